@@ -1,0 +1,40 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import type { Repositories } from './db/repositories.js';
+import type { AccountService } from './modules/account/account.service.js';
+import type { AuthService } from './modules/auth/auth.service.js';
+import type { RegistrationService } from './modules/auth/registration.service.js';
+import type { CabinetService } from './modules/cabinet/cabinet.service.js';
+import type { UserService } from './modules/user/user.service.js';
+
+/** The Fastify instance every route module receives: zod-typed schemas. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface Services {
+  auth: AuthService;
+  registration: RegistrationService;
+  account: AccountService;
+  users: UserService;
+  cabinets: CabinetService;
+}
+
+export interface RouteContext {
+  services: Services;
+  config: Config;
+  database: DatabaseHandle;
+  repos: Repositories;
+}

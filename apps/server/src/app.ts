@@ -1,0 +1,127 @@
+import { join } from 'node:path';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { App, RouteContext, Services } from './app-types.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { createRepositories, createTransact } from './db/repositories.js';
+import { AppError } from './lib/errors.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { PasswordHasher } from './lib/password.js';
+import { FailureThrottle } from './lib/throttle.js';
+import { AccessTokens, randomToken } from './lib/tokens.js';
+import { AccountService } from './modules/account/account.service.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { RegistrationService } from './modules/auth/registration.service.js';
+import { CabinetService } from './modules/cabinet/cabinet.service.js';
+import { cabinetRoutes } from './modules/cabinet/cabinet.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { UserService } from './modules/user/user.service.js';
+import { userRoutes } from './modules/user/user.routes.js';
+import { accessPlugin } from './plugins/access.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { registerSpa } from './plugins/spa.js';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface BuiltApp {
+  app: App;
+  services: Services;
+  context: RouteContext;
+}
+
+/** Assembles the server: plugins, services over repositories, and one route module per domain. */
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // Never echo a stack trace, even from Fastify's own default paths.
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const repos = createRepositories(database.db);
+  const transact = createTransact(database.db);
+  const hasher = new PasswordHasher(config.passwordCost);
+  const secret = await repos.settings.getOrInit('access_token_secret', () => randomToken());
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, 'outbox'),
+      log: (message) => app.log.info(message),
+    });
+
+  const auth = new AuthService({
+    users: repos.users,
+    credentials: repos.credentials,
+    hasher,
+    accessTokens: new AccessTokens(secret, config.accessTokenTtl),
+    loginThrottle: new FailureThrottle(config.loginThrottle.perLogin, config.loginThrottle.windowSeconds * 1000),
+    addressThrottle: new FailureThrottle(config.loginThrottle.perAddress, config.loginThrottle.windowSeconds * 1000),
+    refreshTtlSeconds: config.refreshTokenTtl,
+  });
+  const registration = new RegistrationService({ repos, transact, hasher, mailer, publicUrl: config.publicUrl });
+  const services: Services = {
+    auth,
+    registration,
+    account: new AccountService({ repos, transact, hasher, auth, registration }),
+    users: new UserService({ repos, transact, hasher }),
+    cabinets: new CabinetService(repos),
+  };
+  const context: RouteContext = { services, config, database, repos };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // A self-hosted cabinet is often reached over plain http on a LAN: never force https.
+        upgradeInsecureRequests: null,
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+      },
+    },
+    hsts: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Vitrine API', description: 'Digital-signage cabinet API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(accessPlugin, { auth });
+
+  for (const routes of [healthRoutes, authRoutes, accountRoutes, userRoutes, cabinetRoutes]) {
+    await app.register(async (scope) => routes(scope as App, context));
+  }
+  await registerSpa(app, config.webDir);
+  return { app, services, context };
+}

@@ -1,0 +1,95 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { BRANDS } from '@vitrine/core';
+import { DEFAULT_PASSWORD_COST } from './lib/password.js';
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must be a postgres:// URL' })
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  WEB_DIR: z.string().optional(),
+  BRAND: z.enum(BRANDS).default('default'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.stringbool().default(false),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).default(900),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  ADMIN_LOGIN: z.string().min(3).default('admin'),
+  ADMIN_PASSWORD: z.string().optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Vitrine <no-reply@vitrine.local>'),
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
+  LOGIN_FAILURES_PER_LOGIN: z.coerce.number().int().min(1).default(10),
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  LOGIN_FAILURE_WINDOW: z.coerce.number().int().min(1).default(15 * 60),
+  PUBLIC_FORM_RATE: z.coerce.number().int().min(1).default(20),
+  PASSWORD_MEMORY_COST: z.coerce.number().int().min(1024).default(DEFAULT_PASSWORD_COST.memoryCost),
+  PASSWORD_TIME_COST: z.coerce.number().int().min(1).default(DEFAULT_PASSWORD_COST.timeCost),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  publicUrl: string;
+  webDir: string;
+  brand: (typeof BRANDS)[number];
+  logLevel: string;
+  trustProxy: boolean;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  admin: { login: string; password?: string; email?: string };
+  smtpUrl?: string;
+  mailFrom: string;
+  bodyLimit: number;
+  loginThrottle: { perLogin: number; perAddress: number; windowSeconds: number };
+  /** Requests per minute per address on the public forms (register, recovery, verification). */
+  publicFormRate: number;
+  passwordCost: { memoryCost: number; timeCost: number };
+}
+
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    ...(e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : {}),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    webDir: e.WEB_DIR ? resolve(e.WEB_DIR) : DEFAULT_WEB_DIR,
+    brand: e.BRAND,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    admin: {
+      login: e.ADMIN_LOGIN,
+      ...(e.ADMIN_PASSWORD ? { password: e.ADMIN_PASSWORD } : {}),
+      ...(e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL } : {}),
+    },
+    ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
+    mailFrom: e.MAIL_FROM,
+    bodyLimit: e.BODY_LIMIT,
+    loginThrottle: {
+      perLogin: e.LOGIN_FAILURES_PER_LOGIN,
+      perAddress: e.LOGIN_FAILURES_PER_ADDRESS,
+      windowSeconds: e.LOGIN_FAILURE_WINDOW,
+    },
+    publicFormRate: e.PUBLIC_FORM_RATE,
+    passwordCost: { memoryCost: e.PASSWORD_MEMORY_COST, timeCost: e.PASSWORD_TIME_COST },
+  };
+}

@@ -1,0 +1,28 @@
+import type { Database } from './client.js';
+import { CabinetRepository } from '../modules/cabinet/cabinet.repository.js';
+import { CredentialRepository } from '../modules/auth/credential.repository.js';
+import { SettingsRepository } from '../modules/system/settings.repository.js';
+import { UserRepository } from '../modules/user/user.repository.js';
+
+export interface Repositories {
+  cabinets: CabinetRepository;
+  users: UserRepository;
+  credentials: CredentialRepository;
+  settings: SettingsRepository;
+}
+
+export function createRepositories(db: Database): Repositories {
+  return {
+    cabinets: new CabinetRepository(db),
+    users: new UserRepository(db),
+    credentials: new CredentialRepository(db),
+    settings: new SettingsRepository(db),
+  };
+}
+
+/** Runs work in one transaction with repositories bound to it. */
+export type Transact = <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
+
+export function createTransact(db: Database): Transact {
+  return (work) => db.transaction((tx) => work(createRepositories(tx as unknown as Database)));
+}

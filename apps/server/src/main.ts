@@ -1,0 +1,53 @@
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { buildApp } from './app.js';
+import { createTransact } from './db/repositories.js';
+import { PasswordHasher } from './lib/password.js';
+import { ensurePlatformAdmin } from './modules/system/bootstrap.service.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { driver: 'pg', url: config.databaseUrl }
+      : { driver: 'pglite', dataDir: `${config.dataDir}/db` },
+  );
+  const admin = await ensurePlatformAdmin(
+    createTransact(database.db),
+    new PasswordHasher(config.passwordCost),
+    config.admin,
+  );
+  const { app } = await buildApp({ config, database });
+
+  const shutdown = async (signal: string): Promise<void> => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicUrl;
+  const lines = [
+    '',
+    `Vitrine is running at ${url}`,
+    `Database: ${database.driver === 'pg' ? 'PostgreSQL' : `embedded (PGlite) in ${config.dataDir}/db`}`,
+    `API documentation: ${url}/api/docs`,
+  ];
+  if (admin.generatedPassword) {
+    lines.push(`Sign in as '${admin.login}' with the password ${admin.generatedPassword}`);
+    lines.push('This password is shown once. Set ADMIN_PASSWORD and restart to choose another.');
+  } else if (admin.passwordUpdated) {
+    lines.push(`Sign in as '${admin.login}' with the password from ADMIN_PASSWORD.`);
+  } else {
+    lines.push(`Sign in as '${admin.login}'. Forgot the password? Restart with ADMIN_PASSWORD=... to set a new one.`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Vitrine could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,105 @@
+import type { Account, ApiToken, PatchAccountBody, PatchPasswordBody, TokenPair } from '@vitrine/core';
+import { MESSAGES } from '@vitrine/core';
+import type { Repositories, Transact } from '../../db/repositories.js';
+import type { ApiTokenRow } from '../../db/schema.js';
+import type { Caller, ClientMeta } from '../../lib/caller.js';
+import { AppError, fieldError, notFound } from '../../lib/errors.js';
+import type { PasswordHasher } from '../../lib/password.js';
+import { randomToken, sha256 } from '../../lib/tokens.js';
+import { API_TOKEN_PREFIX, type AuthService } from '../auth/auth.service.js';
+import { emailTaken, type RegistrationService } from '../auth/registration.service.js';
+import { toUser } from '../user/user.presenter.js';
+
+export interface AccountDeps {
+  repos: Repositories;
+  transact: Transact;
+  hasher: PasswordHasher;
+  auth: AuthService;
+  registration: RegistrationService;
+  now?: () => Date;
+}
+
+function toApiToken(row: ApiTokenRow): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    hint: row.hint,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/** The signed-in person's own account: personal data, password and personal API tokens. */
+export class AccountService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: AccountDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async get(caller: Caller): Promise<Account> {
+    const { repos } = this.deps;
+    const user = await repos.users.findInCabinet(caller.cabinetId, caller.userId);
+    const cabinet = await repos.cabinets.findById(caller.cabinetId);
+    if (!user || !cabinet) throw notFound();
+    const tokens = await repos.credentials.listApiTokens(caller.cabinetId, caller.userId);
+    return {
+      ...toUser(user),
+      cabinet: { id: cabinet.id, name: cabinet.name, tariff: cabinet.tariff, blocked: cabinet.blocked },
+      tokens: tokens.map(toApiToken),
+    };
+  }
+
+  /** Name and analytics consent change at once; a new e-mail address takes effect when its link is followed. */
+  async patch(caller: Caller, body: PatchAccountBody): Promise<Account> {
+    const { repos } = this.deps;
+    const user = await repos.users.findInCabinet(caller.cabinetId, caller.userId);
+    if (!user) throw notFound();
+    const changes: { name?: string; isClarityEnabled?: boolean } = {};
+    if (body.name !== undefined) changes.name = body.name;
+    if (body.isClarityEnabled !== undefined) changes.isClarityEnabled = body.isClarityEnabled;
+    if (Object.keys(changes).length) await repos.users.updateInCabinet(caller.cabinetId, caller.userId, changes);
+    if (body.email !== undefined && body.email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
+      const holder = await repos.users.findByEmail(body.email);
+      if (holder && holder.id !== user.id) throw emailTaken();
+      await this.deps.registration.sendLink(user, 'email', body.email);
+    }
+    return this.get(caller);
+  }
+
+  /** Checks the current password, stores the new one, ends every other session and returns a fresh pair. */
+  async patchPassword(caller: Caller, body: PatchPasswordBody, meta: ClientMeta): Promise<TokenPair> {
+    const { repos, hasher } = this.deps;
+    const user = await repos.users.findInCabinet(caller.cabinetId, caller.userId);
+    if (!user) throw notFound();
+    if (!(await hasher.verify(user.passwordHash, body.password))) {
+      throw fieldError('password', new AppError('WRONG_PASSWORD').message);
+    }
+    if (body.newPassword === body.password) throw fieldError('newPassword', MESSAGES.shouldNotBeEqual);
+    const passwordHash = await hasher.hash(body.newPassword);
+    const updated = await this.deps.transact(async (tx) => {
+      const row = await tx.users.updateInCabinet(caller.cabinetId, caller.userId, { passwordHash });
+      await tx.credentials.revokeUserSessions(caller.cabinetId, caller.userId, this.now());
+      return row;
+    });
+    if (!updated) throw notFound();
+    return this.deps.auth.issue(updated, meta);
+  }
+
+  async createToken(caller: Caller, name: string): Promise<ApiToken & { token: string }> {
+    const token = randomToken(API_TOKEN_PREFIX);
+    const row = await this.deps.repos.credentials.insertApiToken({
+      cabinetId: caller.cabinetId,
+      userId: caller.userId,
+      name,
+      tokenHash: sha256(token),
+      hint: token.slice(-4),
+    });
+    return { ...toApiToken(row), token };
+  }
+
+  async removeToken(caller: Caller, id: number): Promise<void> {
+    const removed = await this.deps.repos.credentials.removeApiToken(caller.cabinetId, caller.userId, id);
+    if (!removed) throw notFound();
+  }
+}

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { scopeOf } from '@vitrine/core';
+import { buildTestApp, call, ADMIN_PASSWORD, type TestApp } from '../../test/build.js';
+import { createUser, PASSWORD } from '../../test/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ LOGIN_FAILURES_PER_LOGIN: '3', LOGIN_FAILURES_PER_ADDRESS: '6' });
+});
+afterAll(() => t.close());
+
+const signIn = (login: string, password: string, ip = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/user/auth', payload: { login, password }, remoteAddress: ip });
+
+describe('sign-in', () => {
+  it('signs the platform admin in and answers user info with the role scope', async () => {
+    const res = await signIn('admin', ADMIN_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const { token, refreshToken } = res.json();
+    expect(token).toMatch(/^ey/);
+    expect(refreshToken).toHaveLength(43);
+    const info = await call(t.app, 'GET', '/api/user/info', { token });
+    expect(info.statusCode).toBe(200);
+    expect(info.json()).toMatchObject({ user: { login: 'admin', role: 'admin' }, isClarityEnabled: false });
+    expect(info.json().scope).toEqual(scopeOf('admin'));
+    expect(JSON.stringify(info.json())).not.toMatch(/passwordHash|password_hash|argon/);
+  });
+
+  it('accepts the e-mail address in place of the login, case-insensitively', async () => {
+    const user = await createUser(t, { role: 'owner' });
+    const res = await signIn(user.row.email!.toUpperCase(), PASSWORD, '10.0.0.9');
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("answers 'User not found' alike for an unknown login and a wrong password", async () => {
+    const user = await createUser(t, { role: 'owner' });
+    const unknown = await signIn('nobody-here', PASSWORD, '10.0.0.2');
+    const wrong = await signIn(user.login, 'wrong-pass-1', '10.0.0.2');
+    for (const res of [unknown, wrong]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'User not found', code: 'USER_NOT_FOUND' });
+    }
+  });
+
+  it('refuses a blocked user and an unverified one, only once the password is right', async () => {
+    const blocked = await createUser(t, { role: 'moderator', blocked: true });
+    const unverified = await createUser(t, { role: 'owner', verified: false });
+    expect((await signIn(blocked.login, 'wrong-pass-1', '10.0.0.3')).json().code).toBe('USER_NOT_FOUND');
+    expect((await signIn(blocked.login, PASSWORD, '10.0.0.3')).json().code).toBe('USER_BLOCKED');
+    expect((await signIn(unverified.login, PASSWORD, '10.0.0.3')).json().code).toBe('EMAIL_NOT_VERIFIED');
+  });
+
+  it('limits failed attempts per login, whatever the address', async () => {
+    const user = await createUser(t, { role: 'owner' });
+    for (let i = 0; i < 3; i += 1) {
+      expect((await signIn(user.login, 'wrong-pass-1', `10.1.0.${i}`)).statusCode).toBe(401);
+    }
+    const limited = await signIn(user.login, PASSWORD, '10.1.0.99');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+  });
+
+  it('limits failed attempts per address, whatever the login', async () => {
+    for (let i = 0; i < 6; i += 1) {
+      expect((await signIn(`someone${i}`, 'wrong-pass-1', '10.2.0.1')).statusCode).toBe(401);
+    }
+    const user = await createUser(t, { role: 'owner' });
+    expect((await signIn(user.login, PASSWORD, '10.2.0.1')).statusCode).toBe(429);
+    expect((await signIn(user.login, PASSWORD, '10.2.0.2')).statusCode).toBe(200);
+  });
+});
+
+describe('tokens', () => {
+  it('rotates the refresh token and revokes the family when an old one is replayed', async () => {
+    const user = await createUser(t, { role: 'owner' });
+    const first = await call(t.app, 'POST', '/api/user/refresh', { body: { refreshToken: user.refreshToken } });
+    expect(first.statusCode).toBe(200);
+    const second = first.json().refreshToken as string;
+    expect(second).not.toBe(user.refreshToken);
+
+    const replay = await call(t.app, 'POST', '/api/user/refresh', { body: { refreshToken: user.refreshToken } });
+    expect(replay.statusCode).toBe(401);
+    // The replay revoked the whole family, the newest token included.
+    const after = await call(t.app, 'POST', '/api/user/refresh', { body: { refreshToken: second } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('stores refresh tokens hashed, never in clear', async () => {
+    const user = await createUser(t, { role: 'owner' });
+    // Both drivers answer raw SQL with { rows }.
+    const { rows } = (await t.database.db.execute(sql`select token_hash from refresh_sessions`)) as unknown as {
+      rows: { token_hash: string }[];
+    };
+    expect(rows.some((r) => r.token_hash === user.refreshToken)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
+  });
+
+  it('logout revokes the session', async () => {
+    const user = await createUser(t, { role: 'owner' });
+    const out = await call(t.app, 'POST', '/api/user/logout', {
+      token: user.token,
+      body: { refreshToken: user.refreshToken },
+    });
+    expect(out.statusCode).toBe(200);
+    const refresh = await call(t.app, 'POST', '/api/user/refresh', { body: { refreshToken: user.refreshToken } });
+    expect(refresh.statusCode).toBe(401);
+  });
+
+  it('logout without a session still answers 200 (the client ignores failures anyway)', async () => {
+    expect((await call(t.app, 'POST', '/api/user/logout', { body: {} })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', '/api/user/logout')).statusCode).toBe(200);
+  });
+
+  it('refuses a forged, a malformed and a missing access token', async () => {
+    const user = await createUser(t, { role: 'owner' });
+    const [h, p] = user.token.split('.');
+    const forged = `${h}.${p}.${'A'.repeat(43)}`;
+    for (const token of [forged, 'not-a-token', undefined]) {
+      const res = await call(t.app, 'GET', '/api/user/info', token ? { token } : {});
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('ends access at once when the user is blocked, even with a live token', async () => {
+    const user = await createUser(t, { role: 'owner' });
+    expect((await call(t.app, 'GET', '/api/user/info', { token: user.token })).statusCode).toBe(200);
+    await t.repos.users.updateInCabinet(user.row.cabinetId, user.row.id, { blocked: true });
+    expect((await call(t.app, 'GET', '/api/user/info', { token: user.token })).statusCode).toBe(401);
+  });
+});
+
+describe('expiry', () => {
+  it('says the session expired once the short-lived access token runs out', async () => {
+    const short = await buildTestApp({ ACCESS_TOKEN_TTL: '30' });
+    try {
+      const user = await createUser(short, { role: 'owner' });
+      const { AccessTokens } = await import('../../lib/tokens.js');
+      const secret = await short.repos.settings.getOrInit('access_token_secret', () => 'unused');
+      const twoMinutesAgo = () => Math.floor(Date.now() / 1000) - 120;
+      const past = new AccessTokens(secret, 30, twoMinutesAgo);
+      const stale = await past.sign({ userId: user.row.id, cabinetId: user.row.cabinetId, role: 'owner' });
+      const res = await call(short.app, 'GET', '/api/user/info', { token: stale });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('TOKEN_EXPIRED');
+    } finally {
+      await short.close();
+    }
+  });
+});

@@ -1,0 +1,141 @@
+import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import {
+  apiTokens,
+  emailTokens,
+  refreshSessions,
+  type ApiTokenRow,
+  type EmailTokenRow,
+  type RefreshSessionRow,
+} from '../../db/schema.js';
+
+export type EmailTokenKind = 'verify' | 'email' | 'recover';
+
+/** All SQL on what proves identity: refresh sessions, personal API tokens and one-time e-mail links. */
+export class CredentialRepository {
+  constructor(private readonly db: Database) {}
+
+  // ---- refresh sessions ----
+  async insertSession(values: {
+    cabinetId: number;
+    userId: number;
+    tokenHash: string;
+    familyId: string;
+    expiresAt: Date;
+    userAgent: string | null;
+    ip: string | null;
+  }): Promise<void> {
+    await this.db.insert(refreshSessions).values(values);
+  }
+
+  async findSession(tokenHash: string): Promise<RefreshSessionRow | undefined> {
+    const [row] = await this.db.select().from(refreshSessions).where(eq(refreshSessions.tokenHash, tokenHash));
+    return row;
+  }
+
+  /** Marks a live session rotated; false when another request rotated or revoked it first. */
+  async rotateSession(id: number, at: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(refreshSessions)
+      .set({ rotatedAt: at })
+      .where(and(eq(refreshSessions.id, id), isNull(refreshSessions.rotatedAt), isNull(refreshSessions.revokedAt)))
+      .returning({ id: refreshSessions.id });
+    return rows.length > 0;
+  }
+
+  async revokeFamily(familyId: string, at: Date): Promise<void> {
+    await this.db
+      .update(refreshSessions)
+      .set({ revokedAt: at })
+      .where(and(eq(refreshSessions.familyId, familyId), isNull(refreshSessions.revokedAt)));
+  }
+
+  async revokeUserSessions(cabinetId: number, userId: number, at: Date): Promise<void> {
+    await this.db
+      .update(refreshSessions)
+      .set({ revokedAt: at })
+      .where(
+        and(
+          eq(refreshSessions.cabinetId, cabinetId),
+          eq(refreshSessions.userId, userId),
+          isNull(refreshSessions.revokedAt),
+        ),
+      );
+  }
+
+  // ---- personal API tokens ----
+  async insertApiToken(values: {
+    cabinetId: number;
+    userId: number;
+    name: string;
+    tokenHash: string;
+    hint: string;
+  }): Promise<ApiTokenRow> {
+    const [row] = await this.db.insert(apiTokens).values(values).returning();
+    return row!;
+  }
+
+  async findApiToken(tokenHash: string): Promise<ApiTokenRow | undefined> {
+    const [row] = await this.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, tokenHash));
+    return row;
+  }
+
+  async touchApiToken(id: number, at: Date): Promise<void> {
+    await this.db.update(apiTokens).set({ lastUsedAt: at }).where(eq(apiTokens.id, id));
+  }
+
+  async listApiTokens(cabinetId: number, userId: number): Promise<ApiTokenRow[]> {
+    return this.db
+      .select()
+      .from(apiTokens)
+      .where(and(eq(apiTokens.cabinetId, cabinetId), eq(apiTokens.userId, userId)))
+      .orderBy(desc(apiTokens.id));
+  }
+
+  async removeApiToken(cabinetId: number, userId: number, id: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(apiTokens)
+      .where(and(eq(apiTokens.cabinetId, cabinetId), eq(apiTokens.userId, userId), eq(apiTokens.id, id)))
+      .returning({ id: apiTokens.id });
+    return rows.length > 0;
+  }
+
+  async removeUserApiTokens(cabinetId: number, userId: number): Promise<void> {
+    await this.db
+      .delete(apiTokens)
+      .where(and(eq(apiTokens.cabinetId, cabinetId), eq(apiTokens.userId, userId)));
+  }
+
+  // ---- e-mail links ----
+  async insertEmailToken(values: {
+    cabinetId: number;
+    userId: number;
+    kind: EmailTokenKind;
+    email: string;
+    tokenHash: string;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.db.insert(emailTokens).values(values);
+  }
+
+  /** Takes a live link once: marks it used and returns it, or nothing when unknown, used or expired. */
+  async consumeEmailToken(
+    tokenHash: string,
+    kinds: EmailTokenKind[],
+    at: Date,
+  ): Promise<EmailTokenRow | undefined> {
+    const [row] = await this.db
+      .update(emailTokens)
+      .set({ usedAt: at })
+      .where(
+        and(
+          eq(emailTokens.tokenHash, tokenHash),
+          inArray(emailTokens.kind, kinds),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, at),
+        ),
+      )
+      .returning();
+    return row;
+  }
+}

@@ -1,0 +1,73 @@
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { cabinets, users, type CabinetRow } from '../../db/schema.js';
+
+export type CabinetWithCount = CabinetRow & { membersCount: number };
+export type CabinetChanges = Partial<Pick<CabinetRow, 'name' | 'blocked' | 'tariff' | 'discount'>>;
+
+const membersCount = sql<number>`(select count(*)::int from ${users} where ${users.cabinetId} = ${cabinets.id})`;
+
+/** All SQL on cabinets. A cabinet is the tenant: every other cabinet-owned row points here. */
+export class CabinetRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(values: { name: string; isPlatform?: boolean }): Promise<CabinetRow> {
+    const [row] = await this.db.insert(cabinets).values(values).returning();
+    return row!;
+  }
+
+  async findById(id: number): Promise<CabinetWithCount | undefined> {
+    const [row] = await this.db
+      .select({ ...cabinetColumns(), membersCount })
+      .from(cabinets)
+      .where(eq(cabinets.id, id));
+    return row;
+  }
+
+  async findPlatform(): Promise<CabinetRow | undefined> {
+    const [row] = await this.db.select().from(cabinets).where(eq(cabinets.isPlatform, true)).limit(1);
+    return row;
+  }
+
+  /** Customer cabinets, for the platform admin. */
+  async list(filter: { page: number; limit: number; search?: string }): Promise<{
+    rows: CabinetWithCount[];
+    total: number;
+  }> {
+    const where = and(
+      eq(cabinets.isPlatform, false),
+      filter.search ? ilike(cabinets.name, `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    );
+    const rows = await this.db
+      .select({ ...cabinetColumns(), membersCount })
+      .from(cabinets)
+      .where(where)
+      .orderBy(desc(cabinets.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit);
+    const [totalRow] = await this.db.select({ n: count() }).from(cabinets).where(where);
+    return { rows, total: totalRow?.n ?? 0 };
+  }
+
+  async update(id: number, changes: CabinetChanges): Promise<boolean> {
+    const rows = await this.db
+      .update(cabinets)
+      .set(changes)
+      .where(eq(cabinets.id, id))
+      .returning({ id: cabinets.id });
+    return rows.length > 0;
+  }
+}
+
+function cabinetColumns() {
+  return {
+    id: cabinets.id,
+    name: cabinets.name,
+    balance: cabinets.balance,
+    tariff: cabinets.tariff,
+    discount: cabinets.discount,
+    blocked: cabinets.blocked,
+    isPlatform: cabinets.isPlatform,
+    createdAt: cabinets.createdAt,
+  };
+}

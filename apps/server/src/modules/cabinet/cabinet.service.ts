@@ -1,0 +1,44 @@
+import type { Cabinet, CabinetInfo, CabinetPatchBody } from '@vitrine/core';
+import type { Repositories } from '../../db/repositories.js';
+import type { Caller } from '../../lib/caller.js';
+import { notFound } from '../../lib/errors.js';
+import { toCabinet, toUser } from '../user/user.presenter.js';
+
+/** Cabinets: the tenant. Customers see their own; the platform admin sees every customer cabinet. */
+export class CabinetService {
+  constructor(private readonly repos: Repositories) {}
+
+  async list(
+    caller: Caller,
+    query: { page: number; limit: number; search?: string },
+  ): Promise<{ cabinets: Cabinet[]; total: number }> {
+    if (caller.role === 'admin') {
+      const { rows, total } = await this.repos.cabinets.list(query);
+      return { cabinets: rows.map(toCabinet), total };
+    }
+    const own = await this.repos.cabinets.findById(caller.cabinetId);
+    return own ? { cabinets: [toCabinet(own)], total: 1 } : { cabinets: [], total: 0 };
+  }
+
+  async get(caller: Caller, id: number): Promise<Cabinet> {
+    if (caller.role !== 'admin' && id !== caller.cabinetId) throw notFound();
+    const row = await this.repos.cabinets.findById(id);
+    if (!row) throw notFound();
+    return toCabinet(row);
+  }
+
+  async info(caller: Caller): Promise<CabinetInfo> {
+    const cabinet = await this.repos.cabinets.findById(caller.cabinetId);
+    if (!cabinet) throw notFound();
+    const members = await this.repos.users.listInCabinet(caller.cabinetId);
+    return { cabinet: toCabinet(cabinet), members: members.map(toUser) };
+  }
+
+  /** Admin only: name, tariff, discount and the blocked flag. */
+  async patch(id: number, body: CabinetPatchBody): Promise<Cabinet> {
+    const existing = await this.repos.cabinets.findById(id);
+    if (!existing || existing.isPlatform) throw notFound();
+    await this.repos.cabinets.update(id, body);
+    return toCabinet((await this.repos.cabinets.findById(id))!);
+  }
+}

@@ -1,0 +1,119 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Role } from '@vitrine/core';
+import type { Database } from '../../db/client.js';
+import { users, type UserRow } from '../../db/schema.js';
+
+export interface NewUser {
+  cabinetId: number;
+  login: string;
+  email: string | null;
+  name: string;
+  role: Role;
+  passwordHash: string;
+  verified: boolean;
+}
+
+export type UserChanges = Partial<
+  Pick<UserRow, 'name' | 'email' | 'role' | 'blocked' | 'verified' | 'passwordHash' | 'isClarityEnabled'>
+>;
+
+export interface UserFilter {
+  cabinetId?: number;
+  role?: Role;
+  search?: string;
+  page: number;
+  limit: number;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** All SQL on users. Methods named *InCabinet scope by the caller's cabinet; the rest are platform-level. */
+export class UserRepository {
+  constructor(private readonly db: Database) {}
+
+  async findById(id: number): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    return row;
+  }
+
+  async findInCabinet(cabinetId: number, id: number): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.cabinetId, cabinetId), eq(users.id, id)));
+    return row;
+  }
+
+  /** Sign-in accepts the login or the e-mail address, case-insensitively. */
+  async findByLoginOrEmail(value: string): Promise<UserRow | undefined> {
+    const lowered = value.toLowerCase();
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(or(eq(sql`lower(${users.login})`, lowered), eq(sql`lower(${users.email})`, lowered)))
+      .orderBy(sql`lower(${users.login}) = ${lowered} desc`)
+      .limit(1);
+    return row;
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    return row;
+  }
+
+  async listInCabinet(cabinetId: number): Promise<UserRow[]> {
+    return this.db.select().from(users).where(eq(users.cabinetId, cabinetId)).orderBy(users.id);
+  }
+
+  async countInCabinet(cabinetId: number): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(users).where(eq(users.cabinetId, cabinetId));
+    return row?.n ?? 0;
+  }
+
+  async list(filter: UserFilter): Promise<{ rows: UserRow[]; total: number }> {
+    const conditions: SQL[] = [];
+    if (filter.cabinetId !== undefined) conditions.push(eq(users.cabinetId, filter.cabinetId));
+    if (filter.role) conditions.push(eq(users.role, filter.role));
+    if (filter.search) {
+      const pattern = `%${escapeLike(filter.search)}%`;
+      conditions.push(or(ilike(users.login, pattern), ilike(users.name, pattern), ilike(users.email, pattern))!);
+    }
+    const where = conditions.length ? and(...conditions) : undefined;
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit);
+    const [totalRow] = await this.db.select({ n: count() }).from(users).where(where);
+    return { rows, total: totalRow?.n ?? 0 };
+  }
+
+  async insert(values: NewUser): Promise<UserRow> {
+    const [row] = await this.db.insert(users).values(values).returning();
+    return row!;
+  }
+
+  async updateInCabinet(cabinetId: number, id: number, changes: UserChanges): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(and(eq(users.cabinetId, cabinetId), eq(users.id, id)))
+      .returning();
+    return row;
+  }
+
+  async removeInCabinet(cabinetId: number, id: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(users)
+      .where(and(eq(users.cabinetId, cabinetId), eq(users.id, id)))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,157 @@
+import {
+  MESSAGES,
+  isStrictPassword,
+  type AddMemberBody,
+  type User,
+  type UserListQuery,
+  type UserPatchBody,
+  type UserPostBody,
+} from '@vitrine/core';
+import type { Repositories, Transact } from '../../db/repositories.js';
+import type { UserRow } from '../../db/schema.js';
+import type { Caller } from '../../lib/caller.js';
+import { AppError, fieldError, notFound } from '../../lib/errors.js';
+import type { PasswordHasher } from '../../lib/password.js';
+import { userConflict } from '../auth/registration.service.js';
+import { toUser } from './user.presenter.js';
+
+export interface UserServiceDeps {
+  repos: Repositories;
+  transact: Transact;
+  hasher: PasswordHasher;
+  now?: () => Date;
+}
+
+/**
+ * People: the platform admin's user administration (every cabinet) and an owner's members (their own
+ * cabinet only). Both end in the same rules for creating, changing and removing a user.
+ */
+export class UserService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: UserServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  // ---- platform administration (permission user.route) ----
+  async list(query: UserListQuery): Promise<{ users: User[]; total: number }> {
+    const { rows, total } = await this.deps.repos.users.list(query);
+    return { users: rows.map(toUser), total };
+  }
+
+  async get(id: number): Promise<User> {
+    const row = await this.deps.repos.users.findById(id);
+    if (!row) throw notFound();
+    return toUser(row);
+  }
+
+  /** An owner without cabinetId gets a new cabinet; admins join the platform cabinet; others need a cabinet. */
+  async create(body: UserPostBody): Promise<User> {
+    if (body.role === 'admin' && !isStrictPassword(body.password)) {
+      throw fieldError('password', MESSAGES.passwordStrict);
+    }
+    const passwordHash = await this.deps.hasher.hash(body.password);
+    return this.insertUser(async (repos) => {
+      let cabinetId = body.cabinetId;
+      if (body.role === 'admin') {
+        const platform = await repos.cabinets.findPlatform();
+        if (!platform || (cabinetId !== undefined && cabinetId !== platform.id)) {
+          throw fieldError('cabinetId', 'Admins belong to the platform cabinet');
+        }
+        cabinetId = platform.id;
+      } else if (cabinetId === undefined) {
+        if (body.role !== 'owner') throw fieldError('cabinetId', MESSAGES.required);
+        cabinetId = (await repos.cabinets.insert({ name: body.name })).id;
+      } else {
+        const cabinet = await repos.cabinets.findById(cabinetId);
+        if (!cabinet || cabinet.isPlatform) throw notFound();
+      }
+      return repos.users.insert({
+        cabinetId,
+        login: body.login,
+        email: body.email ?? null,
+        name: body.name,
+        role: body.role,
+        passwordHash,
+        verified: true,
+      });
+    });
+  }
+
+  async patch(caller: Caller, id: number, body: UserPatchBody): Promise<User> {
+    const { repos } = this.deps;
+    const target = await repos.users.findById(id);
+    if (!target) throw notFound();
+    if (target.id === caller.userId && (body.blocked === true || (body.role && body.role !== target.role))) {
+      throw new AppError('FORBIDDEN', 'You can not block yourself or change your own role');
+    }
+    if (body.role !== undefined && (body.role === 'admin') !== (target.role === 'admin')) {
+      throw fieldError('role', 'Platform admins and cabinet members can not change places');
+    }
+    const changes: Parameters<typeof repos.users.updateInCabinet>[2] = {};
+    if (body.name !== undefined) changes.name = body.name;
+    if (body.email !== undefined) changes.email = body.email;
+    if (body.role !== undefined) changes.role = body.role;
+    if (body.blocked !== undefined) changes.blocked = body.blocked;
+    if (body.password !== undefined) {
+      if (target.role === 'admin' && !isStrictPassword(body.password)) {
+        throw fieldError('password', MESSAGES.passwordStrict);
+      }
+      changes.passwordHash = await this.deps.hasher.hash(body.password);
+    }
+    const endSessions = body.blocked === true || body.password !== undefined || body.role !== undefined;
+    const updated = await this.updateUser(target, changes, endSessions);
+    return toUser(updated);
+  }
+
+  // ---- members of the caller's cabinet (permission account.members) ----
+  async addMember(caller: Caller, body: AddMemberBody): Promise<User> {
+    const passwordHash = await this.deps.hasher.hash(body.password);
+    return this.insertUser((repos) =>
+      repos.users.insert({
+        cabinetId: caller.cabinetId,
+        login: body.login,
+        email: body.email ?? null,
+        name: body.name,
+        role: body.role,
+        passwordHash,
+        verified: true,
+      }),
+    );
+  }
+
+  /** Removing a member deletes the account; its sessions and tokens go with it. */
+  async removeMember(caller: Caller, id: number): Promise<void> {
+    if (id === caller.userId) throw new AppError('CANNOT_REMOVE_SELF');
+    const removed = await this.deps.repos.users.removeInCabinet(caller.cabinetId, id);
+    if (!removed) throw notFound();
+  }
+
+  private async insertUser(work: (repos: Repositories) => Promise<UserRow>): Promise<User> {
+    try {
+      return toUser(await this.deps.transact(work));
+    } catch (error) {
+      throw userConflict(error) ?? error;
+    }
+  }
+
+  private async updateUser(
+    target: UserRow,
+    changes: Parameters<Repositories['users']['updateInCabinet']>[2],
+    endSessions: boolean,
+  ): Promise<UserRow> {
+    try {
+      return await this.deps.transact(async (repos) => {
+        const row = await repos.users.updateInCabinet(target.cabinetId, target.id, changes);
+        if (!row) throw notFound();
+        if (endSessions) {
+          await repos.credentials.revokeUserSessions(target.cabinetId, target.id, this.now());
+          if (changes.blocked) await repos.credentials.removeUserApiTokens(target.cabinetId, target.id);
+        }
+        return row;
+      });
+    } catch (error) {
+      throw userConflict(error) ?? error;
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { can, type PermissionKey } from '@vitrine/core';
+import type { Caller } from '../lib/caller.js';
+import { AppError } from '../lib/errors.js';
+import type { AuthService } from '../modules/auth/auth.service.js';
+
+/**
+ * What a route demands of its caller. Every /api route must declare one:
+ * - 'public': anyone;
+ * - 'user': any signed-in user;
+ * - a permission key: a signed-in user whose role holds that key (spec §6).
+ */
+export type Access = 'public' | 'user' | PermissionKey;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** The caller, or 401 for a route that needs one. */
+export function requireCaller(request: FastifyRequest): Caller {
+  if (!request.caller) throw new AppError('UNAUTHORIZED');
+  return request.caller;
+}
+
+/**
+ * Resolves the caller from the bearer token and enforces the route's declared access before the body is
+ * even parsed, so an unauthorised request learns nothing from validation messages.
+ */
+export const accessPlugin = fp<{ auth: AuthService }>(async (app: FastifyInstance, { auth }) => {
+  app.decorateRequest('caller', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    const bearer = bearerOf(request);
+    let expired = false;
+    if (bearer) {
+      const result = await auth.authenticate(bearer);
+      if ('caller' in result) request.caller = result.caller;
+      else expired = result.error === 'expired';
+    }
+    if (access === 'public') return;
+    if (!request.caller) throw new AppError(expired ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
+    if (access !== 'user' && !can(request.caller.role, access)) throw new AppError('FORBIDDEN');
+  });
+});

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { ERRORS } from '@vitrine/core';
+
+/**
+ * Serves the built web app. Hashed assets are cached for a year; every other GET outside /api answers
+ * index.html (the SPA fallback), locale-prefixed paths included, and the client router takes over.
+ * Unknown /api paths answer 404 JSON.
+ */
+export async function registerSpa(app: FastifyInstance, webDir: string): Promise<void> {
+  const indexPath = join(webDir, 'index.html');
+  const built = existsSync(indexPath);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      index: false,
+      wildcard: true,
+      setHeaders(res, path) {
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  let indexHtml: Promise<Buffer> | undefined;
+  const sendIndex = async (reply: FastifyReply): Promise<FastifyReply> => {
+    if (!built) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (or `npm start`, which builds first).');
+    }
+    indexHtml ??= readFile(indexPath);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await indexHtml);
+  };
+
+  app.get('/', (_request, reply) => sendIndex(reply));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ message: ERRORS.NOT_FOUND.message, code: 'NOT_FOUND' });
+    }
+    return sendIndex(reply);
+  });
+}

@@ -1,0 +1,24 @@
+/** Constants and defaults from spec §1 and §9. */
+export const LOCALES = ['en', 'ua', 'it', 'ru'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+export const LANG_COOKIE = 'lang';
+export const LANG_COOKIE_DAYS = 365;
+
+export const BRANDS = ['default', 'local', 'dev-local', 'dev', 'stage', 'modern', 'modern-local'] as const;
+export type Brand = (typeof BRANDS)[number];
+
+export const TARIFFS = ['free', 'audio', 'pro', 'proPlus', 'enterprise', 'nonCommercial'] as const;
+export type Tariff = (typeof TARIFFS)[number];
+
+export const PAGE_SIZES = [10, 100, 1000] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 1000;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const TWO_FA_CODE_LENGTH = 6;
+export const NOTIFICATION_TIMEOUT_MS = 5000;
+export const NOTIFICATION_MAX_LENGTH = 25;
+export const DRAWER_OPEN_MIN_WIDTH = 1256;
+export const CABINET_QUOTA_BYTES = 4294967296;
+export const ROOT_FOLDER_ID = 0;

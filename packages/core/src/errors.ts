@@ -1,0 +1,37 @@
+/**
+ * Stable error codes: what every error body carries ({ message, code }), with the HTTP status and the
+ * default message (spec §8 wording where it has one).
+ */
+export const ERRORS = {
+  VALIDATION_ERROR: { status: 400, message: 'Invalid data' },
+  INVALID_JSON: { status: 400, message: 'Invalid JSON' },
+  UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
+  USER_NOT_FOUND: { status: 401, message: 'User not found' },
+  TOKEN_EXPIRED: { status: 401, message: 'Session expired' },
+  FORBIDDEN: { status: 403, message: 'Forbidden' },
+  USER_BLOCKED: { status: 403, message: 'User is blocked' },
+  CABINET_BLOCKED: { status: 403, message: 'Cabinet is blocked' },
+  EMAIL_NOT_VERIFIED: { status: 403, message: 'E-mail is not verified' },
+  TARIFF_NOT_ALLOWED: { status: 403, message: 'Performing this action is not allowed with current tariff plan' },
+  BALANCE_NOT_ENOUGH: { status: 402, message: 'You can not perform this action because your balance is not enough' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  LOGIN_TAKEN: { status: 409, message: 'Login already taken' },
+  EMAIL_TAKEN: { status: 409, message: 'E-mail already taken' },
+  LINK_INVALID: { status: 400, message: 'The link is invalid or expired' },
+  WRONG_PASSWORD: { status: 400, message: 'Wrong current password' },
+  CANNOT_REMOVE_SELF: { status: 400, message: 'You can not remove yourself' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'Request is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please try again later' },
+  INTERNAL: { status: 500, message: 'Internal server error' },
+  UNAVAILABLE: { status: 503, message: 'Service unavailable' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export interface ErrorBody {
+  message: string;
+  code: ErrorCode;
+  /** Per-field messages for invalid input, keyed by dotted path. */
+  fields?: Record<string, string>;
+}

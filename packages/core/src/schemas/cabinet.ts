@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { TARIFFS } from '../constants.js';
+import { PageQuery, nameSchema } from './common.js';
+import { User } from './user.js';
+
+export const TariffSchema = z.enum(TARIFFS);
+
+export const Cabinet = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Money in the smallest currency unit (cents). */
+  balance: z.number().int(),
+  tariff: TariffSchema,
+  discount: z.number().int(),
+  blocked: z.boolean(),
+  membersCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Cabinet = z.infer<typeof Cabinet>;
+
+export const CabinetList = z.object({ cabinets: z.array(Cabinet), total: z.number().int() });
+export const CabinetListQuery = PageQuery;
+export const CabinetInfo = z.object({ cabinet: Cabinet, members: z.array(User) });
+export type CabinetInfo = z.infer<typeof CabinetInfo>;
+
+export const CabinetPatchBody = z.strictObject({
+  name: nameSchema.optional(),
+  blocked: z.boolean().optional(),
+  tariff: TariffSchema.optional(),
+  discount: z.number().int().min(0).max(100).optional(),
+});
+export type CabinetPatchBody = z.infer<typeof CabinetPatchBody>;

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { MEMBER_ROLES, ROLES, PERMISSION_KEYS } from '../roles.js';
+import { MESSAGES } from '../validation.js';
+import {
+  PageQuery,
+  emailSchema,
+  idSchema,
+  loginSchema,
+  nameSchema,
+  passwordSchema,
+} from './common.js';
+
+export const RoleSchema = z.enum(ROLES);
+export const MemberRoleSchema = z.enum(MEMBER_ROLES);
+
+export const User = z.object({
+  id: z.number().int(),
+  cabinetId: z.number().int(),
+  login: z.string(),
+  email: z.string().nullable(),
+  name: z.string(),
+  role: RoleSchema,
+  isTwoFaEnabled: z.boolean(),
+  isClarityEnabled: z.boolean(),
+  blocked: z.boolean(),
+  verified: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+// ---- session ----
+export const AuthBody = z.strictObject({
+  login: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+});
+export const TokenPair = z.object({ token: z.string(), refreshToken: z.string() });
+export type TokenPair = z.infer<typeof TokenPair>;
+export const RefreshBody = z.strictObject({ refreshToken: z.string().min(1).max(200) });
+export const LogoutBody = z.strictObject({ refreshToken: z.string().min(1).max(200).optional() }).nullish();
+
+export const UserInfo = z.object({
+  user: User,
+  isClarityEnabled: z.boolean(),
+  scope: z.array(z.enum(PERMISSION_KEYS as [string, ...string[]])),
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+// ---- registration, verification, recovery ----
+export const RegisterBody = z.strictObject({
+  login: loginSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  name: nameSchema,
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+export const TokenBody = z.strictObject({ token: z.string().min(16).max(200) });
+export const EmailBody = z.strictObject({ email: emailSchema });
+export const RecoverPassSubmitBody = z
+  .strictObject({
+    token: z.string().min(16).max(200),
+    password: passwordSchema,
+    repeatPassword: z.string().max(200).optional(),
+  })
+  .refine((b) => b.repeatPassword === undefined || b.repeatPassword === b.password, {
+    error: MESSAGES.notEqual,
+    path: ['repeatPassword'],
+  });
+
+// ---- account ----
+export const PatchAccountBody = z.strictObject({
+  name: nameSchema.optional(),
+  email: emailSchema.optional(),
+  isClarityEnabled: z.boolean().optional(),
+});
+export type PatchAccountBody = z.infer<typeof PatchAccountBody>;
+export const PatchPasswordBody = z
+  .strictObject({
+    password: z.string().min(1).max(200),
+    newPassword: passwordSchema,
+    repeatPassword: z.string().min(1).max(200),
+  })
+  .refine((b) => b.repeatPassword === b.newPassword, { error: MESSAGES.notEqual, path: ['repeatPassword'] })
+  .refine((b) => b.newPassword !== b.password, { error: MESSAGES.shouldNotBeEqual, path: ['newPassword'] });
+export type PatchPasswordBody = z.infer<typeof PatchPasswordBody>;
+
+export const ApiToken = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  hint: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof ApiToken>;
+export const PostTokenBody = z.strictObject({ name: nameSchema });
+/** The token's secret is returned once, at creation. */
+export const CreatedApiToken = ApiToken.extend({ token: z.string() });
+
+export const Account = User.extend({
+  cabinet: z.object({ id: z.number().int(), name: z.string(), tariff: z.string(), blocked: z.boolean() }),
+  tokens: z.array(ApiToken),
+});
+export type Account = z.infer<typeof Account>;
+
+// ---- user administration (admin) ----
+export const UserListQuery = PageQuery.extend({
+  role: RoleSchema.optional(),
+  cabinetId: idSchema.optional(),
+});
+export type UserListQuery = z.infer<typeof UserListQuery>;
+export const UserList = z.object({ users: z.array(User), total: z.number().int() });
+export const UserPostBody = z.strictObject({
+  login: loginSchema,
+  name: nameSchema,
+  email: emailSchema.optional(),
+  password: passwordSchema,
+  role: RoleSchema,
+  cabinetId: idSchema.optional(),
+});
+export type UserPostBody = z.infer<typeof UserPostBody>;
+export const UserPatchBody = z.strictObject({
+  name: nameSchema.optional(),
+  email: emailSchema.nullable().optional(),
+  role: RoleSchema.optional(),
+  blocked: z.boolean().optional(),
+  password: passwordSchema.optional(),
+});
+export type UserPatchBody = z.infer<typeof UserPatchBody>;
+
+// ---- members (owner) ----
+export const AddMemberBody = z.strictObject({
+  login: loginSchema,
+  name: nameSchema,
+  email: emailSchema.optional(),
+  password: passwordSchema,
+  role: MemberRoleSchema,
+});
+export type AddMemberBody = z.infer<typeof AddMemberBody>;

@@ -1,0 +1,46 @@
+import { PASSWORD_MIN_LENGTH } from './constants.js';
+
+/** Messages of spec §5, word for word. The web shows them; the server answers with them. */
+export const MESSAGES = {
+  required: 'Required field',
+  invalid: 'Invalid data',
+  invalidEmail: 'Invalid e-mail',
+  passwordWeak: 'Not enough strong. Please use letters and digits',
+  passwordStrict:
+    'Not enough strong. Please use upper and lower case letters, digits and special characters',
+  notEqual: 'Not equal',
+  shouldNotBeEqual: 'Should not be equal',
+  unknownField: 'Unknown field',
+  invalidJson: 'Invalid JSON',
+} as const;
+
+export function passwordMinLengthMessage(min = PASSWORD_MIN_LENGTH): string {
+  return `Minimum ${min} characters`;
+}
+
+/** Letters and digits: the ordinary rule for every account. */
+export function isStrongPassword(value: string): boolean {
+  return value.length >= PASSWORD_MIN_LENGTH && /\p{L}/u.test(value) && /\p{Nd}/u.test(value);
+}
+
+/** Upper and lower case letters, digits and special characters: the rule for platform admins. */
+export function isStrictPassword(value: string): boolean {
+  return (
+    isStrongPassword(value) &&
+    /\p{Lu}/u.test(value) &&
+    /\p{Ll}/u.test(value) &&
+    /[^\p{L}\p{Nd}\s]/u.test(value)
+  );
+}
+
+/**
+ * A path we may send a user back to after sign-in (spec §2, §5): local, starting with one slash,
+ * limited safe characters. Anything else (//evil.com, /\evil, javascript:) is refused.
+ */
+export function isSafeRedirect(path: unknown): path is string {
+  return (
+    typeof path === 'string' &&
+    path.length <= 512 &&
+    /^\/(?![/\\])[A-Za-z0-9\-._~/?=&%]*$/.test(path)
+  );
+}

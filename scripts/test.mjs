@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit, integration (PGlite, and PostgreSQL too when TEST_DATABASE_URL is
+// set) and browser tests. Ends with one line counting every suite: `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureSystemTools } from './system-tools.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const resultsDir = join(root, '.test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+const suites = [];
+let passed = 0;
+let failed = 0;
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+/** A whole-tree check (typecheck, lint) counts as one test. */
+function check(name, command, args) {
+  console.log(`\n=== ${name} ===`);
+  const ok = run(command, args);
+  suites.push(`${name}: ${ok ? 'passed' : 'FAILED'}`);
+  if (ok) passed += 1;
+  else failed += 1;
+}
+
+/** A vitest project: counts come from its JSON report; a run that reports nothing counts as a failure. */
+function vitest(name, project, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const report = join(resultsDir, `${name.replace(/\W+/g, '-')}.json`);
+  const ok = run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  if (!existsSync(report)) {
+    suites.push(`${name}: FAILED (no report)`);
+    failed += 1;
+    return;
+  }
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  const p = json.numPassedTests ?? 0;
+  let f = json.numFailedTests ?? 0;
+  // A file that failed to load has no failed test in it, but the run failed.
+  if (!ok && f === 0) f = 1;
+  passed += p;
+  failed += f;
+  suites.push(`${name}: ${p} passed, ${f} failed`);
+}
+
+const tools = ensureSystemTools();
+if (!tools.ok) {
+  console.error(tools.message);
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
+
+check('build', 'npm', ['run', 'build', '--silent']);
+check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+check('lint', 'npm', ['run', 'lint', '--silent']);
+vitest('unit', 'unit');
+vitest('integration (PGlite)', 'integration', { TEST_DB: 'pglite' });
+if (process.env.TEST_DATABASE_URL) {
+  vitest('integration (PostgreSQL)', 'integration', { TEST_DB: 'pg' });
+} else {
+  console.log('\nTEST_DATABASE_URL is not set: the PostgreSQL run of the integration suite is skipped.');
+}
+vitest('browser', 'e2e', { CHROMIUM_PATH: tools.chromium });
+
+console.log('\n=== summary ===');
+for (const line of suites) console.log(`  ${line}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

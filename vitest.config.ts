@@ -1,0 +1,46 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const core = fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url));
+const alias = { '@vitrine/core': core };
+
+/**
+ * Three projects: pure unit tests, HTTP-level integration tests against a real database (PGlite, or
+ * PostgreSQL with TEST_DB=pg and TEST_DATABASE_URL), and browser tests driving headless Chromium
+ * against a real server process.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['packages/core/src/**/*.test.ts', 'apps/server/src/lib/**/*.test.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['apps/server/src/**/*.test.ts'],
+          exclude: ['apps/server/src/lib/**'],
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
