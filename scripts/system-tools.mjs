@@ -20,7 +20,10 @@ function aptInstall(packages, extra = []) {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   if (update.status !== 0) return false;
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', ...extra, ...packages], { stdio: 'inherit', env });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', ...extra, ...packages], {
+    stdio: 'inherit',
+    env,
+  });
   return install.status === 0;
 }
 
@@ -30,10 +33,14 @@ export function ensureSystemTools() {
   let ffmpeg = which('ffmpeg');
   if (!ffmpeg && aptInstall(['ffmpeg'], ['--no-install-recommends'])) ffmpeg = which('ffmpeg');
   const missing = [];
-  if (!chromium) missing.push('Chromium (Debian/Ubuntu: `sudo apt-get install chromium`; or set CHROMIUM_PATH)');
+  if (!chromium)
+    missing.push('Chromium (Debian/Ubuntu: `sudo apt-get install chromium`; or set CHROMIUM_PATH)');
   if (!ffmpeg) missing.push('ffmpeg (Debian/Ubuntu: `sudo apt-get install --no-install-recommends ffmpeg`)');
   if (missing.length) {
-    return { ok: false, message: `The tests need programs that are not installed:\n  - ${missing.join('\n  - ')}` };
+    return {
+      ok: false,
+      message: `The tests need programs that are not installed:\n  - ${missing.join('\n  - ')}`,
+    };
   }
   return { ok: true, chromium, ffmpeg };
 }

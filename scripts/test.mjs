@@ -33,7 +33,19 @@ function check(name, command, args) {
 function vitest(name, project, env = {}) {
   console.log(`\n=== ${name} ===`);
   const report = join(resultsDir, `${name.replace(/\W+/g, '-')}.json`);
-  const ok = run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  const ok = run(
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    env,
+  );
   if (!existsSync(report)) {
     suites.push(`${name}: FAILED (no report)`);
     failed += 1;

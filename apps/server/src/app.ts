@@ -29,7 +29,7 @@ import { cabinetRoutes } from './modules/cabinet/cabinet.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { UserService } from './modules/user/user.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
-import { accessPlugin } from './plugins/access.js';
+import { accessPlugin, type RouteAccess } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSpa } from './plugins/spa.js';
 
@@ -44,6 +44,8 @@ export interface BuiltApp {
   app: App;
   services: Services;
   context: RouteContext;
+  /** Every /api route with the access it declares: the source of the role-matrix tests. */
+  routes: RouteAccess[];
 }
 
 /** Assembles the server: plugins, services over repositories, and one route module per domain. */
@@ -79,11 +81,23 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     credentials: repos.credentials,
     hasher,
     accessTokens: new AccessTokens(secret, config.accessTokenTtl),
-    loginThrottle: new FailureThrottle(config.loginThrottle.perLogin, config.loginThrottle.windowSeconds * 1000),
-    addressThrottle: new FailureThrottle(config.loginThrottle.perAddress, config.loginThrottle.windowSeconds * 1000),
+    loginThrottle: new FailureThrottle(
+      config.loginThrottle.perLogin,
+      config.loginThrottle.windowSeconds * 1000,
+    ),
+    addressThrottle: new FailureThrottle(
+      config.loginThrottle.perAddress,
+      config.loginThrottle.windowSeconds * 1000,
+    ),
     refreshTtlSeconds: config.refreshTokenTtl,
   });
-  const registration = new RegistrationService({ repos, transact, hasher, mailer, publicUrl: config.publicUrl });
+  const registration = new RegistrationService({
+    repos,
+    transact,
+    hasher,
+    mailer,
+    publicUrl: config.publicUrl,
+  });
   const services: Services = {
     auth,
     registration,
@@ -117,11 +131,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(accessPlugin, { auth });
+  const routes: RouteAccess[] = [];
+  await app.register(accessPlugin, { auth, registry: routes });
 
   for (const routes of [healthRoutes, authRoutes, accountRoutes, userRoutes, cabinetRoutes]) {
     await app.register(async (scope) => routes(scope as App, context));
   }
   await registerSpa(app, config.webDir);
-  return { app, services, context };
+  return { app, services, context, routes };
 }

@@ -18,16 +18,28 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.stringbool().default(false),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).default(900),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 24 * 3600),
   ADMIN_LOGIN: z.string().min(3).default('admin'),
   ADMIN_PASSWORD: z.string().optional(),
   ADMIN_EMAIL: z.email().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Vitrine <no-reply@vitrine.local>'),
-  BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   LOGIN_FAILURES_PER_LOGIN: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
-  LOGIN_FAILURE_WINDOW: z.coerce.number().int().min(1).default(15 * 60),
+  LOGIN_FAILURE_WINDOW: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
   PUBLIC_FORM_RATE: z.coerce.number().int().min(1).default(20),
   PASSWORD_MEMORY_COST: z.coerce.number().int().min(1024).default(DEFAULT_PASSWORD_COST.memoryCost),
   PASSWORD_TIME_COST: z.coerce.number().int().min(1).default(DEFAULT_PASSWORD_COST.timeCost),

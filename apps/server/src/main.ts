@@ -42,12 +42,16 @@ async function main(): Promise<void> {
   } else if (admin.passwordUpdated) {
     lines.push(`Sign in as '${admin.login}' with the password from ADMIN_PASSWORD.`);
   } else {
-    lines.push(`Sign in as '${admin.login}'. Forgot the password? Restart with ADMIN_PASSWORD=... to set a new one.`);
+    lines.push(
+      `Sign in as '${admin.login}'. Forgot the password? Restart with ADMIN_PASSWORD=... to set a new one.`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Vitrine could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `Vitrine could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -12,8 +12,14 @@ export const ERRORS = {
   USER_BLOCKED: { status: 403, message: 'User is blocked' },
   CABINET_BLOCKED: { status: 403, message: 'Cabinet is blocked' },
   EMAIL_NOT_VERIFIED: { status: 403, message: 'E-mail is not verified' },
-  TARIFF_NOT_ALLOWED: { status: 403, message: 'Performing this action is not allowed with current tariff plan' },
-  BALANCE_NOT_ENOUGH: { status: 402, message: 'You can not perform this action because your balance is not enough' },
+  TARIFF_NOT_ALLOWED: {
+    status: 403,
+    message: 'Performing this action is not allowed with current tariff plan',
+  },
+  BALANCE_NOT_ENOUGH: {
+    status: 402,
+    message: 'You can not perform this action because your balance is not enough',
+  },
   NOT_FOUND: { status: 404, message: 'Not found' },
   LOGIN_TAKEN: { status: 409, message: 'Login already taken' },
   EMAIL_TAKEN: { status: 409, message: 'E-mail already taken' },

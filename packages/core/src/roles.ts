@@ -83,7 +83,12 @@ export function scopeOf(role: Role): PermissionKey[] {
 }
 
 /** Roles an owner may give to members of their cabinet (never admin, never a second owner). */
-export const MEMBER_ROLES = ['moderator', 'contentManager', 'agent', 'observer'] as const satisfies readonly Role[];
+export const MEMBER_ROLES = [
+  'moderator',
+  'contentManager',
+  'agent',
+  'observer',
+] as const satisfies readonly Role[];
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /**

@@ -6,8 +6,7 @@ export const MESSAGES = {
   invalid: 'Invalid data',
   invalidEmail: 'Invalid e-mail',
   passwordWeak: 'Not enough strong. Please use letters and digits',
-  passwordStrict:
-    'Not enough strong. Please use upper and lower case letters, digits and special characters',
+  passwordStrict: 'Not enough strong. Please use upper and lower case letters, digits and special characters',
   notEqual: 'Not equal',
   shouldNotBeEqual: 'Should not be equal',
   unknownField: 'Unknown field',
@@ -38,9 +37,5 @@ export function isStrictPassword(value: string): boolean {
  * limited safe characters. Anything else (//evil.com, /\evil, javascript:) is refused.
  */
 export function isSafeRedirect(path: unknown): path is string {
-  return (
-    typeof path === 'string' &&
-    path.length <= 512 &&
-    /^\/(?![/\\])[A-Za-z0-9\-._~/?=&%]*$/.test(path)
-  );
+  return typeof path === 'string' && path.length <= 512 && /^\/(?![/\\])[A-Za-z0-9\-._~/?=&%]*$/.test(path);
 }

@@ -35,31 +35,42 @@ export function requireCaller(request: FastifyRequest): Caller {
   return request.caller;
 }
 
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 /**
  * Resolves the caller from the bearer token and enforces the route's declared access before the body is
  * even parsed, so an unauthorised request learns nothing from validation messages.
  */
-export const accessPlugin = fp<{ auth: AuthService }>(async (app: FastifyInstance, { auth }) => {
-  app.decorateRequest('caller', null);
+export const accessPlugin = fp<{ auth: AuthService; registry?: RouteAccess[] }>(
+  async (app: FastifyInstance, { auth, registry }) => {
+    app.decorateRequest('caller', null);
 
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
-    }
-  });
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+      const access = route.config?.access;
+      if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') registry?.push({ method, url: route.url, access });
+      }
+    });
 
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (!access) return;
-    const bearer = bearerOf(request);
-    let expired = false;
-    if (bearer) {
-      const result = await auth.authenticate(bearer);
-      if ('caller' in result) request.caller = result.caller;
-      else expired = result.error === 'expired';
-    }
-    if (access === 'public') return;
-    if (!request.caller) throw new AppError(expired ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
-    if (access !== 'user' && !can(request.caller.role, access)) throw new AppError('FORBIDDEN');
-  });
-});
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.access;
+      if (!access) return;
+      const bearer = bearerOf(request);
+      let expired = false;
+      if (bearer) {
+        const result = await auth.authenticate(bearer);
+        if ('caller' in result) request.caller = result.caller;
+        else expired = result.error === 'expired';
+      }
+      if (access === 'public') return;
+      if (!request.caller) throw new AppError(expired ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
+      if (access !== 'user' && !can(request.caller.role, access)) throw new AppError('FORBIDDEN');
+    });
+  },
+);

@@ -35,7 +35,10 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
         .send('The web app is not built. Run `npm run build` (or `npm start`, which builds first).');
     }
     indexHtml ??= readFile(indexPath);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await indexHtml);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await indexHtml);
   };
 
   app.get('/', (_request, reply) => sendIndex(reply));

@@ -10,6 +10,7 @@ import { createRepositories, createTransact, type Repositories } from '../db/rep
 import type { Mail, Mailer } from '../lib/mailer.js';
 import { PasswordHasher } from '../lib/password.js';
 import { ensurePlatformAdmin } from '../modules/system/bootstrap.service.js';
+import type { RouteAccess } from '../plugins/access.js';
 import { openTestDatabase } from './database.js';
 
 export const ADMIN_PASSWORD = 'Admin-pass-1!';
@@ -33,6 +34,7 @@ export interface TestApp {
   config: Config;
   mailer: MemoryMailer;
   hasher: PasswordHasher;
+  routes: RouteAccess[];
   close(): Promise<void>;
 }
 
@@ -53,7 +55,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const hasher = new PasswordHasher(config.passwordCost);
   await ensurePlatformAdmin(createTransact(database.db), hasher, config.admin);
   const mailer = new MemoryMailer();
-  const { app, services } = await buildApp({ config, database, mailer, logger: false });
+  const { app, services, routes } = await buildApp({ config, database, mailer, logger: false });
   await app.ready();
   return {
     app,
@@ -63,6 +65,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     config,
     mailer,
     hasher,
+    routes,
     async close() {
       await app.close();
       await database.close();

@@ -28,9 +28,7 @@ export async function createUser(
   let cabinetId = options.cabinetId;
   if (cabinetId === undefined) {
     cabinetId =
-      options.role === 'admin'
-        ? (await t.repos.cabinets.findPlatform())!.id
-        : (await createCabinet(t)).id;
+      options.role === 'admin' ? (await t.repos.cabinets.findPlatform())!.id : (await createCabinet(t)).id;
   }
   const login = unique(options.role.toLowerCase());
   const row = await t.repos.users.insert({

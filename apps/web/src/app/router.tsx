@@ -1,4 +1,10 @@
-import { Outlet, createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import {
+  Outlet,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  redirect,
+} from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_LOCALE } from '@vitrine/core';
 import { session } from '../api/client';

@@ -58,7 +58,9 @@ export const passwordSchema = z
   .refine(isStrongPassword, { error: MESSAGES.passwordWeak });
 
 /** The stricter rule (upper and lower case, digits, special characters), applied to platform admins. */
-export const strictPasswordSchema = passwordSchema.refine(isStrictPassword, { error: MESSAGES.passwordStrict });
+export const strictPasswordSchema = passwordSchema.refine(isStrictPassword, {
+  error: MESSAGES.passwordStrict,
+});
 
 export const OkResponse = z.object({ ok: z.literal(true) });
 

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { MEMBER_ROLES, ROLES, PERMISSION_KEYS } from '../roles.js';
 import { MESSAGES } from '../validation.js';
-import {
-  PageQuery,
-  emailSchema,
-  idSchema,
-  loginSchema,
-  nameSchema,
-  passwordSchema,
-} from './common.js';
+import { PageQuery, emailSchema, idSchema, loginSchema, nameSchema, passwordSchema } from './common.js';
 
 export const RoleSchema = z.enum(ROLES);
 export const MemberRoleSchema = z.enum(MEMBER_ROLES);

@@ -20,7 +20,10 @@ export async function accountRoutes(app: App, { services }: RouteContext): Promi
 
   app.get(
     '/api/user/account',
-    { config, schema: { tags, summary: 'My account, cabinet and personal tokens', response: { 200: Account } } },
+    {
+      config,
+      schema: { tags, summary: 'My account, cabinet and personal tokens', response: { 200: Account } },
+    },
     async (request) => account.get(requireCaller(request)),
   );
 
@@ -36,7 +39,12 @@ export async function accountRoutes(app: App, { services }: RouteContext): Promi
     '/api/user/patch-password',
     {
       config,
-      schema: { tags, summary: 'Change my password; other sessions end', body: PatchPasswordBody, response: { 200: TokenPair } },
+      schema: {
+        tags,
+        summary: 'Change my password; other sessions end',
+        body: PatchPasswordBody,
+        response: { 200: TokenPair },
+      },
     },
     async (request) => account.patchPassword(requireCaller(request), request.body, clientMeta(request)),
   );
@@ -45,14 +53,27 @@ export async function accountRoutes(app: App, { services }: RouteContext): Promi
     '/api/user/post-token',
     {
       config,
-      schema: { tags, summary: 'Create a personal API token (shown once)', body: PostTokenBody, response: { 200: CreatedApiToken } },
+      schema: {
+        tags,
+        summary: 'Create a personal API token (shown once)',
+        body: PostTokenBody,
+        response: { 200: CreatedApiToken },
+      },
     },
     async (request) => account.createToken(requireCaller(request), request.body.name),
   );
 
   app.post(
     '/api/user/remove-token/:id',
-    { config, schema: { tags, summary: 'Revoke a personal API token', params: IdParams, response: { 200: OkResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Revoke a personal API token',
+        params: IdParams,
+        response: { 200: OkResponse },
+      },
+    },
     async (request) => {
       await account.removeToken(requireCaller(request), request.params.id);
       return { ok: true as const };

@@ -1,5 +1,5 @@
 import type { Account, ApiToken, PatchAccountBody, PatchPasswordBody, TokenPair } from '@vitrine/core';
-import { MESSAGES } from '@vitrine/core';
+import { ERRORS, MESSAGES } from '@vitrine/core';
 import type { Repositories, Transact } from '../../db/repositories.js';
 import type { ApiTokenRow } from '../../db/schema.js';
 import type { Caller, ClientMeta } from '../../lib/caller.js';
@@ -58,7 +58,8 @@ export class AccountService {
     const changes: { name?: string; isClarityEnabled?: boolean } = {};
     if (body.name !== undefined) changes.name = body.name;
     if (body.isClarityEnabled !== undefined) changes.isClarityEnabled = body.isClarityEnabled;
-    if (Object.keys(changes).length) await repos.users.updateInCabinet(caller.cabinetId, caller.userId, changes);
+    if (Object.keys(changes).length)
+      await repos.users.updateInCabinet(caller.cabinetId, caller.userId, changes);
     if (body.email !== undefined && body.email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
       const holder = await repos.users.findByEmail(body.email);
       if (holder && holder.id !== user.id) throw emailTaken();
@@ -73,7 +74,7 @@ export class AccountService {
     const user = await repos.users.findInCabinet(caller.cabinetId, caller.userId);
     if (!user) throw notFound();
     if (!(await hasher.verify(user.passwordHash, body.password))) {
-      throw fieldError('password', new AppError('WRONG_PASSWORD').message);
+      throw new AppError('WRONG_PASSWORD', undefined, { password: ERRORS.WRONG_PASSWORD.message });
     }
     if (body.newPassword === body.password) throw fieldError('newPassword', MESSAGES.shouldNotBeEqual);
     const passwordHash = await hasher.hash(body.newPassword);

@@ -31,7 +31,10 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
 
   app.post(
     '/api/user/auth',
-    { config: { access: 'public' }, schema: { tags, summary: 'Sign in', body: AuthBody, response: { 200: TokenPair } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Sign in', body: AuthBody, response: { 200: TokenPair } },
+    },
     async (request) => auth.signIn(request.body.login, request.body.password, clientMeta(request)),
   );
 
@@ -46,7 +49,10 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
 
   app.post(
     '/api/user/logout',
-    { config: { access: 'public' }, schema: { tags, summary: 'Sign out', body: LogoutBody, response: { 200: OkResponse } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Sign out', body: LogoutBody, response: { 200: OkResponse } },
+    },
     async (request) => {
       await auth.logout(request.body?.refreshToken, request.caller);
       return { ok: true as const };
@@ -55,7 +61,10 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
 
   app.get(
     '/api/user/info',
-    { config: { access: 'user' }, schema: { tags, summary: 'The signed-in user and their permission keys', response: { 200: UserInfo } } },
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'The signed-in user and their permission keys', response: { 200: UserInfo } },
+    },
     async (request) => auth.info(requireCaller(request)),
   );
 
@@ -63,7 +72,12 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
     '/api/user/register',
     {
       config: publicForm,
-      schema: { tags, summary: 'Register a cabinet and its owner', body: RegisterBody, response: { 200: OkResponse } },
+      schema: {
+        tags,
+        summary: 'Register a cabinet and its owner',
+        body: RegisterBody,
+        response: { 200: OkResponse },
+      },
     },
     async (request) => {
       await registration.register(request.body);
@@ -73,7 +87,10 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
 
   app.post(
     '/api/user/verify-email',
-    { config: publicForm, schema: { tags, summary: 'Confirm an e-mail address', body: TokenBody, response: { 200: OkResponse } } },
+    {
+      config: publicForm,
+      schema: { tags, summary: 'Confirm an e-mail address', body: TokenBody, response: { 200: OkResponse } },
+    },
     async (request) => {
       await registration.verifyEmail(request.body.token);
       return { ok: true as const };
@@ -82,7 +99,15 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
 
   app.post(
     '/api/user/resend-verification',
-    { config: publicForm, schema: { tags, summary: 'Send the verification link again', body: EmailBody, response: { 200: OkResponse } } },
+    {
+      config: publicForm,
+      schema: {
+        tags,
+        summary: 'Send the verification link again',
+        body: EmailBody,
+        response: { 200: OkResponse },
+      },
+    },
     async (request) => {
       await registration.resendVerification(request.body.email);
       return { ok: true as const };
@@ -91,7 +116,15 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
 
   app.post(
     '/api/user/recover-pass',
-    { config: publicForm, schema: { tags, summary: 'Mail a password recovery link', body: EmailBody, response: { 200: OkResponse } } },
+    {
+      config: publicForm,
+      schema: {
+        tags,
+        summary: 'Mail a password recovery link',
+        body: EmailBody,
+        response: { 200: OkResponse },
+      },
+    },
     async (request) => {
       await registration.recoverPass(request.body.email);
       return { ok: true as const };
@@ -102,7 +135,12 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
     '/api/user/recover-pass-submit',
     {
       config: publicForm,
-      schema: { tags, summary: 'Set a new password from a recovery link', body: RecoverPassSubmitBody, response: { 200: OkResponse } },
+      schema: {
+        tags,
+        summary: 'Set a new password from a recovery link',
+        body: RecoverPassSubmitBody,
+        response: { 200: OkResponse },
+      },
     },
     async (request) => {
       await registration.recoverPassSubmit(request.body.token, request.body.password);

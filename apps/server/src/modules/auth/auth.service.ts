@@ -94,7 +94,11 @@ export class AuthService {
       if (!token) return { error: 'invalid' };
       userId = token.userId;
       via = 'apiToken';
-      await credentials.touchApiToken(token.id, this.now());
+      // lastUsedAt is for people, to the minute: one write per token per minute, not per request.
+      const at = this.now();
+      if (!token.lastUsedAt || at.getTime() - token.lastUsedAt.getTime() > 60_000) {
+        await credentials.touchApiToken(token.id, at);
+      }
     } else {
       const result = await accessTokens.verify(bearer);
       if (!result.ok) return { error: result.expired ? 'expired' : 'invalid' };

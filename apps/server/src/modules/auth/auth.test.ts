@@ -74,12 +74,16 @@ describe('sign-in', () => {
 describe('tokens', () => {
   it('rotates the refresh token and revokes the family when an old one is replayed', async () => {
     const user = await createUser(t, { role: 'owner' });
-    const first = await call(t.app, 'POST', '/api/user/refresh', { body: { refreshToken: user.refreshToken } });
+    const first = await call(t.app, 'POST', '/api/user/refresh', {
+      body: { refreshToken: user.refreshToken },
+    });
     expect(first.statusCode).toBe(200);
     const second = first.json().refreshToken as string;
     expect(second).not.toBe(user.refreshToken);
 
-    const replay = await call(t.app, 'POST', '/api/user/refresh', { body: { refreshToken: user.refreshToken } });
+    const replay = await call(t.app, 'POST', '/api/user/refresh', {
+      body: { refreshToken: user.refreshToken },
+    });
     expect(replay.statusCode).toBe(401);
     // The replay revoked the whole family, the newest token included.
     const after = await call(t.app, 'POST', '/api/user/refresh', { body: { refreshToken: second } });
@@ -89,7 +93,9 @@ describe('tokens', () => {
   it('stores refresh tokens hashed, never in clear', async () => {
     const user = await createUser(t, { role: 'owner' });
     // Both drivers answer raw SQL with { rows }.
-    const { rows } = (await t.database.db.execute(sql`select token_hash from refresh_sessions`)) as unknown as {
+    const { rows } = (await t.database.db.execute(
+      sql`select token_hash from refresh_sessions`,
+    )) as unknown as {
       rows: { token_hash: string }[];
     };
     expect(rows.some((r) => r.token_hash === user.refreshToken)).toBe(false);
@@ -103,7 +109,9 @@ describe('tokens', () => {
       body: { refreshToken: user.refreshToken },
     });
     expect(out.statusCode).toBe(200);
-    const refresh = await call(t.app, 'POST', '/api/user/refresh', { body: { refreshToken: user.refreshToken } });
+    const refresh = await call(t.app, 'POST', '/api/user/refresh', {
+      body: { refreshToken: user.refreshToken },
+    });
     expect(refresh.statusCode).toBe(401);
   });
 

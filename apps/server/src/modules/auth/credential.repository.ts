@@ -29,7 +29,10 @@ export class CredentialRepository {
   }
 
   async findSession(tokenHash: string): Promise<RefreshSessionRow | undefined> {
-    const [row] = await this.db.select().from(refreshSessions).where(eq(refreshSessions.tokenHash, tokenHash));
+    const [row] = await this.db
+      .select()
+      .from(refreshSessions)
+      .where(eq(refreshSessions.tokenHash, tokenHash));
     return row;
   }
 
@@ -38,7 +41,9 @@ export class CredentialRepository {
     const rows = await this.db
       .update(refreshSessions)
       .set({ rotatedAt: at })
-      .where(and(eq(refreshSessions.id, id), isNull(refreshSessions.rotatedAt), isNull(refreshSessions.revokedAt)))
+      .where(
+        and(eq(refreshSessions.id, id), isNull(refreshSessions.rotatedAt), isNull(refreshSessions.revokedAt)),
+      )
       .returning({ id: refreshSessions.id });
     return rows.length > 0;
   }

@@ -27,8 +27,10 @@ export function userConflict(error: unknown): AppError | undefined {
   return constraint.includes('email') ? emailTaken() : loginTaken();
 }
 
-export const emailTaken = (): AppError => new AppError('EMAIL_TAKEN', undefined, { email: ERRORS.EMAIL_TAKEN.message });
-export const loginTaken = (): AppError => new AppError('LOGIN_TAKEN', undefined, { login: ERRORS.LOGIN_TAKEN.message });
+export const emailTaken = (): AppError =>
+  new AppError('EMAIL_TAKEN', undefined, { email: ERRORS.EMAIL_TAKEN.message });
+export const loginTaken = (): AppError =>
+  new AppError('LOGIN_TAKEN', undefined, { login: ERRORS.LOGIN_TAKEN.message });
 
 /**
  * Self-service registration, e-mail verification and password recovery. Every link is a one-time token

@@ -5,7 +5,8 @@ import { cabinets, users, type CabinetRow } from '../../db/schema.js';
 export type CabinetWithCount = CabinetRow & { membersCount: number };
 export type CabinetChanges = Partial<Pick<CabinetRow, 'name' | 'blocked' | 'tariff' | 'discount'>>;
 
-const membersCount = sql<number>`(select count(*)::int from ${users} where ${users.cabinetId} = ${cabinets.id})`;
+// Qualified by hand: inside a subquery drizzle would render bare column names, which bind to users.
+const membersCount = sql<number>`(select count(*)::int from ${users} where ${users}.cabinet_id = ${cabinets}.id)`;
 
 /** All SQL on cabinets. A cabinet is the tenant: every other cabinet-owned row points here. */
 export class CabinetRepository {
@@ -36,7 +37,9 @@ export class CabinetRepository {
   }> {
     const where = and(
       eq(cabinets.isPlatform, false),
-      filter.search ? ilike(cabinets.name, `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+      filter.search
+        ? ilike(cabinets.name, `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+        : undefined,
     );
     const rows = await this.db
       .select({ ...cabinetColumns(), membersCount })

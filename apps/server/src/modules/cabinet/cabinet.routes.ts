@@ -22,20 +22,31 @@ export async function cabinetRoutes(app: App, { services }: RouteContext): Promi
     '/api/cabinet',
     {
       config: { access: 'user' },
-      schema: { tags, summary: 'Cabinets: my own, or every customer cabinet for the admin', querystring: CabinetListQuery, response: { 200: CabinetList } },
+      schema: {
+        tags,
+        summary: 'Cabinets: my own, or every customer cabinet for the admin',
+        querystring: CabinetListQuery,
+        response: { 200: CabinetList },
+      },
     },
     async (request) => cabinets.list(requireCaller(request), request.query),
   );
 
   app.get(
     '/api/cabinet/info',
-    { config: members, schema: { tags, summary: 'My cabinet and its members', response: { 200: CabinetInfo } } },
+    {
+      config: members,
+      schema: { tags, summary: 'My cabinet and its members', response: { 200: CabinetInfo } },
+    },
     async (request) => cabinets.info(requireCaller(request)),
   );
 
   app.get(
     '/api/cabinet/:id',
-    { config: { access: 'user' }, schema: { tags, summary: 'One cabinet', params: IdParams, response: { 200: Cabinet } } },
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'One cabinet', params: IdParams, response: { 200: Cabinet } },
+    },
     async (request) => cabinets.get(requireCaller(request), request.params.id),
   );
 
@@ -43,19 +54,36 @@ export async function cabinetRoutes(app: App, { services }: RouteContext): Promi
     method: ['POST', 'PATCH'],
     url: '/api/cabinet/patch/:id',
     config: { access: 'admin.route' },
-    schema: { tags, summary: 'Change a cabinet (admin)', params: IdParams, body: CabinetPatchBody, response: { 200: Cabinet } },
+    schema: {
+      tags,
+      summary: 'Change a cabinet (admin)',
+      params: IdParams,
+      body: CabinetPatchBody,
+      response: { 200: Cabinet },
+    },
     handler: async (request) => cabinets.patch(request.params.id, request.body),
   });
 
   app.post(
     '/api/cabinet/add-member',
-    { config: members, schema: { tags, summary: 'Add a member to my cabinet', body: AddMemberBody, response: { 200: User } } },
+    {
+      config: members,
+      schema: { tags, summary: 'Add a member to my cabinet', body: AddMemberBody, response: { 200: User } },
+    },
     async (request) => users.addMember(requireCaller(request), request.body),
   );
 
   app.post(
     '/api/cabinet/remove-member/:id',
-    { config: members, schema: { tags, summary: 'Remove a member; their sessions and tokens end', params: IdParams, response: { 200: OkResponse } } },
+    {
+      config: members,
+      schema: {
+        tags,
+        summary: 'Remove a member; their sessions and tokens end',
+        params: IdParams,
+        response: { 200: OkResponse },
+      },
+    },
     async (request) => {
       await users.removeMember(requireCaller(request), request.params.id);
       return { ok: true as const };

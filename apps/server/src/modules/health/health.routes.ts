@@ -8,11 +8,17 @@ export async function healthRoutes(app: App, { database }: RouteContext): Promis
     '/api/health',
     {
       config: { access: 'public' },
-      schema: { tags: ['system'], summary: 'Whether the server and its database answer', response: { 200: Health, 503: Health } },
+      schema: {
+        tags: ['system'],
+        summary: 'Whether the server and its database answer',
+        response: { 200: Health, 503: Health },
+      },
     },
     async (_request, reply) => {
       const up = await database.ping();
-      return reply.code(up ? 200 : 503).send({ status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down' });
+      return reply
+        .code(up ? 200 : 503)
+        .send({ status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down' });
     },
   );
 }

@@ -29,13 +29,16 @@ export async function ensurePlatformAdmin(
     throw new Error(`ADMIN_PASSWORD is refused: ${MESSAGES.passwordStrict}`);
   }
   return transact(async (repos) => {
-    const platform = (await repos.cabinets.findPlatform()) ?? (await repos.cabinets.insert({ name: 'Platform', isPlatform: true }));
+    const platform =
+      (await repos.cabinets.findPlatform()) ??
+      (await repos.cabinets.insert({ name: 'Platform', isPlatform: true }));
     const existing = await repos.users.findByLoginOrEmail(admin.login);
     if (existing && existing.login.toLowerCase() === admin.login.toLowerCase()) {
       if (existing.role !== 'admin' || existing.cabinetId !== platform.id) {
         throw new Error(`ADMIN_LOGIN '${admin.login}' belongs to a cabinet user; choose another login`);
       }
-      if (admin.password === undefined) return { login: existing.login, created: false, passwordUpdated: false };
+      if (admin.password === undefined)
+        return { login: existing.login, created: false, passwordUpdated: false };
       await repos.users.updateInCabinet(platform.id, existing.id, {
         passwordHash: await hasher.hash(admin.password),
         blocked: false,

@@ -81,7 +81,9 @@ export class UserRepository {
     if (filter.role) conditions.push(eq(users.role, filter.role));
     if (filter.search) {
       const pattern = `%${escapeLike(filter.search)}%`;
-      conditions.push(or(ilike(users.login, pattern), ilike(users.name, pattern), ilike(users.email, pattern))!);
+      conditions.push(
+        or(ilike(users.login, pattern), ilike(users.name, pattern), ilike(users.email, pattern))!,
+      );
     }
     const where = conditions.length ? and(...conditions) : undefined;
     const rows = await this.db

@@ -11,7 +11,10 @@ export async function userRoutes(app: App, { services }: RouteContext): Promise<
 
   app.get(
     '/api/user',
-    { config, schema: { tags, summary: 'List users', querystring: UserListQuery, response: { 200: UserList } } },
+    {
+      config,
+      schema: { tags, summary: 'List users', querystring: UserListQuery, response: { 200: UserList } },
+    },
     async (request) => users.list(request.query),
   );
 
@@ -31,7 +34,13 @@ export async function userRoutes(app: App, { services }: RouteContext): Promise<
     method: ['POST', 'PATCH'],
     url: '/api/user/patch/:id',
     config,
-    schema: { tags, summary: 'Change a user (role, blocked, name, e-mail, password)', params: IdParams, body: UserPatchBody, response: { 200: User } },
+    schema: {
+      tags,
+      summary: 'Change a user (role, blocked, name, e-mail, password)',
+      params: IdParams,
+      body: UserPatchBody,
+      response: { 200: User },
+    },
     handler: async (request) => users.patch(requireCaller(request), request.params.id, request.body),
   });
 }

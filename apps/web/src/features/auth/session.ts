@@ -19,7 +19,9 @@ export function useLogout() {
   const client = useQueryClient();
   return async () => {
     const refreshToken = session.refreshToken;
-    await api('/user/logout', { method: 'POST', body: refreshToken ? { refreshToken } : {} }).catch(() => undefined);
+    await api('/user/logout', { method: 'POST', body: refreshToken ? { refreshToken } : {} }).catch(
+      () => undefined,
+    );
     session.clear();
     client.clear();
   };

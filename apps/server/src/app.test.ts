@@ -1,0 +1,192 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES, can, type Role } from '@vitrine/core';
+import { buildTestApp, call, type TestApp } from './test/build.js';
+import { createTeam, createUser } from './test/factories.js';
+
+let t: TestApp;
+let team: Awaited<ReturnType<typeof createTeam>>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  team = await createTeam(t);
+});
+afterAll(() => t.close());
+
+/** A harmless call to a route: the largest id, an empty body. Enough to pass or fail the access check. */
+const probe = (method: string, url: string, token?: string) =>
+  call(t.app, method as 'GET', url.replace(/:id/g, '2147483647'), {
+    ...(token ? { token } : {}),
+    ...(method === 'GET' ? {} : { body: {} }),
+  });
+
+describe('the API surface', () => {
+  it('every route declares its access, and the registry sees them all', () => {
+    const urls = t.routes.map((r) => `${r.method} ${r.url}`);
+    expect(urls).toContain('POST /api/user/auth');
+    expect(urls).toContain('PATCH /api/user/patch/:id');
+    expect(t.routes.length).toBeGreaterThan(20);
+  });
+
+  it('the role matrix: a key the role lacks answers 403, a key it holds never does (spec §6)', async () => {
+    const keyed = t.routes.filter((r) => r.access !== 'public' && r.access !== 'user');
+    const failures: string[] = [];
+    for (const route of keyed) {
+      for (const role of ROLES) {
+        const res = await probe(route.method, route.url, team[role as Role].token);
+        const allowed = can(role, route.access as Parameters<typeof can>[1]);
+        const ok = allowed ? res.statusCode !== 403 && res.statusCode !== 401 : res.statusCode === 403;
+        if (!ok) failures.push(`${role} ${route.method} ${route.url} (${route.access}) -> ${res.statusCode}`);
+        if (!allowed) expect(res.json()).toEqual({ message: 'Forbidden', code: 'FORBIDDEN' });
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('every route but the public ones answers 401 without a token', async () => {
+    for (const route of t.routes.filter((r) => r.access !== 'public')) {
+      const res = await probe(route.method, route.url);
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(res.json().code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('answers unknown /api paths with JSON 404, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await call(t.app, method, '/api/does/not/exist');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+    }
+  });
+
+  it('serves the OpenAPI document with every route', async () => {
+    const res = await call(t.app, 'GET', '/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths as Record<string, unknown>);
+    for (const route of t.routes) expect(paths).toContain(route.url.replace(/:id/g, '{id}'));
+    expect(res.json().paths['/api/user/auth'].post.requestBody).toBeDefined();
+    expect((await call(t.app, 'GET', '/api/docs')).statusCode).toBeLessThan(400);
+  });
+
+  it('reports the database in /api/health', async () => {
+    const res = await call(t.app, 'GET', '/api/health');
+    expect(res.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+});
+
+describe('bad input never breaks anything', () => {
+  const admin = () => team.admin.token;
+
+  it('malformed JSON: 400 Invalid JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"login": "admin", ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Invalid JSON', code: 'INVALID_JSON' });
+  });
+
+  it('wrong types and unknown fields: 400 with per-field messages', async () => {
+    const res = await call(t.app, 'POST', '/api/user/post', {
+      token: admin(),
+      body: { login: ['x'], name: 42, password: true, role: 'owner', isAdmin: true },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: {
+        login: 'Invalid data',
+        name: 'Invalid data',
+        password: 'Invalid data',
+        isAdmin: 'Unknown field',
+      },
+    });
+  });
+
+  it('bad ids and query values: 400', async () => {
+    for (const url of ['/api/user/abc', '/api/user/-1', '/api/user/1.5', '/api/user/99999999999']) {
+      expect((await call(t.app, 'GET', url, { token: admin() })).statusCode, url).toBe(400);
+    }
+    const query = await call(t.app, 'GET', '/api/user', { token: admin(), query: { limit: '100000' } });
+    expect(query.statusCode).toBe(400);
+    const unknown = await call(t.app, 'GET', '/api/user', { token: admin(), query: { sort: 'x' } });
+    expect(unknown.json().fields).toEqual({ sort: 'Unknown field' });
+  });
+
+  it('oversized bodies: 413; a body that is not JSON: 415', async () => {
+    const big = await call(t.app, 'POST', '/api/user/auth', {
+      body: { login: 'a'.repeat(2 * 1024 * 1024), password: 'x' },
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().code).toBe('PAYLOAD_TOO_LARGE');
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login>admin</login>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('SQL and script fragments are data, not code', async () => {
+    const sqlLogin = await call(t.app, 'POST', '/api/user/auth', {
+      body: { login: "admin' OR '1'='1' --", password: "x' OR '1'='1" },
+    });
+    expect(sqlLogin.statusCode).toBe(401);
+    expect(sqlLogin.json().code).toBe('USER_NOT_FOUND');
+
+    const owner = await createUser(t, { role: 'owner' });
+    const script = '<script>alert(1)</script>"; DROP TABLE users; --';
+    const res = await call(t.app, 'POST', '/api/user/patch-account', {
+      token: owner.token,
+      body: { name: script },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().name).toBe(script);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect((await call(t.app, 'GET', '/api/health')).json().database).toBe('up');
+  });
+
+  it('an unexpected failure is a bare 500, never a stack trace', async () => {
+    const broken = await buildTestApp();
+    const user = await createUser(broken, { role: 'owner' });
+    await broken.database.close();
+    const res = await call(broken.app, 'GET', '/api/user/account', { token: user.token });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Internal server error', code: 'INTERNAL' });
+    const health = await call(broken.app, 'GET', '/api/health');
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toEqual({ status: 'degraded', database: 'down' });
+    await broken.app.close();
+  });
+});
+
+describe('the web app', () => {
+  it('serves index.html for every GET outside /api, locale prefixes included, and caches assets', async () => {
+    const webDir = await mkdtemp(join(tmpdir(), 'vitrine-web-'));
+    await mkdir(join(webDir, 'assets'));
+    await writeFile(join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    await writeFile(join(webDir, 'assets', 'app-1a2b.js'), 'console.log(1)');
+    const web = await buildTestApp({ WEB_DIR: webDir });
+    try {
+      for (const path of ['/', '/login', '/ua/login', '/it/playlist/12', '/ru/point/schedule/3']) {
+        const res = await call(web.app, 'GET', path);
+        expect(res.statusCode, path).toBe(200);
+        expect(res.headers['content-type']).toMatch(/text\/html/);
+        expect(res.body).toContain('<div id="root">');
+        expect(res.headers['cache-control']).toBe('no-cache');
+      }
+      const asset = await call(web.app, 'GET', '/assets/app-1a2b.js');
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await call(web.app, 'GET', '/api/nothing')).statusCode).toBe(404);
+      expect((await call(web.app, 'POST', '/login')).statusCode).toBe(404);
+    } finally {
+      await web.close();
+    }
+  });
+});

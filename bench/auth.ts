@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { PasswordHasher } from '../apps/server/src/lib/password.js';
+import { benchApp, format, measure } from './support.js';
+
+/**
+ * What authentication adds to a request. Baseline: GET /api/health (routing, hooks, one `select 1`).
+ * Compared: GET /api/user/info with a session JWT and with a personal API token (verify + user row), and a
+ * full sign-in at the production argon2id cost against one bare hash verification.
+ */
+export async function authBenchmark(): Promise<string[]> {
+  const { app, context, database } = await benchApp();
+  const login = `bench${randomBytes(4).toString('hex')}`;
+  const password = 'bench-pass-1';
+  const owner = await context.services.users.create({ login, name: 'Bench', password, role: 'owner' });
+  const row = (await context.repos.users.findById(owner.id))!;
+  const pair = await context.services.auth.issue(row, { ip: '127.0.0.1', userAgent: 'bench' });
+  const caller = {
+    userId: row.id,
+    cabinetId: row.cabinetId,
+    role: row.role as 'owner',
+    via: 'session' as const,
+  };
+  const apiToken = (await context.services.account.createToken(caller, 'bench')).token;
+
+  const health = await measure(2000, () => app.inject({ method: 'GET', url: '/api/health' }));
+  const jwt = await measure(2000, () =>
+    app.inject({ method: 'GET', url: '/api/user/info', headers: { authorization: `Bearer ${pair.token}` } }),
+  );
+  const token = await measure(2000, () =>
+    app.inject({ method: 'GET', url: '/api/user/info', headers: { authorization: `Bearer ${apiToken}` } }),
+  );
+  const hasher = new PasswordHasher();
+  const hashed = await hasher.hash(password);
+  const verify = await measure(30, () => hasher.verify(hashed, password));
+  const signIn = await measure(30, () =>
+    app.inject({ method: 'POST', url: '/api/user/auth', payload: { login, password } }),
+  );
+  await app.close();
+  await database.close();
+  return [
+    `auth (${database.driver})`,
+    format('GET /api/health', health),
+    format('GET /api/user/info, session JWT', jwt, health),
+    format('GET /api/user/info, personal API token', token, health),
+    format('argon2id verify (19 MiB, t=2)', verify),
+    format('POST /api/user/auth (sign-in)', signIn, verify),
+  ];
+}
