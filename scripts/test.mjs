@@ -14,6 +14,7 @@ mkdirSync(resultsDir, { recursive: true });
 const suites = [];
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -53,12 +54,14 @@ function vitest(name, project, env = {}) {
   }
   const json = JSON.parse(readFileSync(report, 'utf8'));
   const p = json.numPassedTests ?? 0;
+  const s = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
   let f = json.numFailedTests ?? 0;
   // A file that failed to load has no failed test in it, but the run failed.
   if (!ok && f === 0) f = 1;
   passed += p;
   failed += f;
-  suites.push(`${name}: ${p} passed, ${f} failed`);
+  skipped += s;
+  suites.push(`${name}: ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}`);
 }
 
 const tools = ensureSystemTools();
@@ -82,5 +85,5 @@ vitest('browser', 'e2e', { CHROMIUM_PATH: tools.chromium });
 
 console.log('\n=== summary ===');
 for (const line of suites) console.log(`  ${line}`);
-console.log(`\n${passed} passed, ${failed} failed`);
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 ? 0 : 1);

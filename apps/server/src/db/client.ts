@@ -21,6 +21,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Advisory lock key held while migrations run (any constant; "vitrine" in ASCII). */
+const MIGRATION_LOCK = 0x76697472;
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export type DatabaseOptions =
@@ -32,7 +35,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     pool.on('error', () => undefined); // idle client errors are reported by the next query
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    // Several processes may start at once against one database: one migrates, the others wait.
+    const lock = new pg.Client({ connectionString: options.url });
+    await lock.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await lock.end();
+    }
     return {
       db,
       driver: 'pg',

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { withDatabase } from '../test/global-setup.js';
+import { openDatabase } from './client.js';
+import { createRepositories } from './repositories.js';
+
+const testDb = inject('testDb');
+
+describe('opening the database', () => {
+  it.runIf(testDb.driver === 'pg')('several processes starting at once migrate one at a time', async () => {
+    if (testDb.driver !== 'pg') return;
+    const name = `vt_conc_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: testDb.url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    try {
+      const url = withDatabase(testDb.url, name);
+      const handles = await Promise.all(
+        [1, 2, 3, 4].map(() => openDatabase({ driver: 'pg', url, poolSize: 2 })),
+      );
+      expect(await Promise.all(handles.map((h) => h.ping()))).toEqual([true, true, true, true]);
+      const repos = createRepositories(handles[0]!.db);
+      expect(await repos.cabinets.insert({ name: 'after concurrent start' })).toMatchObject({ id: 1 });
+      await Promise.all(handles.map((h) => h.close()));
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+
+  it.runIf(testDb.driver === 'pglite')('the embedded database keeps its data across restarts', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vitrine-pglite-'));
+    try {
+      const first = await openDatabase({ driver: 'pglite', dataDir: join(dir, 'db') });
+      await createRepositories(first.db).cabinets.insert({ name: 'kept' });
+      await first.close();
+      const second = await openDatabase({ driver: 'pglite', dataDir: join(dir, 'db') });
+      const kept = await createRepositories(second.db).cabinets.list({ page: 1, limit: 10, search: 'kept' });
+      expect(kept.total).toBe(1);
+      await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
