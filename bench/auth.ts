@@ -18,6 +18,7 @@ export async function authBenchmark(): Promise<string[]> {
     userId: row.id,
     cabinetId: row.cabinetId,
     role: row.role as 'owner',
+    login: row.login,
     via: 'session' as const,
   };
   const apiToken = (await context.services.account.createToken(caller, 'bench')).token;

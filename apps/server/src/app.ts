@@ -27,6 +27,7 @@ import { RegistrationService } from './modules/auth/registration.service.js';
 import { CabinetService } from './modules/cabinet/cabinet.service.js';
 import { cabinetRoutes } from './modules/cabinet/cabinet.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { brandRoutes } from './modules/system/brand.routes.js';
 import { UserService } from './modules/user/user.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { accessPlugin, type RouteAccess } from './plugins/access.js';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       config.loginThrottle.windowSeconds * 1000,
     ),
     refreshTtlSeconds: config.refreshTokenTtl,
+    brandRules: config.brandRules,
   });
   const registration = new RegistrationService({
     repos,
@@ -107,9 +109,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   };
   const context: RouteContext = { services, config, database, repos };
 
+  // Third-party embeds are allowed only when configured: the support chat and session analytics.
+  const embedOrigins = [
+    config.brandConfig.supportChatScriptUrl ? new URL(config.brandConfig.supportChatScriptUrl).origin : null,
+    ...(config.brandConfig.clarityProjectId ? ['https://www.clarity.ms', 'https://*.clarity.ms'] : []),
+  ].filter((o): o is string => o !== null);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
+        scriptSrc: ["'self'", ...embedOrigins],
+        connectSrc: ["'self'", ...embedOrigins],
         // A self-hosted cabinet is often reached over plain http on a LAN: never force https.
         upgradeInsecureRequests: null,
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -132,9 +141,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   const routes: RouteAccess[] = [];
-  await app.register(accessPlugin, { auth, registry: routes });
+  await app.register(accessPlugin, { auth, brandRules: config.brandRules, registry: routes });
 
-  for (const routes of [healthRoutes, authRoutes, accountRoutes, userRoutes, cabinetRoutes]) {
+  for (const routes of [healthRoutes, brandRoutes, authRoutes, accountRoutes, userRoutes, cabinetRoutes]) {
     await app.register(async (scope) => routes(scope as App, context));
   }
   await registerSpa(app, config.webDir);

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { BRANDS } from '@vitrine/core';
+import { BRANDS, BRAND_IDENTITIES, type BrandConfig, type BrandRules } from '@vitrine/core';
 import { DEFAULT_PASSWORD_COST } from './lib/password.js';
 
 const Env = z.object({
@@ -41,6 +41,18 @@ const Env = z.object({
     .min(1)
     .default(15 * 60),
   PUBLIC_FORM_RATE: z.coerce.number().int().min(1).default(20),
+  KNOWLEDGE_BASE_URL: z.url().optional(),
+  SUPPORT_EMAIL: z.email().optional(),
+  SUPPORT_CHAT_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  CLARITY_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9]+$/i)
+    .optional(),
+  IMPRESSIONS_MANAGER_LOGINS: z.string().default(''),
+  PLAYER_DOWNLOAD_WINDOWS: z.url().optional(),
+  PLAYER_DOWNLOAD_LINUX: z.url().optional(),
+  PLAYER_DOWNLOAD_ARM: z.url().optional(),
+  PLAYER_DOWNLOAD_ANDROID: z.url().optional(),
   PASSWORD_MEMORY_COST: z.coerce.number().int().min(1024).default(DEFAULT_PASSWORD_COST.memoryCost),
   PASSWORD_TIME_COST: z.coerce.number().int().min(1).default(DEFAULT_PASSWORD_COST.timeCost),
 });
@@ -53,6 +65,9 @@ export interface Config {
   publicUrl: string;
   webDir: string;
   brand: (typeof BRANDS)[number];
+  /** What GET /api/brand answers. */
+  brandConfig: BrandConfig;
+  brandRules: BrandRules;
   logLevel: string;
   trustProxy: boolean;
   accessTokenTtl: number;
@@ -84,6 +99,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     webDir: e.WEB_DIR ? resolve(e.WEB_DIR) : DEFAULT_WEB_DIR,
     brand: e.BRAND,
+    brandConfig: {
+      ...BRAND_IDENTITIES[e.BRAND],
+      knowledgeBaseUrl: e.KNOWLEDGE_BASE_URL ?? null,
+      supportEmail: e.SUPPORT_EMAIL ?? null,
+      supportChatScriptUrl: e.SUPPORT_CHAT_SCRIPT_URL ?? null,
+      clarityProjectId: e.CLARITY_PROJECT_ID ?? null,
+      playerDownloads: {
+        ...(e.PLAYER_DOWNLOAD_WINDOWS ? { windows: e.PLAYER_DOWNLOAD_WINDOWS } : {}),
+        ...(e.PLAYER_DOWNLOAD_LINUX ? { linux: e.PLAYER_DOWNLOAD_LINUX } : {}),
+        ...(e.PLAYER_DOWNLOAD_ARM ? { arm: e.PLAYER_DOWNLOAD_ARM } : {}),
+        ...(e.PLAYER_DOWNLOAD_ANDROID ? { android: e.PLAYER_DOWNLOAD_ANDROID } : {}),
+      },
+    },
+    brandRules: {
+      isCore: BRAND_IDENTITIES[e.BRAND].isCore,
+      impressionsManagers: e.IMPRESSIONS_MANAGER_LOGINS.split(',')
+        .map((l) => l.trim())
+        .filter(Boolean),
+    },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,

@@ -5,3 +5,6 @@ export * from './errors.js';
 export * from './schemas/common.js';
 export * from './schemas/user.js';
 export * from './schemas/cabinet.js';
+export * from './brands.js';
+export * from './menu.js';
+export * from './schemas/brand.js';

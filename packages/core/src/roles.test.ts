@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LANDING, PERMISSIONS, ROLES, can, scopeOf, type PermissionKey, type Role } from './roles.js';
+import {
+  DEFAULT_LANDING,
+  PERMISSIONS,
+  ROLES,
+  can,
+  effectiveScope,
+  scopeOf,
+  type PermissionKey,
+  type Role,
+} from './roles.js';
 
 const everyone: Role[] = ['admin', 'owner', 'moderator', 'contentManager', 'agent', 'observer'];
 
@@ -91,5 +100,23 @@ describe('the role table', () => {
     expect(can('agent', 'playlist.route')).toBe(true);
     expect(can('observer', 'statistics.route')).toBe(true);
     expect(can('contentManager', 'dashboard.route')).toBe(true);
+  });
+});
+
+describe('brand rules (spec §2)', () => {
+  it('the core brand keeps the role table as it is', () => {
+    for (const role of ROLES) {
+      expect(effectiveScope(role, 'anyone', { isCore: true, impressionsManagers: [] })).toEqual(
+        scopeOf(role),
+      );
+    }
+  });
+
+  it('outside the core brand only named managers see Impressions, and nobody the knowledge base', () => {
+    const rules = { isCore: false, impressionsManagers: ['Manager1', 'manager2'] };
+    expect(effectiveScope('owner', 'someone', rules)).not.toContain('impressions');
+    expect(effectiveScope('owner', 'manager1', rules)).toContain('impressions');
+    expect(effectiveScope('agent', 'manager2', rules)).not.toContain('impressions');
+    expect(effectiveScope('admin', 'manager1', rules)).not.toContain('knowledgeBase');
   });
 });

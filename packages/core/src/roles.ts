@@ -82,6 +82,24 @@ export function scopeOf(role: Role): PermissionKey[] {
   return PERMISSION_KEYS.filter((key) => can(role, key));
 }
 
+/**
+ * The keys a user actually holds: the role's keys narrowed by the brand rules of spec §2. Impressions:
+ * core brand, or a login named by the deployment. Knowledge base: core brand only. The server checks
+ * routes and answers user info's scope with this, so the menu and the API never disagree.
+ */
+export function effectiveScope(
+  role: Role,
+  login: string,
+  rules: { isCore: boolean; impressionsManagers: readonly string[] },
+): PermissionKey[] {
+  const manager = rules.impressionsManagers.some((m) => m.toLowerCase() === login.toLowerCase());
+  return scopeOf(role).filter((key) => {
+    if (key === 'impressions') return rules.isCore || manager;
+    if (key === 'knowledgeBase') return rules.isCore;
+    return true;
+  });
+}
+
 /** Roles an owner may give to members of their cabinet (never admin, never a second owner). */
 export const MEMBER_ROLES = [
   'moderator',

@@ -5,6 +5,7 @@ export interface Caller {
   userId: number;
   cabinetId: number;
   role: Role;
+  login: string;
   via: 'session' | 'apiToken';
 }
 

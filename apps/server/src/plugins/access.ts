@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { can, type PermissionKey } from '@vitrine/core';
+import { effectiveScope, type BrandRules, type PermissionKey } from '@vitrine/core';
 import type { Caller } from '../lib/caller.js';
 import { AppError } from '../lib/errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
@@ -45,8 +45,8 @@ export interface RouteAccess {
  * Resolves the caller from the bearer token and enforces the route's declared access before the body is
  * even parsed, so an unauthorised request learns nothing from validation messages.
  */
-export const accessPlugin = fp<{ auth: AuthService; registry?: RouteAccess[] }>(
-  async (app: FastifyInstance, { auth, registry }) => {
+export const accessPlugin = fp<{ auth: AuthService; brandRules: BrandRules; registry?: RouteAccess[] }>(
+  async (app: FastifyInstance, { auth, brandRules, registry }) => {
     app.decorateRequest('caller', null);
 
     app.addHook('onRoute', (route) => {
@@ -70,7 +70,10 @@ export const accessPlugin = fp<{ auth: AuthService; registry?: RouteAccess[] }>(
       }
       if (access === 'public') return;
       if (!request.caller) throw new AppError(expired ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
-      if (access !== 'user' && !can(request.caller.role, access)) throw new AppError('FORBIDDEN');
+      if (access !== 'user') {
+        const { role, login } = request.caller;
+        if (!effectiveScope(role, login, brandRules).includes(access)) throw new AppError('FORBIDDEN');
+      }
     });
   },
 );

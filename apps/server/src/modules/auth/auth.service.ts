@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { scopeOf, type TokenPair, type UserInfo } from '@vitrine/core';
+import { effectiveScope, type BrandRules, type TokenPair, type UserInfo } from '@vitrine/core';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { Caller, ClientMeta } from '../../lib/caller.js';
@@ -21,6 +21,7 @@ export interface AuthServiceDeps {
   loginThrottle: FailureThrottle;
   addressThrottle: FailureThrottle;
   refreshTtlSeconds: number;
+  brandRules: BrandRules;
   now?: () => Date;
 }
 
@@ -108,13 +109,25 @@ export class AuthService {
     // The row, not the token, is the authority: a blocked, removed or re-roled user loses access at once.
     const user = await users.findById(userId);
     if (!user || user.blocked) return { error: 'invalid' };
-    return { caller: { userId: user.id, cabinetId: user.cabinetId, role: user.role as Caller['role'], via } };
+    return {
+      caller: {
+        userId: user.id,
+        cabinetId: user.cabinetId,
+        role: user.role as Caller['role'],
+        login: user.login,
+        via,
+      },
+    };
   }
 
   async info(caller: Caller): Promise<UserInfo> {
     const user = await this.deps.users.findInCabinet(caller.cabinetId, caller.userId);
     if (!user) throw new AppError('UNAUTHORIZED');
-    return { user: toUser(user), isClarityEnabled: user.isClarityEnabled, scope: scopeOf(caller.role) };
+    return {
+      user: toUser(user),
+      isClarityEnabled: user.isClarityEnabled,
+      scope: effectiveScope(caller.role, user.login, this.deps.brandRules),
+    };
   }
 
   /** Issues a pair for a user who has proven who they are (sign-in, rotation, password change). */
