@@ -16,7 +16,11 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['packages/core/src/**/*.test.ts', 'apps/server/src/lib/**/*.test.ts'],
+          include: [
+            'packages/core/src/**/*.test.ts',
+            'apps/server/src/lib/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+          ],
         },
       },
       {

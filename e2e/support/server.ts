@@ -9,6 +9,7 @@ const serverEntry = fileURLToPath(new URL('../../apps/server/dist/main.js', impo
 
 export interface RunningServer {
   url: string;
+  dataDir: string;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -57,6 +58,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     url,
+    dataDir,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {

@@ -11,6 +11,10 @@ export const MESSAGES = {
   shouldNotBeEqual: 'Should not be equal',
   unknownField: 'Unknown field',
   invalidJson: 'Invalid JSON',
+  loginChars: 'Use letters, digits and . _ - @ only',
+  adminCabinet: 'Admins belong to the platform cabinet',
+  adminRoleSwitch: 'Platform admins and cabinet members can not change places',
+  selfChange: 'You can not block yourself or change your own role',
 } as const;
 
 export function passwordMinLengthMessage(min = PASSWORD_MIN_LENGTH): string {

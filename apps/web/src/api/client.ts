@@ -1,4 +1,8 @@
 import type { ErrorBody, TokenPair } from '@vitrine/core';
+import i18n from '../i18n';
+import { notifyError, notifySuccess } from '../lib/notify';
+import { translateMessage } from '../lib/messages';
+import { progress } from '../lib/progress';
 
 const TOKEN_KEY = 'vitrine.token';
 const REFRESH_KEY = 'vitrine.refreshToken';
@@ -16,16 +20,17 @@ export const session = {
   get token(): string | null {
     return localStorage.getItem(TOKEN_KEY);
   },
-  set(pair: TokenPair): void {
+  get refreshToken(): string | null {
+    return localStorage.getItem(REFRESH_KEY);
+  },
+  set(pair: Partial<TokenPair> & { token: string }): void {
     localStorage.setItem(TOKEN_KEY, pair.token);
-    localStorage.setItem(REFRESH_KEY, pair.refreshToken);
+    if (pair.refreshToken) localStorage.setItem(REFRESH_KEY, pair.refreshToken);
+    else localStorage.removeItem(REFRESH_KEY);
   },
   clear(): void {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(REFRESH_KEY);
-  },
-  get refreshToken(): string | null {
-    return localStorage.getItem(REFRESH_KEY);
   },
 };
 
@@ -55,20 +60,82 @@ function refresh(): Promise<boolean> {
   return refreshing;
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  /** No notification, neither for success nor for failure (spec §7, §8: silenced per request). */
+  silent?: boolean;
+  /** Replaces 'Action performed' for this call. */
+  successMessage?: string;
+}
+
+/** Calls that never announce success: signing in (spec §7) and the session plumbing. */
+const QUIET_SUCCESS = new Set(['/user/auth', '/user/refresh', '/user/logout']);
+
+/**
+ * The one way the cabinet talks to the server. Bearer token, one transparent refresh on 401, a
+ * notification after every non-GET success (spec §7) and after every failure (spec §8) unless silenced.
+ */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const query = options.query
+    ? '?' +
+      new URLSearchParams(
+        Object.entries(options.query)
+          .filter(([, v]) => v !== undefined && v !== '')
+          .map(([k, v]) => [k, String(v)]),
+      ).toString()
+    : '';
   const send = (): Promise<Response> =>
-    fetch(`/api${path}`, {
-      method: init.method ?? 'GET',
+    fetch(`/api${path}${query === '?' ? '' : query}`, {
+      method,
       headers: {
-        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(session.token ? { authorization: `Bearer ${session.token}` } : {}),
       },
-      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
     });
-  let response = await send();
-  if (response.status === 401 && session.token && (await refresh())) response = await send();
-  const text = await response.text();
-  const data: unknown = text ? JSON.parse(text) : undefined;
-  if (!response.ok) throw new ApiError(response.status, (data ?? {}) as Partial<ErrorBody>);
-  return data as T;
+
+  const done = progress.start();
+  try {
+    let response = await send();
+    if (response.status === 401 && session.token && (await refresh())) response = await send();
+    const text = await response.text();
+    let data: unknown;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      data = undefined;
+    }
+    if (!response.ok) {
+      const error = new ApiError(response.status, (data ?? {}) as Partial<ErrorBody>);
+      if (!options.silent) notifyError(failureText(error));
+      throw error;
+    }
+    if (
+      method !== 'GET' &&
+      !options.silent &&
+      !QUIET_SUCCESS.has(path) &&
+      (response.status === 200 || response.status === 204)
+    ) {
+      notifySuccess(options.successMessage ?? i18n.t('notify.performed'));
+    }
+    return data as T;
+  } catch (error) {
+    if (!(error instanceof ApiError)) {
+      if (!options.silent) notifyError(failureText(error));
+    }
+    throw error;
+  } finally {
+    done();
+  }
+}
+
+/** Spec §8: the server's message, else the error's, else 'Action failed'; known messages translated. */
+export function failureText(error: unknown): string {
+  if (error instanceof ApiError && error.body.message)
+    return translateMessage(error.body.message, error.body.code);
+  if (error instanceof Error && error.message) return error.message;
+  return i18n.t('notify.failed');
 }

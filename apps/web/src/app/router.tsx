@@ -1,42 +1,229 @@
 import {
-  Outlet,
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
+  notFound,
   redirect,
+  type AnyRoute,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { DEFAULT_LOCALE } from '@vitrine/core';
-import { session } from '../api/client';
-import { LoginPage } from '../features/auth/LoginPage';
-import { HomePage } from '../features/home/HomePage';
-import { locale } from '../i18n';
+import {
+  DEFAULT_LANDING,
+  DEFAULT_LOCALE,
+  type Locale,
+  type PermissionKey,
+  type UserInfo,
+} from '@vitrine/core';
+import { loadBrand } from '../brand/brand';
+import { loadUser } from '../features/auth/session';
+import { ErrorPage, NotFoundPage } from '../features/errors/ErrorPages';
+import { SectionPage } from '../features/sections/SectionPage';
+import { AppLayout } from './AppLayout';
+import { Root } from './Root';
 
-const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({ component: Outlet });
+export interface RouterContext {
+  queryClient: QueryClient;
+}
 
-const homeRoute = createRoute({
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: async ({ context }) => {
+    await loadBrand(context.queryClient);
+  },
+  component: Root,
+  notFoundComponent: NotFoundPage,
+  errorComponent: ErrorPage,
+});
+
+export const landingOf = (user: UserInfo): string => DEFAULT_LANDING[user.user.role];
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const searchWithRedirect = (search: Record<string, unknown>): { redirect?: string } => {
+  const redirect = text(search.redirect);
+  return redirect ? { redirect } : {};
+};
+const searchWithToken = (search: Record<string, unknown>): { token?: string } => {
+  const token = text(search.token);
+  return token ? { token } : {};
+};
+const searchForAutoLogin = (
+  search: Record<string, unknown>,
+): { token?: string; refreshToken?: string; redirect?: string } => {
+  const refreshToken = text(search.refreshToken);
+  return {
+    ...searchWithToken(search),
+    ...searchWithRedirect(search),
+    ...(refreshToken ? { refreshToken } : {}),
+  };
+};
+
+/** Guest-only pages: a signed-in user goes to their landing page (spec §2). */
+const guestOnly = async ({ context }: { context: RouterContext }) => {
+  const user = await loadUser(context.queryClient);
+  if (user) throw redirect({ href: landingOf(user) });
+};
+
+/** Every protected page sits in the layout; signed-out callers go to /login and come back after. */
+const appRoute = createRoute({
   getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: async ({ context, location }) => {
+    const user = await loadUser(context.queryClient);
+    if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
+    return { user };
+  },
+  component: AppLayout,
+  notFoundComponent: NotFoundPage,
+});
+
+/** A page the role may open, else the 404 page, decided before anything renders (no flash). */
+function page<TPath extends string>(
+  path: TPath,
+  permission: PermissionKey,
+  component: AnyRoute['options']['component'],
+) {
+  return createRoute({
+    getParentRoute: () => appRoute,
+    path,
+    beforeLoad: ({ context }) => {
+      if (!context.user.scope.includes(permission)) throw notFound();
+    },
+    component,
+  });
+}
+
+/** A section whose own release has not landed yet: its title and an honest empty state. */
+const section = <TPath extends string>(path: TPath, permission: PermissionKey, title: string) =>
+  page(path, permission, () => <SectionPage titleKey={title} />);
+
+const lazy = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T & string) =>
+  lazyRouteComponent(load, name);
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => appRoute,
   path: '/',
-  beforeLoad: () => {
-    if (!session.token) throw redirect({ to: '/login' });
+  beforeLoad: ({ context }) => {
+    // Roles without the dashboard (agent, observer) start on their own landing page (spec §2).
+    if (!context.user.scope.includes('dashboard.route')) throw redirect({ href: landingOf(context.user) });
   },
-  component: HomePage,
+  component: () => <SectionPage titleKey="menu.dashboard" />,
 });
 
-const loginRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/login',
-  beforeLoad: () => {
-    if (session.token) throw redirect({ to: '/' });
-  },
-  component: LoginPage,
-});
+const routeTree = rootRoute.addChildren([
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/login',
+    validateSearch: searchWithRedirect,
+    beforeLoad: guestOnly,
+    component: lazy(() => import('../features/auth/LoginPage'), 'LoginPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/login/auto',
+    validateSearch: searchForAutoLogin,
+    beforeLoad: guestOnly,
+    component: lazy(() => import('../features/auth/AutoLoginPage'), 'AutoLoginPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/reg',
+    beforeLoad: guestOnly,
+    component: lazy(() => import('../features/auth/RegisterPage'), 'RegisterPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/recover-pass',
+    beforeLoad: guestOnly,
+    component: lazy(() => import('../features/auth/RecoverPassPage'), 'RecoverPassPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/recover-pass/submit',
+    validateSearch: searchWithToken,
+    beforeLoad: guestOnly,
+    component: lazy(() => import('../features/auth/RecoverPassPage'), 'RecoverPassSubmitPage'),
+  }),
+  createRoute({
+    // Not requiring sign-in either way: the link works in any browser.
+    getParentRoute: () => rootRoute,
+    path: '/verify-email',
+    validateSearch: searchWithToken,
+    component: lazy(() => import('../features/auth/VerifyEmailPage'), 'VerifyEmailPage'),
+  }),
+  appRoute.addChildren([
+    dashboardRoute,
+    page(
+      '/account',
+      'account.route',
+      lazy(() => import('../features/account/AccountPage'), 'AccountPage'),
+    ),
+    page(
+      '/account-security',
+      'account.security',
+      lazy(() => import('../features/account/SecurityPage'), 'SecurityPage'),
+    ),
+    page(
+      '/account-members',
+      'account.members',
+      lazy(() => import('../features/account/MembersPage'), 'MembersPage'),
+    ),
+    section('/funds', 'funds', 'sections.funds'),
+    section('/funds/accepted', 'funds', 'sections.fundsAccepted'),
+    section('/point', 'point.route', 'menu.points'),
+    section('/point/$id', 'point.route', 'pointTabs.content'),
+    section('/point/schedule/$id', 'point.route', 'pointTabs.schedule'),
+    section('/point/windows/$id', 'point.route', 'pointTabs.windows'),
+    section('/point/settings/$id', 'point.route', 'pointTabs.settings'),
+    section('/point/audience/$id', 'point.route', 'pointTabs.audience'),
+    section('/point/stream/$id', 'point.route', 'pointTabs.stream'),
+    section('/point/log/$id', 'point.route', 'pointTabs.log'),
+    section('/wall', 'wall.route', 'menu.walls'),
+    section('/wall/create', 'wall.create', 'sections.wallCreate'),
+    section('/wall/$id', 'wall.route', 'sections.wallEdit'),
+    section('/net', 'net.route', 'menu.nets'),
+    section('/playlist', 'playlist.route', 'menu.playlists'),
+    section('/playlist/create', 'playlist.create', 'sections.playlistCreate'),
+    section('/playlist/$id', 'playlist.route', 'sections.playlistEdit'),
+    section('/files', 'files.route', 'menu.gallery'),
+    section('/files/stock', 'files.route', 'sections.filesStock'),
+    section('/files/recent', 'files.route', 'sections.filesRecent'),
+    section('/files/favorite', 'files.route', 'sections.filesFavorite'),
+    section('/creations', 'creations.route', 'sections.creations'),
+    section('/plugins', 'plugins.route', 'sections.plugins'),
+    section('/widgets', 'widgets.route', 'sections.widgets'),
+    section('/statistics/report', 'statistics.report', 'menu.reportByHours'),
+    section('/statistics/list', 'statistics.list', 'menu.reportList'),
+    section('/impressions', 'impressions', 'menu.impressions'),
+    section('/ssp/report', 'ssp.route', 'menu.sspReport'),
+    section('/ssp/list', 'ssp.list', 'menu.sspList'),
+    section('/ssp/files', 'ssp.files', 'menu.sspFiles'),
+    page(
+      '/user',
+      'user.route',
+      lazy(() => import('../features/users/UsersPage'), 'UsersPage'),
+    ),
+    page(
+      '/user/create',
+      'user.route',
+      lazy(() => import('../features/users/UserCreatePage'), 'UserCreatePage'),
+    ),
+    page(
+      '/user/$id',
+      'user.route',
+      lazy(() => import('../features/users/UserEditPage'), 'UserEditPage'),
+    ),
+    section('/admin', 'admin.route', 'menu.admin'),
+  ]),
+]);
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(queryClient: QueryClient, locale: Locale) {
   return createRouter({
-    routeTree: rootRoute.addChildren([homeRoute, loginRoute]),
+    routeTree,
     context: { queryClient },
     basepath: locale === DEFAULT_LOCALE ? '/' : `/${locale}`,
+    defaultPreload: 'intent',
+    defaultPendingMinMs: 0,
+    scrollRestoration: true,
   });
 }
 

@@ -12,10 +12,13 @@ z.config({
       case 'invalid_type':
         return issue.input === undefined || issue.input === null ? MESSAGES.required : MESSAGES.invalid;
       case 'invalid_format':
+        if (issue.input === '') return MESSAGES.required;
         return issue.format === 'email' ? MESSAGES.invalidEmail : MESSAGES.invalid;
       case 'too_small':
         if (issue.origin === 'string') {
-          return Number(issue.minimum) <= 1 ? MESSAGES.required : `Minimum ${issue.minimum} characters`;
+          return Number(issue.minimum) <= 1 || issue.input === ''
+            ? MESSAGES.required
+            : `Minimum ${issue.minimum} characters`;
         }
         return MESSAGES.invalid;
       case 'too_big':
@@ -47,7 +50,7 @@ export const loginSchema = z
   .trim()
   .min(3)
   .max(50)
-  .regex(/^[A-Za-z0-9._@-]+$/, { error: 'Use letters, digits and . _ - @ only' });
+  .regex(/^[A-Za-z0-9._@-]+$/, { error: MESSAGES.loginChars });
 export const nameSchema = z.string().trim().min(1).max(100);
 
 /** The ordinary password rule of spec §5: minimum 8, letters and digits. */

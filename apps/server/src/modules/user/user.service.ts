@@ -56,7 +56,7 @@ export class UserService {
       if (body.role === 'admin') {
         const platform = await repos.cabinets.findPlatform();
         if (!platform || (cabinetId !== undefined && cabinetId !== platform.id)) {
-          throw fieldError('cabinetId', 'Admins belong to the platform cabinet');
+          throw fieldError('cabinetId', MESSAGES.adminCabinet);
         }
         cabinetId = platform.id;
       } else if (cabinetId === undefined) {
@@ -83,10 +83,10 @@ export class UserService {
     const target = await repos.users.findById(id);
     if (!target) throw notFound();
     if (target.id === caller.userId && (body.blocked === true || (body.role && body.role !== target.role))) {
-      throw new AppError('FORBIDDEN', 'You can not block yourself or change your own role');
+      throw new AppError('FORBIDDEN', MESSAGES.selfChange);
     }
     if (body.role !== undefined && (body.role === 'admin') !== (target.role === 'admin')) {
-      throw fieldError('role', 'Platform admins and cabinet members can not change places');
+      throw fieldError('role', MESSAGES.adminRoleSwitch);
     }
     const changes: Parameters<typeof repos.users.updateInCabinet>[2] = {};
     if (body.name !== undefined) changes.name = body.name;

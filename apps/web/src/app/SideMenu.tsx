@@ -1,0 +1,111 @@
+import { NavLink } from '@mantine/core';
+import { Link, useMatches, useRouterState } from '@tanstack/react-router';
+import {
+  IconBook,
+  IconChartBar,
+  IconDeviceDesktop,
+  IconHome,
+  IconPhoto,
+  IconPlaylist,
+  IconSettings,
+  IconShare,
+  IconSpeakerphone,
+  IconTopologyStar3,
+  IconUsers,
+  IconEye,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { buildMenu, type MenuItem } from '@vitrine/core';
+import { useBrand } from '../brand/brand';
+
+const ICONS: Record<string, typeof IconHome> = {
+  dashboard: IconHome,
+  equipment: IconDeviceDesktop,
+  nets: IconTopologyStar3,
+  gallery: IconPhoto,
+  playlists: IconPlaylist,
+  report: IconChartBar,
+  ssp: IconSpeakerphone,
+  impressions: IconEye,
+  users: IconUsers,
+  admin: IconSettings,
+  knowledgeBase: IconBook,
+};
+
+const labelKey = (item: MenuItem) =>
+  item.id.startsWith('point-') ? `pointTabs.${item.id.slice(6)}` : `menu.${item.id}`;
+
+/** The side menu of spec §2, filtered by the caller's scope; on a point page Equipment shows its tabs. */
+export function SideMenu({ scope }: { scope: string[] }) {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  const pointId = useMatches({
+    select: (matches) => {
+      const match = matches.find((m) => m.routeId.startsWith('/app/point/') && 'id' in (m.params as object));
+      return match ? (match.params as { id: string }).id : undefined;
+    },
+  });
+  const items = buildMenu({
+    scope,
+    isCoreBrand: brand.isCore,
+    knowledgeBaseUrl: brand.knowledgeBaseUrl,
+    ...(pointId !== undefined ? { pointId } : {}),
+  });
+  const isActive = (to: string) => (to === '/' ? path === '/' : path === to || path.startsWith(`${to}/`));
+
+  return (
+    <div>
+      {items.map((item) => {
+        const Icon = ICONS[item.id] ?? IconShare;
+        const icon = <Icon size={18} stroke={1.6} aria-hidden />;
+        if (item.external) {
+          return (
+            <NavLink
+              key={item.id}
+              component="a"
+              href={item.to}
+              target="_blank"
+              rel="noopener noreferrer"
+              label={t(labelKey(item))}
+              leftSection={icon}
+            />
+          );
+        }
+        if (item.children?.length) {
+          return (
+            <NavLink
+              key={item.id}
+              label={t(labelKey(item))}
+              leftSection={icon}
+              defaultOpened
+              childrenOffset={28}
+              active={item.children.some((c) => isActive(c.to))}
+              variant="subtle"
+            >
+              {item.children.map((child) => (
+                <NavLink
+                  key={child.id}
+                  component={Link}
+                  to={child.to}
+                  label={t(labelKey(child))}
+                  active={path === child.to}
+                />
+              ))}
+            </NavLink>
+          );
+        }
+        return (
+          <NavLink
+            key={item.id}
+            component={Link}
+            to={item.to}
+            label={t(labelKey(item))}
+            leftSection={icon}
+            active={isActive(item.to)}
+          />
+        );
+      })}
+    </div>
+  );
+}

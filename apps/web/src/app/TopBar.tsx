@@ -1,0 +1,166 @@
+import {
+  ActionIcon,
+  Avatar,
+  Button,
+  Group,
+  Menu,
+  Text,
+  Tooltip,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import {
+  IconDeviceTv,
+  IconLogout,
+  IconMoon,
+  IconShieldLock,
+  IconSun,
+  IconUser,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { LOCALES, PLAYER_PLATFORMS, type Locale, type UserInfo } from '@vitrine/core';
+import { useBrand } from '../brand/brand';
+import { useLogout } from '../features/auth/session';
+import { LOCALE_LABELS, switchLocale } from '../lib/locale';
+
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  const current = i18n.language as Locale;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="subtle" size="compact-sm" aria-label={t('layout.language')}>
+          {LOCALE_LABELS[current]}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {LOCALES.map((locale) => (
+          <Menu.Item key={locale} onClick={() => switchLocale(locale)} disabled={locale === current}>
+            {LOCALE_LABELS[locale]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** Light and dark, kept across reloads by Mantine's color-scheme manager (local storage). */
+export function ThemeSwitch() {
+  const { t } = useTranslation();
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  const next = scheme === 'dark' ? 'light' : 'dark';
+  const label = t(next === 'dark' ? 'layout.themeDark' : 'layout.themeLight');
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" size="lg" aria-label={label} onClick={() => setColorScheme(next)}>
+        {scheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** Core brand only (spec §2): the native players this deployment publishes. */
+function PlayerMenu() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  if (!brand.isCore) return null;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconDeviceTv size={16} />}
+          aria-label={t('player.menu')}
+        >
+          <Text span visibleFrom="sm" inherit>
+            {t('player.menu')}
+          </Text>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('player.downloads')}</Menu.Label>
+        {PLAYER_PLATFORMS.map((platform) => {
+          const url = brand.playerDownloads[platform];
+          return url ? (
+            <Menu.Item key={platform} component="a" href={url} download>
+              {t(`player.${platform}`)}
+            </Menu.Item>
+          ) : (
+            <Menu.Item key={platform} disabled>
+              {t(`player.${platform}`)} · {t('player.notPublished')}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function AccountMenu({ info }: { info: UserInfo }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const has = (key: string) => info.scope.includes(key as never);
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          size="compact-md"
+          aria-label={t('layout.accountMenu')}
+          leftSection={
+            <Avatar size={24} radius="xl" color="blue">
+              {info.user.login.charAt(0).toUpperCase()}
+            </Avatar>
+          }
+        >
+          <Text span visibleFrom="sm" inherit>
+            {info.user.login}
+          </Text>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {has('account.route') && (
+          <Menu.Item component={Link} to="/account" leftSection={<IconUser size={16} />}>
+            {t('account.menuAccount')}
+          </Menu.Item>
+        )}
+        {has('account.security') && (
+          <Menu.Item component={Link} to="/account-security" leftSection={<IconShieldLock size={16} />}>
+            {t('account.menuSecurity')}
+          </Menu.Item>
+        )}
+        {has('account.members') && (
+          <Menu.Item component={Link} to="/account-members" leftSection={<IconUsersGroup size={16} />}>
+            {t('account.menuMembers')}
+          </Menu.Item>
+        )}
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          onClick={async () => {
+            await logout();
+            await navigate({ to: '/login' });
+          }}
+        >
+          {t('account.exit')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function TopBar({ info }: { info: UserInfo }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <LanguageSwitcher />
+      <ThemeSwitch />
+      <PlayerMenu />
+      <AccountMenu info={info} />
+    </Group>
+  );
+}

@@ -1,0 +1,225 @@
+import { useState, type FormEvent } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Code,
+  CopyButton,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PatchAccountBody, PostTokenBody, type Account } from '@vitrine/core';
+import { api } from '../../api/client';
+import { useZodForm } from '../../lib/useZodForm';
+import { useConfirm } from '../../lib/confirm';
+import { USER_INFO_KEY } from '../auth/session';
+import { ACCOUNT_KEY, useAccount } from './account.api';
+import { PasswordForm } from './PasswordForm';
+
+function PersonalData({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const form = useZodForm(PatchAccountBody, {
+    name: account.name,
+    email: account.email ?? undefined,
+    isClarityEnabled: account.isClarityEnabled,
+  });
+  const [busy, setBusy] = useState(false);
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    if (body.email === account.email) delete body.email;
+    setBusy(true);
+    try {
+      const updated = await api<Account>('/user/patch-account', { method: 'POST', body });
+      client.setQueryData(ACCOUNT_KEY, updated);
+      await client.invalidateQueries({ queryKey: USER_INFO_KEY });
+      setPendingEmail(body.email && body.email !== updated.email ? body.email : null);
+    } catch (e) {
+      form.showServerError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="personal-title">
+      <form onSubmit={submit} noValidate>
+        <Stack maw={420}>
+          <Title order={2} size="h4" id="personal-title">
+            {t('account.personalTitle')}
+          </Title>
+          <TextInput label={t('account.login')} value={account.login} readOnly variant="filled" />
+          <TextInput
+            label={t('account.name')}
+            value={form.values.name ?? ''}
+            error={form.errors.name}
+            onChange={(e) => form.set('name', e.currentTarget.value)}
+          />
+          <TextInput
+            label={t('account.email')}
+            type="email"
+            value={form.values.email ?? ''}
+            error={form.errors.email}
+            onChange={(e) => form.set('email', e.currentTarget.value || undefined)}
+          />
+          {pendingEmail && (
+            <Alert color="blue" role="status">
+              {t('account.emailPending', { email: pendingEmail })}
+            </Alert>
+          )}
+          <Checkbox
+            label={t('account.clarity')}
+            checked={form.values.isClarityEnabled ?? false}
+            onChange={(e) => form.set('isClarityEnabled', e.currentTarget.checked)}
+          />
+          <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
+            {t('common.save')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function Tokens({ account }: { account: Account }) {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const confirm = useConfirm();
+  const form = useZodForm(PostTokenBody, { name: '' });
+  const [created, setCreated] = useState<string | null>(null);
+  const date = (iso: string | null) =>
+    iso ? new Date(iso).toLocaleString(i18n.language) : t('account.tokenNeverUsed');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    try {
+      const token = await api<{ token: string }>('/user/post-token', { method: 'POST', body });
+      setCreated(token.token);
+      form.setValues({ name: '' });
+      await client.invalidateQueries({ queryKey: ACCOUNT_KEY });
+    } catch (e) {
+      form.showServerError(e);
+    }
+  }
+
+  async function remove(id: number) {
+    if (!(await confirm())) return;
+    await api(`/user/remove-token/${id}`, { method: 'POST' }).catch(() => undefined);
+    await client.invalidateQueries({ queryKey: ACCOUNT_KEY });
+  }
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="tokens-title">
+      <Stack>
+        <Title order={2} size="h4" id="tokens-title">
+          {t('account.tokensTitle')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('account.tokensHelp')}
+        </Text>
+        {created && (
+          <Alert color="green" role="status" title={t('account.tokenCreated')}>
+            <Group gap="xs" wrap="nowrap">
+              <Code style={{ wordBreak: 'break-all' }} data-testid="new-token">
+                {created}
+              </Code>
+              <CopyButton value={created}>
+                {({ copied, copy }) => (
+                  <Button size="compact-xs" variant="light" onClick={copy}>
+                    {copied ? t('common.copied') : t('common.copy')}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          </Alert>
+        )}
+        <form onSubmit={submit} noValidate>
+          <Group align="flex-end">
+            <TextInput
+              label={t('account.tokenName')}
+              value={form.values.name}
+              error={form.errors.name}
+              onChange={(e) => form.set('name', e.currentTarget.value)}
+            />
+            <Button type="submit">{t('account.createToken')}</Button>
+          </Group>
+        </form>
+        {account.tokens.length === 0 ? (
+          <Text size="sm">{t('account.noTokens')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('account.tokenName')}</Table.Th>
+                  <Table.Th>{t('account.tokenEnding')}</Table.Th>
+                  <Table.Th>{t('account.tokenCreatedAt')}</Table.Th>
+                  <Table.Th>{t('account.tokenLastUsed')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {account.tokens.map((token) => (
+                  <Table.Tr key={token.id}>
+                    <Table.Td>{token.name}</Table.Td>
+                    <Table.Td>…{token.hint}</Table.Td>
+                    <Table.Td>{date(token.createdAt)}</Table.Td>
+                    <Table.Td>{date(token.lastUsedAt)}</Table.Td>
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('account.removeToken', { name: token.name })}
+                        onClick={() => remove(token.id)}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /account: personal data, password change and personal tokens (spec §2). */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const { data: account } = useAccount();
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {t('account.title')}
+      </Title>
+      {!account ? (
+        <Loader />
+      ) : (
+        <>
+          <PersonalData account={account} />
+          <PasswordForm />
+          <Tokens account={account} />
+        </>
+      )}
+    </Stack>
+  );
+}

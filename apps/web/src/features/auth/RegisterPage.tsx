@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, PasswordInput, TextInput } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { MESSAGES, RegisterBody } from '@vitrine/core';
+import { api } from '../../api/client';
+import { useZodForm } from '../../lib/useZodForm';
+import { AuthCard } from './AuthCard';
+
+const RegisterForm = RegisterBody.extend({ repeatPassword: z.string() }).refine(
+  (v) => v.password === v.repeatPassword,
+  { error: MESSAGES.notEqual, path: ['repeatPassword'] },
+);
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const form = useZodForm(RegisterForm, { login: '', name: '', email: '', password: '', repeatPassword: '' });
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const valid = form.validate();
+    if (!valid) return;
+    const { repeatPassword: _repeat, ...body } = valid;
+    setBusy(true);
+    try {
+      await api('/user/register', { method: 'POST', body, silent: true });
+      setSentTo(body.email);
+    } catch (e) {
+      form.showServerError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <AuthCard title={t('register.title')}>
+        <Alert color="green" role="status">
+          {t('register.sent', { email: sentTo })}
+        </Alert>
+        <Anchor component={Link} to="/login">
+          {t('login.title')}
+        </Anchor>
+      </AuthCard>
+    );
+  }
+
+  const field = (name: 'login' | 'name' | 'email', autoComplete: string) => (
+    <TextInput
+      label={t(`register.${name}`)}
+      autoComplete={autoComplete}
+      value={form.values[name]}
+      error={form.errors[name]}
+      onChange={(e) => form.set(name, e.currentTarget.value)}
+      mb="sm"
+    />
+  );
+
+  return (
+    <AuthCard title={t('register.title')}>
+      <form onSubmit={submit} noValidate>
+        {field('login', 'username')}
+        {field('name', 'name')}
+        {field('email', 'email')}
+        <PasswordInput
+          label={t('register.password')}
+          description={t('register.passwordHint')}
+          autoComplete="new-password"
+          value={form.values.password}
+          error={form.errors.password}
+          onChange={(e) => form.set('password', e.currentTarget.value)}
+          mb="sm"
+        />
+        <PasswordInput
+          label={t('register.repeatPassword')}
+          autoComplete="new-password"
+          value={form.values.repeatPassword}
+          error={form.errors.repeatPassword}
+          onChange={(e) => form.set('repeatPassword', e.currentTarget.value)}
+          mb="md"
+        />
+        <Button type="submit" loading={busy} fullWidth>
+          {t('register.submit')}
+        </Button>
+      </form>
+      <Anchor component={Link} to="/login" size="sm">
+        {t('register.haveAccount')}
+      </Anchor>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,24 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { isSafeRedirect, type TokenPair, type UserInfo } from '@vitrine/core';
+import { api, session } from '../../api/client';
+import { landingOf } from '../../app/router';
+import { USER_INFO_KEY } from './session';
+
+/**
+ * Completes a sign-in: keeps the tokens, fetches the user, and goes back to the remembered page when it is
+ * a safe local path (spec §2, §5), else to the role's landing page.
+ */
+export function useCompleteSignIn() {
+  const client = useQueryClient();
+  const router = useRouter();
+  return async (pair: Partial<TokenPair> & { token: string }, redirect: string | undefined) => {
+    session.set(pair);
+    client.removeQueries({ queryKey: USER_INFO_KEY });
+    const info = await client.fetchQuery({
+      queryKey: USER_INFO_KEY,
+      queryFn: () => api<UserInfo>('/user/info', { silent: true }),
+    });
+    await router.navigate({ href: isSafeRedirect(redirect) ? redirect : landingOf(info), replace: true });
+  };
+}

@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Paper, PasswordInput, Select, Stack, TextInput, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ROLES, UserPostBody, type Role, type User } from '@vitrine/core';
+import { api } from '../../api/client';
+import { useZodForm } from '../../lib/useZodForm';
+import { useCabinets } from './users.api';
+
+/** /user/create (admin): an owner without a cabinet gets a new one; other roles join the cabinet chosen. */
+export function UserCreatePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: cabinets } = useCabinets();
+  const form = useZodForm(UserPostBody, {
+    login: '',
+    name: '',
+    email: undefined,
+    password: '',
+    role: 'owner' as Role,
+  });
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    setBusy(true);
+    try {
+      const user = await api<User>('/user/post', { method: 'POST', body });
+      await navigate({ to: '/user/$id', params: { id: String(user.id) } });
+    } catch (e) {
+      form.showServerError(e);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {t('users.create')}
+      </Title>
+      <Paper withBorder p="lg" radius="md" maw={520}>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <TextInput
+              label={t('members.login')}
+              value={form.values.login}
+              error={form.errors.login}
+              onChange={(e) => form.set('login', e.currentTarget.value)}
+            />
+            <TextInput
+              label={t('members.name')}
+              value={form.values.name}
+              error={form.errors.name}
+              onChange={(e) => form.set('name', e.currentTarget.value)}
+            />
+            <TextInput
+              label={t('members.email')}
+              type="email"
+              value={form.values.email ?? ''}
+              error={form.errors.email}
+              onChange={(e) => form.set('email', e.currentTarget.value || undefined)}
+            />
+            <PasswordInput
+              label={t('members.password')}
+              autoComplete="new-password"
+              value={form.values.password}
+              error={form.errors.password}
+              onChange={(e) => form.set('password', e.currentTarget.value)}
+            />
+            <Select
+              label={t('users.role')}
+              data={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+              value={form.values.role}
+              allowDeselect={false}
+              error={form.errors.role}
+              onChange={(value) => value && form.set('role', value as Role)}
+            />
+            {form.values.role !== 'admin' && (
+              <Select
+                label={t('users.cabinet')}
+                description={form.values.role === 'owner' ? t('users.newCabinetHint') : undefined}
+                clearable
+                searchable
+                data={(cabinets?.cabinets ?? []).map((c) => ({
+                  value: String(c.id),
+                  label: `${c.name} (#${c.id})`,
+                }))}
+                value={form.values.cabinetId !== undefined ? String(form.values.cabinetId) : null}
+                error={form.errors.cabinetId}
+                onChange={(value) => form.set('cabinetId', value ? Number(value) : undefined)}
+              />
+            )}
+            <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
+              {t('users.create')}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

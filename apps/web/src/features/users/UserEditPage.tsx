@@ -1,0 +1,114 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  Checkbox,
+  Loader,
+  Paper,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ROLES, UserPatchBody, type Role, type User } from '@vitrine/core';
+import { api } from '../../api/client';
+import { useZodForm } from '../../lib/useZodForm';
+import { useUser } from './users.api';
+
+function EditForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const form = useZodForm(UserPatchBody, {
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    blocked: user.blocked,
+    password: undefined,
+  });
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    setBusy(true);
+    try {
+      const updated = await api<User>(`/user/patch/${user.id}`, { method: 'POST', body });
+      client.setQueryData(['users', user.id], updated);
+      await client.invalidateQueries({ queryKey: ['users'] });
+      form.set('password', undefined);
+    } catch (e) {
+      form.showServerError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Paper withBorder p="lg" radius="md" maw={520}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {t('users.cabinet')}: #{user.cabinetId}
+          </Text>
+          <TextInput
+            label={t('members.name')}
+            value={form.values.name ?? ''}
+            error={form.errors.name}
+            onChange={(e) => form.set('name', e.currentTarget.value)}
+          />
+          <TextInput
+            label={t('members.email')}
+            type="email"
+            value={form.values.email ?? ''}
+            error={form.errors.email}
+            onChange={(e) => form.set('email', e.currentTarget.value || null)}
+          />
+          <Select
+            label={t('users.role')}
+            data={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+            value={form.values.role ?? user.role}
+            allowDeselect={false}
+            error={form.errors.role}
+            onChange={(value) => value && form.set('role', value as Role)}
+          />
+          <PasswordInput
+            label={t('users.newPassword')}
+            autoComplete="new-password"
+            value={form.values.password ?? ''}
+            error={form.errors.password}
+            onChange={(e) => form.set('password', e.currentTarget.value || undefined)}
+          />
+          <Checkbox
+            label={t('users.blocked')}
+            checked={form.values.blocked ?? false}
+            onChange={(e) => form.set('blocked', e.currentTarget.checked)}
+          />
+          {form.errors._ && <Text c="red">{form.errors._}</Text>}
+          <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
+            {t('common.save')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** /user/{id} (admin): change a user's name, e-mail, role, password or blocked flag. */
+export function UserEditPage() {
+  const { t } = useTranslation();
+  const { id } = useParams({ from: '/app/user/$id' });
+  const { data: user } = useUser(Number(id));
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {user ? user.login : t('users.title')}
+      </Title>
+      {user ? <EditForm user={user} /> : <Loader />}
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import { ERRORS, MESSAGES, type ErrorCode } from '@vitrine/core';
+import i18n from '../i18n';
+
+const byText = new Map<string, string>([
+  ...Object.entries(ERRORS).map(([code, { message }]) => [message, `errors.${code}`] as const),
+  ...Object.entries(MESSAGES).map(([key, text]) => [text, `validation.${key}`] as const),
+]);
+
+/**
+ * The server and the shared schemas speak English with stable wording (spec §5, §8). Known messages are
+ * shown in the user's language; anything else is shown as it came.
+ */
+export function translateMessage(message: string, code?: string): string {
+  const key = byText.get(message);
+  if (key) return i18n.t(key);
+  const min = /^Minimum (\d+) characters$/.exec(message);
+  if (min) return i18n.t('validation.minLength', { count: Number(min[1]) });
+  const max = /^Maximum (\d+) characters$/.exec(message);
+  if (max) return i18n.t('validation.maxLength', { count: Number(max[1]) });
+  if (message.startsWith(`${MESSAGES.unknownField}:`)) return i18n.t('validation.unknownField');
+  if (code && code in ERRORS && message === ERRORS[code as ErrorCode].message)
+    return i18n.t(`errors.${code}`);
+  return message;
+}
+
+/** Per-field messages, translated. */
+export function translateFields(fields: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, message] of Object.entries(fields ?? {})) out[field] = translateMessage(message);
+  return out;
+}

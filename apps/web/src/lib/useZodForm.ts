@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import { ApiError } from '../api/client';
+import { translateFields, translateMessage } from './messages';
+
+/**
+ * Form state checked with the same zod schema the server uses, so both refuse the same input with the
+ * same (translated) words. Server field errors land on their fields too.
+ */
+export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema: S, initial: z.input<S>) {
+  const [values, setValues] = useState<z.input<S>>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const set = <K extends keyof z.input<S>>(field: K, value: z.input<S>[K]) => {
+    setValues((v) => ({ ...(v as object), [field]: value }) as z.input<S>);
+    setErrors((e) => {
+      if (!((field as string) in e)) return e;
+      const next = { ...e };
+      delete next[field as string];
+      return next;
+    });
+  };
+
+  /** Parsed values, or null with the errors shown. */
+  const validate = (): z.output<S> | null => {
+    const result = schema.safeParse(values);
+    if (result.success) {
+      setErrors({});
+      return result.data;
+    }
+    const next: Record<string, string> = {};
+    for (const issue of result.error.issues)
+      next[issue.path.join('.') || '_'] ??= translateMessage(issue.message);
+    setErrors(next);
+    return null;
+  };
+
+  /** Shows a server refusal on its fields; true when there were field errors. */
+  const showServerError = (error: unknown): boolean => {
+    if (error instanceof ApiError && error.body.fields) {
+      setErrors(translateFields(error.body.fields));
+      return true;
+    }
+    return false;
+  };
+
+  return { values, errors, set, setValues, validate, showServerError, setErrors };
+}

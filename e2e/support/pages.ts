@@ -1,0 +1,21 @@
+import type { Page } from 'playwright-core';
+
+export async function signIn(
+  page: Page,
+  base: string,
+  login: string,
+  password: string,
+  path = '/login',
+): Promise<void> {
+  await page.goto(`${base}${path}`);
+  await page.getByLabel('Login or e-mail').fill(login);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The side menu's entries in order, as a person reads them. */
+export async function menuEntries(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await nav.locator('a, button').first().waitFor();
+  return (await nav.locator('a, button').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+}
