@@ -215,6 +215,8 @@ describe('guards and redirects', () => {
     await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
     expect(await page.getByText('This page could not be found').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Users' }).count()).toBe(0);
+    await page.goto(`${server.url}/point/not-a-number`);
+    await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
     await page.goto(`${server.url}/no/such/page`);
     await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Go to the home page' }).click();
@@ -279,6 +281,14 @@ describe('notifications, theme and layout', () => {
     await page.getByLabel('Blocked').check();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('You can not block yoursel...', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('has a 2 px progress bar for navigation and requests', async () => {
+    const { context, page } = await freshPage();
+    await page.goto(`${server.url}/login`);
+    const bar = page.locator('[role="progressbar"]');
+    expect(await bar.evaluate((el) => getComputedStyle(el).height)).toBe('2px');
     await context.close();
   });
 

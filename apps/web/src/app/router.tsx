@@ -85,8 +85,11 @@ function page<TPath extends string>(
   return createRoute({
     getParentRoute: () => appRoute,
     path,
-    beforeLoad: ({ context }) => {
+    beforeLoad: ({ context, params }) => {
       if (!context.user.scope.includes(permission)) throw notFound();
+      // The route's validate hook (spec §2): an id that is not a number is a page that does not exist.
+      const id = (params as { id?: string }).id;
+      if (id !== undefined && !/^[1-9]\d{0,9}$/.test(id)) throw notFound();
     },
     component,
   });

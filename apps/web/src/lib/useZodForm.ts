@@ -44,5 +44,26 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
     return false;
   };
 
-  return { values, errors, set, setValues, validate, showServerError, setErrors };
+  /**
+   * Props for a text input bound to a field. `optional` fields hold undefined rather than an empty
+   * string, so an untouched optional field (an e-mail, say) is simply absent from the body.
+   */
+  const inputProps = (field: keyof z.input<S> & string, options: { optional?: boolean } = {}) => ({
+    value: String((values as Record<string, unknown>)[field] ?? ''),
+    error: errors[field],
+    onChange: (event: { currentTarget: { value: string } }) =>
+      set(
+        field,
+        (event.currentTarget.value || (options.optional ? undefined : '')) as z.input<S>[typeof field],
+      ),
+  });
+
+  const checkboxProps = (field: keyof z.input<S> & string) => ({
+    checked: Boolean((values as Record<string, unknown>)[field]),
+    error: errors[field],
+    onChange: (event: { currentTarget: { checked: boolean } }) =>
+      set(field, event.currentTarget.checked as z.input<S>[typeof field]),
+  });
+
+  return { values, errors, set, setValues, validate, showServerError, setErrors, inputProps, checkboxProps };
 }

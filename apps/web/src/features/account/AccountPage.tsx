@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { PatchAccountBody, PostTokenBody, type Account } from '@vitrine/core';
 import { api } from '../../api/client';
 import { useZodForm } from '../../lib/useZodForm';
-import { useConfirm } from '../../lib/confirm';
+import { useRemove } from '../../lib/useRemove';
 import { USER_INFO_KEY } from '../auth/session';
 import { ACCOUNT_KEY, useAccount } from './account.api';
 import { PasswordForm } from './PasswordForm';
@@ -63,29 +63,18 @@ function PersonalData({ account }: { account: Account }) {
             {t('account.personalTitle')}
           </Title>
           <TextInput label={t('account.login')} value={account.login} readOnly variant="filled" />
-          <TextInput
-            label={t('account.name')}
-            value={form.values.name ?? ''}
-            error={form.errors.name}
-            onChange={(e) => form.set('name', e.currentTarget.value)}
-          />
+          <TextInput label={t('account.name')} {...form.inputProps('name')} />
           <TextInput
             label={t('account.email')}
             type="email"
-            value={form.values.email ?? ''}
-            error={form.errors.email}
-            onChange={(e) => form.set('email', e.currentTarget.value || undefined)}
+            {...form.inputProps('email', { optional: true })}
           />
           {pendingEmail && (
             <Alert color="blue" role="status">
               {t('account.emailPending', { email: pendingEmail })}
             </Alert>
           )}
-          <Checkbox
-            label={t('account.clarity')}
-            checked={form.values.isClarityEnabled ?? false}
-            onChange={(e) => form.set('isClarityEnabled', e.currentTarget.checked)}
-          />
+          <Checkbox label={t('account.clarity')} {...form.checkboxProps('isClarityEnabled')} />
           <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
             {t('common.save')}
           </Button>
@@ -98,7 +87,7 @@ function PersonalData({ account }: { account: Account }) {
 function Tokens({ account }: { account: Account }) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
-  const confirm = useConfirm();
+  const remove = useRemove(ACCOUNT_KEY);
   const form = useZodForm(PostTokenBody, { name: '' });
   const [created, setCreated] = useState<string | null>(null);
   const date = (iso: string | null) =>
@@ -116,12 +105,6 @@ function Tokens({ account }: { account: Account }) {
     } catch (e) {
       form.showServerError(e);
     }
-  }
-
-  async function remove(id: number) {
-    if (!(await confirm())) return;
-    await api(`/user/remove-token/${id}`, { method: 'POST' }).catch(() => undefined);
-    await client.invalidateQueries({ queryKey: ACCOUNT_KEY });
   }
 
   return (
@@ -151,12 +134,7 @@ function Tokens({ account }: { account: Account }) {
         )}
         <form onSubmit={submit} noValidate>
           <Group align="flex-end">
-            <TextInput
-              label={t('account.tokenName')}
-              value={form.values.name}
-              error={form.errors.name}
-              onChange={(e) => form.set('name', e.currentTarget.value)}
-            />
+            <TextInput label={t('account.tokenName')} {...form.inputProps('name')} />
             <Button type="submit">{t('account.createToken')}</Button>
           </Group>
         </form>
@@ -186,7 +164,7 @@ function Tokens({ account }: { account: Account }) {
                         variant="subtle"
                         color="red"
                         aria-label={t('account.removeToken', { name: token.name })}
-                        onClick={() => remove(token.id)}
+                        onClick={() => remove(`/user/remove-token/${token.id}`)}
                       >
                         <IconTrash size={16} />
                       </ActionIcon>

@@ -18,7 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AddMemberBody, MEMBER_ROLES, type MemberRole } from '@vitrine/core';
 import { api } from '../../api/client';
-import { useConfirm } from '../../lib/confirm';
+import { useRemove } from '../../lib/useRemove';
 import { useZodForm } from '../../lib/useZodForm';
 import { useUserInfo } from '../auth/session';
 import { MEMBERS_KEY, useCabinetInfo } from './account.api';
@@ -48,12 +48,7 @@ function AddMemberModal({ opened, onClose }: { opened: boolean; onClose: () => v
   }
 
   const text = (name: 'login' | 'name' | 'email') => (
-    <TextInput
-      label={t(`members.${name}`)}
-      value={form.values[name] ?? ''}
-      error={form.errors[name]}
-      onChange={(e) => form.set(name, e.currentTarget.value || (name === 'email' ? undefined : ''))}
-    />
+    <TextInput label={t(`members.${name}`)} {...form.inputProps(name, { optional: name === 'email' })} />
   );
 
   return (
@@ -66,9 +61,7 @@ function AddMemberModal({ opened, onClose }: { opened: boolean; onClose: () => v
           <PasswordInput
             label={t('members.password')}
             autoComplete="new-password"
-            value={form.values.password}
-            error={form.errors.password}
-            onChange={(e) => form.set('password', e.currentTarget.value)}
+            {...form.inputProps('password')}
           />
           <Select
             label={t('members.role')}
@@ -90,17 +83,10 @@ function AddMemberModal({ opened, onClose }: { opened: boolean; onClose: () => v
 /** /account-members (owner): the cabinet's people, add and remove (spec §2, §6). */
 export function MembersPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const confirm = useConfirm();
+  const remove = useRemove(MEMBERS_KEY);
   const { data } = useCabinetInfo();
   const { data: me } = useUserInfo();
   const [adding, setAdding] = useState(false);
-
-  async function remove(id: number) {
-    if (!(await confirm())) return;
-    await api(`/cabinet/remove-member/${id}`, { method: 'POST' }).catch(() => undefined);
-    await client.invalidateQueries({ queryKey: MEMBERS_KEY });
-  }
 
   return (
     <Stack>
@@ -141,7 +127,7 @@ export function MembersPage() {
                         variant="subtle"
                         color="red"
                         aria-label={t('members.remove', { login: member.login })}
-                        onClick={() => remove(member.id)}
+                        onClick={() => remove(`/cabinet/remove-member/${member.id}`)}
                       >
                         <IconTrash size={16} />
                       </ActionIcon>

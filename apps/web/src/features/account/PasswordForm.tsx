@@ -28,13 +28,7 @@ export function PasswordForm() {
   }
 
   const input = (name: keyof typeof empty, autoComplete: string) => (
-    <PasswordInput
-      label={t(`account.${name}`)}
-      autoComplete={autoComplete}
-      value={form.values[name]}
-      error={form.errors[name]}
-      onChange={(e) => form.set(name, e.currentTarget.value)}
-    />
+    <PasswordInput label={t(`account.${name}`)} autoComplete={autoComplete} {...form.inputProps(name)} />
   );
 
   return (

@@ -39,20 +39,11 @@ export function LoginPage() {
             {error}
           </Alert>
         )}
-        <TextInput
-          label={t('login.login')}
-          autoComplete="username"
-          value={form.values.login}
-          error={form.errors.login}
-          onChange={(e) => form.set('login', e.currentTarget.value)}
-          mb="sm"
-        />
+        <TextInput label={t('login.login')} autoComplete="username" {...form.inputProps('login')} mb="sm" />
         <PasswordInput
           label={t('login.password')}
           autoComplete="current-password"
-          value={form.values.password}
-          error={form.errors.password}
-          onChange={(e) => form.set('password', e.currentTarget.value)}
+          {...form.inputProps('password')}
           mb="md"
         />
         <Button type="submit" loading={busy} fullWidth>

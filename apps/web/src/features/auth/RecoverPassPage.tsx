@@ -38,14 +38,7 @@ export function RecoverPassPage() {
         </Alert>
       ) : (
         <form onSubmit={submit} noValidate>
-          <TextInput
-            label={t('recover.email')}
-            autoComplete="email"
-            value={form.values.email}
-            error={form.errors.email}
-            onChange={(e) => form.set('email', e.currentTarget.value)}
-            mb="md"
-          />
+          <TextInput label={t('recover.email')} autoComplete="email" {...form.inputProps('email')} mb="md" />
           <Button type="submit" loading={busy} fullWidth>
             {t('recover.submit')}
           </Button>
@@ -102,17 +95,13 @@ export function RecoverPassSubmitPage() {
           <PasswordInput
             label={t('recover.newPassword')}
             autoComplete="new-password"
-            value={form.values.password}
-            error={form.errors.password}
-            onChange={(e) => form.set('password', e.currentTarget.value)}
+            {...form.inputProps('password')}
             mb="sm"
           />
           <PasswordInput
             label={t('register.repeatPassword')}
             autoComplete="new-password"
-            value={form.values.repeatPassword}
-            error={form.errors.repeatPassword}
-            onChange={(e) => form.set('repeatPassword', e.currentTarget.value)}
+            {...form.inputProps('repeatPassword')}
             mb="md"
           />
           <Button type="submit" loading={busy} fullWidth>

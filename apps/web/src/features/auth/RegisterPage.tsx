@@ -49,14 +49,7 @@ export function RegisterPage() {
   }
 
   const field = (name: 'login' | 'name' | 'email', autoComplete: string) => (
-    <TextInput
-      label={t(`register.${name}`)}
-      autoComplete={autoComplete}
-      value={form.values[name]}
-      error={form.errors[name]}
-      onChange={(e) => form.set(name, e.currentTarget.value)}
-      mb="sm"
-    />
+    <TextInput label={t(`register.${name}`)} autoComplete={autoComplete} {...form.inputProps(name)} mb="sm" />
   );
 
   return (
@@ -69,17 +62,13 @@ export function RegisterPage() {
           label={t('register.password')}
           description={t('register.passwordHint')}
           autoComplete="new-password"
-          value={form.values.password}
-          error={form.errors.password}
-          onChange={(e) => form.set('password', e.currentTarget.value)}
+          {...form.inputProps('password')}
           mb="sm"
         />
         <PasswordInput
           label={t('register.repeatPassword')}
           autoComplete="new-password"
-          value={form.values.repeatPassword}
-          error={form.errors.repeatPassword}
-          onChange={(e) => form.set('repeatPassword', e.currentTarget.value)}
+          {...form.inputProps('repeatPassword')}
           mb="md"
         />
         <Button type="submit" loading={busy} fullWidth>

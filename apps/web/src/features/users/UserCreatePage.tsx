@@ -43,31 +43,17 @@ export function UserCreatePage() {
       <Paper withBorder p="lg" radius="md" maw={520}>
         <form onSubmit={submit} noValidate>
           <Stack>
-            <TextInput
-              label={t('members.login')}
-              value={form.values.login}
-              error={form.errors.login}
-              onChange={(e) => form.set('login', e.currentTarget.value)}
-            />
-            <TextInput
-              label={t('members.name')}
-              value={form.values.name}
-              error={form.errors.name}
-              onChange={(e) => form.set('name', e.currentTarget.value)}
-            />
+            <TextInput label={t('members.login')} {...form.inputProps('login')} />
+            <TextInput label={t('members.name')} {...form.inputProps('name')} />
             <TextInput
               label={t('members.email')}
               type="email"
-              value={form.values.email ?? ''}
-              error={form.errors.email}
-              onChange={(e) => form.set('email', e.currentTarget.value || undefined)}
+              {...form.inputProps('email', { optional: true })}
             />
             <PasswordInput
               label={t('members.password')}
               autoComplete="new-password"
-              value={form.values.password}
-              error={form.errors.password}
-              onChange={(e) => form.set('password', e.currentTarget.value)}
+              {...form.inputProps('password')}
             />
             <Select
               label={t('users.role')}

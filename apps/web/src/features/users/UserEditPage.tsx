@@ -55,12 +55,7 @@ function EditForm({ user }: { user: User }) {
           <Text size="sm" c="dimmed">
             {t('users.cabinet')}: #{user.cabinetId}
           </Text>
-          <TextInput
-            label={t('members.name')}
-            value={form.values.name ?? ''}
-            error={form.errors.name}
-            onChange={(e) => form.set('name', e.currentTarget.value)}
-          />
+          <TextInput label={t('members.name')} {...form.inputProps('name')} />
           <TextInput
             label={t('members.email')}
             type="email"
@@ -79,15 +74,9 @@ function EditForm({ user }: { user: User }) {
           <PasswordInput
             label={t('users.newPassword')}
             autoComplete="new-password"
-            value={form.values.password ?? ''}
-            error={form.errors.password}
-            onChange={(e) => form.set('password', e.currentTarget.value || undefined)}
+            {...form.inputProps('password', { optional: true })}
           />
-          <Checkbox
-            label={t('users.blocked')}
-            checked={form.values.blocked ?? false}
-            onChange={(e) => form.set('blocked', e.currentTarget.checked)}
-          />
+          <Checkbox label={t('users.blocked')} {...form.checkboxProps('blocked')} />
           {form.errors._ && <Text c="red">{form.errors._}</Text>}
           <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
             {t('common.save')}
