@@ -13,6 +13,7 @@ import type { AccountService } from './modules/account/account.service.js';
 import type { AuthService } from './modules/auth/auth.service.js';
 import type { RegistrationService } from './modules/auth/registration.service.js';
 import type { CabinetService } from './modules/cabinet/cabinet.service.js';
+import type { MediaService } from './modules/media/media.service.js';
 import type { UserService } from './modules/user/user.service.js';
 
 /** The Fastify instance every route module receives: zod-typed schemas. */
@@ -30,6 +31,7 @@ export interface Services {
   account: AccountService;
   users: UserService;
   cabinets: CabinetService;
+  media: MediaService;
 }
 
 export interface RouteContext {

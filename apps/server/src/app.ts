@@ -27,6 +27,10 @@ import { RegistrationService } from './modules/auth/registration.service.js';
 import { CabinetService } from './modules/cabinet/cabinet.service.js';
 import { cabinetRoutes } from './modules/cabinet/cabinet.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { MediaService } from './modules/media/media.service.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { LocalStorage, storageRoot, type Storage } from './lib/storage.js';
+import { UrlSigner } from './lib/signer.js';
 import { brandRoutes } from './modules/system/brand.routes.js';
 import { UserService } from './modules/user/user.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
@@ -38,6 +42,7 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   mailer?: Mailer;
+  storage?: Storage;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -68,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const transact = createTransact(database.db);
   const hasher = new PasswordHasher(config.passwordCost);
   const secret = await repos.settings.getOrInit('access_token_secret', () => randomToken());
+  const mediaSecret = await repos.settings.getOrInit('media_url_secret', () => randomToken());
   const mailer =
     deps.mailer ??
     createMailer({
@@ -106,6 +112,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     account: new AccountService({ repos, transact, hasher, auth, registration }),
     users: new UserService({ repos, transact, hasher }),
     cabinets: new CabinetService(repos),
+    media: new MediaService({
+      media: repos.media,
+      storage: deps.storage ?? new LocalStorage(storageRoot(config.dataDir)),
+      signer: new UrlSigner(mediaSecret),
+      limits: config.media,
+      tmpDir: join(config.dataDir, 'tmp'),
+    }),
   };
   const context: RouteContext = { services, config, database, repos };
 
@@ -143,7 +156,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const routes: RouteAccess[] = [];
   await app.register(accessPlugin, { auth, brandRules: config.brandRules, registry: routes });
 
-  for (const routes of [healthRoutes, brandRoutes, authRoutes, accountRoutes, userRoutes, cabinetRoutes]) {
+  for (const routes of [
+    healthRoutes,
+    brandRoutes,
+    authRoutes,
+    accountRoutes,
+    userRoutes,
+    cabinetRoutes,
+    mediaRoutes,
+  ]) {
     await app.register(async (scope) => routes(scope as App, context));
   }
   await registerSpa(app, config.webDir);

@@ -1,7 +1,13 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { BRANDS, BRAND_IDENTITIES, type BrandConfig, type BrandRules } from '@vitrine/core';
+import {
+  BRANDS,
+  BRAND_IDENTITIES,
+  CABINET_QUOTA_BYTES,
+  type BrandConfig,
+  type BrandRules,
+} from '@vitrine/core';
 import { DEFAULT_PASSWORD_COST } from './lib/password.js';
 
 const Env = z.object({
@@ -53,6 +59,12 @@ const Env = z.object({
   PLAYER_DOWNLOAD_LINUX: z.url().optional(),
   PLAYER_DOWNLOAD_ARM: z.url().optional(),
   PLAYER_DOWNLOAD_ANDROID: z.url().optional(),
+  MAX_UPLOAD_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2 * 1024 ** 3),
+  CABINET_QUOTA: z.coerce.number().int().min(0).default(CABINET_QUOTA_BYTES),
   PASSWORD_MEMORY_COST: z.coerce.number().int().min(1024).default(DEFAULT_PASSWORD_COST.memoryCost),
   PASSWORD_TIME_COST: z.coerce.number().int().min(1).default(DEFAULT_PASSWORD_COST.timeCost),
 });
@@ -80,6 +92,7 @@ export interface Config {
   /** Requests per minute per address on the public forms (register, recovery, verification). */
   publicFormRate: number;
   passwordCost: { memoryCost: number; timeCost: number };
+  media: { maxFileSize: number; quota: number };
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -137,5 +150,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicFormRate: e.PUBLIC_FORM_RATE,
     passwordCost: { memoryCost: e.PASSWORD_MEMORY_COST, timeCost: e.PASSWORD_TIME_COST },
+    media: { maxFileSize: e.MAX_UPLOAD_SIZE, quota: e.CABINET_QUOTA },
   };
 }

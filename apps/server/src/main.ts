@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   if (admin.generatedPassword) {
     lines.push(`Sign in as '${admin.login}' with the password ${admin.generatedPassword}`);
     lines.push('This password is shown once. Set ADMIN_PASSWORD and restart to choose another.');
-  } else if (admin.passwordUpdated) {
+  } else if (admin.passwordUpdated || admin.created) {
     lines.push(`Sign in as '${admin.login}' with the password from ADMIN_PASSWORD.`);
   } else {
     lines.push(

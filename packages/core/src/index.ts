@@ -8,3 +8,5 @@ export * from './schemas/cabinet.js';
 export * from './brands.js';
 export * from './menu.js';
 export * from './schemas/brand.js';
+export * from './media.js';
+export * from './schemas/media.js';

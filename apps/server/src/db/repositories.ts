@@ -1,6 +1,7 @@
 import type { Database } from './client.js';
 import { CabinetRepository } from '../modules/cabinet/cabinet.repository.js';
 import { CredentialRepository } from '../modules/auth/credential.repository.js';
+import { MediaRepository } from '../modules/media/media.repository.js';
 import { SettingsRepository } from '../modules/system/settings.repository.js';
 import { UserRepository } from '../modules/user/user.repository.js';
 
@@ -9,6 +10,7 @@ export interface Repositories {
   users: UserRepository;
   credentials: CredentialRepository;
   settings: SettingsRepository;
+  media: MediaRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -17,6 +19,7 @@ export function createRepositories(db: Database): Repositories {
     users: new UserRepository(db),
     credentials: new CredentialRepository(db),
     settings: new SettingsRepository(db),
+    media: new MediaRepository(db),
   };
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -134,3 +135,75 @@ export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** Gallery folders. A null parent is the root (folder id 0 in the API). */
+export const folders = pgTable(
+  'folders',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id'),
+    name: text('name').notNull(),
+    index: integer('index').notNull().default(0),
+    favorite: boolean('favorite').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('folders_cabinet_parent_idx').on(t.cabinetId, t.parentId)],
+);
+
+/** Media files: metadata here, bytes in the storage adapter under storage_key. */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    folderId: integer('folder_id'),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    kind: text('kind').notNull(),
+    source: text('source').notNull().default('HOME'),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    width: integer('width'),
+    height: integer('height'),
+    /** Seconds, for video and audio. */
+    duration: doublePrecision('duration'),
+    /** Who measured width, height and duration: the server (sharp, ffprobe) or the browser. */
+    measuredBy: text('measured_by'),
+    hash: text('hash'),
+    storageKey: text('storage_key'),
+    thumbKey: text('thumb_key'),
+    remoteUrl: text('remote_url'),
+    index: integer('index').notNull().default(0),
+    favorite: boolean('favorite').notNull().default(false),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('files_cabinet_folder_idx').on(t.cabinetId, t.folderId),
+    index('files_cabinet_hash_idx').on(t.cabinetId, t.hash),
+  ],
+);
+
+export const fileTags = pgTable(
+  'file_tags',
+  {
+    cabinetId: integer('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+  },
+  (t) => [
+    uniqueIndex('file_tags_file_tag_idx').on(t.fileId, t.tag),
+    index('file_tags_cabinet_idx').on(t.cabinetId),
+  ],
+);
+
+export type FolderRow = typeof folders.$inferSelect;
+export type FileRow = typeof files.$inferSelect;

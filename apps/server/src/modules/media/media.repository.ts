@@ -1,0 +1,280 @@
+import { and, count, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { fileTags, files, folders, type FileRow, type FolderRow } from '../../db/schema.js';
+
+export type NewFile = Omit<typeof files.$inferInsert, 'id' | 'createdAt' | 'usedAt'>;
+export type FileChanges = Partial<Pick<FileRow, 'name' | 'favorite' | 'folderId' | 'usedAt' | 'index'>>;
+
+const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Folder id 0 is the root: a null parent. */
+const parentIs = (column: typeof folders.parentId | typeof files.folderId, id: number | null) =>
+  id === null || id === 0 ? isNull(column) : eq(column, id);
+
+/** All SQL on the gallery: folders, files and their tags. Every method takes the cabinet id. */
+export class MediaRepository {
+  constructor(private readonly db: Database) {}
+
+  // ---- folders ----
+  async folder(cabinetId: number, id: number): Promise<FolderRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(folders)
+      .where(and(eq(folders.cabinetId, cabinetId), eq(folders.id, id)));
+    return row;
+  }
+
+  async childFolders(cabinetId: number, parentId: number | null): Promise<FolderRow[]> {
+    return this.db
+      .select()
+      .from(folders)
+      .where(and(eq(folders.cabinetId, cabinetId), parentIs(folders.parentId, parentId)))
+      .orderBy(folders.index, folders.name);
+  }
+
+  async folderNameTaken(
+    cabinetId: number,
+    parentId: number | null,
+    name: string,
+    exceptId?: number,
+  ): Promise<boolean> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(folders)
+      .where(
+        and(
+          eq(folders.cabinetId, cabinetId),
+          parentIs(folders.parentId, parentId),
+          eq(sql`lower(${folders.name})`, name.toLowerCase()),
+          exceptId !== undefined ? ne(folders.id, exceptId) : undefined,
+        ),
+      );
+    return (row?.n ?? 0) > 0;
+  }
+
+  async insertFolder(values: {
+    cabinetId: number;
+    parentId: number | null;
+    name: string;
+  }): Promise<FolderRow> {
+    const [row] = await this.db.insert(folders).values(values).returning();
+    return row!;
+  }
+
+  async updateFolders(
+    cabinetId: number,
+    ids: number[],
+    changes: Partial<Pick<FolderRow, 'name' | 'favorite' | 'parentId'>>,
+  ): Promise<FolderRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .update(folders)
+      .set(changes)
+      .where(and(eq(folders.cabinetId, cabinetId), inArray(folders.id, ids)))
+      .returning();
+  }
+
+  /** The folder and every folder below it. */
+  async subtreeIds(cabinetId: number, id: number): Promise<number[]> {
+    const result = (await this.db.execute(sql`
+      with recursive tree(id) as (
+        select id from ${folders} where cabinet_id = ${cabinetId} and id = ${id}
+        union all
+        select f.id from ${folders} f join tree on f.parent_id = tree.id where f.cabinet_id = ${cabinetId}
+      )
+      select id from tree`)) as unknown as { rows: { id: number }[] };
+    return result.rows.map((r) => Number(r.id));
+  }
+
+  /** From the folder up to the root, for breadcrumbs. */
+  async ancestors(cabinetId: number, id: number): Promise<{ id: number; name: string }[]> {
+    const result = (await this.db.execute(sql`
+      with recursive up(id, name, parent_id, depth) as (
+        select id, name, parent_id, 0 from ${folders} where cabinet_id = ${cabinetId} and id = ${id}
+        union all
+        select f.id, f.name, f.parent_id, up.depth + 1 from ${folders} f join up on f.id = up.parent_id
+        where f.cabinet_id = ${cabinetId} and up.depth < 100
+      )
+      select id, name from up order by depth desc`)) as unknown as { rows: { id: number; name: string }[] };
+    return result.rows.map((r) => ({ id: Number(r.id), name: r.name }));
+  }
+
+  async removeFolders(cabinetId: number, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.delete(folders).where(and(eq(folders.cabinetId, cabinetId), inArray(folders.id, ids)));
+  }
+
+  async favoriteFolders(cabinetId: number): Promise<FolderRow[]> {
+    return this.db
+      .select()
+      .from(folders)
+      .where(and(eq(folders.cabinetId, cabinetId), eq(folders.favorite, true)))
+      .orderBy(folders.name);
+  }
+
+  async searchFolders(cabinetId: number, search: string): Promise<FolderRow[]> {
+    return this.db
+      .select()
+      .from(folders)
+      .where(and(eq(folders.cabinetId, cabinetId), ilike(folders.name, like(search))))
+      .orderBy(folders.name)
+      .limit(200);
+  }
+
+  // ---- files ----
+  async file(cabinetId: number, id: number): Promise<FileRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.cabinetId, cabinetId), eq(files.id, id)));
+    return row;
+  }
+
+  /** By id alone: only for serving bytes behind a signed address, which already proves access. */
+  async fileById(id: number): Promise<FileRow | undefined> {
+    const [row] = await this.db.select().from(files).where(eq(files.id, id));
+    return row;
+  }
+
+  async filesIn(cabinetId: number, folderId: number | null): Promise<FileRow[]> {
+    return this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.cabinetId, cabinetId), parentIs(files.folderId, folderId)))
+      .orderBy(files.index, files.name);
+  }
+
+  async filesInFolders(cabinetId: number, folderIds: number[]): Promise<FileRow[]> {
+    if (folderIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.cabinetId, cabinetId), inArray(files.folderId, folderIds)));
+  }
+
+  async fileNameTaken(
+    cabinetId: number,
+    folderId: number | null,
+    name: string,
+    exceptId?: number,
+  ): Promise<boolean> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(files)
+      .where(
+        and(
+          eq(files.cabinetId, cabinetId),
+          parentIs(files.folderId, folderId),
+          eq(sql`lower(${files.name})`, name.toLowerCase()),
+          exceptId !== undefined ? ne(files.id, exceptId) : undefined,
+        ),
+      );
+    return (row?.n ?? 0) > 0;
+  }
+
+  async fileByHash(cabinetId: number, hash: string): Promise<FileRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.cabinetId, cabinetId), eq(files.hash, hash)))
+      .orderBy(files.id)
+      .limit(1);
+    return row;
+  }
+
+  /** How many file rows still point at a stored object. */
+  async storageKeyUsers(storageKey: string): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(files).where(eq(files.storageKey, storageKey));
+    return row?.n ?? 0;
+  }
+
+  /** Bytes a cabinet's library occupies: each stored object once. */
+  async usedBytes(cabinetId: number): Promise<number> {
+    const result = (await this.db.execute(sql`
+      select coalesce(sum(size), 0)::bigint as total from (
+        select distinct on (storage_key) size from ${files}
+        where cabinet_id = ${cabinetId} and source = 'HOME' and storage_key is not null
+        order by storage_key
+      ) stored`)) as unknown as { rows: { total: string | number }[] };
+    return Number(result.rows[0]?.total ?? 0);
+  }
+
+  async insertFile(values: NewFile): Promise<FileRow> {
+    const [row] = await this.db.insert(files).values(values).returning();
+    return row!;
+  }
+
+  async updateFiles(cabinetId: number, ids: number[], changes: FileChanges): Promise<FileRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .update(files)
+      .set(changes)
+      .where(and(eq(files.cabinetId, cabinetId), inArray(files.id, ids)))
+      .returning();
+  }
+
+  async removeFiles(cabinetId: number, ids: number[]): Promise<FileRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .delete(files)
+      .where(and(eq(files.cabinetId, cabinetId), inArray(files.id, ids)))
+      .returning();
+  }
+
+  async recentFiles(cabinetId: number, limit = 50): Promise<FileRow[]> {
+    return this.db
+      .select()
+      .from(files)
+      .where(eq(files.cabinetId, cabinetId))
+      .orderBy(desc(files.usedAt), desc(files.id))
+      .limit(limit);
+  }
+
+  async favoriteFiles(cabinetId: number): Promise<FileRow[]> {
+    return this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.cabinetId, cabinetId), eq(files.favorite, true)))
+      .orderBy(files.name);
+  }
+
+  async searchFiles(cabinetId: number, search: string): Promise<FileRow[]> {
+    const tagged = this.db
+      .select({ id: fileTags.fileId })
+      .from(fileTags)
+      .where(and(eq(fileTags.cabinetId, cabinetId), ilike(fileTags.tag, like(search))));
+    return this.db
+      .select()
+      .from(files)
+      .where(
+        and(
+          eq(files.cabinetId, cabinetId),
+          sql`(${ilike(files.name, like(search))} or ${files.id} in ${tagged})` as SQL,
+        ),
+      )
+      .orderBy(files.name)
+      .limit(200);
+  }
+
+  // ---- tags ----
+  async tagsOf(cabinetId: number, fileIds: number[]): Promise<Map<number, string[]>> {
+    const map = new Map<number, string[]>();
+    if (fileIds.length === 0) return map;
+    const rows = await this.db
+      .select()
+      .from(fileTags)
+      .where(and(eq(fileTags.cabinetId, cabinetId), inArray(fileTags.fileId, fileIds)))
+      .orderBy(fileTags.tag);
+    for (const row of rows) map.set(row.fileId, [...(map.get(row.fileId) ?? []), row.tag]);
+    return map;
+  }
+
+  async setTags(cabinetId: number, fileId: number, tags: string[]): Promise<void> {
+    await this.db.delete(fileTags).where(and(eq(fileTags.cabinetId, cabinetId), eq(fileTags.fileId, fileId)));
+    if (tags.length) {
+      await this.db
+        .insert(fileTags)
+        .values(tags.map((tag) => ({ cabinetId, fileId, tag })))
+        .onConflictDoNothing();
+    }
+  }
+}

@@ -1,0 +1,317 @@
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import {
+  FileItem,
+  FilePatchBody,
+  FilePostBody,
+  FolderContents,
+  FolderItem,
+  FolderPatchBody,
+  FolderPostBody,
+  IdParams,
+  IdsBody,
+  MoveBody,
+  OkResponse,
+  SearchQuery,
+  UploadQuery,
+  UploadResult,
+  folderIdSchema,
+} from '@vitrine/core';
+import type { App, RouteContext } from '../../app-types.js';
+import { requireCaller } from '../../plugins/access.js';
+
+const config = { access: 'files.route' as const };
+const tags = ['gallery'];
+
+const ContentQuery = z.strictObject({ exp: z.coerce.number().int(), sig: z.string().min(1).max(100) });
+const headerNumber = (value: string | string[] | undefined): number | undefined => {
+  const n = Number(Array.isArray(value) ? value[0] : value);
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+};
+
+/** bytes=start-end, bytes=start-, bytes=-suffix; anything else is ignored (the whole file is sent). */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'invalid' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, from, to] = match;
+  let start: number;
+  let end: number;
+  if (from === '') {
+    const suffix = Number(to);
+    if (!suffix) return 'invalid';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(from);
+    end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  }
+  return start > end || start >= size ? 'invalid' : { start, end };
+}
+
+export async function mediaRoutes(app: App, { services }: RouteContext): Promise<void> {
+  const { media } = services;
+  // Uploads arrive as the raw file body (spec §7: POST /api/file/upload with X-File-Name).
+  app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  // ---- folders ----
+  app.get(
+    '/api/folder',
+    { config, schema: { tags, summary: 'Recent files', response: { 200: FolderContents } } },
+    async (request) => media.recent(requireCaller(request)),
+  );
+  app.get(
+    '/api/folder/favorite',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Favorite files and folders (files first)',
+        response: { 200: FolderContents },
+      },
+    },
+    async (request) => media.favorites(requireCaller(request)),
+  );
+  app.get(
+    '/api/folder/search',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Search files (by name or tag) and folders',
+        querystring: SearchQuery,
+        response: { 200: FolderContents },
+      },
+    },
+    async (request) => media.search(requireCaller(request), request.query.search),
+  );
+  app.get(
+    '/api/folder/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A folder’s contents (0 is the root)',
+        params: z.strictObject({ id: folderIdSchema }),
+        response: { 200: FolderContents },
+      },
+    },
+    async (request) => media.folderContents(requireCaller(request), request.params.id),
+  );
+  app.post(
+    '/api/folder/post',
+    {
+      config,
+      schema: { tags, summary: 'Create a folder', body: FolderPostBody, response: { 200: FolderItem } },
+    },
+    async (request) => media.createFolder(requireCaller(request), request.body.name, request.body.path),
+  );
+  app.route({
+    method: ['POST', 'PATCH'],
+    url: '/api/folder/patch/:id',
+    config,
+    schema: {
+      tags,
+      summary: 'Rename a folder or toggle its favorite flag',
+      params: IdParams,
+      body: FolderPatchBody,
+      response: { 200: FolderItem },
+    },
+    handler: async (request) => media.patchFolder(requireCaller(request), request.params.id, request.body),
+  });
+  app.route({
+    method: ['POST', 'PATCH'],
+    url: '/api/folder/patch-many',
+    config,
+    schema: {
+      tags,
+      summary: 'Move folders (a target below 0 is ignored)',
+      body: MoveBody,
+      response: { 200: z.array(FolderItem) },
+    },
+    handler: async (request) =>
+      media.moveFolders(requireCaller(request), request.body.ids, request.body.path),
+  });
+  app.post(
+    '/api/folder/remove/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Remove a folder with its contents',
+        params: IdParams,
+        response: { 200: OkResponse },
+      },
+    },
+    async (request) => {
+      await media.removeFolders(requireCaller(request), [request.params.id]);
+      return { ok: true as const };
+    },
+  );
+  app.post(
+    '/api/folder/remove-many',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Remove folders with their contents',
+        body: IdsBody,
+        response: { 200: OkResponse },
+      },
+    },
+    async (request) => {
+      await media.removeFolders(requireCaller(request), request.body.ids);
+      return { ok: true as const };
+    },
+  );
+
+  // ---- files ----
+  app.get(
+    '/api/file/:id',
+    { config, schema: { tags, summary: 'One file', params: IdParams, response: { 200: FileItem } } },
+    async (request) => media.getFile(requireCaller(request), request.params.id),
+  );
+  app.post(
+    '/api/file/upload',
+    {
+      config: { access: 'files.upload' },
+      schema: {
+        tags,
+        summary: 'Upload one file: the raw bytes as the body, its name in X-File-Name',
+        querystring: UploadQuery,
+        headers: z.object({ 'x-file-name': z.string().min(1).max(300) }),
+        response: { 200: UploadResult },
+      },
+    },
+    async (request) => {
+      let name = request.headers['x-file-name'];
+      try {
+        name = decodeURIComponent(name);
+      } catch {
+        // a name that is not URI-encoded is taken as it is
+      }
+      return media.upload(requireCaller(request), {
+        name,
+        folderId: request.query.folderId,
+        stream: request.body as Readable,
+        browser: {
+          ...(headerNumber(request.headers['x-media-width'])
+            ? { width: headerNumber(request.headers['x-media-width'])! }
+            : {}),
+          ...(headerNumber(request.headers['x-media-height'])
+            ? { height: headerNumber(request.headers['x-media-height'])! }
+            : {}),
+          ...(headerNumber(request.headers['x-media-duration'])
+            ? { duration: headerNumber(request.headers['x-media-duration'])! }
+            : {}),
+        },
+      });
+    },
+  );
+  app.post(
+    '/api/file/post',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Add remote files to a folder',
+        body: FilePostBody,
+        response: { 200: z.array(FileItem) },
+      },
+    },
+    async (request) => media.createRemote(requireCaller(request), request.body.folderId, request.body.files),
+  );
+  app.route({
+    method: ['POST', 'PATCH'],
+    url: '/api/file/patch/:id',
+    config,
+    schema: {
+      tags,
+      summary: 'Rename, tag or toggle the favorite flag of a file',
+      params: IdParams,
+      body: FilePatchBody,
+      response: { 200: FileItem },
+    },
+    handler: async (request) => media.patchFile(requireCaller(request), request.params.id, request.body),
+  });
+  app.route({
+    method: ['POST', 'PATCH'],
+    url: '/api/file/patch-many',
+    config,
+    schema: {
+      tags,
+      summary: 'Move files (a target below 0 is ignored)',
+      body: MoveBody,
+      response: { 200: z.array(FileItem) },
+    },
+    handler: async (request) => media.moveFiles(requireCaller(request), request.body.ids, request.body.path),
+  });
+  app.post(
+    '/api/file/remove/:id',
+    { config, schema: { tags, summary: 'Remove a file', params: IdParams, response: { 200: OkResponse } } },
+    async (request) => {
+      await media.removeFiles(requireCaller(request), [request.params.id]);
+      return { ok: true as const };
+    },
+  );
+  app.post(
+    '/api/file/remove-many',
+    { config, schema: { tags, summary: 'Remove files', body: IdsBody, response: { 200: OkResponse } } },
+    async (request) => {
+      await media.removeFiles(requireCaller(request), request.body.ids);
+      return { ok: true as const };
+    },
+  );
+
+  // ---- bytes, behind signed addresses ----
+  for (const variant of ['content', 'thumb'] as const) {
+    app.get(
+      `/api/file/:id/${variant}`,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: `The file's ${variant === 'content' ? 'bytes' : 'thumbnail'} (signed address, Range requests)`,
+          params: IdParams,
+          querystring: ContentQuery,
+        },
+      },
+      async (request, reply) => {
+        const object = await media.storedObject(
+          request.params.id,
+          variant,
+          request.query.exp,
+          request.query.sig,
+        );
+        const range = parseRange(request.headers.range, object.size);
+        reply
+          .header('accept-ranges', 'bytes')
+          .header('cache-control', 'private, max-age=3600')
+          .header('content-type', object.mime)
+          .header('cross-origin-resource-policy', 'same-origin');
+        // An SVG opened on its own runs in the cabinet's origin: forbid scripts outright.
+        if (object.mime === 'image/svg+xml') {
+          reply.header(
+            'content-security-policy',
+            "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+          );
+        }
+        if (range === 'invalid') {
+          return reply.code(416).header('content-range', `bytes */${object.size}`).send();
+        }
+        if (range) {
+          return reply
+            .code(206)
+            .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
+            .header('content-length', range.end - range.start + 1)
+            .send(object.read(range));
+        }
+        return reply.header('content-length', object.size).send(object.read());
+      },
+    );
+  }
+}

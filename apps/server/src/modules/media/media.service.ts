@@ -1,0 +1,465 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  EXTENSION_INFO,
+  UPLOAD_MESSAGES,
+  contentMatchesExtension,
+  extensionOf,
+  formatSize,
+  isUploadExtension,
+  type FileItem,
+  type FolderContents,
+  type FolderItem,
+  type GalleryItem,
+  type MediaKind,
+} from '@vitrine/core';
+import type { FileRow, FolderRow } from '../../db/schema.js';
+import type { Caller } from '../../lib/caller.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import {
+  hasFfmpeg,
+  imageThumbnail,
+  measureImage,
+  measureMedia,
+  videoPoster,
+  type Measured,
+} from '../../lib/probe.js';
+import type { UrlSigner } from '../../lib/signer.js';
+import type { Storage } from '../../lib/storage.js';
+import { sanitizeSvg } from '../../lib/svg.js';
+import type { MediaRepository } from './media.repository.js';
+import { TooLargeError, receive } from './receive.js';
+
+export interface MediaLimits {
+  /** Largest single file, bytes (default 2 GiB). */
+  maxFileSize: number;
+  /** Library size per cabinet, bytes (default 4294967296, the spec's bound). */
+  quota: number;
+}
+
+export interface MediaServiceDeps {
+  media: MediaRepository;
+  storage: Storage;
+  signer: UrlSigner;
+  limits: MediaLimits;
+  tmpDir: string;
+}
+
+/** What the browser measured, used only when the server cannot (no ffmpeg here). */
+export interface BrowserMeasure {
+  width?: number;
+  height?: number;
+  duration?: number;
+}
+
+export interface UploadInput {
+  name: string;
+  folderId: number;
+  stream: Readable;
+  browser: BrowserMeasure;
+}
+
+const root = (id: number | null) => id ?? 0;
+const toDb = (path: number) => (path === 0 ? null : path);
+
+/** The gallery: folders, files, uploads and their processing, favorites, recent, search and moves. */
+export class MediaService {
+  constructor(private readonly deps: MediaServiceDeps) {}
+
+  // ---- presenting ----
+  folderItem(row: FolderRow): FolderItem {
+    return {
+      id: row.id,
+      name: row.name,
+      path: root(row.parentId),
+      index: row.index,
+      favorite: row.favorite,
+      createdDate: row.createdAt.toISOString(),
+    };
+  }
+
+  fileItem(row: FileRow, tags: string[] = []): FileItem {
+    const signed = (variant: 'content' | 'thumb') => {
+      const { exp, sig } = this.deps.signer.sign(row.id, variant);
+      return `/api/file/${row.id}/${variant}?exp=${exp}&sig=${sig}`;
+    };
+    return {
+      id: row.id,
+      name: row.name,
+      mime: row.mime,
+      kind: row.kind as MediaKind,
+      source: row.source as FileItem['source'],
+      path: root(row.folderId),
+      index: row.index,
+      size: row.size,
+      width: row.width,
+      height: row.height,
+      duration: row.duration,
+      measuredBy: row.measuredBy as FileItem['measuredBy'],
+      hash: row.hash,
+      favorite: row.favorite,
+      tags,
+      url: row.remoteUrl ?? signed('content'),
+      thumbUrl: row.thumbKey ? signed('thumb') : null,
+      remoteUrl: row.remoteUrl,
+      createdDate: row.createdAt.toISOString(),
+    };
+  }
+
+  private async present(cabinetId: number, folderRows: FolderRow[], fileRows: FileRow[], filesFirst = false) {
+    const tags = await this.deps.media.tagsOf(
+      cabinetId,
+      fileRows.map((f) => f.id),
+    );
+    const fileItems = fileRows.map((f) => this.fileItem(f, tags.get(f.id)));
+    const folderItems = folderRows.map((f) => this.folderItem(f));
+    const data: GalleryItem[] = filesFirst ? [...fileItems, ...folderItems] : [...folderItems, ...fileItems];
+    const allTags = [...new Set([...tags.values()].flat())].sort();
+    return { data, tags: allTags };
+  }
+
+  // ---- folders ----
+  async folderContents(caller: Caller, folderId: number): Promise<FolderContents> {
+    const { media } = this.deps;
+    if (folderId !== 0 && !(await media.folder(caller.cabinetId, folderId))) throw notFound();
+    const id = toDb(folderId);
+    const [folderRows, fileRows] = await Promise.all([
+      media.childFolders(caller.cabinetId, id),
+      media.filesIn(caller.cabinetId, id),
+    ]);
+    const breadcrumbs = folderId === 0 ? [] : await media.ancestors(caller.cabinetId, folderId);
+    return { ...(await this.present(caller.cabinetId, folderRows, fileRows)), breadcrumbs };
+  }
+
+  async recent(caller: Caller): Promise<FolderContents> {
+    const rows = await this.deps.media.recentFiles(caller.cabinetId);
+    return { ...(await this.present(caller.cabinetId, [], rows)), breadcrumbs: [] };
+  }
+
+  /** Favorites: files before folders (spec §4). */
+  async favorites(caller: Caller): Promise<FolderContents> {
+    const { media } = this.deps;
+    const [folderRows, fileRows] = await Promise.all([
+      media.favoriteFolders(caller.cabinetId),
+      media.favoriteFiles(caller.cabinetId),
+    ]);
+    return { ...(await this.present(caller.cabinetId, folderRows, fileRows, true)), breadcrumbs: [] };
+  }
+
+  async search(caller: Caller, search: string): Promise<FolderContents> {
+    const { media } = this.deps;
+    const [folderRows, fileRows] = await Promise.all([
+      media.searchFolders(caller.cabinetId, search),
+      media.searchFiles(caller.cabinetId, search),
+    ]);
+    return { ...(await this.present(caller.cabinetId, folderRows, fileRows)), breadcrumbs: [] };
+  }
+
+  async createFolder(caller: Caller, name: string, path: number): Promise<FolderItem> {
+    const { media } = this.deps;
+    if (path !== 0 && !(await media.folder(caller.cabinetId, path))) throw notFound();
+    if (await media.folderNameTaken(caller.cabinetId, toDb(path), name)) throw new AppError('FOLDER_EXISTS');
+    return this.folderItem(
+      await media.insertFolder({ cabinetId: caller.cabinetId, parentId: toDb(path), name }),
+    );
+  }
+
+  async patchFolder(
+    caller: Caller,
+    id: number,
+    body: { toggleFavorite?: true; name?: string },
+  ): Promise<FolderItem> {
+    const { media } = this.deps;
+    const folder = await media.folder(caller.cabinetId, id);
+    if (!folder) throw notFound();
+    const changes: { favorite?: boolean; name?: string } = {};
+    if (body.toggleFavorite) changes.favorite = !folder.favorite;
+    if (body.name !== undefined && body.name !== folder.name) {
+      if (await media.folderNameTaken(caller.cabinetId, folder.parentId, body.name, id))
+        throw new AppError('FOLDER_EXISTS');
+      changes.name = body.name;
+    }
+    const [row] = await media.updateFolders(caller.cabinetId, [id], changes);
+    return this.folderItem(row ?? folder);
+  }
+
+  /** Moves folders; a target below 0 is ignored and a folder never moves into itself or below itself. */
+  async moveFolders(caller: Caller, ids: number[], path: number): Promise<FolderItem[]> {
+    const { media } = this.deps;
+    if (path < 0) return [];
+    if (path !== 0 && !(await media.folder(caller.cabinetId, path))) throw notFound();
+    for (const id of ids) {
+      if (!(await media.folder(caller.cabinetId, id))) throw notFound();
+      if (path !== 0 && (await media.subtreeIds(caller.cabinetId, id)).includes(path)) {
+        throw new AppError('FOLDER_MOVE_INVALID');
+      }
+    }
+    return (await media.updateFolders(caller.cabinetId, ids, { parentId: toDb(path) })).map((f) =>
+      this.folderItem(f),
+    );
+  }
+
+  /** Removes folders with everything in them. */
+  async removeFolders(caller: Caller, ids: number[]): Promise<void> {
+    const { media } = this.deps;
+    const all = new Set<number>();
+    for (const id of ids) {
+      const subtree = await media.subtreeIds(caller.cabinetId, id);
+      if (subtree.length === 0) throw notFound();
+      subtree.forEach((f) => all.add(f));
+    }
+    const contained = await media.filesInFolders(caller.cabinetId, [...all]);
+    await this.removeFileRows(
+      caller.cabinetId,
+      contained.map((f) => f.id),
+    );
+    await media.removeFolders(caller.cabinetId, [...all]);
+  }
+
+  // ---- files ----
+  async getFile(caller: Caller, id: number): Promise<FileItem> {
+    const row = await this.deps.media.file(caller.cabinetId, id);
+    if (!row) throw notFound();
+    const tags = await this.deps.media.tagsOf(caller.cabinetId, [id]);
+    return this.fileItem(row, tags.get(id));
+  }
+
+  async patchFile(
+    caller: Caller,
+    id: number,
+    body: { toggleFavorite?: true; name?: string; tags?: string[] },
+  ): Promise<FileItem> {
+    const { media } = this.deps;
+    const file = await media.file(caller.cabinetId, id);
+    if (!file) throw notFound();
+    const changes: { favorite?: boolean; name?: string } = {};
+    if (body.toggleFavorite) changes.favorite = !file.favorite;
+    if (body.name !== undefined && body.name !== file.name) {
+      if (extensionOf(body.name) !== extensionOf(file.name)) {
+        throw new AppError(
+          'VALIDATION_ERROR',
+          UPLOAD_MESSAGES.invalidExtension(body.name, [extensionOf(file.name)]),
+          {
+            name: UPLOAD_MESSAGES.invalidExtension(body.name, [extensionOf(file.name)]),
+          },
+        );
+      }
+      if (await media.fileNameTaken(caller.cabinetId, file.folderId, body.name, id))
+        throw new AppError('FILE_EXISTS');
+      changes.name = body.name;
+    }
+    if (Object.keys(changes).length) await media.updateFiles(caller.cabinetId, [id], changes);
+    if (body.tags) await media.setTags(caller.cabinetId, id, [...new Set(body.tags)]);
+    return this.getFile(caller, id);
+  }
+
+  async moveFiles(caller: Caller, ids: number[], path: number): Promise<FileItem[]> {
+    const { media } = this.deps;
+    if (path < 0) return [];
+    if (path !== 0 && !(await media.folder(caller.cabinetId, path))) throw notFound();
+    const rows = await Promise.all(ids.map((id) => media.file(caller.cabinetId, id)));
+    if (rows.some((r) => !r)) throw notFound();
+    for (const row of rows) {
+      if (await media.fileNameTaken(caller.cabinetId, toDb(path), row!.name, row!.id))
+        throw new AppError('FILE_EXISTS');
+    }
+    return (await media.updateFiles(caller.cabinetId, ids, { folderId: toDb(path) })).map((f) =>
+      this.fileItem(f),
+    );
+  }
+
+  async removeFiles(caller: Caller, ids: number[]): Promise<void> {
+    const existing = await Promise.all(ids.map((id) => this.deps.media.file(caller.cabinetId, id)));
+    if (existing.some((r) => !r)) throw notFound();
+    await this.removeFileRows(caller.cabinetId, ids);
+  }
+
+  /** Deletes rows, then the stored objects no row points at any more. */
+  private async removeFileRows(cabinetId: number, ids: number[]): Promise<void> {
+    const removed = await this.deps.media.removeFiles(cabinetId, ids);
+    for (const row of removed) {
+      if (row.storageKey && (await this.deps.media.storageKeyUsers(row.storageKey)) === 0) {
+        await this.deps.storage.remove(row.storageKey);
+        if (row.thumbKey) await this.deps.storage.remove(row.thumbKey);
+      }
+    }
+  }
+
+  /** Remote files: played from their URL, with the dimensions and duration the operator gives. */
+  async createRemote(
+    caller: Caller,
+    folderId: number,
+    inputs: { url: string; name?: string; width: number; height: number; duration: number }[],
+  ): Promise<FileItem[]> {
+    const { media } = this.deps;
+    if (folderId !== 0 && !(await media.folder(caller.cabinetId, folderId))) throw notFound();
+    const created: FileItem[] = [];
+    for (const input of inputs) {
+      const name = input.name ?? decodeURIComponent(new URL(input.url).pathname.split('/').pop() || 'remote');
+      const ext = extensionOf(name);
+      const info = isUploadExtension(ext)
+        ? EXTENSION_INFO[ext]
+        : { mime: 'video/mp4', kind: 'video' as const };
+      const row = await media.insertFile({
+        cabinetId: caller.cabinetId,
+        folderId: toDb(folderId),
+        name,
+        mime: info.mime,
+        kind: info.kind,
+        source: 'REMOTE',
+        size: 0,
+        width: input.width,
+        height: input.height,
+        duration: input.duration,
+        measuredBy: 'user',
+        remoteUrl: input.url,
+      });
+      created.push(this.fileItem(row));
+    }
+    return created;
+  }
+
+  // ---- uploads ----
+  /**
+   * Takes one upload through every rule: extension, size, the same content already in the library
+   * ('File already uploaded. Used exist'), the same name in the folder ('File already exist'), the
+   * cabinet's quota, content that must match its extension; then measures it, makes its thumbnail and
+   * stores it once per content hash.
+   */
+  async upload(caller: Caller, input: UploadInput): Promise<FileItem & { duplicate: boolean }> {
+    const { media, storage, limits } = this.deps;
+    const name = input.name.trim();
+    const ext = extensionOf(name);
+    if (!isUploadExtension(ext)) {
+      throw new AppError('UPLOAD_INVALID', UPLOAD_MESSAGES.invalidExtension(name));
+    }
+    if (input.folderId !== 0 && !(await media.folder(caller.cabinetId, input.folderId))) throw notFound();
+
+    await mkdir(this.deps.tmpDir, { recursive: true });
+    const tmp = join(this.deps.tmpDir, `${randomUUID()}.${ext}`);
+    let received;
+    try {
+      received = await receive(input.stream, tmp, limits.maxFileSize);
+    } catch (error) {
+      if (error instanceof TooLargeError) {
+        throw new AppError(
+          'UPLOAD_TOO_LARGE',
+          UPLOAD_MESSAGES.tooLarge(name, formatSize(limits.maxFileSize)),
+        );
+      }
+      throw error;
+    }
+    const cleanup: string[] = [tmp];
+    try {
+      if (received.size === 0) throw new AppError('UPLOAD_INVALID', UPLOAD_MESSAGES.empty(name));
+      const existing = await media.fileByHash(caller.cabinetId, received.hash);
+      if (existing) {
+        await media.updateFiles(caller.cabinetId, [existing.id], { usedAt: new Date() });
+        return { ...(await this.getFile(caller, existing.id)), duplicate: true };
+      }
+      if (await media.fileNameTaken(caller.cabinetId, toDb(input.folderId), name))
+        throw new AppError('FILE_EXISTS');
+      if ((await media.usedBytes(caller.cabinetId)) + received.size > limits.quota) {
+        throw new AppError('QUOTA_EXCEEDED');
+      }
+      if (!contentMatchesExtension(ext, received.head)) {
+        throw new AppError('UPLOAD_INVALID', UPLOAD_MESSAGES.contentMismatch(name));
+      }
+      const { mime, kind } = EXTENSION_INFO[ext];
+      let size = received.size;
+      if (ext === 'svg') {
+        const clean = sanitizeSvg(await readFile(tmp, 'utf8'));
+        await writeFile(tmp, clean);
+        size = Buffer.byteLength(clean);
+      }
+      const base = `${caller.cabinetId}/${received.hash.slice(0, 2)}/${received.hash}`;
+      const thumbPath = `${tmp}.thumb.webp`;
+      cleanup.push(thumbPath);
+      const { measured, measuredBy, thumb } = await this.process(kind, tmp, thumbPath, input.browser);
+      await storage.putFile(`${base}.${ext}`, tmp);
+      if (thumb) await storage.putFile(`${base}.thumb.webp`, thumbPath);
+      const row = await media.insertFile({
+        cabinetId: caller.cabinetId,
+        folderId: toDb(input.folderId),
+        name,
+        mime,
+        kind,
+        source: 'HOME',
+        size,
+        ...measured,
+        measuredBy,
+        hash: received.hash,
+        storageKey: `${base}.${ext}`,
+        thumbKey: thumb ? `${base}.thumb.webp` : null,
+      });
+      return { ...this.fileItem(row), duplicate: false };
+    } finally {
+      await Promise.all(cleanup.map((p) => rm(p, { force: true })));
+    }
+  }
+
+  private async process(
+    kind: MediaKind,
+    path: string,
+    thumbPath: string,
+    browser: BrowserMeasure,
+  ): Promise<{ measured: Measured; measuredBy: FileRow['measuredBy']; thumb: boolean }> {
+    const none: Measured = { width: null, height: null, duration: null };
+    if (kind === 'image') {
+      try {
+        const measured = await measureImage(path);
+        await imageThumbnail(path, thumbPath);
+        return { measured, measuredBy: 'server', thumb: true };
+      } catch {
+        throw new AppError('UPLOAD_INVALID', UPLOAD_MESSAGES.failed);
+      }
+    }
+    if (kind === 'video' || kind === 'audio') {
+      if (await hasFfmpeg()) {
+        let measured: Measured;
+        try {
+          measured = await measureMedia(path);
+        } catch {
+          throw new AppError('UPLOAD_INVALID', UPLOAD_MESSAGES.failed);
+        }
+        let thumb = false;
+        if (kind === 'video' && measured.width) {
+          thumb = await videoPoster(path, thumbPath, measured.duration).then(
+            () => true,
+            () => false,
+          );
+        }
+        return { measured, measuredBy: 'server', thumb };
+      }
+      return {
+        measured: {
+          width: browser.width ?? null,
+          height: browser.height ?? null,
+          duration: browser.duration ?? null,
+        },
+        measuredBy: browser.duration !== undefined ? 'browser' : null,
+        thumb: false,
+      };
+    }
+    return { measured: none, measuredBy: null, thumb: false };
+  }
+
+  // ---- bytes ----
+  /** The stored object behind a signed address, or 404. */
+  async storedObject(fileId: number, variant: 'content' | 'thumb', exp: number, sig: string) {
+    if (!this.deps.signer.verify(fileId, variant, exp, sig)) throw notFound();
+    const row = await this.deps.media.fileById(fileId);
+    const key = variant === 'content' ? row?.storageKey : row?.thumbKey;
+    if (!row || !key) throw notFound();
+    const size = await this.deps.storage.size(key);
+    if (size === null) throw notFound();
+    return {
+      key,
+      size,
+      mime: variant === 'content' ? row.mime : 'image/webp',
+      read: (range?: { start: number; end: number }) => this.deps.storage.read(key, range),
+    };
+  }
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  UPLOAD_MESSAGES,
+  contentMatchesExtension,
+  extensionOf,
+  formatSize,
+  isUploadExtension,
+  isValidRemoteUrl,
+} from './media.js';
+
+const bytes = (...values: (number | string)[]) =>
+  new Uint8Array(values.flatMap((v) => (typeof v === 'string' ? [...v].map((c) => c.charCodeAt(0)) : [v])));
+
+describe('extensions (spec §3)', () => {
+  it('reads the last extension, lower-cased', () => {
+    expect(extensionOf('Clip.Final.MP4')).toBe('mp4');
+    expect(extensionOf('.hidden')).toBe('');
+    expect(extensionOf('noext')).toBe('');
+    expect(extensionOf('trailing.')).toBe('');
+  });
+  it('allows exactly the spec list', () => {
+    for (const ext of [
+      'gif',
+      'jpg',
+      'jpeg',
+      'png',
+      'svg',
+      'webm',
+      'ogg',
+      'wav',
+      'avi',
+      'mov',
+      'mkv',
+      'mp3',
+      'mp4',
+      'swf',
+      'html',
+      'zip',
+      '7z',
+    ]) {
+      expect(isUploadExtension(ext), ext).toBe(true);
+    }
+    for (const ext of ['exe', 'js', 'php', 'bmp', 'htm', '']) expect(isUploadExtension(ext), ext).toBe(false);
+  });
+});
+
+describe('content sniffing', () => {
+  it('recognises each format by its magic number', () => {
+    expect(contentMatchesExtension('png', bytes(0x89, 'PNG', 0x0d, 0x0a, 0x1a, 0x0a, 0))).toBe(true);
+    expect(contentMatchesExtension('jpg', bytes(0xff, 0xd8, 0xff, 0xe0))).toBe(true);
+    expect(contentMatchesExtension('gif', bytes('GIF89a'))).toBe(true);
+    expect(contentMatchesExtension('mp4', bytes(0, 0, 0, 0x18, 'ftypisom'))).toBe(true);
+    expect(contentMatchesExtension('mov', bytes(0, 0, 0, 0x14, 'ftypqt  '))).toBe(true);
+    expect(contentMatchesExtension('webm', bytes(0x1a, 0x45, 0xdf, 0xa3))).toBe(true);
+    expect(contentMatchesExtension('wav', bytes('RIFF', 0, 0, 0, 0, 'WAVE'))).toBe(true);
+    expect(contentMatchesExtension('avi', bytes('RIFF', 0, 0, 0, 0, 'AVI '))).toBe(true);
+    expect(contentMatchesExtension('mp3', bytes('ID3', 4))).toBe(true);
+    expect(contentMatchesExtension('zip', bytes('PK', 3, 4))).toBe(true);
+    expect(contentMatchesExtension('7z', bytes('7z', 0xbc, 0xaf, 0x27, 0x1c))).toBe(true);
+    expect(
+      contentMatchesExtension('svg', new TextEncoder().encode('<?xml version="1.0"?>\n<svg xmlns="x"/>')),
+    ).toBe(true);
+    expect(contentMatchesExtension('html', new TextEncoder().encode('<!doctype html><html></html>'))).toBe(
+      true,
+    );
+  });
+
+  it('refuses content that does not match its extension', () => {
+    const exe = bytes('MZ', 0x90, 0);
+    for (const ext of ['png', 'jpg', 'mp4', 'zip', 'svg', 'html'] as const) {
+      expect(contentMatchesExtension(ext, exe), ext).toBe(false);
+    }
+    expect(contentMatchesExtension('png', bytes(0xff, 0xd8, 0xff))).toBe(false);
+    expect(contentMatchesExtension('svg', new TextEncoder().encode('<html><svg/></html>'))).toBe(false);
+  });
+});
+
+describe('uploader messages (spec §5)', () => {
+  it('are word for word', () => {
+    expect(UPLOAD_MESSAGES.invalidExtension('a.exe', ['png', 'jpg'])).toBe(
+      'a.exe has invalid extension. Only png, jpg are allowed.',
+    );
+    expect(UPLOAD_MESSAGES.tooLarge('big.mp4', '2 GB')).toBe(
+      'big.mp4 is too large, maximum file size is 2 GB.',
+    );
+    expect(UPLOAD_MESSAGES.tooSmall('x.png', '1 B')).toBe('x.png is too small, minimum file size is 1 B.');
+    expect(UPLOAD_MESSAGES.empty('x.png')).toBe('x.png is empty, please select files again without it.');
+    expect(formatSize(2 * 1024 ** 3)).toBe('2 GB');
+    expect(formatSize(1536)).toBe('1.5 KB');
+  });
+});
+
+describe('remote URLs (spec §5)', () => {
+  it('need http(s), a host and a path', () => {
+    expect(isValidRemoteUrl('https://cdn.example.com/file.mp4')).toBe(true);
+    expect(isValidRemoteUrl('ftp://cdn.example.com/file.mp4')).toBe(false);
+    expect(isValidRemoteUrl('https://cdn.example.com/')).toBe(false);
+    expect(isValidRemoteUrl('not a url')).toBe(false);
+  });
+});
