@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
@@ -19,6 +20,7 @@ import {
 } from '@vitrine/core';
 import type { App, RouteContext } from '../../app-types.js';
 import { requireCaller } from '../../plugins/access.js';
+import { TUS_PATH, createTusHandler } from './media.tus.js';
 
 const config = { access: 'files.route' as const };
 const tags = ['gallery'];
@@ -52,8 +54,14 @@ export function parseRange(
   return start > end || start >= size ? 'invalid' : { start, end };
 }
 
-export async function mediaRoutes(app: App, { services }: RouteContext): Promise<void> {
+export async function mediaRoutes(app: App, { services, config: appConfig }: RouteContext): Promise<void> {
   const { media } = services;
+  const tus = createTusHandler({
+    media,
+    directory: join(appConfig.dataDir, 'tus'),
+    maxFileSize: appConfig.media.maxFileSize,
+    trustProxy: appConfig.trustProxy,
+  });
   // Uploads arrive as the raw file body (spec §7: POST /api/file/upload with X-File-Name).
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -266,6 +274,17 @@ export async function mediaRoutes(app: App, { services }: RouteContext): Promise
       return { ok: true as const };
     },
   );
+
+  // ---- resumable uploads (tus 1.0.0) ----
+  for (const url of [TUS_PATH, `${TUS_PATH}/:uploadId`]) {
+    app.route({
+      method: ['POST', 'PATCH', 'HEAD', 'DELETE'],
+      url,
+      config: { access: 'files.upload' },
+      schema: { tags, summary: 'Resumable upload (tus protocol); metadata: filename, folderId' },
+      handler: tus,
+    });
+  }
 
   // ---- bytes, behind signed addresses ----
   for (const variant of ['content', 'thumb'] as const) {

@@ -1,0 +1,109 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server, type Upload } from '@tus/server';
+import { ERRORS, UPLOAD_MESSAGES, extensionOf, formatSize, isUploadExtension } from '@vitrine/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Caller } from '../../lib/caller.js';
+import { AppError } from '../../lib/errors.js';
+import type { MediaService } from './media.service.js';
+
+export const TUS_PATH = '/api/file/tus';
+
+/** A tus hook's way to refuse: the status and the same { message, code } body as every API error. */
+const refuse = (error: AppError) => ({
+  status_code: error.status,
+  body: JSON.stringify({ message: error.message, code: error.code }),
+});
+
+/**
+ * Resumable uploads through the tus protocol (@tus/server over a FileStore under DATA_DIR/tus). The
+ * bearer token authorises every request like any API call; each upload remembers its cabinet, so no
+ * other cabinet can resume, read or end it. A finished upload goes through the same ingest as
+ * POST /api/file/upload and the answer carries the stored file.
+ */
+export function createTusHandler(options: {
+  media: MediaService;
+  directory: string;
+  maxFileSize: number;
+  trustProxy: boolean;
+}) {
+  const callers = new WeakMap<IncomingMessage, Caller>();
+  const callerOf = (req: { runtime?: { node?: { req?: IncomingMessage } } }): Caller => {
+    const raw = req.runtime?.node?.req;
+    const caller = raw ? callers.get(raw) : undefined;
+    if (!caller) throw refuse(new AppError('UNAUTHORIZED'));
+    return caller;
+  };
+  const datastore = new FileStore({ directory: options.directory });
+
+  const server = new Server({
+    path: TUS_PATH,
+    datastore,
+    maxSize: options.maxFileSize,
+    respectForwardedHeaders: options.trustProxy,
+    async onUploadCreate(req, upload) {
+      const caller = callerOf(req as never);
+      const name = upload.metadata?.filename ?? '';
+      if (!isUploadExtension(extensionOf(name))) {
+        throw refuse(new AppError('UPLOAD_INVALID', UPLOAD_MESSAGES.invalidExtension(name || '?')));
+      }
+      if (upload.size === 0) throw refuse(new AppError('UPLOAD_INVALID', UPLOAD_MESSAGES.empty(name)));
+      if (upload.size !== undefined && upload.size > options.maxFileSize) {
+        throw refuse(
+          new AppError('UPLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge(name, formatSize(options.maxFileSize))),
+        );
+      }
+      return {
+        metadata: { ...upload.metadata, cabinetId: String(caller.cabinetId), userId: String(caller.userId) },
+      };
+    },
+    async onIncomingRequest(req, uploadId) {
+      const caller = callerOf(req as never);
+      if (req.method === 'POST') return;
+      let upload: Upload;
+      try {
+        upload = await datastore.getUpload(uploadId);
+      } catch {
+        throw refuse(new AppError('NOT_FOUND'));
+      }
+      if (upload.metadata?.cabinetId !== String(caller.cabinetId)) throw refuse(new AppError('NOT_FOUND'));
+    },
+    async onUploadFinish(req, upload) {
+      const caller = callerOf(req as never);
+      const path = join(options.directory, upload.id);
+      try {
+        const file = await options.media.upload(caller, {
+          name: upload.metadata?.filename ?? '',
+          folderId: Number(upload.metadata?.folderId ?? 0) || 0,
+          stream: createReadStream(path),
+          browser: {
+            ...(Number(upload.metadata?.width) > 0 ? { width: Number(upload.metadata?.width) } : {}),
+            ...(Number(upload.metadata?.height) > 0 ? { height: Number(upload.metadata?.height) } : {}),
+            ...(Number(upload.metadata?.duration) > 0 ? { duration: Number(upload.metadata?.duration) } : {}),
+          },
+        });
+        return {
+          status_code: 200,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(file),
+        };
+      } catch (error) {
+        throw refuse(
+          error instanceof AppError ? error : new AppError('UPLOAD_INVALID', ERRORS.UPLOAD_INVALID.message),
+        );
+      } finally {
+        await rm(path, { force: true });
+        await rm(`${path}.json`, { force: true });
+      }
+    },
+  });
+
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (request.caller) callers.set(request.raw, request.caller);
+    reply.hijack();
+    await server.handle(request.raw, reply.raw);
+  };
+}
