@@ -187,10 +187,29 @@ const routeTree = rootRoute.addChildren([
     section('/playlist', 'playlist.route', 'menu.playlists'),
     section('/playlist/create', 'playlist.create', 'sections.playlistCreate'),
     section('/playlist/$id', 'playlist.route', 'sections.playlistEdit'),
-    section('/files', 'files.route', 'menu.gallery'),
+    createRoute({
+      getParentRoute: () => appRoute,
+      path: '/files',
+      validateSearch: (search: Record<string, unknown>): { folder?: number } => {
+        const folder = Number(search.folder);
+        return Number.isInteger(folder) && folder > 0 ? { folder } : {};
+      },
+      beforeLoad: ({ context }: { context: { user: UserInfo } }) => {
+        if (!context.user.scope.includes('files.route')) throw notFound();
+      },
+      component: lazy(() => import('../features/files/GalleryPage'), 'HomeGalleryPage'),
+    }),
     section('/files/stock', 'files.route', 'sections.filesStock'),
-    section('/files/recent', 'files.route', 'sections.filesRecent'),
-    section('/files/favorite', 'files.route', 'sections.filesFavorite'),
+    page(
+      '/files/recent',
+      'files.route',
+      lazy(() => import('../features/files/GalleryPage'), 'RecentGalleryPage'),
+    ),
+    page(
+      '/files/favorite',
+      'files.route',
+      lazy(() => import('../features/files/GalleryPage'), 'FavoriteGalleryPage'),
+    ),
     section('/creations', 'creations.route', 'sections.creations'),
     section('/plugins', 'plugins.route', 'sections.plugins'),
     section('/widgets', 'widgets.route', 'sections.widgets'),

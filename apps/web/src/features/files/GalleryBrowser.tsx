@@ -1,0 +1,650 @@
+import { useMemo, useRef, useState, type DragEvent } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Image,
+  Loader,
+  Modal,
+  Progress,
+  ScrollArea,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  TagsInput,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconFile,
+  IconFileMusic,
+  IconFolder,
+  IconFolderPlus,
+  IconMovie,
+  IconPencil,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconReload,
+  IconSearch,
+  IconStar,
+  IconStarFilled,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  ROOT_FOLDER_ID,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_MESSAGES,
+  type FileItem,
+  type GalleryItem,
+} from '@vitrine/core';
+import { useConfirm } from '../../lib/confirm';
+import { translateMessage } from '../../lib/messages';
+import { galleryKey, isFile, useGallery, useGalleryActions, type GallerySection } from './files.api';
+import { uploadQueue, useLeaveWarning, useUploads } from './uploads';
+
+/** The file picker's modes (spec §2). */
+export interface GalleryModes {
+  noLimitHeight?: boolean;
+  noChooseFolders?: boolean;
+  noChoose?: boolean;
+  noCrud?: boolean;
+  noDeleteAndFavorite?: boolean;
+}
+
+const keyOf = (item: GalleryItem) => `${isFile(item) ? 'f' : 'd'}${item.id}`;
+const formatDuration = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+const formatBytes = (bytes: number) =>
+  bytes >= 1024 ** 2 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+function FileIcon({ file, size = 40 }: { file: FileItem; size?: number }) {
+  const Icon = file.kind === 'video' ? IconMovie : file.kind === 'audio' ? IconFileMusic : IconFile;
+  return <Icon size={size} stroke={1.3} aria-hidden />;
+}
+
+function UploadsPanel() {
+  const { t } = useTranslation();
+  const tasks = useUploads();
+  if (tasks.length === 0) return null;
+  return (
+    <Card withBorder padding="sm" aria-label={t('gallery.uploads')} component="section">
+      <Group justify="space-between" mb="xs">
+        <Text fw={600} size="sm">
+          {t('gallery.uploads')}
+        </Text>
+        <Button size="compact-xs" variant="subtle" onClick={() => uploadQueue.clearFinished()}>
+          {t('gallery.clearFinished')}
+        </Button>
+      </Group>
+      <Stack gap="xs">
+        {tasks.map((task) => (
+          <div key={task.id} data-testid="upload-task" data-state={task.state}>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Text size="sm" truncate>
+                {task.name}
+              </Text>
+              <Group gap={4} wrap="nowrap">
+                <Text size="xs" c={task.state === 'failed' ? 'red' : 'dimmed'}>
+                  {task.state === 'failed'
+                    ? translateMessage(task.error ?? '')
+                    : task.duplicate
+                      ? translateMessage(UPLOAD_MESSAGES.alreadyUploaded)
+                      : t(`gallery.state.${task.state}`)}
+                </Text>
+                {task.state === 'uploading' && (
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    aria-label={t('gallery.pause', { name: task.name })}
+                    onClick={() => uploadQueue.pause(task.id)}
+                  >
+                    <IconPlayerPause size={14} />
+                  </ActionIcon>
+                )}
+                {task.state === 'paused' && (
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    aria-label={t('gallery.resume', { name: task.name })}
+                    onClick={() => uploadQueue.resume(task.id)}
+                  >
+                    <IconPlayerPlay size={14} />
+                  </ActionIcon>
+                )}
+                {task.state === 'failed' && (
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    aria-label={t('gallery.retry', { name: task.name })}
+                    onClick={() => uploadQueue.retry(task.id)}
+                  >
+                    <IconReload size={14} />
+                  </ActionIcon>
+                )}
+              </Group>
+            </Group>
+            <Progress
+              value={task.progress}
+              size="sm"
+              color={task.state === 'failed' ? 'red' : undefined}
+              aria-label={t('gallery.progress', { name: task.name })}
+            />
+          </div>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+function Preview({
+  file,
+  onClose,
+  canEdit,
+}: {
+  file: FileItem | null;
+  onClose: () => void;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const [tags, setTags] = useState<string[]>([]);
+  const actions = useGalleryActions(galleryKey('home', file?.path ?? 0), file?.path ?? 0);
+  return (
+    <Modal opened={file !== null} onClose={onClose} title={file?.name} size="xl" centered>
+      {file && (
+        <Stack>
+          {file.kind === 'image' && <Image src={file.url} alt={file.name} fit="contain" mah="60vh" />}
+          {file.kind === 'video' && (
+            <video
+              src={file.url}
+              controls
+              style={{ width: '100%', maxHeight: '60vh' }}
+              aria-label={file.name}
+            />
+          )}
+          {file.kind === 'audio' && (
+            <audio src={file.url} controls style={{ width: '100%' }} aria-label={file.name} />
+          )}
+          <Group gap="xs">
+            <Badge variant="light">{file.mime}</Badge>
+            {file.width && file.height && <Badge variant="light">{`${file.width}×${file.height}`}</Badge>}
+            {file.duration !== null && <Badge variant="light">{formatDuration(file.duration)}</Badge>}
+            {file.size > 0 && <Badge variant="light">{formatBytes(file.size)}</Badge>}
+          </Group>
+          {canEdit && (
+            <Group align="flex-end">
+              <TagsInput
+                label={t('gallery.tags')}
+                defaultValue={file.tags}
+                onChange={setTags}
+                style={{ flex: 1 }}
+                maxTags={50}
+              />
+              <Button onClick={() => actions.setTags.mutate({ file, tags })}>{t('common.save')}</Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * The library browser: the Gallery page and the file picker that playlists, widgets and screens use.
+ * Folders and files, breadcrumbs, grid and list views, multi-select, drag-and-drop upload and move,
+ * favorites, tags, search, preview and delete.
+ */
+export function GalleryBrowser({
+  section,
+  folderId,
+  onOpenFolder,
+  onChoose,
+  modes = {},
+}: {
+  section: Exclude<GallerySection, 'search'>;
+  folderId: number;
+  onOpenFolder: (id: number) => void;
+  onChoose?: (files: FileItem[]) => void;
+  modes?: GalleryModes;
+}) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const client = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [preview, setPreview] = useState<FileItem | null>(null);
+  const [naming, setNaming] = useState<{ item?: GalleryItem; value: string } | null>(null);
+  const [dropping, setDropping] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const tempIds = useRef(-1);
+  useLeaveWarning();
+
+  const listSection: GallerySection = debounced ? 'search' : section;
+  const listArg = debounced ? debounced : section === 'home' ? folderId : undefined;
+  const listKey = galleryKey(listSection, listArg);
+  const { data, isLoading } = useGallery(listSection, listArg);
+  const actions = useGalleryActions(listKey, folderId, section === 'favorite' && !debounced);
+  const items = useMemo(() => data?.data ?? [], [data]);
+  const chosen = items.filter((i) => selected.has(keyOf(i)));
+  const canCrud = !modes.noCrud && section === 'home' && !debounced;
+  const canDelete = !modes.noDeleteAndFavorite;
+
+  uploadQueue.onFinished(() => void client.invalidateQueries({ queryKey: ['gallery'] }));
+
+  const toggle = (item: GalleryItem) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(keyOf(item))) next.delete(keyOf(item));
+      else next.add(keyOf(item));
+      return next;
+    });
+
+  // Refused files are listed in an alert, in full (spec §8: an upload failure shows the error text).
+  const [refusals, setRefusals] = useState<string[]>([]);
+  const addFiles = (files: File[]) =>
+    setRefusals(uploadQueue.add(files, folderId).map((r) => translateMessage(r)));
+
+  const onDropFiles = (event: DragEvent) => {
+    event.preventDefault();
+    setDropping(false);
+    if (event.dataTransfer.files.length && canCrud) addFiles([...event.dataTransfer.files]);
+  };
+
+  const onDropOnFolder = (event: DragEvent, target: number) => {
+    const dragged = event.dataTransfer.getData('application/x-vitrine-items');
+    if (!dragged) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const keys = new Set(dragged.split(','));
+    const moving = items.filter((i) => keys.has(keyOf(i)));
+    if (target < ROOT_FOLDER_ID || moving.length === 0) return;
+    actions.move.mutate({ items: moving, target });
+    setSelected(new Set());
+  };
+
+  const startDrag = (event: DragEvent, item: GalleryItem) => {
+    const keys = selected.has(keyOf(item)) ? [...selected] : [keyOf(item)];
+    event.dataTransfer.setData('application/x-vitrine-items', keys.join(','));
+    event.dataTransfer.effectAllowed = 'move';
+  };
+
+  const removeChosen = async (list: GalleryItem[]) => {
+    if (list.length === 0 || !(await confirm())) return;
+    actions.remove.mutate(list);
+    setSelected(new Set());
+  };
+
+  const folders = items.filter((i) => !isFile(i));
+  const moveTargets = [
+    ...(data?.breadcrumbs.length
+      ? [{ value: String(data.breadcrumbs.at(-2)?.id ?? 0), label: t('gallery.up') }]
+      : []),
+    ...(folderId !== 0 ? [{ value: '0', label: t('gallery.root') }] : []),
+    ...folders.filter((f) => !selected.has(keyOf(f))).map((f) => ({ value: String(f.id), label: f.name })),
+  ];
+
+  const card = (item: GalleryItem) => {
+    const file = isFile(item) ? item : null;
+    const choosable = !modes.noChoose && (file || !modes.noChooseFolders);
+    return (
+      <Card
+        key={keyOf(item)}
+        withBorder
+        padding="xs"
+        draggable={canCrud}
+        onDragStart={(e) => startDrag(e, item)}
+        onDragOver={(e) => !file && e.preventDefault()}
+        onDrop={(e) => !file && onDropOnFolder(e, item.id)}
+        data-testid="gallery-item"
+        data-name={item.name}
+        style={{
+          outline: selected.has(keyOf(item)) ? '2px solid var(--mantine-color-blue-filled)' : undefined,
+        }}
+      >
+        <Card.Section
+          h={120}
+          style={{
+            display: 'grid',
+            placeItems: 'center',
+            background: 'var(--mantine-color-default-hover)',
+            cursor: 'pointer',
+          }}
+          onClick={() => (file ? setPreview(file) : onOpenFolder(item.id))}
+        >
+          {file?.thumbUrl ? (
+            <Image src={file.thumbUrl} alt="" h={120} w="100%" fit="cover" />
+          ) : file ? (
+            <FileIcon file={file} />
+          ) : (
+            <IconFolder size={48} stroke={1.2} aria-hidden />
+          )}
+        </Card.Section>
+        <Group justify="space-between" wrap="nowrap" mt="xs" gap={4}>
+          {choosable ? (
+            <Checkbox
+              size="xs"
+              aria-label={t('gallery.select', { name: item.name })}
+              checked={selected.has(keyOf(item))}
+              onChange={() => toggle(item)}
+            />
+          ) : null}
+          {file ? (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => setPreview(file)}
+              style={{ flex: 1, textAlign: 'left', minWidth: 0 }}
+              truncate
+            >
+              {item.name}
+            </Anchor>
+          ) : (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              fw={600}
+              onClick={() => onOpenFolder(item.id)}
+              style={{ flex: 1, textAlign: 'left', minWidth: 0 }}
+              truncate
+            >
+              {item.name}
+            </Anchor>
+          )}
+          {canDelete && (
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="yellow"
+              aria-label={t(item.favorite ? 'gallery.unfavorite' : 'gallery.favorite', { name: item.name })}
+              aria-pressed={item.favorite}
+              onClick={() => actions.toggleFavorite.mutate(item)}
+            >
+              {item.favorite ? <IconStarFilled size={14} /> : <IconStar size={14} />}
+            </ActionIcon>
+          )}
+          {canCrud && (
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              aria-label={t('gallery.rename', { name: item.name })}
+              onClick={() => setNaming({ item, value: item.name })}
+            >
+              <IconPencil size={14} />
+            </ActionIcon>
+          )}
+        </Group>
+        {file && (
+          <Text size="xs" c="dimmed">
+            {[
+              file.duration !== null ? formatDuration(file.duration) : null,
+              file.width ? `${file.width}×${file.height}` : null,
+              file.size ? formatBytes(file.size) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        )}
+      </Card>
+    );
+  };
+
+  return (
+    <Stack
+      onDragOver={(e) => {
+        if (canCrud && e.dataTransfer.types.includes('Files')) {
+          e.preventDefault();
+          setDropping(true);
+        }
+      }}
+      onDragLeave={() => setDropping(false)}
+      onDrop={onDropFiles}
+      style={{
+        outline: dropping ? '2px dashed var(--mantine-color-blue-filled)' : undefined,
+        borderRadius: 8,
+      }}
+    >
+      <Group justify="space-between" wrap="wrap">
+        {section === 'home' && !debounced ? (
+          <nav aria-label={t('gallery.breadcrumbs')}>
+            <Breadcrumbs>
+              <Anchor
+                component="button"
+                type="button"
+                onClick={() => onOpenFolder(0)}
+                onDragOver={(e) => e.preventDefault()}
+                onDrop={(e) => onDropOnFolder(e, 0)}
+              >
+                {t('gallery.root')}
+              </Anchor>
+              {data?.breadcrumbs.map((crumb) => (
+                <Anchor
+                  key={crumb.id}
+                  component="button"
+                  type="button"
+                  onClick={() => onOpenFolder(crumb.id)}
+                >
+                  {crumb.name}
+                </Anchor>
+              ))}
+            </Breadcrumbs>
+          </nav>
+        ) : (
+          <span />
+        )}
+        <Group gap="xs">
+          <TextInput
+            aria-label={t('common.search')}
+            placeholder={t('common.search')}
+            leftSection={<IconSearch size={14} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+          />
+          <SegmentedControl
+            aria-label={t('gallery.view')}
+            value={view}
+            onChange={(v) => setView(v as 'grid' | 'list')}
+            data={[
+              { value: 'grid', label: t('gallery.grid') },
+              { value: 'list', label: t('gallery.list') },
+            ]}
+          />
+          {canCrud && (
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconFolderPlus size={16} />}
+                onClick={() => setNaming({ value: '' })}
+              >
+                {t('gallery.newFolder')}
+              </Button>
+              <Button leftSection={<IconUpload size={16} />} onClick={() => input.current?.click()}>
+                {t('gallery.upload')}
+              </Button>
+              <input
+                ref={input}
+                type="file"
+                multiple
+                hidden
+                aria-label={t('gallery.upload')}
+                accept={UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',')}
+                onChange={(e) => {
+                  addFiles([...(e.currentTarget.files ?? [])]);
+                  e.currentTarget.value = '';
+                }}
+              />
+            </>
+          )}
+        </Group>
+      </Group>
+
+      {chosen.length > 0 && (
+        <Group gap="xs" aria-label={t('gallery.selection')}>
+          <Text size="sm">{t('gallery.selected', { count: chosen.length })}</Text>
+          {onChoose && (
+            <Button size="xs" onClick={() => onChoose(chosen.filter(isFile))}>
+              {t('gallery.choose')}
+            </Button>
+          )}
+          {canCrud && moveTargets.length > 0 && (
+            <Select
+              size="xs"
+              aria-label={t('gallery.moveTo')}
+              placeholder={t('gallery.moveTo')}
+              data={moveTargets}
+              value={null}
+              onChange={(value) => {
+                if (value === null) return;
+                actions.move.mutate({ items: chosen, target: Number(value) });
+                setSelected(new Set());
+              }}
+            />
+          )}
+          {canDelete && (
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => removeChosen(chosen)}
+            >
+              {t('gallery.delete')}
+            </Button>
+          )}
+        </Group>
+      )}
+
+      {refusals.length > 0 && (
+        <Alert
+          color="red"
+          role="alert"
+          withCloseButton
+          onClose={() => setRefusals([])}
+          closeButtonLabel={t('common.close')}
+        >
+          <Stack gap={2}>
+            {refusals.map((refusal) => (
+              <Text key={refusal} size="sm">
+                {refusal}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+
+      <UploadsPanel />
+
+      <ScrollArea.Autosize mah={modes.noLimitHeight ? undefined : '70vh'}>
+        {isLoading ? (
+          <Loader />
+        ) : items.length === 0 ? (
+          <Card withBorder p="xl">
+            <Text ta="center" c="dimmed">
+              {debounced ? t('common.nothingFound') : canCrud ? t('gallery.emptyHome') : t('gallery.empty')}
+            </Text>
+          </Card>
+        ) : view === 'grid' ? (
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="sm">
+            {items.map(card)}
+          </SimpleGrid>
+        ) : (
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th />
+                <Table.Th>{t('gallery.name')}</Table.Th>
+                <Table.Th>{t('gallery.type')}</Table.Th>
+                <Table.Th>{t('gallery.details')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item) => (
+                <Table.Tr
+                  key={keyOf(item)}
+                  draggable={canCrud}
+                  onDragStart={(e) => startDrag(e, item)}
+                  onDrop={(e) => !isFile(item) && onDropOnFolder(e, item.id)}
+                  onDragOver={(e) => !isFile(item) && e.preventDefault()}
+                >
+                  <Table.Td>
+                    <Checkbox
+                      size="xs"
+                      aria-label={t('gallery.select', { name: item.name })}
+                      checked={selected.has(keyOf(item))}
+                      onChange={() => toggle(item)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      onClick={() => (isFile(item) ? setPreview(item) : onOpenFolder(item.id))}
+                    >
+                      {item.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{isFile(item) ? item.mime : t('gallery.folder')}</Table.Td>
+                  <Table.Td>
+                    {isFile(item)
+                      ? [
+                          item.duration !== null ? formatDuration(item.duration) : null,
+                          item.width ? `${item.width}×${item.height}` : null,
+                          item.size ? formatBytes(item.size) : null,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')
+                      : ''}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </ScrollArea.Autosize>
+
+      <Preview file={preview} onClose={() => setPreview(null)} canEdit={!modes.noCrud} />
+
+      <Modal
+        opened={naming !== null}
+        onClose={() => setNaming(null)}
+        title={naming?.item ? t('gallery.renameTitle') : t('gallery.newFolder')}
+        centered
+      >
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const value = naming?.value.trim() ?? '';
+            if (!value || !naming) return;
+            if (naming.item) actions.rename.mutate({ item: naming.item, name: value });
+            else actions.createFolder.mutate({ name: value, tempId: tempIds.current-- });
+            setNaming(null);
+          }}
+        >
+          <Stack>
+            <TextInput
+              label={t('gallery.name')}
+              data-autofocus
+              value={naming?.value ?? ''}
+              onChange={(e) => setNaming((n) => (n ? { ...n, value: e.currentTarget.value } : n))}
+            />
+            <Button type="submit">{t('common.save')}</Button>
+          </Stack>
+        </form>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import { Anchor, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../auth/session';
+import { GalleryBrowser } from './GalleryBrowser';
+
+type Section = 'home' | 'recent' | 'favorite';
+const PATHS: Record<Section, string> = {
+  home: '/files',
+  recent: '/files/recent',
+  favorite: '/files/favorite',
+};
+
+/** /files, /files/recent, /files/favorite: the Gallery (spec §2 File library). */
+function GalleryPage({ section }: { section: Section }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: info } = useUserInfo();
+  const search = useSearch({ strict: false }) as { folder?: number };
+  const folderId = section === 'home' ? Number(search.folder ?? 0) || 0 : 0;
+  const has = (key: string) => info?.scope.includes(key as never) ?? false;
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {t('menu.gallery')}
+      </Title>
+      <Group justify="space-between" wrap="wrap">
+        <Tabs value={section} onChange={(value) => value && navigate({ to: PATHS[value as Section] })}>
+          <Tabs.List>
+            <Tabs.Tab value="home">{t('gallery.home')}</Tabs.Tab>
+            <Tabs.Tab value="recent">{t('sections.filesRecent')}</Tabs.Tab>
+            <Tabs.Tab value="favorite">{t('sections.filesFavorite')}</Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+        <Group gap="md">
+          <Anchor component={Link} to="/files/stock" size="sm">
+            {t('sections.filesStock')}
+          </Anchor>
+          {has('creations.route') && (
+            <Anchor component={Link} to="/creations" size="sm">
+              {t('sections.creations')}
+            </Anchor>
+          )}
+          {has('widgets.route') && (
+            <Anchor component={Link} to="/widgets" size="sm">
+              {t('sections.widgets')}
+            </Anchor>
+          )}
+          {has('plugins.route') && (
+            <Anchor component={Link} to="/plugins" size="sm">
+              {t('sections.plugins')}
+            </Anchor>
+          )}
+        </Group>
+      </Group>
+      <GalleryBrowser
+        section={section}
+        folderId={folderId}
+        modes={{ noLimitHeight: true }}
+        onOpenFolder={(id) => navigate({ to: '/files', search: id ? { folder: id } : {} })}
+      />
+    </Stack>
+  );
+}
+
+export const HomeGalleryPage = () => <GalleryPage section="home" />;
+export const RecentGalleryPage = () => <GalleryPage section="recent" />;
+export const FavoriteGalleryPage = () => <GalleryPage section="favorite" />;

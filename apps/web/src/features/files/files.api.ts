@@ -1,0 +1,165 @@
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { FileItem, FolderContents, FolderItem, GalleryItem } from '@vitrine/core';
+import { api } from '../../api/client';
+
+export type GallerySection = 'home' | 'recent' | 'favorite' | 'search';
+
+export const galleryKey = (section: GallerySection, arg?: string | number): QueryKey =>
+  arg === undefined ? ['gallery', section] : ['gallery', section, arg];
+
+export const isFile = (item: GalleryItem): item is FileItem => 'mime' in item;
+
+export function useGallery(section: GallerySection, arg?: string | number) {
+  return useQuery({
+    queryKey: galleryKey(section, arg),
+    queryFn: () => {
+      switch (section) {
+        case 'home':
+          return api<FolderContents>(`/folder/${arg ?? 0}`, { silent: true });
+        case 'recent':
+          return api<FolderContents>('/folder', { silent: true });
+        case 'favorite':
+          return api<FolderContents>('/folder/favorite', { silent: true });
+        case 'search':
+          return api<FolderContents>('/folder/search', {
+            query: { search: String(arg ?? '') },
+            silent: true,
+          });
+      }
+    },
+    enabled: section !== 'search' || Boolean(arg),
+  });
+}
+
+/**
+ * Changes applied to the list on screen before the server answers (spec §4), rolled back when it
+ * refuses, and reconciled with the server's answer afterwards.
+ */
+function useOptimistic<V>(
+  listKey: QueryKey,
+  mutationFn: (vars: V) => Promise<unknown>,
+  apply: (data: FolderContents, vars: V) => FolderContents,
+  onDone?: (result: unknown, vars: V) => void,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onMutate: async (vars: V) => {
+      await client.cancelQueries({ queryKey: listKey });
+      const previous = client.getQueryData<FolderContents>(listKey);
+      if (previous) client.setQueryData(listKey, apply(previous, vars));
+      return { previous };
+    },
+    onError: (_error, _vars, context) => {
+      if (context?.previous) client.setQueryData(listKey, context.previous);
+    },
+    onSuccess: (result, vars) => onDone?.(result, vars),
+    onSettled: () => client.invalidateQueries({ queryKey: ['gallery'] }),
+  });
+}
+
+const filesFirst = (data: GalleryItem[]) => [...data.filter(isFile), ...data.filter((i) => !isFile(i))];
+
+export function useGalleryActions(listKey: QueryKey, folderId: number, favoritesList = false) {
+  const client = useQueryClient();
+  const createFolder = useOptimistic<{ name: string; tempId: number }>(
+    listKey,
+    ({ name }) => api<FolderItem>('/folder/post', { method: 'POST', body: { name, path: folderId } }),
+    (data, { name, tempId }) => ({
+      ...data,
+      data: [
+        {
+          id: tempId,
+          name,
+          path: folderId,
+          index: 0,
+          favorite: false,
+          createdDate: new Date().toISOString(),
+        },
+        ...data.data,
+      ],
+    }),
+    // The temporary id is replaced by the server's (spec §4).
+    (result, { tempId }) =>
+      client.setQueryData<FolderContents>(listKey, (data) =>
+        data
+          ? {
+              ...data,
+              data: data.data.map((i) => (!isFile(i) && i.id === tempId ? (result as FolderItem) : i)),
+            }
+          : data,
+      ),
+  );
+
+  const toggleFavorite = useOptimistic<GalleryItem>(
+    listKey,
+    (item) =>
+      api(`/${isFile(item) ? 'file' : 'folder'}/patch/${item.id}`, {
+        method: 'POST',
+        body: { toggleFavorite: true },
+      }),
+    (data, item) => {
+      const same = (i: GalleryItem) => i.id === item.id && isFile(i) === isFile(item);
+      const next = favoritesList
+        ? data.data.filter((i) => !same(i))
+        : data.data.map((i) => (same(i) ? { ...i, favorite: !i.favorite } : i));
+      return { ...data, data: favoritesList ? filesFirst(next) : next };
+    },
+  );
+
+  const remove = useOptimistic<GalleryItem[]>(
+    listKey,
+    async (items) => {
+      const fileIds = items.filter(isFile).map((i) => i.id);
+      const folderIds = items.filter((i) => !isFile(i)).map((i) => i.id);
+      if (fileIds.length) await api('/file/remove-many', { method: 'POST', body: { ids: fileIds } });
+      if (folderIds.length) await api('/folder/remove-many', { method: 'POST', body: { ids: folderIds } });
+    },
+    (data, items) => ({
+      ...data,
+      data: data.data.filter((i) => !items.some((x) => x.id === i.id && isFile(x) === isFile(i))),
+    }),
+  );
+
+  /** Moving to a folder id below 0 is ignored, and a folder never moves into itself (spec §4). */
+  const move = useOptimistic<{ items: GalleryItem[]; target: number }>(
+    listKey,
+    async ({ items, target }) => {
+      const fileIds = items.filter(isFile).map((i) => i.id);
+      const folderIds = items.filter((i) => !isFile(i) && i.id !== target).map((i) => i.id);
+      if (fileIds.length)
+        await api('/file/patch-many', { method: 'POST', body: { ids: fileIds, path: target } });
+      if (folderIds.length)
+        await api('/folder/patch-many', { method: 'POST', body: { ids: folderIds, path: target } });
+    },
+    (data, { items, target }) =>
+      target === folderId
+        ? data
+        : {
+            ...data,
+            data: data.data.filter(
+              (i) =>
+                !items.some(
+                  (x) => x.id === i.id && isFile(x) === isFile(i) && !(!isFile(i) && i.id === target),
+                ),
+            ),
+          },
+  );
+
+  const rename = useMutation({
+    mutationFn: (vars: { item: GalleryItem; name: string }) =>
+      api(`/${isFile(vars.item) ? 'file' : 'folder'}/patch/${vars.item.id}`, {
+        method: 'POST',
+        body: { name: vars.name },
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['gallery'] }),
+  });
+
+  const setTags = useMutation({
+    mutationFn: (vars: { file: FileItem; tags: string[] }) =>
+      api(`/file/patch/${vars.file.id}`, { method: 'POST', body: { tags: vars.tags } }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['gallery'] }),
+  });
+
+  return { createFolder, toggleFavorite, remove, move, rename, setTags };
+}

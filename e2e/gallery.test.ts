@@ -1,0 +1,124 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser.js';
+import { signIn } from './support/pages.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const ADMIN_PASSWORD = 'Admin-pass-1!';
+let server: RunningServer;
+let browser: Browser;
+let dir: string;
+
+beforeAll(async () => {
+  server = await startServer({ ADMIN_PASSWORD });
+  browser = await launchBrowser();
+  dir = await mkdtemp(join(tmpdir(), 'vitrine-gallery-'));
+  const colors: [string, string][] = [
+    ['red.jpg', '#e03131'],
+    ['green.jpg', '#2f9e44'],
+    ['blue.jpg', '#1971c2'],
+  ];
+  for (const [name, color] of colors) {
+    await sharp({ create: { width: 640, height: 360, channels: 3, background: color } })
+      .jpeg()
+      .toFile(join(dir, name));
+  }
+  await writeFile(join(dir, 'notes.exe'), 'MZ');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const card = (page: Page, name: string) => page.locator(`[data-testid="gallery-item"][data-name="${name}"]`);
+
+describe('the gallery in the browser', () => {
+  it('uploads three files at once, makes a folder, moves, favorites, previews and deletes', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Gallery' }).click();
+    await page.getByRole('heading', { name: 'Gallery' }).waitFor();
+    await page.getByText('This folder is empty').waitFor();
+
+    await page.getByRole('button', { name: 'New folder' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('Campaign');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await card(page, 'Campaign').waitFor();
+
+    await page
+      .locator('input[type=file]')
+      .setInputFiles(['red.jpg', 'green.jpg', 'blue.jpg', 'notes.exe'].map((f) => join(dir, f)));
+    await page.getByText(/notes\.exe has invalid extension\. Only gif, jpg/).waitFor();
+    const tasks = page.getByTestId('upload-task');
+    expect(await tasks.count()).toBe(3);
+    for (const name of ['red.jpg', 'green.jpg', 'blue.jpg']) {
+      await page.getByRole('progressbar', { name: `Upload of ${name}` }).waitFor();
+    }
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="upload-task"]')].every(
+        (t) => t.getAttribute('data-state') === 'done',
+      ),
+    );
+    for (const name of ['red.jpg', 'green.jpg', 'blue.jpg']) await card(page, name).waitFor();
+    expect(await card(page, 'red.jpg').innerText()).toContain('640×360');
+    await screenshot(page, 'gallery-1400');
+
+    // Favorite: applied at once, kept after the server answers.
+    await page.getByRole('button', { name: 'Add green.jpg to favorites' }).click();
+    await page.getByRole('button', { name: 'Remove green.jpg from favorites' }).waitFor();
+    await page.getByRole('tab', { name: 'Favorites' }).click();
+    await card(page, 'green.jpg').waitFor();
+    await page.getByRole('tab', { name: 'Home' }).click();
+
+    // Preview.
+    await page.getByRole('button', { name: 'blue.jpg', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'blue.jpg' });
+    await dialog.getByRole('img', { name: 'blue.jpg' }).waitFor();
+    expect(
+      await dialog
+        .getByRole('img', { name: 'blue.jpg' })
+        .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    ).toBe(640);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Move red.jpg into the folder.
+    await page.getByRole('checkbox', { name: 'Select red.jpg' }).check();
+    await page.getByPlaceholder('Move to…').click();
+    await page.getByRole('option', { name: 'Campaign' }).click();
+    await card(page, 'red.jpg').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Campaign', exact: true }).click();
+    await card(page, 'red.jpg').waitFor();
+    await page.getByRole('navigation', { name: 'Folders' }).getByRole('button', { name: 'Home' }).click();
+
+    // Delete after the confirmation.
+    await page.getByRole('checkbox', { name: 'Select blue.jpg' }).check();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Sure want to perform this action?').waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await card(page, 'blue.jpg').waitFor({ state: 'detached' });
+    await page.reload();
+    await card(page, 'green.jpg').waitFor();
+    expect(await card(page, 'blue.jpg').count()).toBe(0);
+    await context.close();
+  });
+
+  it('uploading the same content again reuses the stored file', async () => {
+    const context = await browser.newContext({ viewport: { width: 800, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${server.url}/files`);
+    await card(page, 'green.jpg').waitFor();
+    await page.locator('input[type=file]').setInputFiles([join(dir, 'green.jpg')]);
+    await page.getByText('File already uploaded. Used exist').waitFor();
+    await screenshot(page, 'gallery-800');
+    await context.close();
+  });
+});
