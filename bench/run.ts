@@ -3,7 +3,11 @@
  * same process, so figures compare across machines. BENCH_DATABASE_URL=postgres://... runs on PostgreSQL.
  */
 import { authBenchmark } from './auth.js';
+import { uploadBenchmark } from './upload.js';
 
-const results = [await authBenchmark()];
+const only = process.argv[2];
+const all: Record<string, () => Promise<string[]>> = { auth: authBenchmark, upload: uploadBenchmark };
+const results = [];
+for (const [name, run] of Object.entries(all)) if (!only || only === name) results.push(await run());
 for (const lines of results) console.log(lines.join('\n'));
 process.exit(0);

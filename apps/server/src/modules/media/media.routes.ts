@@ -205,7 +205,7 @@ export async function mediaRoutes(app: App, { services, config: appConfig }: Rou
       return media.upload(requireCaller(request), {
         name,
         folderId: request.query.folderId,
-        stream: request.body as Readable,
+        source: { stream: request.body as Readable },
         browser: {
           ...(headerNumber(request.headers['x-media-width'])
             ? { width: headerNumber(request.headers['x-media-width'])! }

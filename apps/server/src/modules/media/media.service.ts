@@ -30,7 +30,7 @@ import type { UrlSigner } from '../../lib/signer.js';
 import type { Storage } from '../../lib/storage.js';
 import { sanitizeSvg } from '../../lib/svg.js';
 import type { MediaRepository } from './media.repository.js';
-import { TooLargeError, receive } from './receive.js';
+import { TooLargeError, inspect, receive } from './receive.js';
 
 export interface MediaLimits {
   /** Largest single file, bytes (default 2 GiB). */
@@ -57,7 +57,8 @@ export interface BrowserMeasure {
 export interface UploadInput {
   name: string;
   folderId: number;
-  stream: Readable;
+  /** The bytes as a stream (a plain upload), or a finished file on local disk that the library may take over. */
+  source: { stream: Readable } | { path: string };
   browser: BrowserMeasure;
 }
 
@@ -338,10 +339,13 @@ export class MediaService {
     if (input.folderId !== 0 && !(await media.folder(caller.cabinetId, input.folderId))) throw notFound();
 
     await mkdir(this.deps.tmpDir, { recursive: true });
-    const tmp = join(this.deps.tmpDir, `${randomUUID()}.${ext}`);
+    const tmp = 'path' in input.source ? input.source.path : join(this.deps.tmpDir, `${randomUUID()}.${ext}`);
     let received;
     try {
-      received = await receive(input.stream, tmp, limits.maxFileSize);
+      received =
+        'path' in input.source
+          ? await inspect(tmp, limits.maxFileSize)
+          : await receive(input.source.stream, tmp, limits.maxFileSize);
     } catch (error) {
       if (error instanceof TooLargeError) {
         throw new AppError(

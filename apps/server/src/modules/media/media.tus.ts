@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
@@ -78,7 +77,8 @@ export function createTusHandler(options: {
         const file = await options.media.upload(caller, {
           name: upload.metadata?.filename ?? '',
           folderId: Number(upload.metadata?.folderId ?? 0) || 0,
-          stream: createReadStream(path),
+          // The finished upload is moved into storage, not copied: one write of the bytes, not two.
+          source: { path },
           browser: {
             ...(Number(upload.metadata?.width) > 0 ? { width: Number(upload.metadata?.width) } : {}),
             ...(Number(upload.metadata?.height) > 0 ? { height: Number(upload.metadata?.height) } : {}),
