@@ -11,11 +11,11 @@ import { benchApp } from './support.js';
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 ** 3);
 const CHUNK = 64 * 1024 * 1024;
 
-/** A file of SIZE random bytes (a zip header first, so the library accepts it as an archive). */
+/** A file of SIZE random bytes (a 7z header first, so the library stores it as an archive). */
 async function makeFile(path: string): Promise<void> {
   const handle = await open(path, 'w');
   const block = randomBytes(16 * 1024 * 1024);
-  block.set([0x50, 0x4b, 0x03, 0x04], 0);
+  block.set([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], 0);
   for (let written = 0; written < SIZE; written += block.length) {
     await handle.write(block, 0, Math.min(block.length, SIZE - written));
   }
@@ -78,7 +78,7 @@ function patch(
  */
 export async function uploadBenchmark(): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'vitrine-upload-bench-'));
-  const source = join(dir, 'source.zip');
+  const source = join(dir, 'source.7z');
   await makeFile(source);
   const { app, context, database } = await benchApp();
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -109,19 +109,19 @@ export async function uploadBenchmark(): Promise<string[]> {
 
   // Baseline: a plain copy of the same bytes on the same disk.
   const copyStart = performance.now();
-  await copyFile(source, join(dir, 'copy.zip'));
+  await copyFile(source, join(dir, 'copy.7z'));
   const copyMs = performance.now() - copyStart;
-  await rm(join(dir, 'copy.zip'));
+  await rm(join(dir, 'copy.7z'));
 
   // Whole upload in 64 MiB PATCHes, ingest included (hashing, quota, storing).
-  const url = await create('whole.zip');
+  const url = await create('whole.7z');
   const start = performance.now();
   for (let offset = 0; offset < SIZE; offset += CHUNK)
     await patch(url, token, source, offset, Math.min(SIZE, offset + CHUNK));
   const uploadMs = performance.now() - start;
 
   // Cut at 50%, resume from the server's offset: how much is sent twice?
-  const second = await create('resumed.zip');
+  const second = await create('resumed.7z');
   const half = Math.floor(SIZE / 2);
   const sentBeforeCut = await patch(second, token, source, 0, SIZE, half);
   const head = await fetch(second, {

@@ -77,6 +77,7 @@ export const UPLOAD_MESSAGES = {
   failed: 'Failed',
   contentMismatch: (file: string) => `${file} is not what its extension says.`,
   quota: 'Not enough space in the library',
+  unsafeArchive: (file: string) => `${file} could not be unpacked safely.`,
 } as const;
 
 /** Human size for messages: 2 GB, 512 MB, 64 KB, 10 B (binary units). */

@@ -177,6 +177,8 @@ export const files = pgTable(
     storageKey: text('storage_key'),
     thumbKey: text('thumb_key'),
     remoteUrl: text('remote_url'),
+    /** For an unpacked zip: the page to open, relative to the package root. */
+    packageEntry: text('package_entry'),
     index: integer('index').notNull().default(0),
     favorite: boolean('favorite').notNull().default(false),
     createdAt: createdAt(),

@@ -5,6 +5,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * API hands out URLs that prove the caller was allowed to see the file. Expiry is rounded to the hour so
  * the same file keeps the same URL for a while and browsers can cache it.
  */
+export type SignedVariant = 'content' | 'thumb' | 'package';
+
 export class UrlSigner {
   constructor(
     private readonly secret: string,
@@ -16,13 +18,13 @@ export class UrlSigner {
     return createHmac('sha256', this.secret).update(payload).digest('base64url');
   }
 
-  sign(fileId: number, variant: 'content' | 'thumb'): { exp: number; sig: string } {
+  sign(fileId: number, variant: SignedVariant): { exp: number; sig: string } {
     const hour = 3600;
     const exp = Math.ceil((this.now() / 1000 + this.ttlSeconds) / hour) * hour;
     return { exp, sig: this.mac(`${fileId}:${variant}:${exp}`) };
   }
 
-  verify(fileId: number, variant: 'content' | 'thumb', exp: number, sig: string): boolean {
+  verify(fileId: number, variant: SignedVariant, exp: number, sig: string): boolean {
     if (!Number.isFinite(exp) || exp * 1000 < this.now()) return false;
     const expected = Buffer.from(this.mac(`${fileId}:${variant}:${exp}`));
     const given = Buffer.from(sig);

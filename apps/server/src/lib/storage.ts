@@ -12,6 +12,8 @@ export interface Storage {
   read(key: string, range?: { start: number; end: number }): Readable;
   size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
+  /** Removes every object under a prefix (an unpacked package). */
+  removeTree(prefix: string): Promise<void>;
 }
 
 /** Local disk under DATA_DIR/media: the embedded default. */
@@ -62,6 +64,10 @@ export class LocalStorage implements Storage {
 
   async remove(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
+  }
+
+  async removeTree(prefix: string): Promise<void> {
+    await rm(this.path(prefix), { recursive: true, force: true });
   }
 }
 

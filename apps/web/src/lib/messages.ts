@@ -20,6 +20,7 @@ const UPLOADER_PATTERNS: [RegExp, string][] = [
   [/^(.+) is too small, minimum file size is (.+)\.$/, 'uploader.tooSmall'],
   [/^(.+) is empty, please select files again without it\.$()/, 'uploader.empty'],
   [/^(.+) is not what its extension says\.$()/, 'uploader.contentMismatch'],
+  [/^(.+) could not be unpacked safely\.$()/, 'uploader.unsafeArchive'],
 ];
 
 /**

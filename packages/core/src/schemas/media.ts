@@ -37,6 +37,8 @@ export const FileItem = z.object({
   url: z.string(),
   thumbUrl: z.string().nullable(),
   remoteUrl: z.string().nullable(),
+  /** For an unpacked zip package: the signed address of its entry page. */
+  packageUrl: z.string().nullable(),
   createdDate: z.string(),
 });
 export type FileItem = z.infer<typeof FileItem>;

@@ -25,6 +25,12 @@ import { TUS_PATH, createTusHandler } from './media.tus.js';
 const config = { access: 'files.route' as const };
 const tags = ['gallery'];
 
+/**
+ * Uploaded HTML runs its scripts in a sandbox with an opaque origin: it can draw and animate, but can
+ * never read the cabinet's storage or call the API as the person looking at it.
+ */
+const SANDBOX = 'sandbox allow-scripts allow-forms allow-popups; frame-ancestors *';
+
 const ContentQuery = z.strictObject({ exp: z.coerce.number().int(), sig: z.string().min(1).max(100) });
 const headerNumber = (value: string | string[] | undefined): number | undefined => {
   const n = Number(Array.isArray(value) ? value[0] : value);
@@ -286,6 +292,34 @@ export async function mediaRoutes(app: App, { services, config: appConfig }: Rou
     });
   }
 
+  // ---- unpacked packages (zip), their signature in the path so relative assets resolve ----
+  app.get(
+    '/api/file/:id/package/:exp/:sig/*',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'A file inside an unpacked zip package (signed address)',
+        params: z.strictObject({
+          id: IdParams.shape.id,
+          exp: z.coerce.number().int(),
+          sig: z.string().min(1).max(100),
+          '*': z.string().min(1).max(1000),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { id, exp, sig } = request.params;
+      const object = await media.packageObject(id, exp, sig, request.params['*']);
+      return reply
+        .header('content-type', object.mime)
+        .header('content-length', object.size)
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-security-policy', SANDBOX)
+        .send(object.read());
+    },
+  );
+
   // ---- bytes, behind signed addresses ----
   for (const variant of ['content', 'thumb'] as const) {
     app.get(
@@ -319,6 +353,7 @@ export async function mediaRoutes(app: App, { services, config: appConfig }: Rou
             "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
           );
         }
+        if (object.mime === 'text/html') reply.header('content-security-policy', SANDBOX);
         if (range === 'invalid') {
           return reply.code(416).header('content-range', `bytes */${object.size}`).send();
         }

@@ -29,6 +29,7 @@ import {
 import type { UrlSigner } from '../../lib/signer.js';
 import type { Storage } from '../../lib/storage.js';
 import { sanitizeSvg } from '../../lib/svg.js';
+import { UnsafeArchiveError, packageEntry, safeEntryPath, unzipTo } from '../../lib/unzip.js';
 import type { MediaRepository } from './media.repository.js';
 import { TooLargeError, inspect, receive } from './receive.js';
 
@@ -63,6 +64,29 @@ export interface UploadInput {
 }
 
 const root = (id: number | null) => id ?? 0;
+
+const ASSET_TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  htm: 'text/html; charset=utf-8',
+  js: 'text/javascript',
+  mjs: 'text/javascript',
+  css: 'text/css',
+  json: 'application/json',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mp3: 'audio/mpeg',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  ttf: 'font/ttf',
+  txt: 'text/plain; charset=utf-8',
+};
+const mimeOfAsset = (path: string) => ASSET_TYPES[extensionOf(path)] ?? 'application/octet-stream';
 const toDb = (path: number) => (path === 0 ? null : path);
 
 /** The gallery: folders, files, uploads and their processing, favorites, recent, search and moves. */
@@ -86,6 +110,11 @@ export class MediaService {
       const { exp, sig } = this.deps.signer.sign(row.id, variant);
       return `/api/file/${row.id}/${variant}?exp=${exp}&sig=${sig}`;
     };
+    // A package's pages load their assets by relative address, so the signature sits in the path.
+    const packageUrl = () => {
+      const { exp, sig } = this.deps.signer.sign(row.id, 'package');
+      return `/api/file/${row.id}/package/${exp}/${sig}/${row.packageEntry}`;
+    };
     return {
       id: row.id,
       name: row.name,
@@ -105,6 +134,7 @@ export class MediaService {
       url: row.remoteUrl ?? signed('content'),
       thumbUrl: row.thumbKey ? signed('thumb') : null,
       remoteUrl: row.remoteUrl,
+      packageUrl: row.packageEntry ? packageUrl() : null,
       createdDate: row.createdAt.toISOString(),
     };
   }
@@ -284,6 +314,8 @@ export class MediaService {
       if (row.storageKey && (await this.deps.media.storageKeyUsers(row.storageKey)) === 0) {
         await this.deps.storage.remove(row.storageKey);
         if (row.thumbKey) await this.deps.storage.remove(row.thumbKey);
+        if (row.packageEntry !== null)
+          await this.deps.storage.removeTree(row.storageKey.replace(/\.zip$/, '.d'));
       }
     }
   }
@@ -382,6 +414,21 @@ export class MediaService {
       const thumbPath = `${tmp}.thumb.webp`;
       cleanup.push(thumbPath);
       const { measured, measuredBy, thumb } = await this.process(kind, tmp, thumbPath, input.browser);
+      // A zip is unpacked beside it (safely: no path escapes, no links, bounded size and entry count).
+      let entry: string | null = null;
+      if (ext === 'zip') {
+        try {
+          entry = packageEntry(
+            await unzipTo(tmp, (path, stream) => storage.putStream(`${base}.d/${path}`, stream)),
+          );
+        } catch (error) {
+          await storage.removeTree(`${base}.d`);
+          if (error instanceof UnsafeArchiveError) {
+            throw new AppError('UPLOAD_INVALID', UPLOAD_MESSAGES.unsafeArchive(name));
+          }
+          throw error;
+        }
+      }
       await storage.putFile(`${base}.${ext}`, tmp);
       if (thumb) await storage.putFile(`${base}.thumb.webp`, thumbPath);
       const row = await media.insertFile({
@@ -397,6 +444,7 @@ export class MediaService {
         hash: received.hash,
         storageKey: `${base}.${ext}`,
         thumbKey: thumb ? `${base}.thumb.webp` : null,
+        packageEntry: entry,
       });
       return { ...this.fileItem(row), duplicate: false };
     } finally {
@@ -451,6 +499,18 @@ export class MediaService {
   }
 
   // ---- bytes ----
+  /** One file of an unpacked package behind its signed address, or 404. */
+  async packageObject(fileId: number, exp: number, sig: string, path: string) {
+    if (!this.deps.signer.verify(fileId, 'package', exp, sig)) throw notFound();
+    const row = await this.deps.media.fileById(fileId);
+    const inner = safeEntryPath(path);
+    if (!row?.storageKey || row.packageEntry === null || !inner) throw notFound();
+    const key = `${row.storageKey.replace(/\.zip$/, '.d')}/${inner}`;
+    const size = await this.deps.storage.size(key);
+    if (size === null) throw notFound();
+    return { size, mime: mimeOfAsset(inner), read: () => this.deps.storage.read(key) };
+  }
+
   /** The stored object behind a signed address, or 404. */
   async storedObject(fileId: number, variant: 'content' | 'thumb', exp: number, sig: string) {
     if (!this.deps.signer.verify(fileId, variant, exp, sig)) throw notFound();

@@ -166,18 +166,18 @@ describe('uploads', () => {
 
   it('keeps each cabinet within its quota, counting shared content once', async () => {
     const owner = await createUser(t, { role: 'owner' });
-    // Archives are stored as they are, so their size is exactly what counts against the quota.
+    // 7z archives are stored as they are, so their size is exactly what counts against the quota.
     const noise = (seed: number) =>
-      Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(900 * 1024, seed)]);
-    expect((await upload(owner, 'a.zip', noise(1))).statusCode).toBe(200);
-    expect((await upload(owner, 'b.zip', noise(2))).statusCode).toBe(200);
-    expect((await upload(owner, 'again.zip', noise(2))).json().duplicate).toBe(true);
-    const over = await upload(owner, 'c.zip', noise(3));
+      Buffer.concat([Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]), Buffer.alloc(900 * 1024, seed)]);
+    expect((await upload(owner, 'a.7z', noise(1))).statusCode).toBe(200);
+    expect((await upload(owner, 'b.7z', noise(2))).statusCode).toBe(200);
+    expect((await upload(owner, 'again.7z', noise(2))).json().duplicate).toBe(true);
+    const over = await upload(owner, 'c.7z', noise(3));
     expect(over.statusCode).toBe(413);
     expect(over.json()).toEqual({ message: 'Not enough space in the library', code: 'QUOTA_EXCEEDED' });
     // Another cabinet has its own quota.
     const other = await createUser(t, { role: 'owner' });
-    expect((await upload(other, 'c.zip', noise(3))).statusCode).toBe(200);
+    expect((await upload(other, 'c.7z', noise(3))).statusCode).toBe(200);
   });
 
   it('strips scripts from SVG and serves it with a script-free policy', async () => {

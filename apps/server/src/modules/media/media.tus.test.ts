@@ -71,8 +71,8 @@ function sendAndCut(
 describe('resumable uploads (tus)', () => {
   it('resumes an upload cut mid-file and stores identical bytes', async () => {
     const owner = await createUser(t, { role: 'contentManager' });
-    const body = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(256 * 1024)]);
-    const created = await create(owner, 'bundle.zip', body.length);
+    const body = Buffer.concat([Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]), randomBytes(256 * 1024)]);
+    const created = await create(owner, 'bundle.7z', body.length);
     expect(created.status).toBe(201);
     const location = new URL(created.headers.get('location')!, base).toString();
 
@@ -100,7 +100,7 @@ describe('resumable uploads (tus)', () => {
       name: string;
       duplicate: boolean;
     };
-    expect(file).toMatchObject({ name: 'bundle.zip', size: body.length, duplicate: false });
+    expect(file).toMatchObject({ name: 'bundle.7z', size: body.length, duplicate: false });
     const stored = Buffer.from(await (await fetch(`${base}${file.url}`)).arrayBuffer());
     expect(stored.equals(body)).toBe(true);
   });
@@ -117,7 +117,7 @@ describe('resumable uploads (tus)', () => {
   it('another cabinet cannot resume or probe an upload; agents cannot start one', async () => {
     const owner = await createUser(t, { role: 'owner' });
     const stranger = await createUser(t, { role: 'owner' });
-    const created = await create(owner, 'mine.zip', 100);
+    const created = await create(owner, 'mine.7z', 100);
     const location = new URL(created.headers.get('location')!, base).toString();
     const head = await fetch(location, {
       method: 'HEAD',
@@ -136,7 +136,7 @@ describe('resumable uploads (tus)', () => {
     });
     expect(patch.status).toBe(404);
     const agent = await createUser(t, { role: 'agent' });
-    expect((await create(agent, 'x.zip', 10)).status).toBe(403);
+    expect((await create(agent, 'x.7z', 10)).status).toBe(403);
     expect(
       (
         await fetch(`${base}/api/file/tus`, {
