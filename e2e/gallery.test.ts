@@ -122,3 +122,30 @@ describe('the gallery in the browser', () => {
     await context.close();
   });
 });
+
+describe('the stock library', () => {
+  it('offers generated samples, read-only, to every cabinet', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${server.url}/files/stock`);
+    // Made in the background after start: reload until it is there.
+    for (let attempt = 0; attempt < 30 && (await card(page, 'Posters').count()) === 0; attempt += 1) {
+      await page.waitForTimeout(1000);
+      await page.reload();
+    }
+    await page.getByRole('button', { name: 'Posters', exact: true }).click();
+    await card(page, 'welcome.png').waitFor();
+    expect(await card(page, 'welcome.png').innerText()).toContain('1920×1080');
+    expect(await page.getByRole('button', { name: 'Upload files' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /to favorites/ }).count()).toBe(0);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('img')].some(
+        (img) => img.complete && img.naturalWidth > 0 && img.src.includes('/thumb'),
+      ),
+    );
+    await screenshot(page, 'stock-1400');
+    await context.close();
+  });
+});

@@ -29,6 +29,7 @@ import { cabinetRoutes } from './modules/cabinet/cabinet.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { MediaService } from './modules/media/media.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
+import { STOCK_CABINET_KEY } from './modules/media/stock.js';
 import { LocalStorage, storageRoot, type Storage } from './lib/storage.js';
 import { UrlSigner } from './lib/signer.js';
 import { brandRoutes } from './modules/system/brand.routes.js';
@@ -118,6 +119,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       signer: new UrlSigner(mediaSecret),
       limits: config.media,
       tmpDir: join(config.dataDir, 'tmp'),
+      stockCabinetId: async () => {
+        const id = await repos.settings.get(STOCK_CABINET_KEY);
+        return id ? Number(id) : undefined;
+      },
     }),
   };
   const context: RouteContext = { services, config, database, repos };

@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { createTransact } from './db/repositories.js';
 import { PasswordHasher } from './lib/password.js';
 import { ensurePlatformAdmin } from './modules/system/bootstrap.service.js';
+import { ensureStockLibrary } from './modules/media/stock.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
     new PasswordHasher(config.passwordCost),
     config.admin,
   );
-  const { app } = await buildApp({ config, database });
+  const { app, services, context } = await buildApp({ config, database });
 
   const shutdown = async (signal: string): Promise<void> => {
     app.log.info(`${signal}: shutting down`);
@@ -47,6 +48,11 @@ async function main(): Promise<void> {
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
+
+  // The stock library is made once, after start, so it never delays the first request.
+  ensureStockLibrary(services.media, context.repos)
+    .then((made) => made && app.log.info(`stock library: ${made} sample files made`))
+    .catch((error: unknown) => app.log.warn({ err: error }, 'stock library could not be made'));
 }
 
 main().catch((error: unknown) => {

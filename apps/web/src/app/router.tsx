@@ -199,7 +199,18 @@ const routeTree = rootRoute.addChildren([
       },
       component: lazy(() => import('../features/files/GalleryPage'), 'HomeGalleryPage'),
     }),
-    section('/files/stock', 'files.route', 'sections.filesStock'),
+    createRoute({
+      getParentRoute: () => appRoute,
+      path: '/files/stock',
+      validateSearch: (search: Record<string, unknown>): { folder?: number } => {
+        const folder = Number(search.folder);
+        return Number.isInteger(folder) && folder > 0 ? { folder } : {};
+      },
+      beforeLoad: ({ context }: { context: { user: UserInfo } }) => {
+        if (!context.user.scope.includes('files.route')) throw notFound();
+      },
+      component: lazy(() => import('../features/files/GalleryPage'), 'StockGalleryPage'),
+    }),
     page(
       '/files/recent',
       'files.route',

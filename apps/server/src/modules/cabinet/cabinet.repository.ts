@@ -26,7 +26,13 @@ export class CabinetRepository {
   }
 
   async findPlatform(): Promise<CabinetRow | undefined> {
-    const [row] = await this.db.select().from(cabinets).where(eq(cabinets.isPlatform, true)).limit(1);
+    // The first platform cabinet holds the admins; later ones (the stock library) serve other purposes.
+    const [row] = await this.db
+      .select()
+      .from(cabinets)
+      .where(eq(cabinets.isPlatform, true))
+      .orderBy(cabinets.id)
+      .limit(1);
     return row;
   }
 

@@ -104,6 +104,19 @@ export async function mediaRoutes(app: App, { services, config: appConfig }: Rou
     async (request) => media.search(requireCaller(request), request.query.search),
   );
   app.get(
+    '/api/folder/get-stock/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The shared stock library (read-only; 0 is its root)',
+        params: z.strictObject({ id: folderIdSchema }),
+        response: { 200: FolderContents },
+      },
+    },
+    async (request) => media.stockContents(request.params.id),
+  );
+  app.get(
     '/api/folder/:id',
     {
       config,

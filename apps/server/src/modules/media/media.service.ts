@@ -46,6 +46,8 @@ export interface MediaServiceDeps {
   signer: UrlSigner;
   limits: MediaLimits;
   tmpDir: string;
+  /** The cabinet that holds the stock library, if it was made. */
+  stockCabinetId: () => Promise<number | undefined>;
 }
 
 /** What the browser measured, used only when the server cannot (no ffmpeg here). */
@@ -162,6 +164,16 @@ export class MediaService {
     ]);
     const breadcrumbs = folderId === 0 ? [] : await media.ancestors(caller.cabinetId, folderId);
     return { ...(await this.present(caller.cabinetId, folderRows, fileRows)), breadcrumbs };
+  }
+
+  /** The stock library (spec §2 STOCK): the platform cabinet's shared samples, read-only for everyone. */
+  async stockContents(folderId: number): Promise<FolderContents> {
+    const stock = await this.deps.stockCabinetId();
+    if (stock === undefined) return { data: [], tags: [], breadcrumbs: [] };
+    return this.folderContents(
+      { userId: 0, cabinetId: stock, role: 'admin', login: 'stock', via: 'session' },
+      folderId,
+    );
   }
 
   async recent(caller: Caller): Promise<FolderContents> {
@@ -361,7 +373,11 @@ export class MediaService {
    * cabinet's quota, content that must match its extension; then measures it, makes its thumbnail and
    * stores it once per content hash.
    */
-  async upload(caller: Caller, input: UploadInput): Promise<FileItem & { duplicate: boolean }> {
+  async upload(
+    caller: Caller,
+    input: UploadInput,
+    source: 'HOME' | 'STOCK' = 'HOME',
+  ): Promise<FileItem & { duplicate: boolean }> {
     const { media, storage, limits } = this.deps;
     const name = input.name.trim();
     const ext = extensionOf(name);
@@ -437,7 +453,7 @@ export class MediaService {
         name,
         mime,
         kind,
-        source: 'HOME',
+        source,
         size,
         ...measured,
         measuredBy,

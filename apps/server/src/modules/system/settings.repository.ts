@@ -6,6 +6,11 @@ import { appSettings } from '../../db/schema.js';
 export class SettingsRepository {
   constructor(private readonly db: Database) {}
 
+  async get(key: string): Promise<string | undefined> {
+    const [row] = await this.db.select().from(appSettings).where(eq(appSettings.key, key));
+    return row?.value;
+  }
+
   /** The stored value, or `initial` stored now; concurrent first starts agree on one value. */
   async getOrInit(key: string, initial: () => string): Promise<string> {
     await this.db.insert(appSettings).values({ key, value: initial() }).onConflictDoNothing();

@@ -233,14 +233,14 @@ export function GalleryBrowser({
   useLeaveWarning();
 
   const listSection: GallerySection = debounced ? 'search' : section;
-  const listArg = debounced ? debounced : section === 'home' ? folderId : undefined;
+  const listArg = debounced ? debounced : section === 'home' || section === 'stock' ? folderId : undefined;
   const listKey = galleryKey(listSection, listArg);
   const { data, isLoading } = useGallery(listSection, listArg);
   const actions = useGalleryActions(listKey, folderId, section === 'favorite' && !debounced);
   const items = useMemo(() => data?.data ?? [], [data]);
   const chosen = items.filter((i) => selected.has(keyOf(i)));
   const canCrud = !modes.noCrud && section === 'home' && !debounced;
-  const canDelete = !modes.noDeleteAndFavorite;
+  const canDelete = !modes.noDeleteAndFavorite && section !== 'stock';
 
   uploadQueue.onFinished(() => void client.invalidateQueries({ queryKey: ['gallery'] }));
 
@@ -419,7 +419,7 @@ export function GalleryBrowser({
       }}
     >
       <Group justify="space-between" wrap="wrap">
-        {section === 'home' && !debounced ? (
+        {(section === 'home' || section === 'stock') && !debounced ? (
           <nav aria-label={t('gallery.breadcrumbs')}>
             <Breadcrumbs>
               <Anchor

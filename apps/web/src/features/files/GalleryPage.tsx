@@ -4,20 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../auth/session';
 import { GalleryBrowser } from './GalleryBrowser';
 
-type Section = 'home' | 'recent' | 'favorite';
+type Section = 'home' | 'stock' | 'recent' | 'favorite';
 const PATHS: Record<Section, string> = {
   home: '/files',
+  stock: '/files/stock',
   recent: '/files/recent',
   favorite: '/files/favorite',
 };
 
-/** /files, /files/recent, /files/favorite: the Gallery (spec §2 File library). */
+/** /files, /files/stock, /files/recent, /files/favorite: the Gallery (spec §2 File library). */
 function GalleryPage({ section }: { section: Section }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: info } = useUserInfo();
   const search = useSearch({ strict: false }) as { folder?: number };
-  const folderId = section === 'home' ? Number(search.folder ?? 0) || 0 : 0;
+  const folderId = section === 'home' || section === 'stock' ? Number(search.folder ?? 0) || 0 : 0;
   const has = (key: string) => info?.scope.includes(key as never) ?? false;
 
   return (
@@ -29,14 +30,12 @@ function GalleryPage({ section }: { section: Section }) {
         <Tabs value={section} onChange={(value) => value && navigate({ to: PATHS[value as Section] })}>
           <Tabs.List>
             <Tabs.Tab value="home">{t('gallery.home')}</Tabs.Tab>
+            <Tabs.Tab value="stock">{t('sections.filesStock')}</Tabs.Tab>
             <Tabs.Tab value="recent">{t('sections.filesRecent')}</Tabs.Tab>
             <Tabs.Tab value="favorite">{t('sections.filesFavorite')}</Tabs.Tab>
           </Tabs.List>
         </Tabs>
         <Group gap="md">
-          <Anchor component={Link} to="/files/stock" size="sm">
-            {t('sections.filesStock')}
-          </Anchor>
           {has('creations.route') && (
             <Anchor component={Link} to="/creations" size="sm">
               {t('sections.creations')}
@@ -57,13 +56,14 @@ function GalleryPage({ section }: { section: Section }) {
       <GalleryBrowser
         section={section}
         folderId={folderId}
-        modes={{ noLimitHeight: true }}
-        onOpenFolder={(id) => navigate({ to: '/files', search: id ? { folder: id } : {} })}
+        modes={{ noLimitHeight: true, ...(section === 'stock' ? { noCrud: true } : {}) }}
+        onOpenFolder={(id) => navigate({ to: PATHS[section], search: id ? { folder: id } : {} })}
       />
     </Stack>
   );
 }
 
 export const HomeGalleryPage = () => <GalleryPage section="home" />;
+export const StockGalleryPage = () => <GalleryPage section="stock" />;
 export const RecentGalleryPage = () => <GalleryPage section="recent" />;
 export const FavoriteGalleryPage = () => <GalleryPage section="favorite" />;

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/
 import type { FileItem, FolderContents, FolderItem, GalleryItem } from '@vitrine/core';
 import { api } from '../../api/client';
 
-export type GallerySection = 'home' | 'recent' | 'favorite' | 'search';
+export type GallerySection = 'home' | 'stock' | 'recent' | 'favorite' | 'search';
 
 export const galleryKey = (section: GallerySection, arg?: string | number): QueryKey =>
   arg === undefined ? ['gallery', section] : ['gallery', section, arg];
@@ -16,6 +16,8 @@ export function useGallery(section: GallerySection, arg?: string | number) {
       switch (section) {
         case 'home':
           return api<FolderContents>(`/folder/${arg ?? 0}`, { silent: true });
+        case 'stock':
+          return api<FolderContents>(`/folder/get-stock/${arg ?? 0}`, { silent: true });
         case 'recent':
           return api<FolderContents>('/folder', { silent: true });
         case 'favorite':
