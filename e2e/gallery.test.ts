@@ -118,6 +118,19 @@ describe('the gallery in the browser', () => {
     await card(page, 'green.jpg').waitFor();
     await page.locator('input[type=file]').setInputFiles([join(dir, 'green.jpg')]);
     await page.getByText('File already uploaded. Used exist').waitFor();
+
+    // A remote file, played from its address.
+    await page.getByRole('button', { name: 'Add by URL' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add by URL' });
+    await dialog.getByLabel('File address').fill('cdn/promo.mp4');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await dialog.getByText('Not valid. Should be smth like https://example.com/file.mp4').waitFor();
+    await dialog.getByLabel('File address').fill('https://cdn.example.com/spots/promo.mp4');
+    await dialog.getByLabel('Duration, s').fill('15');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await card(page, 'promo.mp4').waitFor();
+    expect(await card(page, 'promo.mp4').innerText()).toContain('0:15');
     await screenshot(page, 'gallery-800');
     await context.close();
   });

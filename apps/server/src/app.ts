@@ -32,6 +32,7 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { STOCK_CABINET_KEY } from './modules/media/stock.js';
 import { LocalStorage, storageRoot, type Storage } from './lib/storage.js';
 import { UrlSigner } from './lib/signer.js';
+import type { SafeFetchOptions } from './lib/safe-fetch.js';
 import { brandRoutes } from './modules/system/brand.routes.js';
 import { UserService } from './modules/user/user.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
@@ -44,6 +45,7 @@ export interface AppDeps {
   database: DatabaseHandle;
   mailer?: Mailer;
   storage?: Storage;
+  fetchPolicy?: SafeFetchOptions;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -119,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       signer: new UrlSigner(mediaSecret),
       limits: config.media,
       tmpDir: join(config.dataDir, 'tmp'),
+      ...(deps.fetchPolicy ? { fetchPolicy: deps.fetchPolicy } : {}),
       stockCabinetId: async () => {
         const id = await repos.settings.get(STOCK_CABINET_KEY);
         return id ? Number(id) : undefined;

@@ -32,6 +32,8 @@ export const ERRORS = {
   UPLOAD_INVALID: { status: 400, message: 'Failed' },
   UPLOAD_TOO_LARGE: { status: 413, message: 'File is too large' },
   QUOTA_EXCEEDED: { status: 413, message: 'Not enough space in the library' },
+  URL_BLOCKED: { status: 400, message: 'This address can not be fetched' },
+  URL_FETCH_FAILED: { status: 400, message: 'The file could not be fetched' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please try again later' },

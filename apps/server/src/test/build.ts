@@ -11,6 +11,7 @@ import type { Mail, Mailer } from '../lib/mailer.js';
 import { PasswordHasher } from '../lib/password.js';
 import { ensurePlatformAdmin } from '../modules/system/bootstrap.service.js';
 import type { RouteAccess } from '../plugins/access.js';
+import type { SafeFetchOptions } from '../lib/safe-fetch.js';
 import { openTestDatabase } from './database.js';
 
 export const ADMIN_PASSWORD = 'Admin-pass-1!';
@@ -39,7 +40,10 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database, with a platform admin, a memory mailer and cheap password hashing. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  extra: { fetchPolicy?: SafeFetchOptions } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -55,7 +59,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const hasher = new PasswordHasher(config.passwordCost);
   await ensurePlatformAdmin(createTransact(database.db), hasher, config.admin);
   const mailer = new MemoryMailer();
-  const { app, services, routes } = await buildApp({ config, database, mailer, logger: false });
+  const { app, services, routes } = await buildApp({ config, database, mailer, logger: false, ...extra });
   await app.ready();
   return {
     app,

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
+  FileImportBody,
   FileItem,
   FilePatchBody,
   FilePostBody,
@@ -238,6 +239,19 @@ export async function mediaRoutes(app: App, { services, config: appConfig }: Rou
         },
       });
     },
+  );
+  app.post(
+    '/api/file/import',
+    {
+      config: { access: 'files.upload' },
+      schema: {
+        tags,
+        summary: 'Fetch a file from the web into the library',
+        body: FileImportBody,
+        response: { 200: UploadResult },
+      },
+    },
+    async (request) => media.importFromUrl(requireCaller(request), request.body),
   );
   app.post(
     '/api/file/post',

@@ -28,6 +28,7 @@ import {
 } from '../../lib/probe.js';
 import type { UrlSigner } from '../../lib/signer.js';
 import type { Storage } from '../../lib/storage.js';
+import { BlockedUrlError, safeGet, type SafeFetchOptions } from '../../lib/safe-fetch.js';
 import { sanitizeSvg } from '../../lib/svg.js';
 import { UnsafeArchiveError, packageEntry, safeEntryPath, unzipTo } from '../../lib/unzip.js';
 import type { MediaRepository } from './media.repository.js';
@@ -46,6 +47,8 @@ export interface MediaServiceDeps {
   signer: UrlSigner;
   limits: MediaLimits;
   tmpDir: string;
+  /** Rules for fetching a URL on a user's behalf (tests loosen them for one loopback address). */
+  fetchPolicy?: SafeFetchOptions;
   /** The cabinet that holds the stock library, if it was made. */
   stockCabinetId: () => Promise<number | undefined>;
 }
@@ -364,6 +367,28 @@ export class MediaService {
       created.push(this.fileItem(row));
     }
     return created;
+  }
+
+  /**
+   * Fetches a file from the web into the library, through the same ingest as an upload. The fetch refuses
+   * loopback, private and link-local addresses, redirects included (lib/safe-fetch.ts).
+   */
+  async importFromUrl(caller: Caller, input: { url: string; folderId: number; name?: string }) {
+    if (input.folderId !== 0 && !(await this.deps.media.folder(caller.cabinetId, input.folderId)))
+      throw notFound();
+    let response;
+    try {
+      response = await safeGet(input.url, this.deps.fetchPolicy);
+    } catch (error) {
+      throw new AppError(error instanceof BlockedUrlError ? 'URL_BLOCKED' : 'URL_FETCH_FAILED');
+    }
+    if (response.statusCode !== 200) {
+      response.resume();
+      throw new AppError('URL_FETCH_FAILED');
+    }
+    const name =
+      input.name ?? (decodeURIComponent(new URL(input.url).pathname.split('/').pop() ?? '') || 'download');
+    return this.upload(caller, { name, folderId: input.folderId, source: { stream: response }, browser: {} });
   }
 
   // ---- uploads ----

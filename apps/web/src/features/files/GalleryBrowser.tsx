@@ -29,6 +29,7 @@ import {
   IconFileMusic,
   IconFolder,
   IconFolderPlus,
+  IconLink,
   IconMovie,
   IconPencil,
   IconPlayerPause,
@@ -52,6 +53,7 @@ import {
 import { useConfirm } from '../../lib/confirm';
 import { translateMessage } from '../../lib/messages';
 import { galleryKey, isFile, useGallery, useGalleryActions, type GallerySection } from './files.api';
+import { RemoteFileModal } from './RemoteFileModal';
 import { uploadQueue, useLeaveWarning, useUploads } from './uploads';
 
 /** The file picker's modes (spec §2). */
@@ -228,6 +230,7 @@ export function GalleryBrowser({
   const [preview, setPreview] = useState<FileItem | null>(null);
   const [naming, setNaming] = useState<{ item?: GalleryItem; value: string } | null>(null);
   const [dropping, setDropping] = useState(false);
+  const [addingUrl, setAddingUrl] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const tempIds = useRef(-1);
   useLeaveWarning();
@@ -472,6 +475,13 @@ export function GalleryBrowser({
               >
                 {t('gallery.newFolder')}
               </Button>
+              <Button
+                variant="default"
+                leftSection={<IconLink size={16} />}
+                onClick={() => setAddingUrl(true)}
+              >
+                {t('gallery.addByUrl')}
+              </Button>
               <Button leftSection={<IconUpload size={16} />} onClick={() => input.current?.click()}>
                 {t('gallery.upload')}
               </Button>
@@ -615,6 +625,8 @@ export function GalleryBrowser({
           </Table>
         )}
       </ScrollArea.Autosize>
+
+      <RemoteFileModal folderId={folderId} opened={addingUrl} onClose={() => setAddingUrl(false)} />
 
       <Preview file={preview} onClose={() => setPreview(null)} canEdit={!modes.noCrud} />
 

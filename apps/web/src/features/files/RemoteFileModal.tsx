@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Checkbox, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FileImportBody, RemoteFileInput } from '@vitrine/core';
+import { api } from '../../api/client';
+import { useZodForm } from '../../lib/useZodForm';
+
+const RemoteForm = z.object({
+  url: RemoteFileInput.shape.url,
+  width: z.number().optional(),
+  height: z.number().optional(),
+  duration: z.number().optional(),
+  keepCopy: z.boolean(),
+});
+
+/**
+ * Adds a file by its address: played from there (with the size and duration given), or, with "keep a
+ * copy", fetched into the library by the server.
+ */
+export function RemoteFileModal({
+  folderId,
+  opened,
+  onClose,
+}: {
+  folderId: number;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const form = useZodForm(RemoteForm, { url: '', width: 1920, height: 1080, duration: 10, keepCopy: false });
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const values = form.validate();
+    if (!values) return;
+    setBusy(true);
+    try {
+      if (values.keepCopy) {
+        const body = FileImportBody.parse({ url: values.url, folderId });
+        await api('/file/import', { method: 'POST', body });
+      } else {
+        const file = RemoteFileInput.safeParse({
+          url: values.url,
+          width: values.width,
+          height: values.height,
+          duration: values.duration,
+        });
+        if (!file.success) {
+          form.setErrors(
+            Object.fromEntries(file.error.issues.map((i) => [i.path.join('.'), t('validation.invalid')])),
+          );
+          return;
+        }
+        await api('/file/post', { method: 'POST', body: { folderId, files: [file.data] } });
+      }
+      await client.invalidateQueries({ queryKey: ['gallery'] });
+      form.setValues({ url: '', width: 1920, height: 1080, duration: 10, keepCopy: false });
+      onClose();
+    } catch (error) {
+      form.showServerError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const number = (field: 'width' | 'height' | 'duration', label: string) => (
+    <NumberInput
+      label={label}
+      min={field === 'duration' ? 0.1 : 1}
+      value={form.values[field] ?? ''}
+      error={form.errors[field]}
+      onChange={(value) => form.set(field, typeof value === 'number' ? value : undefined)}
+    />
+  );
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('gallery.addByUrl')} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label={t('gallery.url')}
+            placeholder="https://example.com/file.mp4"
+            {...form.inputProps('url')}
+          />
+          <Checkbox label={t('gallery.keepCopy')} {...form.checkboxProps('keepCopy')} />
+          {!form.values.keepCopy && (
+            <Group grow>
+              {number('width', t('gallery.width'))}
+              {number('height', t('gallery.height'))}
+              {number('duration', t('gallery.duration'))}
+            </Group>
+          )}
+          <Button type="submit" loading={busy}>
+            {t('gallery.add')}
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
