@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { containsPattern } from '../../db/sql.js';
 import { cabinets, users, type CabinetRow } from '../../db/schema.js';
 
 export type CabinetWithCount = CabinetRow & { membersCount: number };
@@ -43,9 +44,7 @@ export class CabinetRepository {
   }> {
     const where = and(
       eq(cabinets.isPlatform, false),
-      filter.search
-        ? ilike(cabinets.name, `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-        : undefined,
+      filter.search ? ilike(cabinets.name, containsPattern(filter.search)) : undefined,
     );
     const rows = await this.db
       .select({ ...cabinetColumns(), membersCount })

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import { storageRoot } from '../../lib/storage.js';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
+import { uploadAs } from '../../test/media.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 
 let t: TestApp;
@@ -32,17 +33,13 @@ function renameEntry(bytes: Buffer, from: string, to: string): Buffer {
   return out;
 }
 
-const upload = (who: TestUser, name: string, body: Buffer) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    headers: {
-      authorization: `Bearer ${who.token}`,
-      'x-file-name': name,
-      'content-type': 'application/octet-stream',
-    },
-    payload: body,
-  });
+const upload = (
+  who: TestUser,
+  name: string,
+  body: Buffer | string,
+  folderId = 0,
+  headers: Record<string, string> = {},
+) => uploadAs(t, who, name, body, folderId, headers);
 
 describe('html packages (zip)', () => {
   it('unpacks a package and serves its pages sandboxed, assets by relative address', async () => {

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { containsPattern } from '../../db/sql.js';
 import { fileTags, files, folders, type FileRow, type FolderRow } from '../../db/schema.js';
 
 export type NewFile = Omit<typeof files.$inferInsert, 'id' | 'createdAt' | 'usedAt'>;
 export type FileChanges = Partial<Pick<FileRow, 'name' | 'favorite' | 'folderId' | 'usedAt' | 'index'>>;
 
-const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** Folder id 0 is the root: a null parent. */
 const parentIs = (column: typeof folders.parentId | typeof files.folderId, id: number | null) =>
   id === null || id === 0 ? isNull(column) : eq(column, id);
@@ -115,7 +115,7 @@ export class MediaRepository {
     return this.db
       .select()
       .from(folders)
-      .where(and(eq(folders.cabinetId, cabinetId), ilike(folders.name, like(search))))
+      .where(and(eq(folders.cabinetId, cabinetId), ilike(folders.name, containsPattern(search))))
       .orderBy(folders.name)
       .limit(200);
   }
@@ -241,14 +241,14 @@ export class MediaRepository {
     const tagged = this.db
       .select({ id: fileTags.fileId })
       .from(fileTags)
-      .where(and(eq(fileTags.cabinetId, cabinetId), ilike(fileTags.tag, like(search))));
+      .where(and(eq(fileTags.cabinetId, cabinetId), ilike(fileTags.tag, containsPattern(search))));
     return this.db
       .select()
       .from(files)
       .where(
         and(
           eq(files.cabinetId, cabinetId),
-          sql`(${ilike(files.name, like(search))} or ${files.id} in ${tagged})` as SQL,
+          sql`(${ilike(files.name, containsPattern(search))} or ${files.id} in ${tagged})` as SQL,
         ),
       )
       .orderBy(files.name)

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileItem, FolderContents } from '@vitrine/core';
 import { storageRoot } from '../../lib/storage.js';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
+import { uploadAs } from '../../test/media.js';
 import { createTeam, createUser, type TestUser } from '../../test/factories.js';
 
 let t: TestApp;
@@ -51,18 +52,7 @@ const upload = (
   body: Buffer | string,
   folderId = 0,
   headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/file/upload?folderId=${folderId}`,
-    headers: {
-      authorization: `Bearer ${who.token}`,
-      'x-file-name': encodeURIComponent(name),
-      'content-type': 'application/octet-stream',
-      ...headers,
-    },
-    payload: body,
-  });
+) => uploadAs(t, who, name, body, folderId, headers);
 
 describe('uploads', () => {
   it('stores an image with its dimensions and a thumbnail, served only behind a signed address', async () => {

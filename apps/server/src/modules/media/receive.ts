@@ -14,24 +14,44 @@ export interface Received {
 
 export class TooLargeError extends Error {}
 
-/** Streams an upload to a temporary file while hashing it, stopping as soon as it passes `maxBytes`. */
+const HEAD_BYTES = 4096;
+
+/** Hashes bytes as they pass and keeps the first few for sniffing. */
+class Fingerprint {
+  private readonly hash = createHash('sha256');
+  private readonly headChunks: Buffer[] = [];
+  private headSize = 0;
+  size = 0;
+
+  add(chunk: Buffer): void {
+    this.size += chunk.length;
+    this.hash.update(chunk);
+    if (this.headSize < HEAD_BYTES) {
+      const part = chunk.subarray(0, HEAD_BYTES - this.headSize);
+      this.headChunks.push(part);
+      this.headSize += part.length;
+    }
+  }
+
+  result(): Received {
+    return {
+      size: this.size,
+      hash: this.hash.digest('hex'),
+      head: new Uint8Array(Buffer.concat(this.headChunks)),
+    };
+  }
+}
+
+/** Streams an upload to a temporary file while fingerprinting it, stopping as soon as it passes `maxBytes`. */
 export async function receive(stream: Readable, tmpPath: string, maxBytes: number): Promise<Received> {
-  const hash = createHash('sha256');
-  const headChunks: Buffer[] = [];
-  let headSize = 0;
-  let size = 0;
+  const print = new Fingerprint();
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      size += chunk.length;
-      if (size > maxBytes) {
+      if (print.size + chunk.length > maxBytes) {
         callback(new TooLargeError());
         return;
       }
-      hash.update(chunk);
-      if (headSize < 4096) {
-        headChunks.push(chunk.subarray(0, 4096 - headSize));
-        headSize += Math.min(chunk.length, 4096 - headSize);
-      }
+      print.add(chunk);
       callback(null, chunk);
     },
   });
@@ -41,23 +61,15 @@ export async function receive(stream: Readable, tmpPath: string, maxBytes: numbe
     await rm(tmpPath, { force: true });
     throw error;
   }
-  return { size, hash: hash.digest('hex'), head: new Uint8Array(Buffer.concat(headChunks)) };
+  return print.result();
 }
 
 /** The same facts about a file already on local disk (a finished resumable upload), without copying it. */
 export async function inspect(path: string, maxBytes: number): Promise<Received> {
   const { size } = await stat(path);
   if (size > maxBytes) throw new TooLargeError();
-  const hash = createHash('sha256');
-  const headChunks: Buffer[] = [];
-  let headSize = 0;
-  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) {
-    const buffer = chunk as Buffer;
-    hash.update(buffer);
-    if (headSize < 4096) {
-      headChunks.push(buffer.subarray(0, 4096 - headSize));
-      headSize += Math.min(buffer.length, 4096 - headSize);
-    }
-  }
-  return { size, hash: hash.digest('hex'), head: new Uint8Array(Buffer.concat(headChunks)) };
+  const print = new Fingerprint();
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 }))
+    print.add(chunk as Buffer);
+  return print.result();
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@vitrine/core';
 import type { Database } from '../../db/client.js';
+import { containsPattern } from '../../db/sql.js';
 import { users, type UserRow } from '../../db/schema.js';
 
 export interface NewUser {
@@ -23,10 +24,6 @@ export interface UserFilter {
   search?: string;
   page: number;
   limit: number;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** All SQL on users. Methods named *InCabinet scope by the caller's cabinet; the rest are platform-level. */
@@ -80,7 +77,7 @@ export class UserRepository {
     if (filter.cabinetId !== undefined) conditions.push(eq(users.cabinetId, filter.cabinetId));
     if (filter.role) conditions.push(eq(users.role, filter.role));
     if (filter.search) {
-      const pattern = `%${escapeLike(filter.search)}%`;
+      const pattern = containsPattern(filter.search);
       conditions.push(
         or(ilike(users.login, pattern), ilike(users.name, pattern), ilike(users.email, pattern))!,
       );
