@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -245,7 +245,11 @@ export function GalleryBrowser({
   const canCrud = !modes.noCrud && section === 'home' && !debounced;
   const canDelete = !modes.noDeleteAndFavorite && section !== 'stock';
 
-  uploadQueue.onFinished(() => void client.invalidateQueries({ queryKey: ['gallery'] }));
+  // Finished uploads refresh whatever list is on screen.
+  useEffect(
+    () => uploadQueue.onFinished(() => void client.invalidateQueries({ queryKey: ['gallery'] })),
+    [client],
+  );
 
   const toggle = (item: GalleryItem) =>
     setSelected((s) => {
