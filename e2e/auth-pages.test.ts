@@ -51,7 +51,7 @@ describe('registration, e-mail verification and password recovery in the browser
 
     await page.getByLabel('Login', { exact: true }).fill('newcomer');
     await page.getByLabel('Name', { exact: true }).fill('New Comer');
-    await page.getByLabel('E-mail').fill('not-an-email');
+    await page.getByLabel('E-mail', { exact: true }).fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('onlyletters');
     await page.getByLabel('Repeat password').fill('different1');
     await page.getByRole('button', { name: 'Register' }).click();
@@ -60,7 +60,7 @@ describe('registration, e-mail verification and password recovery in the browser
     await page.getByText('Not equal').waitFor();
     await screenshot(page, 'register-errors-800');
 
-    await page.getByLabel('E-mail').fill('newcomer@example.test');
+    await page.getByLabel('E-mail', { exact: true }).fill('newcomer@example.test');
     await page.getByLabel('Password', { exact: true }).fill('newcomer-pass-1');
     await page.getByLabel('Repeat password').fill('newcomer-pass-1');
     await page.getByRole('button', { name: 'Register' }).click();
@@ -83,7 +83,8 @@ describe('registration, e-mail verification and password recovery in the browser
     const page = await browser.newPage();
     await page.goto(`${server.url}/login`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
-    await page.getByLabel('E-mail').fill('newcomer@example.test');
+    await page.getByRole('heading', { name: 'Password recovery' }).waitFor();
+    await page.getByLabel('E-mail', { exact: true }).fill('newcomer@example.test');
     await page.getByRole('button', { name: 'Send the link' }).click();
     await page.getByText(/a link to set a new password is on its way/).waitFor();
 

@@ -117,7 +117,7 @@ describe('a newcomer builds a team in the browser', () => {
     await page.getByRole('link', { name: 'Create a user' }).click();
     await page.getByLabel('Login', { exact: true }).fill('teamowner');
     await page.getByLabel('Name', { exact: true }).fill('Team Owner');
-    await page.getByLabel('E-mail').fill('owner@example.test');
+    await page.getByLabel('E-mail', { exact: true }).fill('owner@example.test');
     await page.getByLabel('Password', { exact: true }).fill('owner-pass-1');
     await page.getByRole('button', { name: 'Create a user' }).click();
     await page.getByRole('heading', { name: 'teamowner' }).waitFor();

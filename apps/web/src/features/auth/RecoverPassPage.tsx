@@ -4,7 +4,7 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { EmailBody, MESSAGES, passwordSchema } from '@vitrine/core';
-import { api } from '../../api/client';
+import { api, failureText } from '../../api/client';
 import { useZodForm } from '../../lib/useZodForm';
 import { AuthCard } from './AuthCard';
 
@@ -14,6 +14,7 @@ export function RecoverPassPage() {
   const form = useZodForm(EmailBody, { email: '' });
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -24,7 +25,7 @@ export function RecoverPassPage() {
       await api('/user/recover-pass', { method: 'POST', body, silent: true });
       setSent(true);
     } catch (e) {
-      form.showServerError(e);
+      if (!form.showServerError(e)) setError(failureText(e));
     } finally {
       setBusy(false);
     }
@@ -32,6 +33,11 @@ export function RecoverPassPage() {
 
   return (
     <AuthCard title={t('recover.title')}>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
       {sent ? (
         <Alert color="green" role="status">
           {t('recover.sent')}

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { MESSAGES, RegisterBody } from '@vitrine/core';
-import { api } from '../../api/client';
+import { api, failureText } from '../../api/client';
 import { useZodForm } from '../../lib/useZodForm';
 import { AuthCard } from './AuthCard';
 
@@ -18,6 +18,7 @@ export function RegisterPage() {
   const form = useZodForm(RegisterForm, { login: '', name: '', email: '', password: '', repeatPassword: '' });
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -29,7 +30,8 @@ export function RegisterPage() {
       await api('/user/register', { method: 'POST', body, silent: true });
       setSentTo(body.email);
     } catch (e) {
-      form.showServerError(e);
+      // Field refusals land on their fields; anything else (a rate limit, say) is said above the form.
+      if (!form.showServerError(e)) setError(failureText(e));
     } finally {
       setBusy(false);
     }
@@ -55,6 +57,11 @@ export function RegisterPage() {
   return (
     <AuthCard title={t('register.title')}>
       <form onSubmit={submit} noValidate>
+        {error && (
+          <Alert color="red" role="alert" mb="md">
+            {error}
+          </Alert>
+        )}
         {field('login', 'username')}
         {field('name', 'name')}
         {field('email', 'email')}
