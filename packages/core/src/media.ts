@@ -59,10 +59,6 @@ export function isUploadExtension(ext: string): ext is UploadExtension {
   return (UPLOAD_EXTENSIONS as readonly string[]).includes(ext);
 }
 
-export function isImageExtension(ext: string): boolean {
-  return (IMAGE_EXTENSIONS as readonly string[]).includes(ext);
-}
-
 /** The uploader's messages (spec §5), word for word. */
 export const UPLOAD_MESSAGES = {
   invalidExtension: (file: string, extensions: readonly string[] = UPLOAD_EXTENSIONS) =>
@@ -76,7 +72,6 @@ export const UPLOAD_MESSAGES = {
   alreadyUploaded: 'File already uploaded. Used exist',
   failed: 'Failed',
   contentMismatch: (file: string) => `${file} is not what its extension says.`,
-  quota: 'Not enough space in the library',
   unsafeArchive: (file: string) => `${file} could not be unpacked safely.`,
 } as const;
 

@@ -17,10 +17,6 @@ export const MESSAGES = {
   selfChange: 'You can not block yourself or change your own role',
 } as const;
 
-export function passwordMinLengthMessage(min = PASSWORD_MIN_LENGTH): string {
-  return `Minimum ${min} characters`;
-}
-
 /** Letters and digits: the ordinary rule for every account. */
 export function isStrongPassword(value: string): boolean {
   return value.length >= PASSWORD_MIN_LENGTH && /\p{L}/u.test(value) && /\p{Nd}/u.test(value);

@@ -66,8 +66,6 @@ export interface ApiOptions {
   query?: Record<string, string | number | undefined>;
   /** No notification, neither for success nor for failure (spec §7, §8: silenced per request). */
   silent?: boolean;
-  /** Replaces 'Action performed' for this call. */
-  successMessage?: string;
 }
 
 /** Calls that never announce success: signing in (spec §7) and the session plumbing. */
@@ -119,7 +117,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       !QUIET_SUCCESS.has(path) &&
       (response.status === 200 || response.status === 204)
     ) {
-      notifySuccess(options.successMessage ?? i18n.t('notify.performed'));
+      notifySuccess(i18n.t('notify.performed'));
     }
     return data as T;
   } catch (error) {

@@ -87,7 +87,6 @@ export const FilePostBody = z.strictObject({
 
 export const UploadQuery = z.strictObject({ folderId: folderIdSchema.default(0) });
 export const UploadResult = FileItem.extend({ duplicate: z.boolean() });
-export const FileList = z.object({ files: z.array(FileItem), total: z.number().int() });
 
 /** POST /api/file/import: the server fetches a file from the web into the library. */
 export const FileImportBody = z.strictObject({

@@ -67,11 +67,6 @@ export class UserRepository {
     return this.db.select().from(users).where(eq(users.cabinetId, cabinetId)).orderBy(users.id);
   }
 
-  async countInCabinet(cabinetId: number): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(users).where(eq(users.cabinetId, cabinetId));
-    return row?.n ?? 0;
-  }
-
   async list(filter: UserFilter): Promise<{ rows: UserRow[]; total: number }> {
     const conditions: SQL[] = [];
     if (filter.cabinetId !== undefined) conditions.push(eq(users.cabinetId, filter.cabinetId));

@@ -71,6 +71,16 @@ const formatDuration = (seconds: number) =>
 const formatBytes = (bytes: number) =>
   bytes >= 1024 ** 2 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
+/** Length, size in pixels and bytes, as far as known: '0:15 · 1920×1080 · 2.1 MB'. */
+const fileDetails = (file: FileItem) =>
+  [
+    file.duration !== null ? formatDuration(file.duration) : null,
+    file.width ? `${file.width}×${file.height}` : null,
+    file.size ? formatBytes(file.size) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
 function FileIcon({ file, size = 40 }: { file: FileItem; size?: number }) {
   const Icon = file.kind === 'video' ? IconMovie : file.kind === 'audio' ? IconFileMusic : IconFile;
   return <Icon size={size} stroke={1.3} aria-hidden />;
@@ -397,13 +407,7 @@ export function GalleryBrowser({
         </Group>
         {file && (
           <Text size="xs" c="dimmed">
-            {[
-              file.duration !== null ? formatDuration(file.duration) : null,
-              file.width ? `${file.width}×${file.height}` : null,
-              file.size ? formatBytes(file.size) : null,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
+            {fileDetails(file)}
           </Text>
         )}
       </Card>
@@ -612,17 +616,7 @@ export function GalleryBrowser({
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{isFile(item) ? item.mime : t('gallery.folder')}</Table.Td>
-                  <Table.Td>
-                    {isFile(item)
-                      ? [
-                          item.duration !== null ? formatDuration(item.duration) : null,
-                          item.width ? `${item.width}×${item.height}` : null,
-                          item.size ? formatBytes(item.size) : null,
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')
-                      : ''}
-                  </Table.Td>
+                  <Table.Td>{isFile(item) ? fileDetails(item) : ''}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
