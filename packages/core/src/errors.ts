@@ -28,6 +28,7 @@ export const ERRORS = {
   CANNOT_REMOVE_SELF: { status: 400, message: 'You can not remove yourself' },
   FILE_EXISTS: { status: 409, message: 'File already exist' },
   FOLDER_EXISTS: { status: 409, message: 'Folder already exist' },
+  TAG_EXISTS: { status: 409, message: 'Tag already exists' },
   FOLDER_MOVE_INVALID: { status: 400, message: 'A folder cannot be moved into itself' },
   UPLOAD_INVALID: { status: 400, message: 'Failed' },
   UPLOAD_TOO_LARGE: { status: 413, message: 'File is too large' },
@@ -48,4 +49,6 @@ export interface ErrorBody {
   code: ErrorCode;
   /** Per-field messages for invalid input, keyed by dotted path. */
   fields?: Record<string, string>;
+  /** Values to offer instead of a refused one (an unreachable periodicity). */
+  suggestions?: number[];
 }

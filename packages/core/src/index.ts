@@ -10,3 +10,5 @@ export * from './menu.js';
 export * from './schemas/brand.js';
 export * from './media.js';
 export * from './schemas/media.js';
+export * from './playlist.js';
+export * from './schemas/playlist.js';

@@ -13,6 +13,8 @@ export const Cabinet = z.object({
   tariff: TariffSchema,
   discount: z.number().int(),
   blocked: z.boolean(),
+  /** Playlist changes by content managers and agents wait for the owner (spec §4). */
+  approvalRequired: z.boolean(),
   membersCount: z.number().int(),
   createdAt: z.string(),
 });

@@ -71,4 +71,5 @@ export const ErrorResponse = z.object({
   message: z.string(),
   code: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  suggestions: z.array(z.number()).optional(),
 });

@@ -94,3 +94,14 @@ export const FileImportBody = z.strictObject({
   folderId: folderIdSchema.default(0),
   name: nameSchema.optional(),
 });
+
+/** A file a removal kept because a playlist uses it (spec: such a file is kept and the answer says so). */
+export const KeptFile = z.object({ id: z.number().int(), name: z.string(), playlists: z.array(z.string()) });
+export type KeptFile = z.infer<typeof KeptFile>;
+export const RemoveResult = z.object({
+  ok: z.literal(true),
+  kept: z.array(KeptFile),
+  /** Present when something was kept: 'File is used by a playlist: <names>'. */
+  message: z.string().optional(),
+});
+export type RemoveResult = z.infer<typeof RemoveResult>;

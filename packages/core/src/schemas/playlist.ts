@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import {
+  ACTIONS_ON_END,
+  AD_SUPPLIER_KINDS,
+  EXPIRATIONS,
+  EXPIRATION_FILTERS,
+  FILES_ORDERS,
+  INFLUENCES,
+  PLAYLIST_CATEGORIES,
+  PLAYLIST_DEFAULTS,
+  PLAYLIST_TYPES,
+  QUOTA_KINDS,
+  SCHEDULE_MODES,
+  SSP_MODES,
+  isWallDateTime,
+  isWallTime,
+} from '../playlist.js';
+import { MEDIA_KINDS } from '../media.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.js';
+import { MESSAGES } from '../validation.js';
+import { idSchema, nameSchema } from './common.js';
+
+const wallDateTime = z.string().refine(isWallDateTime, { error: MESSAGES.invalid });
+const wallTime = z.string().refine(isWallTime, { error: MESSAGES.invalid });
+/** Seconds, whole, up to a week. */
+const seconds = z
+  .number()
+  .int()
+  .min(1)
+  .max(7 * 86400);
+
+export const PlaylistItemInput = z.strictObject({
+  fileId: idSchema,
+  /** Seconds; for media without a length of their own (images, pages). */
+  duration: seconds.nullable().default(null),
+});
+export type PlaylistItemInput = z.infer<typeof PlaylistItemInput>;
+
+export const PlaylistSectionInput = z.strictObject({
+  duration: seconds.default(PLAYLIST_DEFAULTS.sectionDuration),
+  duplicate: z.literal(true).nullable().default(null),
+  order: z.number().int().min(0).max(1000).default(0),
+  repeat: z.number().int().min(1).max(1000).default(1),
+  files: z.array(PlaylistItemInput).max(500).default([]),
+});
+export type PlaylistSectionInput = z.infer<typeof PlaylistSectionInput>;
+
+export const QuotaInput = z.strictObject({
+  kind: z.enum(QUOTA_KINDS),
+  quantity: z.number().int().min(1).max(100_000_000),
+});
+
+export const SspConnectorInput = z.strictObject({
+  enabled: z.boolean(),
+  mode: z.enum(SSP_MODES),
+});
+
+/** Every field a person edits (spec §3). A new playlist starts from newPlaylistDefaults(). */
+export const PlaylistInput = z.strictObject({
+  name: nameSchema,
+  category: z.enum(PLAYLIST_CATEGORIES).nullable(),
+  type: z.enum(PLAYLIST_TYPES),
+  fromDate: wallDateTime,
+  toDate: wallDateTime,
+  weekDays: z.array(z.number().int().min(0).max(6)).min(1).max(7),
+  fromTime: wallTime.nullable(),
+  toTime: wallTime.nullable(),
+  fromTime2: wallTime.nullable(),
+  toTime2: wallTime.nullable(),
+  filesOrder: z.enum(FILES_ORDERS),
+  influence: z.enum(INFLUENCES),
+  inLeftoversOnly: z.boolean(),
+  scheduleMode: z.enum(SCHEDULE_MODES).nullable(),
+  /** Timetable: seconds between shows; Playbacks: the number of shows counted by limitationType. */
+  periodicity: z.number().int().min(1).max(100_000_000),
+  limitationType: z.enum(QUOTA_KINDS),
+  /** Caps on shows, at most one per kind. */
+  quotas: z
+    .array(QuotaInput)
+    .max(QUOTA_KINDS.length)
+    .refine((q) => new Set(q.map((x) => x.kind)).size === q.length, { error: MESSAGES.invalid }),
+  blockDuration: seconds,
+  sections: z.array(PlaylistSectionInput).max(50),
+  files: z.array(PlaylistItemInput).max(1000),
+  points: z.array(idSchema).max(10000),
+  nets: z.array(idSchema).max(1000),
+  tags: z.array(idSchema).max(50),
+  pixel: z.string().max(4000).nullable(),
+  access: z.boolean(),
+  active: z.boolean(),
+  override: z.boolean(),
+  source: z.enum(AD_SUPPLIER_KINDS).nullable(),
+  advertisingProviders: z.array(z.enum(AD_SUPPLIER_KINDS)).max(10),
+  sspConnector: SspConnectorInput.nullable(),
+  actionOnEnd: z.enum(ACTIONS_ON_END).nullable(),
+  maxDuration: seconds.nullable(),
+  secondaryFileId: idSchema.nullable(),
+  secondaryLoopDuration: seconds.nullable(),
+  noStats: z.boolean(),
+  theme: z.string().trim().max(50).nullable(),
+  interval: z.number().int().min(0).max(86400).nullable(),
+});
+export type PlaylistInput = z.infer<typeof PlaylistInput>;
+
+/** A post or patch sends the playlist (spec §7); any field may be left out. */
+export const PlaylistPatch = PlaylistInput.partial();
+export type PlaylistPatch = z.infer<typeof PlaylistPatch>;
+
+const Named = z.object({ id: z.number().int(), name: z.string() });
+
+export const PlaylistItem = z.object({
+  fileId: z.number().int(),
+  duration: z.number().int().nullable(),
+  name: z.string(),
+  mime: z.string(),
+  kind: z.enum(MEDIA_KINDS),
+  /** The media's own length in seconds (video, audio, remote); null for images and pages. */
+  mediaDuration: z.number().nullable(),
+  thumbUrl: z.string().nullable(),
+});
+export type PlaylistItem = z.infer<typeof PlaylistItem>;
+
+export const PendingChange = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  createdDate: z.string(),
+});
+
+export const Playlist = PlaylistInput.extend({
+  id: z.number().int(),
+  files: z.array(PlaylistItem),
+  sections: z.array(PlaylistSectionInput.extend({ files: z.array(PlaylistItem) })),
+  points: z.array(Named),
+  nets: z.array(Named),
+  tags: z.array(Named),
+  pointsTotal: z.number().int(),
+  expiration: z.enum(EXPIRATIONS),
+  /** Seconds of one pass over the content. */
+  contentDuration: z.number(),
+  approved: z.boolean(),
+  pendingChange: PendingChange.nullable(),
+  createdDate: z.string(),
+  updatedDate: z.string(),
+});
+export type Playlist = z.infer<typeof Playlist>;
+
+/** A patch that waits for approval answers with the playlist as it stands and a notice. */
+export const PlaylistSaved = Playlist.extend({ notice: z.string().optional() });
+
+export const PlaylistListItem = Playlist.pick({
+  id: true,
+  name: true,
+  type: true,
+  category: true,
+  fromDate: true,
+  toDate: true,
+  active: true,
+  expiration: true,
+  pointsTotal: true,
+  tags: true,
+  contentDuration: true,
+  approved: true,
+  pendingChange: true,
+  updatedDate: true,
+}).extend({ filesCount: z.number().int() });
+export type PlaylistListItem = z.infer<typeof PlaylistListItem>;
+
+export const PLAYLIST_SORTS = ['id', 'name', 'fromDate', 'toDate', 'updated'] as const;
+export const PlaylistListQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  search: z.string().trim().max(200).optional(),
+  type: z.enum(PLAYLIST_TYPES).optional(),
+  category: z.enum(PLAYLIST_CATEGORIES).optional(),
+  tag: z.coerce.number().int().positive().optional(),
+  expiration: z.enum(EXPIRATION_FILTERS).optional(),
+  point: z.coerce.number().int().positive().optional(),
+  net: z.coerce.number().int().positive().optional(),
+  pending: z.enum(['true']).optional(),
+  sort: z.enum(PLAYLIST_SORTS).default('id'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type PlaylistListQuery = z.infer<typeof PlaylistListQuery>;
+
+export const PlaylistList = z.object({ list: z.array(PlaylistListItem), total: z.number().int() });
+export type PlaylistList = z.infer<typeof PlaylistList>;
+
+export const ApplyBody = z.strictObject({
+  playlists: z.array(idSchema).min(1).max(1000),
+  points: z.array(idSchema).max(10000),
+});
+
+export const PlaylistTag = z.object({ id: z.number().int(), name: z.string(), color: z.string().nullable() });
+export type PlaylistTag = z.infer<typeof PlaylistTag>;
+export const PlaylistTagInput = z.strictObject({
+  name: z.string().trim().min(1).max(50),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: MESSAGES.invalid })
+    .nullable()
+    .default(null),
+});
+export const PlaylistTagList = z.object({ list: z.array(PlaylistTag), total: z.number().int() });
+
+export const ApprovalSettings = z.strictObject({ approvalRequired: z.boolean() });
+
+/** Screens and networks a playlist can target, for the editor's pickers. */
+export const TargetOption = z.object({ id: z.number().int(), name: z.string() });
