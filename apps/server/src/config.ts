@@ -67,7 +67,54 @@ const Env = z.object({
   CABINET_QUOTA: z.coerce.number().int().min(0).default(CABINET_QUOTA_BYTES),
   PASSWORD_MEMORY_COST: z.coerce.number().int().min(1024).default(DEFAULT_PASSWORD_COST.memoryCost),
   PASSWORD_TIME_COST: z.coerce.number().int().min(1).default(DEFAULT_PASSWORD_COST.timeCost),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s):// URL' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z.string().default(''),
+  S3_FORCE_PATH_STYLE: z.stringbool().optional(),
 });
+
+/** Rules across variables. */
+const CheckedEnv = Env.superRefine((e, ctx) => {
+  const s3Others = (
+    ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX', 'S3_FORCE_PATH_STYLE'] as const
+  ).filter((name) => e[name] !== undefined && e[name] !== '');
+  if (!e.S3_BUCKET) {
+    // Without a bucket media would quietly stay on local disk: say so instead.
+    if (s3Others.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: `S3_BUCKET is required when ${s3Others.join(', ')} is set`,
+      });
+    }
+    return;
+  }
+  // Both keys, or neither: then the AWS SDK's default credential chain (AWS_* variables, profiles, roles).
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    });
+  }
+});
+
+/** S3-compatible object storage for media bytes (S3_* variables). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Another S3-compatible service (MinIO, Ceph, R2...) instead of AWS. */
+  endpoint?: string;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key`. */
+  forcePathStyle: boolean;
+  /** Prepended to every key; empty for none. */
+  prefix: string;
+  /** Absent: the AWS SDK's default credential chain. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
 
 export interface Config {
   port: number;
@@ -93,12 +140,14 @@ export interface Config {
   publicFormRate: number;
   passwordCost: { memoryCost: number; timeCost: number };
   media: { maxFileSize: number; quota: number };
+  /** Where media bytes live: S3 when S3_BUCKET is set, otherwise DATA_DIR/media. */
+  s3?: S3Config;
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = Env.safeParse(env);
+  const parsed = CheckedEnv.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -151,5 +200,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicFormRate: e.PUBLIC_FORM_RATE,
     passwordCost: { memoryCost: e.PASSWORD_MEMORY_COST, timeCost: e.PASSWORD_TIME_COST },
     media: { maxFileSize: e.MAX_UPLOAD_SIZE, quota: e.CABINET_QUOTA },
+    ...(e.S3_BUCKET
+      ? {
+          s3: {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+            prefix: e.S3_PREFIX,
+            ...(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } }
+              : {}),
+          },
+        }
+      : {}),
   };
 }
