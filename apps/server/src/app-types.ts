@@ -14,6 +14,7 @@ import type { AuthService } from './modules/auth/auth.service.js';
 import type { RegistrationService } from './modules/auth/registration.service.js';
 import type { CabinetService } from './modules/cabinet/cabinet.service.js';
 import type { MediaService } from './modules/media/media.service.js';
+import type { PlaylistService } from './modules/playlist/playlist.service.js';
 import type { UserService } from './modules/user/user.service.js';
 
 /** The Fastify instance every route module receives: zod-typed schemas. */
@@ -32,6 +33,7 @@ export interface Services {
   users: UserService;
   cabinets: CabinetService;
   media: MediaService;
+  playlists: PlaylistService;
 }
 
 export interface RouteContext {

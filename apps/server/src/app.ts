@@ -29,8 +29,11 @@ import { cabinetRoutes } from './modules/cabinet/cabinet.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { MediaService } from './modules/media/media.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
+import { playlistRoutes } from './modules/playlist/playlist.routes.js';
+import { PlaylistService } from './modules/playlist/playlist.service.js';
 import { STOCK_CABINET_KEY } from './modules/media/stock.js';
-import { LocalStorage, storageRoot, type Storage } from './lib/storage.js';
+import type { Storage } from './lib/storage.js';
+import { createStorage } from './lib/storage-s3.js';
 import { UrlSigner } from './lib/signer.js';
 import type { SafeFetchOptions } from './lib/safe-fetch.js';
 import { brandRoutes } from './modules/system/brand.routes.js';
@@ -109,24 +112,28 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     mailer,
     publicUrl: config.publicUrl,
   });
+  const stockCabinetId = async (): Promise<number | undefined> => {
+    const id = await repos.settings.get(STOCK_CABINET_KEY);
+    return id ? Number(id) : undefined;
+  };
+  const media = new MediaService({
+    media: repos.media,
+    storage: deps.storage ?? createStorage(config),
+    signer: new UrlSigner(mediaSecret),
+    limits: config.media,
+    tmpDir: join(config.dataDir, 'tmp'),
+    ...(deps.fetchPolicy ? { fetchPolicy: deps.fetchPolicy } : {}),
+    stockCabinetId,
+  });
+
   const services: Services = {
     auth,
     registration,
     account: new AccountService({ repos, transact, hasher, auth, registration }),
     users: new UserService({ repos, transact, hasher }),
     cabinets: new CabinetService(repos),
-    media: new MediaService({
-      media: repos.media,
-      storage: deps.storage ?? new LocalStorage(storageRoot(config.dataDir)),
-      signer: new UrlSigner(mediaSecret),
-      limits: config.media,
-      tmpDir: join(config.dataDir, 'tmp'),
-      ...(deps.fetchPolicy ? { fetchPolicy: deps.fetchPolicy } : {}),
-      stockCabinetId: async () => {
-        const id = await repos.settings.get(STOCK_CABINET_KEY);
-        return id ? Number(id) : undefined;
-      },
-    }),
+    media,
+    playlists: new PlaylistService({ repos, transact, media, stockCabinetId }),
   };
   const context: RouteContext = { services, config, database, repos };
 
@@ -172,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     userRoutes,
     cabinetRoutes,
     mediaRoutes,
+    playlistRoutes,
   ]) {
     await app.register(async (scope) => routes(scope as App, context));
   }

@@ -2,6 +2,7 @@ import type { Database } from './client.js';
 import { CabinetRepository } from '../modules/cabinet/cabinet.repository.js';
 import { CredentialRepository } from '../modules/auth/credential.repository.js';
 import { MediaRepository } from '../modules/media/media.repository.js';
+import { PlaylistRepository } from '../modules/playlist/playlist.repository.js';
 import { SettingsRepository } from '../modules/system/settings.repository.js';
 import { UserRepository } from '../modules/user/user.repository.js';
 
@@ -11,6 +12,7 @@ export interface Repositories {
   credentials: CredentialRepository;
   settings: SettingsRepository;
   media: MediaRepository;
+  playlists: PlaylistRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -20,6 +22,7 @@ export function createRepositories(db: Database): Repositories {
     credentials: new CredentialRepository(db),
     settings: new SettingsRepository(db),
     media: new MediaRepository(db),
+    playlists: new PlaylistRepository(db),
   };
 }
 

@@ -5,9 +5,11 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
+  time,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -24,6 +26,8 @@ export const cabinets = pgTable('cabinets', {
   blocked: boolean('blocked').notNull().default(false),
   /** The platform cabinet holds the platform admins; it is never listed as a customer. */
   isPlatform: boolean('is_platform').notNull().default(false),
+  /** Playlist changes by content managers and agents wait for the owner's approval (spec §4). */
+  approvalRequired: boolean('approval_required').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -209,3 +213,223 @@ export const fileTags = pgTable(
 
 export type FolderRow = typeof folders.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
+
+/**
+ * Screens (points). This issue needs them as playlist targets; pairing, status and commands extend the
+ * table with the screens issue.
+ */
+export const points = pgTable(
+  'points',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('points_cabinet_idx').on(t.cabinetId)],
+);
+
+/** Networks: named groups of screens. */
+export const nets = pgTable(
+  'nets',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('nets_cabinet_idx').on(t.cabinetId)],
+);
+
+export const netPoints = pgTable(
+  'net_points',
+  {
+    netId: integer('net_id')
+      .notNull()
+      .references(() => nets.id, { onDelete: 'cascade' }),
+    pointId: integer('point_id')
+      .notNull()
+      .references(() => points.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('net_points_pair_idx').on(t.netId, t.pointId),
+    index('net_points_point_idx').on(t.pointId),
+  ],
+);
+
+const wallClock = (name: string) => timestamp(name, { withTimezone: false, mode: 'string' });
+
+/**
+ * Playlists. Dates and times are wall-clock values without a zone: each screen applies them on its own
+ * clock. The settings a person edits live in columns; content, sections, targets and tags in child tables.
+ */
+export const playlists = pgTable(
+  'playlists',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    category: text('category'),
+    type: text('type').notNull(),
+    fromDate: wallClock('from_date').notNull(),
+    toDate: wallClock('to_date').notNull(),
+    weekDays: integer('week_days').array().notNull(),
+    fromTime: time('from_time'),
+    toTime: time('to_time'),
+    fromTime2: time('from_time2'),
+    toTime2: time('to_time2'),
+    filesOrder: text('files_order').notNull(),
+    influence: text('influence').notNull(),
+    inLeftoversOnly: boolean('in_leftovers_only').notNull().default(false),
+    scheduleMode: text('schedule_mode'),
+    periodicity: integer('periodicity').notNull(),
+    limitationType: text('limitation_type').notNull(),
+    quotas: jsonb('quotas').$type<{ kind: string; quantity: number }[]>().notNull().default([]),
+    blockDuration: integer('block_duration').notNull(),
+    pixel: text('pixel'),
+    access: boolean('access').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    override: boolean('override').notNull().default(false),
+    source: text('source'),
+    advertisingProviders: text('advertising_providers').array().notNull().default([]),
+    sspConnector: jsonb('ssp_connector').$type<{ enabled: boolean; mode: string } | null>(),
+    actionOnEnd: text('action_on_end'),
+    maxDuration: integer('max_duration'),
+    secondaryFileId: integer('secondary_file_id').references(() => files.id, { onDelete: 'set null' }),
+    secondaryLoopDuration: integer('secondary_loop_duration'),
+    noStats: boolean('no_stats').notNull().default(false),
+    theme: text('theme'),
+    interval: integer('interval'),
+    /** False while a new playlist from a role under approval waits for the owner. */
+    approved: boolean('approved').notNull().default(true),
+    /** Set once the end-of-playlist action has run. */
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('playlists_cabinet_idx').on(t.cabinetId), index('playlists_to_date_idx').on(t.toDate)],
+);
+
+export const playlistSections = pgTable(
+  'playlist_sections',
+  {
+    id: serial('id').primaryKey(),
+    playlistId: integer('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    duration: integer('duration').notNull(),
+    duplicate: boolean('duplicate'),
+    order: integer('sort_order').notNull().default(0),
+    repeat: integer('repeat').notNull().default(1),
+  },
+  (t) => [index('playlist_sections_playlist_idx').on(t.playlistId)],
+);
+
+/** Content items: of the playlist itself (no section) or of one block section. */
+export const playlistItems = pgTable(
+  'playlist_items',
+  {
+    id: serial('id').primaryKey(),
+    playlistId: integer('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    sectionId: integer('section_id').references(() => playlistSections.id, { onDelete: 'cascade' }),
+    /** A file is kept while a playlist uses it: removal is refused, never cascaded. */
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull(),
+    duration: integer('duration'),
+  },
+  (t) => [
+    index('playlist_items_playlist_idx').on(t.playlistId),
+    index('playlist_items_file_idx').on(t.fileId),
+  ],
+);
+
+export const playlistTargets = pgTable(
+  'playlist_targets',
+  {
+    id: serial('id').primaryKey(),
+    playlistId: integer('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    pointId: integer('point_id').references(() => points.id, { onDelete: 'cascade' }),
+    netId: integer('net_id').references(() => nets.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    index('playlist_targets_playlist_idx').on(t.playlistId),
+    index('playlist_targets_point_idx').on(t.pointId),
+    index('playlist_targets_net_idx').on(t.netId),
+    uniqueIndex('playlist_targets_point_pair_idx').on(t.playlistId, t.pointId),
+    uniqueIndex('playlist_targets_net_pair_idx').on(t.playlistId, t.netId),
+  ],
+);
+
+export const playlistTags = pgTable(
+  'playlist_tags',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color'),
+  },
+  (t) => [uniqueIndex('playlist_tags_name_idx').on(t.cabinetId, sql`lower(${t.name})`)],
+);
+
+export const playlistTagLinks = pgTable(
+  'playlist_tag_links',
+  {
+    playlistId: integer('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => playlistTags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('playlist_tag_links_pair_idx').on(t.playlistId, t.tagId),
+    index('playlist_tag_links_tag_idx').on(t.tagId),
+  ],
+);
+
+/** A change from a role under approval, kept until the owner approves or rejects it. */
+export const playlistChanges = pgTable(
+  'playlist_changes',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    playlistId: integer('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    patch: jsonb('patch').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull().default('PENDING'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('playlist_changes_playlist_idx').on(t.playlistId, t.status)],
+);
+
+export type PointRow = typeof points.$inferSelect;
+export type NetRow = typeof nets.$inferSelect;
+export type PlaylistRow = typeof playlists.$inferSelect;
+export type PlaylistSectionRow = typeof playlistSections.$inferSelect;
+export type PlaylistItemRow = typeof playlistItems.$inferSelect;
+export type PlaylistTagRow = typeof playlistTags.$inferSelect;
+export type PlaylistChangeRow = typeof playlistChanges.$inferSelect;

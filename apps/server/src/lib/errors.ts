@@ -5,13 +5,21 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields?: Record<string, string>;
+  /** Values the client may offer instead (an unreachable periodicity, spec §5). */
+  readonly suggestions?: number[];
 
-  constructor(code: ErrorCode, message?: string, fields?: Record<string, string>) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    fields?: Record<string, string>,
+    extra?: { suggestions?: number[] },
+  ) {
     super(message ?? ERRORS[code].message);
     this.name = 'AppError';
     this.code = code;
     this.status = ERRORS[code].status;
     if (fields) this.fields = fields;
+    if (extra?.suggestions?.length) this.suggestions = extra.suggestions;
   }
 }
 

@@ -33,7 +33,9 @@ function validationBody(error: FastifyError): ErrorBody {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.status).send(body(error.code, error.message, error.fields));
+      const sent = body(error.code, error.message, error.fields);
+      if (error.suggestions) sent.suggestions = error.suggestions;
+      return reply.code(error.status).send(sent);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send(validationBody(error));

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@vitrine/core';
-import type { CabinetRow, UserRow } from '../db/schema.js';
+import {
+  netPoints,
+  nets,
+  points,
+  type CabinetRow,
+  type NetRow,
+  type PointRow,
+  type UserRow,
+} from '../db/schema.js';
 import type { TestApp } from './build.js';
 
 export const PASSWORD = 'secret-pass-1';
@@ -60,4 +68,28 @@ export async function createTeam(t: TestApp): Promise<{ cabinet: CabinetRow } & 
     agent: members[3]!,
     observer: members[4]!,
   };
+}
+
+/** A screen row, as pairing will make it (the screens issue builds pairing itself). */
+export async function createPoint(
+  t: TestApp,
+  cabinetId: number,
+  name = unique('Screen '),
+): Promise<PointRow> {
+  const [row] = await t.database.db.insert(points).values({ cabinetId, name }).returning();
+  return row!;
+}
+
+/** A network holding the given screens. */
+export async function createNet(
+  t: TestApp,
+  cabinetId: number,
+  pointIds: number[],
+  name = unique('Net '),
+): Promise<NetRow> {
+  const [row] = await t.database.db.insert(nets).values({ cabinetId, name }).returning();
+  if (pointIds.length) {
+    await t.database.db.insert(netPoints).values(pointIds.map((pointId) => ({ netId: row!.id, pointId })));
+  }
+  return row!;
 }

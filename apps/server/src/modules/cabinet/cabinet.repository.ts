@@ -4,7 +4,9 @@ import { containsPattern } from '../../db/sql.js';
 import { cabinets, users, type CabinetRow } from '../../db/schema.js';
 
 export type CabinetWithCount = CabinetRow & { membersCount: number };
-export type CabinetChanges = Partial<Pick<CabinetRow, 'name' | 'blocked' | 'tariff' | 'discount'>>;
+export type CabinetChanges = Partial<
+  Pick<CabinetRow, 'name' | 'blocked' | 'tariff' | 'discount' | 'approvalRequired'>
+>;
 
 // Qualified by hand: inside a subquery drizzle would render bare column names, which bind to users.
 const membersCount = sql<number>`(select count(*)::int from ${users} where ${users}.cabinet_id = ${cabinets}.id)`;
@@ -75,6 +77,7 @@ function cabinetColumns() {
     tariff: cabinets.tariff,
     discount: cabinets.discount,
     blocked: cabinets.blocked,
+    approvalRequired: cabinets.approvalRequired,
     isPlatform: cabinets.isPlatform,
     createdAt: cabinets.createdAt,
   };

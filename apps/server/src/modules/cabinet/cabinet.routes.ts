@@ -1,5 +1,6 @@
 import {
   AddMemberBody,
+  ApprovalSettings,
   Cabinet,
   CabinetInfo,
   CabinetList,
@@ -62,6 +63,19 @@ export async function cabinetRoutes(app: App, { services }: RouteContext): Promi
       response: { 200: Cabinet },
     },
     handler: async (request) => cabinets.patch(request.params.id, request.body),
+  });
+
+  app.route({
+    method: ['POST', 'PATCH'],
+    url: '/api/cabinet/approval',
+    config: members,
+    schema: {
+      tags,
+      summary: 'Whether playlist changes by content managers and agents wait for my approval',
+      body: ApprovalSettings,
+      response: { 200: Cabinet },
+    },
+    handler: async (request) => cabinets.setApproval(requireCaller(request), request.body.approvalRequired),
   });
 
   app.post(

@@ -34,6 +34,14 @@ export class CabinetService {
     return { cabinet: toCabinet(cabinet), members: members.map(toUser) };
   }
 
+  /** The owner decides whether content edits by content managers and agents need approval. */
+  async setApproval(caller: Caller, approvalRequired: boolean): Promise<Cabinet> {
+    await this.repos.cabinets.update(caller.cabinetId, { approvalRequired });
+    const row = await this.repos.cabinets.findById(caller.cabinetId);
+    if (!row) throw notFound();
+    return toCabinet(row);
+  }
+
   /** Admin only: name, tariff, discount and the blocked flag. */
   async patch(id: number, body: CabinetPatchBody): Promise<Cabinet> {
     const existing = await this.repos.cabinets.findById(id);

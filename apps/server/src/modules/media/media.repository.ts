@@ -1,7 +1,15 @@
 import { and, count, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/sql.js';
-import { fileTags, files, folders, type FileRow, type FolderRow } from '../../db/schema.js';
+import {
+  fileTags,
+  files,
+  folders,
+  playlistItems,
+  playlists,
+  type FileRow,
+  type FolderRow,
+} from '../../db/schema.js';
 
 export type NewFile = Omit<typeof files.$inferInsert, 'id' | 'createdAt' | 'usedAt'>;
 export type FileChanges = Partial<Pick<FileRow, 'name' | 'favorite' | 'folderId' | 'usedAt' | 'index'>>;
@@ -149,6 +157,30 @@ export class MediaRepository {
       .select()
       .from(files)
       .where(and(eq(files.cabinetId, cabinetId), inArray(files.folderId, folderIds)));
+  }
+
+  /** The playlists that use each file (as content or as secondary content): such files are kept. */
+  async playlistsUsing(fileIds: number[]): Promise<Map<number, string[]>> {
+    const result = new Map<number, string[]>();
+    if (fileIds.length === 0) return result;
+    const [asContent, asSecondary] = await Promise.all([
+      this.db
+        .selectDistinct({ fileId: playlistItems.fileId, name: playlists.name })
+        .from(playlistItems)
+        .innerJoin(playlists, eq(playlists.id, playlistItems.playlistId))
+        .where(inArray(playlistItems.fileId, fileIds)),
+      this.db
+        .select({ fileId: playlists.secondaryFileId, name: playlists.name })
+        .from(playlists)
+        .where(inArray(playlists.secondaryFileId, fileIds)),
+    ]);
+    for (const { fileId, name } of [...asContent, ...asSecondary]) {
+      if (fileId === null) continue;
+      const names = result.get(fileId) ?? [];
+      if (!names.includes(name)) names.push(name);
+      result.set(fileId, names);
+    }
+    return result;
   }
 
   async fileNameTaken(

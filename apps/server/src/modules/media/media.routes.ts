@@ -13,7 +13,7 @@ import {
   IdParams,
   IdsBody,
   MoveBody,
-  OkResponse,
+  RemoveResult,
   SearchQuery,
   UploadQuery,
   UploadResult,
@@ -172,13 +172,10 @@ export async function mediaRoutes(app: App, { services, config: appConfig }: Rou
         tags,
         summary: 'Remove a folder with its contents',
         params: IdParams,
-        response: { 200: OkResponse },
+        response: { 200: RemoveResult },
       },
     },
-    async (request) => {
-      await media.removeFolders(requireCaller(request), [request.params.id]);
-      return { ok: true as const };
-    },
+    async (request) => media.removeFolders(requireCaller(request), [request.params.id]),
   );
   app.post(
     '/api/folder/remove-many',
@@ -188,13 +185,10 @@ export async function mediaRoutes(app: App, { services, config: appConfig }: Rou
         tags,
         summary: 'Remove folders with their contents',
         body: IdsBody,
-        response: { 200: OkResponse },
+        response: { 200: RemoveResult },
       },
     },
-    async (request) => {
-      await media.removeFolders(requireCaller(request), request.body.ids);
-      return { ok: true as const };
-    },
+    async (request) => media.removeFolders(requireCaller(request), request.body.ids),
   );
 
   // ---- files ----
@@ -293,19 +287,13 @@ export async function mediaRoutes(app: App, { services, config: appConfig }: Rou
   });
   app.post(
     '/api/file/remove/:id',
-    { config, schema: { tags, summary: 'Remove a file', params: IdParams, response: { 200: OkResponse } } },
-    async (request) => {
-      await media.removeFiles(requireCaller(request), [request.params.id]);
-      return { ok: true as const };
-    },
+    { config, schema: { tags, summary: 'Remove a file', params: IdParams, response: { 200: RemoveResult } } },
+    async (request) => media.removeFiles(requireCaller(request), [request.params.id]),
   );
   app.post(
     '/api/file/remove-many',
-    { config, schema: { tags, summary: 'Remove files', body: IdsBody, response: { 200: OkResponse } } },
-    async (request) => {
-      await media.removeFiles(requireCaller(request), request.body.ids);
-      return { ok: true as const };
-    },
+    { config, schema: { tags, summary: 'Remove files', body: IdsBody, response: { 200: RemoveResult } } },
+    async (request) => media.removeFiles(requireCaller(request), request.body.ids),
   );
 
   // ---- resumable uploads (tus 1.0.0) ----

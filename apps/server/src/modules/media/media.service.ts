@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   EXTENSION_INFO,
+  PLAYLIST_MESSAGES,
   UPLOAD_MESSAGES,
   contentMatchesExtension,
   extensionOf,
@@ -13,6 +14,8 @@ import {
   type FolderContents,
   type FolderItem,
   type GalleryItem,
+  type KeptFile,
+  type RemoveResult,
   type MediaKind,
 } from '@vitrine/core';
 import type { FileRow, FolderRow } from '../../db/schema.js';
@@ -69,6 +72,12 @@ export interface UploadInput {
 }
 
 const root = (id: number | null) => id ?? 0;
+
+function removeResult(kept: KeptFile[]): RemoveResult {
+  return kept.length
+    ? { ok: true, kept, message: `${PLAYLIST_MESSAGES.fileInUse}: ${kept.map((k) => k.name).join(', ')}` }
+    : { ok: true, kept };
+}
 
 const ASSET_TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -247,8 +256,11 @@ export class MediaService {
     );
   }
 
-  /** Removes folders with everything in them. */
-  async removeFolders(caller: Caller, ids: number[]): Promise<void> {
+  /**
+   * Removes folders with everything in them, except files a playlist uses: those stay, with the folders
+   * that hold them, and the answer names them.
+   */
+  async removeFolders(caller: Caller, ids: number[]): Promise<RemoveResult> {
     const { media } = this.deps;
     const all = new Set<number>();
     for (const id of ids) {
@@ -257,11 +269,33 @@ export class MediaService {
       subtree.forEach((f) => all.add(f));
     }
     const contained = await media.filesInFolders(caller.cabinetId, [...all]);
+    const kept = await this.inUse(contained);
+    const keptIds = new Set(kept.map((k) => k.id));
     await this.removeFileRows(
       caller.cabinetId,
-      contained.map((f) => f.id),
+      contained.filter((f) => !keptIds.has(f.id)).map((f) => f.id),
     );
-    await media.removeFolders(caller.cabinetId, [...all]);
+    const keepFolders = new Set<number>();
+    for (const file of contained.filter((f) => keptIds.has(f.id))) {
+      let folderId = file.folderId;
+      while (folderId !== null && all.has(folderId) && !keepFolders.has(folderId)) {
+        keepFolders.add(folderId);
+        folderId = (await media.folder(caller.cabinetId, folderId))?.parentId ?? null;
+      }
+    }
+    await media.removeFolders(
+      caller.cabinetId,
+      [...all].filter((id) => !keepFolders.has(id)),
+    );
+    return removeResult(kept);
+  }
+
+  /** Files among `rows` that a playlist uses, with the playlists' names. */
+  private async inUse(rows: FileRow[]): Promise<KeptFile[]> {
+    const using = await this.deps.media.playlistsUsing(rows.map((r) => r.id));
+    return rows
+      .filter((r) => using.has(r.id))
+      .map((r) => ({ id: r.id, name: r.name, playlists: using.get(r.id)! }));
   }
 
   // ---- files ----
@@ -316,10 +350,17 @@ export class MediaService {
     );
   }
 
-  async removeFiles(caller: Caller, ids: number[]): Promise<void> {
+  /** Removes files; one a playlist uses is kept and named in the answer. */
+  async removeFiles(caller: Caller, ids: number[]): Promise<RemoveResult> {
     const existing = await Promise.all(ids.map((id) => this.deps.media.file(caller.cabinetId, id)));
     if (existing.some((r) => !r)) throw notFound();
-    await this.removeFileRows(caller.cabinetId, ids);
+    const kept = await this.inUse(existing as FileRow[]);
+    const keptIds = new Set(kept.map((k) => k.id));
+    await this.removeFileRows(
+      caller.cabinetId,
+      ids.filter((id) => !keptIds.has(id)),
+    );
+    return removeResult(kept);
   }
 
   /** Deletes rows, then the stored objects no row points at any more. */

@@ -27,6 +27,7 @@ export function toCabinet(row: CabinetWithCount): Cabinet {
     tariff: row.tariff as Tariff,
     discount: row.discount,
     blocked: row.blocked,
+    approvalRequired: row.approvalRequired,
     membersCount: row.membersCount,
     createdAt: row.createdAt.toISOString(),
   };

@@ -1,0 +1,514 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { PlaylistListQuery } from '@vitrine/core';
+import type { Database } from '../../db/client.js';
+import { containsPattern } from '../../db/sql.js';
+import {
+  files,
+  netPoints,
+  nets,
+  playlistChanges,
+  playlistItems,
+  playlistSections,
+  playlistTagLinks,
+  playlistTags,
+  playlistTargets,
+  playlists,
+  points,
+  type FileRow,
+  type PlaylistChangeRow,
+  type PlaylistItemRow,
+  type PlaylistRow,
+  type PlaylistSectionRow,
+  type PlaylistTagRow,
+} from '../../db/schema.js';
+
+export type PlaylistValues = Omit<
+  typeof playlists.$inferInsert,
+  'id' | 'cabinetId' | 'createdAt' | 'updatedAt' | 'endedAt'
+>;
+export interface ContentValues {
+  files: { fileId: number; duration: number | null }[];
+  sections: {
+    duration: number;
+    duplicate: true | null;
+    order: number;
+    repeat: number;
+    files: { fileId: number; duration: number | null }[];
+  }[];
+}
+export interface Named {
+  id: number;
+  name: string;
+}
+export interface PlaylistContent {
+  sections: PlaylistSectionRow[];
+  items: (PlaylistItemRow & { file: FileRow })[];
+}
+
+/** The expiration filters of spec §3 against a wall clock `now` and the 'expiring soon' limit. */
+function expirationWhere(
+  filter: PlaylistListQuery['expiration'],
+  now: string,
+  soon: string,
+): SQL | undefined {
+  if (filter === 'expired') return lt(playlists.toDate, now);
+  if (filter === 'notexpired') return sql`${playlists.toDate} >= ${now}`;
+  if (filter === 'expiring')
+    return and(sql`${playlists.toDate} >= ${now}`, sql`${playlists.toDate} <= ${soon}`);
+  return undefined;
+}
+
+/** Advisory lock key of the end-of-validity sweep, so that one process runs it at a time. */
+const END_ACTION_LOCK = 728301;
+
+const SORTS = {
+  id: playlists.id,
+  name: sql`lower(${playlists.name})`,
+  fromDate: playlists.fromDate,
+  toDate: playlists.toDate,
+  updated: playlists.updatedAt,
+} as const;
+
+/** All SQL on playlists, their content, targets, tags and pending changes. Every read takes the cabinet. */
+export class PlaylistRepository {
+  constructor(private readonly db: Database) {}
+
+  // ---- playlists ----
+  async playlist(cabinetId: number, id: number): Promise<PlaylistRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(playlists)
+      .where(and(eq(playlists.cabinetId, cabinetId), eq(playlists.id, id)));
+    return row;
+  }
+
+  async playlistsByIds(cabinetId: number, ids: number[]): Promise<PlaylistRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(playlists)
+      .where(and(eq(playlists.cabinetId, cabinetId), inArray(playlists.id, ids)));
+  }
+
+  async insert(cabinetId: number, values: PlaylistValues): Promise<PlaylistRow> {
+    const [row] = await this.db
+      .insert(playlists)
+      .values({ ...values, cabinetId })
+      .returning();
+    return row!;
+  }
+
+  async update(cabinetId: number, id: number, values: Partial<PlaylistValues>): Promise<void> {
+    await this.db
+      .update(playlists)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(playlists.cabinetId, cabinetId), eq(playlists.id, id)));
+  }
+
+  async remove(cabinetId: number, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .delete(playlists)
+      .where(and(eq(playlists.cabinetId, cabinetId), inArray(playlists.id, ids)))
+      .returning({ id: playlists.id });
+    return rows.map((r) => r.id);
+  }
+
+  async list(
+    cabinetId: number,
+    query: PlaylistListQuery,
+    clock: { now: string; soon: string },
+  ): Promise<{ rows: PlaylistRow[]; total: number }> {
+    const where = and(
+      eq(playlists.cabinetId, cabinetId),
+      query.search ? ilike(playlists.name, containsPattern(query.search)) : undefined,
+      query.type ? eq(playlists.type, query.type) : undefined,
+      query.category ? eq(playlists.category, query.category) : undefined,
+      expirationWhere(query.expiration, clock.now, clock.soon),
+      query.tag
+        ? inArray(
+            playlists.id,
+            this.db
+              .select({ id: playlistTagLinks.playlistId })
+              .from(playlistTagLinks)
+              .where(eq(playlistTagLinks.tagId, query.tag)),
+          )
+        : undefined,
+      query.point
+        ? inArray(
+            playlists.id,
+            this.db
+              .select({ id: playlistTargets.playlistId })
+              .from(playlistTargets)
+              .where(
+                or(
+                  eq(playlistTargets.pointId, query.point),
+                  inArray(
+                    playlistTargets.netId,
+                    this.db
+                      .select({ id: netPoints.netId })
+                      .from(netPoints)
+                      .where(eq(netPoints.pointId, query.point)),
+                  ),
+                ),
+              ),
+          )
+        : undefined,
+      query.net
+        ? inArray(
+            playlists.id,
+            this.db
+              .select({ id: playlistTargets.playlistId })
+              .from(playlistTargets)
+              .where(eq(playlistTargets.netId, query.net)),
+          )
+        : undefined,
+      query.pending
+        ? or(
+            eq(playlists.approved, false),
+            inArray(
+              playlists.id,
+              this.db
+                .select({ id: playlistChanges.playlistId })
+                .from(playlistChanges)
+                .where(eq(playlistChanges.status, 'PENDING')),
+            ),
+          )
+        : undefined,
+    );
+    const order = query.order === 'asc' ? asc : desc;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(playlists)
+        .where(where)
+        .orderBy(order(SORTS[query.sort]), order(playlists.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      this.db.select({ n: count() }).from(playlists).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  // ---- content ----
+  async replaceContent(playlistId: number, content: ContentValues): Promise<void> {
+    await this.db.delete(playlistItems).where(eq(playlistItems.playlistId, playlistId));
+    await this.db.delete(playlistSections).where(eq(playlistSections.playlistId, playlistId));
+    const own = content.files.map((f, position) => ({ playlistId, sectionId: null, position, ...f }));
+    if (own.length) await this.db.insert(playlistItems).values(own);
+    for (const [position, section] of content.sections.entries()) {
+      const [row] = await this.db
+        .insert(playlistSections)
+        .values({
+          playlistId,
+          position,
+          duration: section.duration,
+          duplicate: section.duplicate,
+          order: section.order,
+          repeat: section.repeat,
+        })
+        .returning({ id: playlistSections.id });
+      const items = section.files.map((f, i) => ({ playlistId, sectionId: row!.id, position: i, ...f }));
+      if (items.length) await this.db.insert(playlistItems).values(items);
+    }
+  }
+
+  async content(playlistIds: number[]): Promise<Map<number, PlaylistContent>> {
+    const result = new Map<number, PlaylistContent>(
+      playlistIds.map((id) => [id, { sections: [], items: [] }]),
+    );
+    if (playlistIds.length === 0) return result;
+    const [sections, items] = await Promise.all([
+      this.db
+        .select()
+        .from(playlistSections)
+        .where(inArray(playlistSections.playlistId, playlistIds))
+        .orderBy(playlistSections.position),
+      this.db
+        .select({ item: playlistItems, file: files })
+        .from(playlistItems)
+        .innerJoin(files, eq(files.id, playlistItems.fileId))
+        .where(inArray(playlistItems.playlistId, playlistIds))
+        .orderBy(playlistItems.position, playlistItems.id),
+    ]);
+    for (const s of sections) result.get(s.playlistId)!.sections.push(s);
+    for (const { item, file } of items) result.get(item.playlistId)!.items.push({ ...item, file });
+    return result;
+  }
+
+  /** Files the cabinet may put in a playlist: its own, and the shared stock library's. */
+  async usableFiles(cabinetIds: number[], ids: number[]): Promise<FileRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(files)
+      .where(and(inArray(files.cabinetId, cabinetIds), inArray(files.id, ids)));
+  }
+
+  // ---- targets ----
+  async replaceTargets(playlistId: number, pointIds: number[], netIds: number[]): Promise<void> {
+    await this.db.delete(playlistTargets).where(eq(playlistTargets.playlistId, playlistId));
+    const rows = [
+      ...pointIds.map((pointId) => ({ playlistId, pointId, netId: null })),
+      ...netIds.map((netId) => ({ playlistId, pointId: null, netId })),
+    ];
+    if (rows.length) await this.db.insert(playlistTargets).values(rows);
+  }
+
+  async addPointTargets(playlistIds: number[], pointIds: number[]): Promise<void> {
+    const rows = playlistIds.flatMap((playlistId) => pointIds.map((pointId) => ({ playlistId, pointId })));
+    if (rows.length) await this.db.insert(playlistTargets).values(rows).onConflictDoNothing();
+  }
+
+  async detachAll(playlistIds: number[]): Promise<void> {
+    if (playlistIds.length)
+      await this.db.delete(playlistTargets).where(inArray(playlistTargets.playlistId, playlistIds));
+  }
+
+  async targets(playlistIds: number[]): Promise<Map<number, { points: Named[]; nets: Named[] }>> {
+    const result = new Map(playlistIds.map((id) => [id, { points: [] as Named[], nets: [] as Named[] }]));
+    if (playlistIds.length === 0) return result;
+    const rows = await this.db
+      .select({
+        playlistId: playlistTargets.playlistId,
+        pointId: points.id,
+        pointName: points.name,
+        netId: nets.id,
+        netName: nets.name,
+      })
+      .from(playlistTargets)
+      .leftJoin(points, eq(points.id, playlistTargets.pointId))
+      .leftJoin(nets, eq(nets.id, playlistTargets.netId))
+      .where(inArray(playlistTargets.playlistId, playlistIds))
+      .orderBy(playlistTargets.id);
+    for (const r of rows) {
+      const entry = result.get(r.playlistId)!;
+      if (r.pointId !== null) entry.points.push({ id: r.pointId, name: r.pointName! });
+      if (r.netId !== null) entry.nets.push({ id: r.netId, name: r.netName! });
+    }
+    return result;
+  }
+
+  /** Distinct screens each playlist reaches, directly or through its networks. */
+  async pointsTotal(playlistIds: number[]): Promise<Map<number, number>> {
+    const result = new Map(playlistIds.map((id) => [id, 0]));
+    if (playlistIds.length === 0) return result;
+    const reached = sql`coalesce(${playlistTargets.pointId}, ${netPoints.pointId})`;
+    const rows = await this.db
+      .select({ playlistId: playlistTargets.playlistId, n: sql<number>`count(distinct ${reached})::int` })
+      .from(playlistTargets)
+      .leftJoin(netPoints, eq(netPoints.netId, playlistTargets.netId))
+      .where(and(inArray(playlistTargets.playlistId, playlistIds), sql`${reached} is not null`))
+      .groupBy(playlistTargets.playlistId);
+    for (const r of rows) result.set(r.playlistId, Number(r.n));
+    return result;
+  }
+
+  /** Screens reached by a set of points and networks (for the rules before saving). */
+  async countReach(cabinetId: number, pointIds: number[], netIds: number[]): Promise<number> {
+    if (pointIds.length === 0 && netIds.length === 0) return 0;
+    const [row] = await this.db
+      .select({ n: sql<number>`count(distinct ${points.id})::int` })
+      .from(points)
+      .where(
+        and(
+          eq(points.cabinetId, cabinetId),
+          or(
+            pointIds.length ? inArray(points.id, pointIds) : undefined,
+            netIds.length
+              ? inArray(
+                  points.id,
+                  this.db
+                    .select({ id: netPoints.pointId })
+                    .from(netPoints)
+                    .where(inArray(netPoints.netId, netIds)),
+                )
+              : undefined,
+          ),
+        ),
+      );
+    return Number(row?.n ?? 0);
+  }
+
+  async existingPoints(cabinetId: number, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({ id: points.id })
+      .from(points)
+      .where(and(eq(points.cabinetId, cabinetId), inArray(points.id, ids)));
+    return rows.map((r) => r.id);
+  }
+
+  async existingNets(cabinetId: number, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({ id: nets.id })
+      .from(nets)
+      .where(and(eq(nets.cabinetId, cabinetId), inArray(nets.id, ids)));
+    return rows.map((r) => r.id);
+  }
+
+  /** Screens and networks by name, for the editor's pickers. */
+  async targetOptions(cabinetId: number, search: string | undefined, limit: number) {
+    const byName = (column: typeof points.name | typeof nets.name) =>
+      search ? ilike(column, containsPattern(search)) : undefined;
+    const [pointRows, netRows] = await Promise.all([
+      this.db
+        .select({ id: points.id, name: points.name })
+        .from(points)
+        .where(and(eq(points.cabinetId, cabinetId), byName(points.name)))
+        .orderBy(points.name, points.id)
+        .limit(limit),
+      this.db
+        .select({ id: nets.id, name: nets.name })
+        .from(nets)
+        .where(and(eq(nets.cabinetId, cabinetId), byName(nets.name)))
+        .orderBy(nets.name, nets.id)
+        .limit(limit),
+    ]);
+    return { points: pointRows, nets: netRows };
+  }
+
+  // ---- tags ----
+  async tags(cabinetId: number): Promise<PlaylistTagRow[]> {
+    return this.db
+      .select()
+      .from(playlistTags)
+      .where(eq(playlistTags.cabinetId, cabinetId))
+      .orderBy(sql`lower(${playlistTags.name})`);
+  }
+
+  async tag(cabinetId: number, id: number): Promise<PlaylistTagRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(playlistTags)
+      .where(and(eq(playlistTags.cabinetId, cabinetId), eq(playlistTags.id, id)));
+    return row;
+  }
+
+  async insertTag(
+    cabinetId: number,
+    values: { name: string; color: string | null },
+  ): Promise<PlaylistTagRow> {
+    const [row] = await this.db
+      .insert(playlistTags)
+      .values({ cabinetId, ...values })
+      .returning();
+    return row!;
+  }
+
+  async updateTag(cabinetId: number, id: number, values: { name: string; color: string | null }) {
+    const [row] = await this.db
+      .update(playlistTags)
+      .set(values)
+      .where(and(eq(playlistTags.cabinetId, cabinetId), eq(playlistTags.id, id)))
+      .returning();
+    return row;
+  }
+
+  async removeTag(cabinetId: number, id: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(playlistTags)
+      .where(and(eq(playlistTags.cabinetId, cabinetId), eq(playlistTags.id, id)))
+      .returning({ id: playlistTags.id });
+    return rows.length > 0;
+  }
+
+  async existingTags(cabinetId: number, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({ id: playlistTags.id })
+      .from(playlistTags)
+      .where(and(eq(playlistTags.cabinetId, cabinetId), inArray(playlistTags.id, ids)));
+    return rows.map((r) => r.id);
+  }
+
+  async replaceTags(playlistId: number, tagIds: number[]): Promise<void> {
+    await this.db.delete(playlistTagLinks).where(eq(playlistTagLinks.playlistId, playlistId));
+    if (tagIds.length)
+      await this.db.insert(playlistTagLinks).values(tagIds.map((tagId) => ({ playlistId, tagId })));
+  }
+
+  async tagsOf(playlistIds: number[]): Promise<Map<number, Named[]>> {
+    const result = new Map(playlistIds.map((id) => [id, [] as Named[]]));
+    if (playlistIds.length === 0) return result;
+    const rows = await this.db
+      .select({ playlistId: playlistTagLinks.playlistId, id: playlistTags.id, name: playlistTags.name })
+      .from(playlistTagLinks)
+      .innerJoin(playlistTags, eq(playlistTags.id, playlistTagLinks.tagId))
+      .where(inArray(playlistTagLinks.playlistId, playlistIds))
+      .orderBy(sql`lower(${playlistTags.name})`);
+    for (const r of rows) result.get(r.playlistId)!.push({ id: r.id, name: r.name });
+    return result;
+  }
+
+  // ---- approval ----
+  async insertChange(values: {
+    cabinetId: number;
+    playlistId: number;
+    userId: number;
+    userName: string;
+    patch: Record<string, unknown>;
+  }): Promise<PlaylistChangeRow> {
+    const [row] = await this.db.insert(playlistChanges).values(values).returning();
+    return row!;
+  }
+
+  async pendingChanges(playlistIds: number[]): Promise<PlaylistChangeRow[]> {
+    if (playlistIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(playlistChanges)
+      .where(and(inArray(playlistChanges.playlistId, playlistIds), eq(playlistChanges.status, 'PENDING')))
+      .orderBy(playlistChanges.id);
+  }
+
+  async decideChanges(playlistId: number, status: 'APPROVED' | 'REJECTED', userId: number): Promise<void> {
+    await this.db
+      .update(playlistChanges)
+      .set({ status, decidedBy: userId, decidedAt: new Date() })
+      .where(and(eq(playlistChanges.playlistId, playlistId), eq(playlistChanges.status, 'PENDING')));
+  }
+
+  // ---- end of validity ----
+  /** Playlists with an end action whose end has passed on every clock (`cutoff` is the latest). */
+  async endedWithAction(cutoff: string, limit = 500): Promise<PlaylistRow[]> {
+    return this.db
+      .select()
+      .from(playlists)
+      .where(and(isNotNull(playlists.actionOnEnd), isNull(playlists.endedAt), lt(playlists.toDate, cutoff)))
+      .orderBy(playlists.id)
+      .limit(limit);
+  }
+
+  async markEnded(ids: number[]): Promise<void> {
+    if (ids.length)
+      await this.db.update(playlists).set({ endedAt: new Date() }).where(inArray(playlists.id, ids));
+  }
+
+  async removeByIds(ids: number[]): Promise<void> {
+    if (ids.length) await this.db.delete(playlists).where(inArray(playlists.id, ids));
+  }
+
+  /** Takes the cluster-wide end-action lock for the current transaction, or says another process has it. */
+  async tryEndActionLock(): Promise<boolean> {
+    const result = (await this.db.execute(
+      sql`select pg_try_advisory_xact_lock(${END_ACTION_LOCK}) as locked`,
+    )) as unknown as { rows: { locked: boolean }[] };
+    return Boolean(result.rows[0]?.locked);
+  }
+}

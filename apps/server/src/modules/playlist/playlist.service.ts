@@ -1,0 +1,477 @@
+import {
+  APPROVAL_ROLES,
+  EXPIRING_SOON_DAYS,
+  PLAYLIST_MESSAGES,
+  allItems,
+  can,
+  checkPlaylist,
+  expirationOf,
+  formatWall,
+  itemSeconds,
+  newPlaylistDefaults,
+  type FilesOrder,
+  type Playlist,
+  type PlaylistInput,
+  type PlaylistItem,
+  type PlaylistList,
+  type PlaylistListItem,
+  type PlaylistListQuery,
+  type PlaylistPatch,
+  type PlaylistTag,
+  type Role,
+} from '@vitrine/core';
+import { uniqueViolation } from '../../db/errors.js';
+import type { Repositories, Transact } from '../../db/repositories.js';
+import type { FileRow, PlaylistRow, PlaylistTagRow } from '../../db/schema.js';
+import type { Caller } from '../../lib/caller.js';
+import { AppError, fieldError, notFound } from '../../lib/errors.js';
+import type { MediaService } from '../media/media.service.js';
+import type { PlaylistContent, PlaylistValues } from './playlist.repository.js';
+
+export interface PlaylistServiceDeps {
+  repos: Repositories;
+  transact: Transact;
+  media: MediaService;
+  stockCabinetId: () => Promise<number | undefined>;
+  /** The server's clock; tests move it. */
+  clock?: () => Date;
+}
+
+type Saved = Playlist & { notice?: string };
+
+const DAY_MS = 86_400_000;
+/** The latest time zone (UTC-12): once a wall time has passed there, it has passed on every screen. */
+const LATEST_ZONE_MS = 12 * 3_600_000;
+
+const isApprovalRole = (role: Role) => (APPROVAL_ROLES as readonly Role[]).includes(role);
+
+/** A UTC instant written as a wall clock. */
+const utcWall = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+/** Database wall clocks may carry fractions; the API speaks 'YYYY-MM-DD HH:mm:ss'. */
+const wall = (value: string): string => value.replace('T', ' ').slice(0, 19);
+const clockTime = (value: string | null): string | null => (value === null ? null : value.slice(0, 8));
+
+/** The columns of a playlist from its input (content, targets and tags live in child tables). */
+function columns(input: PlaylistInput): PlaylistValues {
+  return {
+    name: input.name,
+    category: input.category,
+    type: input.type,
+    fromDate: input.fromDate,
+    toDate: input.toDate,
+    weekDays: [...new Set(input.weekDays)].sort(),
+    fromTime: input.fromTime,
+    toTime: input.toTime,
+    fromTime2: input.fromTime2,
+    toTime2: input.toTime2,
+    filesOrder: input.filesOrder,
+    influence: input.influence,
+    inLeftoversOnly: input.inLeftoversOnly,
+    scheduleMode: input.scheduleMode,
+    periodicity: input.periodicity,
+    limitationType: input.limitationType,
+    quotas: input.quotas,
+    blockDuration: input.blockDuration,
+    pixel: input.pixel,
+    access: input.access,
+    active: input.active,
+    override: input.override,
+    source: input.source,
+    advertisingProviders: input.advertisingProviders,
+    sspConnector: input.sspConnector,
+    actionOnEnd: input.actionOnEnd,
+    maxDuration: input.maxDuration,
+    secondaryFileId: input.secondaryFileId,
+    secondaryLoopDuration: input.secondaryLoopDuration,
+    noStats: input.noStats,
+    theme: input.theme,
+    interval: input.interval,
+  };
+}
+
+/**
+ * Playlists: the spec §5 rules (shared with the editor through packages/core), cabinet scoping of every
+ * reference, approval of changes by content managers and agents, copies, bulk apply and end actions.
+ */
+export class PlaylistService {
+  private readonly clock: () => Date;
+
+  constructor(private readonly deps: PlaylistServiceDeps) {
+    this.clock = deps.clock ?? (() => new Date());
+  }
+
+  private now(): string {
+    return formatWall(this.clock());
+  }
+
+  // ---- reading ----
+  async list(caller: Caller, query: PlaylistListQuery): Promise<PlaylistList> {
+    const now = this.clock();
+    const soon = new Date(now.getTime() + EXPIRING_SOON_DAYS * DAY_MS);
+    const { rows, total } = await this.deps.repos.playlists.list(caller.cabinetId, query, {
+      now: formatWall(now),
+      soon: formatWall(soon),
+    });
+    const full = await this.present(rows);
+    const list: PlaylistListItem[] = full.map((p) => ({
+      id: p.id,
+      name: p.name,
+      type: p.type,
+      category: p.category,
+      fromDate: p.fromDate,
+      toDate: p.toDate,
+      active: p.active,
+      expiration: p.expiration,
+      pointsTotal: p.pointsTotal,
+      tags: p.tags,
+      contentDuration: p.contentDuration,
+      approved: p.approved,
+      pendingChange: p.pendingChange,
+      updatedDate: p.updatedDate,
+      filesCount: allItems(p).length,
+    }));
+    return { list, total };
+  }
+
+  async get(caller: Caller, id: number): Promise<Playlist> {
+    const row = await this.deps.repos.playlists.playlist(caller.cabinetId, id);
+    if (!row) throw notFound();
+    return (await this.present([row]))[0]!;
+  }
+
+  private async present(rows: PlaylistRow[]): Promise<Playlist[]> {
+    const { playlists } = this.deps.repos;
+    const ids = rows.map((r) => r.id);
+    const [content, targets, totals, tags, pending] = await Promise.all([
+      playlists.content(ids),
+      playlists.targets(ids),
+      playlists.pointsTotal(ids),
+      playlists.tagsOf(ids),
+      playlists.pendingChanges(ids),
+    ]);
+    const now = this.now();
+    return rows.map((row) => {
+      const c = content.get(row.id)!;
+      const item = (i: PlaylistContent['items'][number]): PlaylistItem => ({
+        fileId: i.fileId,
+        duration: i.duration,
+        name: i.file.name,
+        mime: i.file.mime,
+        kind: i.file.kind as PlaylistItem['kind'],
+        mediaDuration: i.file.duration,
+        thumbUrl: this.deps.media.fileItem(i.file).thumbUrl,
+      });
+      const files = c.items.filter((i) => i.sectionId === null).map(item);
+      const sections = c.sections.map((s) => ({
+        duration: s.duration,
+        duplicate: s.duplicate ? (true as const) : null,
+        order: s.order,
+        repeat: s.repeat,
+        files: c.items.filter((i) => i.sectionId === s.id).map(item),
+      }));
+      const change = pending.find((p) => p.playlistId === row.id);
+      const toDate = wall(row.toDate);
+      const contentDuration = c.items.reduce((sum, i) => sum + itemSeconds(i, i.file.duration), 0);
+      return {
+        id: row.id,
+        name: row.name,
+        category: row.category as Playlist['category'],
+        type: row.type as Playlist['type'],
+        fromDate: wall(row.fromDate),
+        toDate,
+        weekDays: row.weekDays,
+        fromTime: clockTime(row.fromTime),
+        toTime: clockTime(row.toTime),
+        fromTime2: clockTime(row.fromTime2),
+        toTime2: clockTime(row.toTime2),
+        filesOrder: row.filesOrder as FilesOrder,
+        influence: row.influence as Playlist['influence'],
+        inLeftoversOnly: row.inLeftoversOnly,
+        scheduleMode: row.scheduleMode as Playlist['scheduleMode'],
+        periodicity: row.periodicity,
+        limitationType: row.limitationType as Playlist['limitationType'],
+        quotas: row.quotas as Playlist['quotas'],
+        blockDuration: row.blockDuration,
+        sections,
+        files,
+        points: targets.get(row.id)!.points,
+        nets: targets.get(row.id)!.nets,
+        tags: tags.get(row.id)!,
+        pixel: row.pixel,
+        access: row.access,
+        active: row.active,
+        override: row.override,
+        source: row.source as Playlist['source'],
+        advertisingProviders: row.advertisingProviders as Playlist['advertisingProviders'],
+        sspConnector: row.sspConnector as Playlist['sspConnector'],
+        actionOnEnd: row.actionOnEnd as Playlist['actionOnEnd'],
+        maxDuration: row.maxDuration,
+        secondaryFileId: row.secondaryFileId,
+        secondaryLoopDuration: row.secondaryLoopDuration,
+        noStats: row.noStats,
+        theme: row.theme,
+        interval: row.interval,
+        pointsTotal: totals.get(row.id) ?? 0,
+        expiration: expirationOf(toDate, now),
+        contentDuration,
+        approved: row.approved,
+        pendingChange: change
+          ? { id: change.id, userName: change.userName, createdDate: change.createdAt.toISOString() }
+          : null,
+        createdDate: row.createdAt.toISOString(),
+        updatedDate: row.updatedAt.toISOString(),
+      };
+    });
+  }
+
+  /** The playlist as an editor would send it back: the base a patch is laid over. */
+  private asInput(p: Playlist): PlaylistInput {
+    const ref = (i: { fileId: number; duration: number | null }) => ({
+      fileId: i.fileId,
+      duration: i.duration,
+    });
+    return {
+      ...p,
+      files: p.files.map(ref),
+      sections: p.sections.map((s) => ({ ...s, files: s.files.map(ref) })),
+      points: p.points.map((x) => x.id),
+      nets: p.nets.map((x) => x.id),
+      tags: p.tags.map((x) => x.id),
+    };
+  }
+
+  // ---- the rules ----
+  /** Checks every reference against the cabinet and every spec §5 rule; throws with the fields at fault. */
+  private async check(caller: Caller, input: PlaylistInput): Promise<void> {
+    const { playlists } = this.deps.repos;
+    const stock = await this.deps.stockCabinetId();
+    const fileIds = [
+      ...new Set([...allItems(input).map((i) => i.fileId), input.secondaryFileId ?? 0]),
+    ].filter((id) => id > 0);
+    const usable = await playlists.usableFiles(
+      stock ? [caller.cabinetId, stock] : [caller.cabinetId],
+      fileIds,
+    );
+    const byId = new Map<number, FileRow>(usable.map((f) => [f.id, f]));
+    if (fileIds.some((id) => !byId.has(id))) throw notFound();
+    const [pointIds, netIds, tagIds] = await Promise.all([
+      playlists.existingPoints(caller.cabinetId, input.points),
+      playlists.existingNets(caller.cabinetId, input.nets),
+      playlists.existingTags(caller.cabinetId, input.tags),
+    ]);
+    if (
+      pointIds.length !== new Set(input.points).size ||
+      netIds.length !== new Set(input.nets).size ||
+      tagIds.length !== new Set(input.tags).size
+    ) {
+      throw notFound();
+    }
+    const screens = await playlists.countReach(caller.cabinetId, input.points, input.nets);
+    const problems = checkPlaylist(input, {
+      mediaDuration: (id) => byId.get(id)?.duration,
+      screens: Math.max(1, screens),
+    });
+    const fields = Object.keys(problems.fields);
+    if (fields.length) {
+      throw new AppError('VALIDATION_ERROR', problems.fields[fields[0]!], problems.fields, {
+        suggestions: problems.suggestions,
+      });
+    }
+  }
+
+  /** maxDuration is set only by roles holding the playlist.maxDuration key (spec §6). */
+  private guardMaxDuration(caller: Caller, body: PlaylistPatch, current: number | null): void {
+    if (body.maxDuration === undefined || body.maxDuration === current) return;
+    if (!can(caller.role, 'playlist.maxDuration')) {
+      throw new AppError('FORBIDDEN', PLAYLIST_MESSAGES.maxDurationNotAllowed, {
+        maxDuration: PLAYLIST_MESSAGES.maxDurationNotAllowed,
+      });
+    }
+  }
+
+  private async needsApproval(caller: Caller): Promise<boolean> {
+    if (!isApprovalRole(caller.role)) return false;
+    const cabinet = await this.deps.repos.cabinets.findById(caller.cabinetId);
+    return cabinet?.approvalRequired ?? false;
+  }
+
+  private async write(playlistId: number, cabinetId: number, input: PlaylistInput, approved?: boolean) {
+    await this.deps.transact(async (repos) => {
+      await repos.playlists.update(cabinetId, playlistId, {
+        ...columns(input),
+        ...(approved !== undefined ? { approved } : {}),
+      });
+      await repos.playlists.replaceContent(playlistId, input);
+      await repos.playlists.replaceTargets(playlistId, [...new Set(input.points)], [...new Set(input.nets)]);
+      await repos.playlists.replaceTags(playlistId, [...new Set(input.tags)]);
+    });
+  }
+
+  // ---- writing ----
+  async create(caller: Caller, body: PlaylistPatch): Promise<Saved> {
+    this.guardMaxDuration(caller, body, null);
+    return this.insertNew(caller, { ...newPlaylistDefaults(this.clock()), ...body });
+  }
+
+  private async insertNew(caller: Caller, input: PlaylistInput): Promise<Saved> {
+    await this.check(caller, input);
+    const approval = await this.needsApproval(caller);
+    const id = await this.deps.transact(async (repos) => {
+      const row = await repos.playlists.insert(caller.cabinetId, { ...columns(input), approved: !approval });
+      await repos.playlists.replaceContent(row.id, input);
+      await repos.playlists.replaceTargets(row.id, [...new Set(input.points)], [...new Set(input.nets)]);
+      await repos.playlists.replaceTags(row.id, [...new Set(input.tags)]);
+      return row.id;
+    });
+    const saved = await this.get(caller, id);
+    return approval ? { ...saved, notice: PLAYLIST_MESSAGES.approveRequested } : saved;
+  }
+
+  async patch(caller: Caller, id: number, body: PlaylistPatch): Promise<Saved> {
+    const current = await this.get(caller, id);
+    this.guardMaxDuration(caller, body, current.maxDuration);
+    const input: PlaylistInput = { ...this.asInput(current), ...body };
+    await this.check(caller, input);
+    if (await this.needsApproval(caller)) {
+      const user = await this.deps.repos.users.findById(caller.userId);
+      await this.deps.repos.playlists.insertChange({
+        cabinetId: caller.cabinetId,
+        playlistId: id,
+        userId: caller.userId,
+        userName: user?.name ?? caller.login,
+        patch: body,
+      });
+      return { ...(await this.get(caller, id)), notice: PLAYLIST_MESSAGES.approveRequested };
+    }
+    await this.write(id, caller.cabinetId, input);
+    return this.get(caller, id);
+  }
+
+  /** The owner (or admin) accepts a new playlist and every change waiting on it, in the order sent. */
+  async approve(caller: Caller, id: number): Promise<Playlist> {
+    const current = await this.get(caller, id);
+    const pending = await this.deps.repos.playlists.pendingChanges([id]);
+    let input = this.asInput(current);
+    for (const change of pending) input = { ...input, ...(change.patch as PlaylistPatch) };
+    await this.check(caller, input);
+    await this.write(id, caller.cabinetId, input, true);
+    await this.deps.repos.playlists.decideChanges(id, 'APPROVED', caller.userId);
+    return this.get(caller, id);
+  }
+
+  /** Drops the waiting changes; a new playlist that was never approved stays off the screens. */
+  async reject(caller: Caller, id: number): Promise<Playlist> {
+    await this.get(caller, id);
+    await this.deps.repos.playlists.decideChanges(id, 'REJECTED', caller.userId);
+    return this.get(caller, id);
+  }
+
+  async remove(caller: Caller, ids: number[]): Promise<void> {
+    const found = await this.deps.repos.playlists.playlistsByIds(caller.cabinetId, ids);
+    if (found.length !== new Set(ids).size) throw notFound();
+    await this.deps.repos.playlists.remove(caller.cabinetId, ids);
+  }
+
+  /** A copy of content, settings and tags; with screens, its targets too. */
+  async copy(caller: Caller, id: number, withScreens: boolean): Promise<Saved> {
+    const source = this.asInput(await this.get(caller, id));
+    const copy: PlaylistInput = {
+      ...source,
+      name: `${source.name} (copy)`.slice(0, 100),
+      points: withScreens ? source.points : [],
+      nets: withScreens ? source.nets : [],
+    };
+    // The copy keeps maxDuration as it was set by someone allowed to: it is not a new setting.
+    return this.insertNew(caller, copy);
+  }
+
+  /** Bulk apply: adds the chosen screens to each playlist's targets. */
+  async apply(caller: Caller, playlistIds: number[], pointIds: number[]): Promise<void> {
+    if (pointIds.length === 0) throw fieldError('points', PLAYLIST_MESSAGES.chooseScreens);
+    const { playlists } = this.deps.repos;
+    const found = await playlists.playlistsByIds(caller.cabinetId, playlistIds);
+    const points = await playlists.existingPoints(caller.cabinetId, pointIds);
+    if (found.length !== new Set(playlistIds).size || points.length !== new Set(pointIds).size)
+      throw notFound();
+    if (await this.needsApproval(caller)) {
+      const user = await this.deps.repos.users.findById(caller.userId);
+      for (const p of await this.present(found)) {
+        const merged = [...new Set([...p.points.map((x) => x.id), ...points])];
+        await playlists.insertChange({
+          cabinetId: caller.cabinetId,
+          playlistId: p.id,
+          userId: caller.userId,
+          userName: user?.name ?? caller.login,
+          patch: { points: merged },
+        });
+      }
+      return;
+    }
+    await playlists.addPointTargets(
+      found.map((p) => p.id),
+      points,
+    );
+  }
+
+  async targetOptions(caller: Caller, search: string | undefined) {
+    return this.deps.repos.playlists.targetOptions(caller.cabinetId, search, 50);
+  }
+
+  // ---- end of validity ----
+  /**
+   * Runs DETACH and DELETE for playlists whose end has passed on every screen's clock. One process at a
+   * time (an advisory lock); each playlist once (ended_at).
+   */
+  async runEndActions(now = this.clock()): Promise<{ detached: number; deleted: number }> {
+    const cutoff = utcWall(now.getTime() - LATEST_ZONE_MS);
+    return this.deps.transact(async (repos) => {
+      if (!(await repos.playlists.tryEndActionLock())) return { detached: 0, deleted: 0 };
+      const due = await repos.playlists.endedWithAction(cutoff);
+      const detach = due.filter((p) => p.actionOnEnd === 'DETACH').map((p) => p.id);
+      const remove = due.filter((p) => p.actionOnEnd === 'DELETE').map((p) => p.id);
+      await repos.playlists.detachAll(detach);
+      await repos.playlists.markEnded(detach);
+      await repos.playlists.removeByIds(remove);
+      return { detached: detach.length, deleted: remove.length };
+    });
+  }
+
+  // ---- tags ----
+  private tagItem(row: PlaylistTagRow): PlaylistTag {
+    return { id: row.id, name: row.name, color: row.color };
+  }
+
+  async listTags(caller: Caller): Promise<{ list: PlaylistTag[]; total: number }> {
+    const rows = await this.deps.repos.playlists.tags(caller.cabinetId);
+    return { list: rows.map((r) => this.tagItem(r)), total: rows.length };
+  }
+
+  async createTag(caller: Caller, body: { name: string; color: string | null }): Promise<PlaylistTag> {
+    try {
+      return this.tagItem(await this.deps.repos.playlists.insertTag(caller.cabinetId, body));
+    } catch (error) {
+      if (uniqueViolation(error)) throw new AppError('TAG_EXISTS');
+      throw error;
+    }
+  }
+
+  async updateTag(
+    caller: Caller,
+    id: number,
+    body: { name: string; color: string | null },
+  ): Promise<PlaylistTag> {
+    try {
+      const row = await this.deps.repos.playlists.updateTag(caller.cabinetId, id, body);
+      if (!row) throw notFound();
+      return this.tagItem(row);
+    } catch (error) {
+      if (uniqueViolation(error)) throw new AppError('TAG_EXISTS');
+      throw error;
+    }
+  }
+
+  async removeTag(caller: Caller, id: number): Promise<void> {
+    if (!(await this.deps.repos.playlists.removeTag(caller.cabinetId, id))) throw notFound();
+  }
+}
