@@ -47,6 +47,7 @@ const Env = z.object({
     .min(1)
     .default(15 * 60),
   PUBLIC_FORM_RATE: z.coerce.number().int().min(1).default(20),
+  PLAYLIST_END_CHECK_SECONDS: z.coerce.number().int().min(5).max(86400).default(60),
   KNOWLEDGE_BASE_URL: z.url().optional(),
   SUPPORT_EMAIL: z.email().optional(),
   SUPPORT_CHAT_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -138,6 +139,8 @@ export interface Config {
   loginThrottle: { perLogin: number; perAddress: number; windowSeconds: number };
   /** Requests per minute per address on the public forms (register, recovery, verification). */
   publicFormRate: number;
+  /** How often playlists past their end get their DETACH or DELETE action. */
+  playlistEndCheckSeconds: number;
   passwordCost: { memoryCost: number; timeCost: number };
   media: { maxFileSize: number; quota: number };
   /** Where media bytes live: S3 when S3_BUCKET is set, otherwise DATA_DIR/media. */
@@ -198,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: e.LOGIN_FAILURE_WINDOW,
     },
     publicFormRate: e.PUBLIC_FORM_RATE,
+    playlistEndCheckSeconds: e.PLAYLIST_END_CHECK_SECONDS,
     passwordCost: { memoryCost: e.PASSWORD_MEMORY_COST, timeCost: e.PASSWORD_TIME_COST },
     media: { maxFileSize: e.MAX_UPLOAD_SIZE, quota: e.CABINET_QUOTA },
     ...(e.S3_BUCKET

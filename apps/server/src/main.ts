@@ -5,6 +5,7 @@ import { createTransact } from './db/repositories.js';
 import { PasswordHasher } from './lib/password.js';
 import { ensurePlatformAdmin } from './modules/system/bootstrap.service.js';
 import { ensureStockLibrary } from './modules/media/stock.js';
+import { repeat } from './lib/repeat.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,8 +21,19 @@ async function main(): Promise<void> {
   );
   const { app, services, context } = await buildApp({ config, database });
 
+  // Playlists past their end get their DETACH or DELETE action (one process at a time, each once).
+  const stopEndActions = repeat(
+    config.playlistEndCheckSeconds * 1000,
+    async () => {
+      const done = await services.playlists.runEndActions();
+      if (done.detached || done.deleted) app.log.info(done, 'playlists past their end: actions run');
+    },
+    (error) => app.log.warn({ err: error }, 'playlist end actions failed'),
+  );
+
   const shutdown = async (signal: string): Promise<void> => {
     app.log.info(`${signal}: shutting down`);
+    await stopEndActions();
     await app.close();
     await database.close();
     process.exit(0);
