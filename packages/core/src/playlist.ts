@@ -104,7 +104,6 @@ export const PLAYLIST_MESSAGES = {
   chooseScreens: 'Please choose screens',
   approveRequested: 'Approve requested',
   approveRequired: 'Content edit approve required',
-  noContent: 'Add at least one file',
   noTimeWindow: 'The playlist has no broadcasting time',
   maxDurationNotAllowed: 'Only the owner can set the maximum duration',
   tagExists: 'Tag already exists',

@@ -68,6 +68,17 @@ export interface ApiOptions {
   silent?: boolean;
 }
 
+/**
+ * What a success says: a notice the server attached ('Approve requested'), or a partial outcome it
+ * reported ('File is used by a playlist: ...'), else 'Action performed'.
+ */
+function successText(data: unknown): string {
+  const body = (data ?? {}) as { notice?: unknown; message?: unknown };
+  if (typeof body.notice === 'string') return translateMessage(body.notice);
+  if (typeof body.message === 'string') return translateMessage(body.message);
+  return i18n.t('notify.performed');
+}
+
 /** Calls that never announce success: signing in (spec §7) and the session plumbing. */
 const QUIET_SUCCESS = new Set(['/user/auth', '/user/refresh', '/user/logout']);
 
@@ -117,7 +128,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       !QUIET_SUCCESS.has(path) &&
       (response.status === 200 || response.status === 204)
     ) {
-      notifySuccess(i18n.t('notify.performed'));
+      notifySuccess(successText(data));
     }
     return data as T;
   } catch (error) {

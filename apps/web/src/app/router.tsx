@@ -184,9 +184,21 @@ const routeTree = rootRoute.addChildren([
     section('/wall/create', 'wall.create', 'sections.wallCreate'),
     section('/wall/$id', 'wall.route', 'sections.wallEdit'),
     section('/net', 'net.route', 'menu.nets'),
-    section('/playlist', 'playlist.route', 'menu.playlists'),
-    section('/playlist/create', 'playlist.create', 'sections.playlistCreate'),
-    section('/playlist/$id', 'playlist.route', 'sections.playlistEdit'),
+    page(
+      '/playlist',
+      'playlist.route',
+      lazy(() => import('../features/playlists/PlaylistsPage'), 'PlaylistsPage'),
+    ),
+    page(
+      '/playlist/create',
+      'playlist.create',
+      lazy(() => import('../features/playlists/PlaylistEditPage'), 'PlaylistEditPage'),
+    ),
+    page(
+      '/playlist/$id',
+      'playlist.route',
+      lazy(() => import('../features/playlists/PlaylistEditPage'), 'PlaylistEditPage'),
+    ),
     createRoute({
       getParentRoute: () => appRoute,
       path: '/files',

@@ -1,4 +1,4 @@
-import { ERRORS, MESSAGES, UPLOAD_MESSAGES, type ErrorCode } from '@vitrine/core';
+import { ERRORS, MESSAGES, PLAYLIST_MESSAGES, UPLOAD_MESSAGES, type ErrorCode } from '@vitrine/core';
 import i18n from '../i18n';
 
 const UPLOADER_STATIC = new Map<string, string>([
@@ -11,6 +11,7 @@ const UPLOADER_STATIC = new Map<string, string>([
 const byText = new Map<string, string>([
   ...Object.entries(ERRORS).map(([code, { message }]) => [message, `errors.${code}`] as const),
   ...Object.entries(MESSAGES).map(([key, text]) => [text, `validation.${key}`] as const),
+  ...Object.entries(PLAYLIST_MESSAGES).map(([key, text]) => [text, `playlistMessages.${key}`] as const),
 ]);
 
 /** The uploader's messages (spec §5) carry a file name and a value: matched, then translated. */
@@ -35,6 +36,10 @@ export function translateMessage(message: string, code?: string): string {
   const max = /^Maximum (\d+) characters$/.exec(message);
   if (max) return i18n.t('validation.maxLength', { count: Number(max[1]) });
   if (message.startsWith(`${MESSAGES.unknownField}:`)) return i18n.t('validation.unknownField');
+  if (message.startsWith(`${PLAYLIST_MESSAGES.fileInUse}: `))
+    return i18n.t('playlistMessages.fileInUseNamed', {
+      names: message.slice(PLAYLIST_MESSAGES.fileInUse.length + 2),
+    });
   for (const [pattern, key] of UPLOADER_PATTERNS) {
     const match = pattern.exec(message);
     if (match) return i18n.t(key, { file: match[1], value: match[2] });

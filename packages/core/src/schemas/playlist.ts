@@ -133,6 +133,8 @@ export const Playlist = PlaylistInput.extend({
   points: z.array(Named),
   nets: z.array(Named),
   tags: z.array(Named),
+  /** The secondary content's file, as the editor shows it. */
+  secondaryFile: PlaylistItem.nullable(),
   pointsTotal: z.number().int(),
   expiration: z.enum(EXPIRATIONS),
   /** Seconds of one pass over the content. */

@@ -250,6 +250,12 @@ export class PlaylistRepository {
     return result;
   }
 
+  /** Files by id, whoever holds them: for presenting references checked when they were saved. */
+  async filesByIds(ids: number[]): Promise<FileRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select().from(files).where(inArray(files.id, ids));
+  }
+
   /** Files the cabinet may put in a playlist: its own, and the shared stock library's. */
   async usableFiles(cabinetIds: number[], ids: number[]): Promise<FileRow[]> {
     if (ids.length === 0) return [];

@@ -26,7 +26,7 @@ import type { FileRow, PlaylistRow, PlaylistTagRow } from '../../db/schema.js';
 import type { Caller } from '../../lib/caller.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import type { MediaService } from '../media/media.service.js';
-import type { PlaylistContent, PlaylistValues } from './playlist.repository.js';
+import type { PlaylistValues } from './playlist.repository.js';
 
 export interface PlaylistServiceDeps {
   repos: Repositories;
@@ -143,17 +143,19 @@ export class PlaylistService {
   private async present(rows: PlaylistRow[]): Promise<Playlist[]> {
     const { playlists } = this.deps.repos;
     const ids = rows.map((r) => r.id);
-    const [content, targets, totals, tags, pending] = await Promise.all([
+    const secondaryIds = rows.map((r) => r.secondaryFileId).filter((id): id is number => id !== null);
+    const [content, targets, totals, tags, pending, secondary] = await Promise.all([
       playlists.content(ids),
       playlists.targets(ids),
       playlists.pointsTotal(ids),
       playlists.tagsOf(ids),
       playlists.pendingChanges(ids),
+      playlists.filesByIds(secondaryIds),
     ]);
     const now = this.now();
     return rows.map((row) => {
       const c = content.get(row.id)!;
-      const item = (i: PlaylistContent['items'][number]): PlaylistItem => ({
+      const item = (i: { fileId: number; duration: number | null; file: FileRow }): PlaylistItem => ({
         fileId: i.fileId,
         duration: i.duration,
         name: i.file.name,
@@ -162,6 +164,7 @@ export class PlaylistService {
         mediaDuration: i.file.duration,
         thumbUrl: this.deps.media.fileItem(i.file).thumbUrl,
       });
+      const secondaryRow = secondary.find((f) => f.id === row.secondaryFileId);
       const files = c.items.filter((i) => i.sectionId === null).map(item);
       const sections = c.sections.map((s) => ({
         duration: s.duration,
@@ -209,6 +212,9 @@ export class PlaylistService {
         maxDuration: row.maxDuration,
         secondaryFileId: row.secondaryFileId,
         secondaryLoopDuration: row.secondaryLoopDuration,
+        secondaryFile: secondaryRow
+          ? item({ fileId: secondaryRow.id, duration: null, file: secondaryRow })
+          : null,
         noStats: row.noStats,
         theme: row.theme,
         interval: row.interval,

@@ -150,6 +150,7 @@ describe('a new playlist', () => {
     expect(p.nets).toEqual([{ id: net.id, name: net.name }]);
     expect(p.tags.map((x) => x.id)).toEqual([tag.id]);
     expect(p.pointsTotal).toBe(3);
+    expect(p.secondaryFile).toMatchObject({ fileId: b, kind: 'image' });
     expect(p.contentDuration).toBe(25);
   });
 

@@ -9,6 +9,7 @@ import {
   PasswordInput,
   Select,
   Stack,
+  Switch,
   Table,
   TextInput,
   Title,
@@ -16,7 +17,7 @@ import {
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AddMemberBody, MEMBER_ROLES, type MemberRole } from '@vitrine/core';
+import { AddMemberBody, MEMBER_ROLES, type Cabinet, type CabinetInfo, type MemberRole } from '@vitrine/core';
 import { api } from '../../api/client';
 import { useRemove } from '../../lib/useRemove';
 import { useZodForm } from '../../lib/useZodForm';
@@ -87,6 +88,7 @@ export function MembersPage() {
   const { data } = useCabinetInfo();
   const { data: me } = useUserInfo();
   const [adding, setAdding] = useState(false);
+  const client = useQueryClient();
 
   return (
     <Stack>
@@ -98,6 +100,18 @@ export function MembersPage() {
           {t('members.add')}
         </Button>
       </Group>
+      {data && (
+        <Switch
+          label={t('members.approval')}
+          checked={data.cabinet.approvalRequired}
+          onChange={(e) => {
+            const approvalRequired = e.currentTarget.checked;
+            void api<Cabinet>('/cabinet/approval', { method: 'PATCH', body: { approvalRequired } }).then(
+              (cabinet) => client.setQueryData<CabinetInfo>(MEMBERS_KEY, { ...data, cabinet }),
+            );
+          }}
+        />
+      )}
       {!data ? (
         <Loader />
       ) : (

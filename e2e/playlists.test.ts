@@ -1,0 +1,152 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser.js';
+import { apiCall, signInToken } from './support/api.js';
+import { signIn } from './support/pages.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const ADMIN_PASSWORD = 'Admin-pass-1!';
+let server: RunningServer;
+let browser: Browser;
+
+/** Puts an image in the admin's library the way a script would: POST /api/file/upload. */
+async function upload(token: string, name: string, color: string): Promise<void> {
+  const body = await sharp({ create: { width: 320, height: 180, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+  const res = await fetch(`${server.url}/api/file/upload?folderId=0`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-file-name': name,
+      'content-type': 'application/octet-stream',
+    },
+    body,
+  });
+  expect(res.status).toBe(200);
+}
+
+beforeAll(async () => {
+  server = await startServer({ ADMIN_PASSWORD });
+  browser = await launchBrowser();
+  const token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
+  await upload(token, 'morning.png', '#f08c00');
+  await upload(token, 'coffee.png', '#5c940d');
+  await upload(token, 'spot.png', '#c2255c');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const segment = (page: Page, label: string) => page.locator('label', { hasText: new RegExp(`^${label}$`) });
+
+async function openNew(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Playlists' }).click();
+  await page.getByRole('heading', { name: 'Playlists' }).waitFor();
+  await page.getByRole('link', { name: 'New playlist' }).click();
+  await page.getByRole('heading', { name: 'New playlist' }).waitFor();
+}
+
+/** Opens the picker of the n-th 'Add files' button and chooses the named files. */
+async function pick(page: Page, n: number, names: string[]): Promise<void> {
+  await page.getByRole('button', { name: 'Add files' }).nth(n).click();
+  const dialog = page.getByRole('dialog', { name: 'Add files' });
+  for (const name of names) await dialog.getByRole('checkbox', { name: `Select ${name}` }).check();
+  await dialog.getByRole('button', { name: 'Choose' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('playlists in the browser', () => {
+  it('builds a block playlist from uploaded files, meeting the validation messages on the way', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await openNew(page);
+
+    // The defaults of spec §4: 'pl' plus today's date, all day, every day.
+    const name = page.getByLabel('Name', { exact: true });
+    expect(await name.inputValue()).toMatch(/^pl \d{4}-\d{2}-\d{2}$/);
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('00:00:00');
+    await name.fill('Morning block');
+    await segment(page, 'Block').click();
+    await page.getByLabel('Block duration, s').fill('3000');
+    await page.getByLabel('Section 1 duration, s').waitFor();
+    expect(await page.getByLabel('Section 2 duplicates the previous one').isChecked()).toBe(true);
+    await pick(page, 0, ['morning.png', 'coffee.png']);
+    await pick(page, 1, ['spot.png']);
+    await page.getByText('Section 1 files').waitFor();
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The sections are longer than the block').first().waitFor();
+    await page.getByLabel('Block duration, s').fill('3600');
+
+    await page.getByLabel('End', { exact: true }).fill('2020-01-01T10:00');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('End broadcasting time must not be before the start').waitFor();
+    await page.getByLabel('End', { exact: true }).fill('2031-01-01T10:00');
+    await screenshot(page, 'playlist-edit-1400');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/playlist\/\d+$/);
+    await page.getByRole('heading', { name: 'Morning block' }).waitFor();
+    // What was saved is what the server gives back after a reload.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Morning block' }).waitFor();
+    expect(await page.getByLabel('Section 1 duration, s').inputValue()).toBe('1800');
+    for (const file of ['morning.png', 'coffee.png', 'spot.png']) {
+      await page.getByRole('button', { name: `Remove ${file} from the playlist` }).waitFor();
+    }
+
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Playlists' })
+      .click();
+    const row = page.getByRole('row', { name: /Morning block/ });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Block');
+    await screenshot(page, 'playlists-1400');
+    await context.close();
+  });
+
+  it('offers the reachable values when a number of shows cannot be met exactly', async () => {
+    const context = await browser.newContext({ viewport: { width: 420, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${server.url}/playlist/create`);
+    await page.getByRole('heading', { name: 'New playlist' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Spot every so often');
+    await segment(page, 'Periodic').click();
+    await pick(page, 0, ['spot.png']);
+    await page.getByLabel('Duration of spot.png, s').fill('1');
+    await page.getByLabel('From', { exact: true }).fill('10:00:00');
+    await page.getByLabel('To', { exact: true }).fill('10:01:40');
+    await segment(page, 'Playbacks').click();
+    // 100 s a day of 1 s shows: a day holds 100, 50, 33, 25... but never 60.
+    await page.getByLabel('Number of shows').fill('60');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByText('This exact value cannot be reached. Please choose one of the suggested values')
+      .waitFor();
+    const suggested = page.getByRole('group', { name: 'Suggested values' });
+    await suggested.waitFor();
+    await screenshot(page, 'playlist-suggestions-420');
+    await suggested.getByRole('button', { name: '50', exact: true }).click();
+    expect(await page.getByLabel('Number of shows').inputValue()).toBe('50');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/playlist\/\d+$/);
+
+    const token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const saved = await apiCall<{ periodicity: number; scheduleMode: string; type: string }>(
+      server.url,
+      `/playlist/${id}`,
+      { token },
+    );
+    expect(saved).toMatchObject({ periodicity: 50, scheduleMode: 'SHOWS', type: 'ADVERTISING' });
+    await context.close();
+  });
+});
