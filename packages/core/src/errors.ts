@@ -29,6 +29,7 @@ export const ERRORS = {
   FILE_EXISTS: { status: 409, message: 'File already exist' },
   FOLDER_EXISTS: { status: 409, message: 'Folder already exist' },
   TAG_EXISTS: { status: 409, message: 'Tag already exists' },
+  CONFLICT: { status: 409, message: 'The data changed meanwhile. Please try again' },
   FOLDER_MOVE_INVALID: { status: 400, message: 'A folder cannot be moved into itself' },
   UPLOAD_INVALID: { status: 400, message: 'Failed' },
   UPLOAD_TOO_LARGE: { status: 413, message: 'File is too large' },

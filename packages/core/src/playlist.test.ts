@@ -844,9 +844,10 @@ describe('checkPlaylist', () => {
     expect(checkPlaylist(base({ maxDuration: 10, files: [item(3)] }), ctx).fields).toEqual({});
     // The media's own length wins over the item's.
     expect(checkPlaylist(base({ maxDuration: 30, files: [item(1, 60)] }), ctx).fields).toEqual({});
-    // Section content counts too.
+    // A block's section content counts; for other types the sections do not play.
     const sections = [{ duration: 1800, files: [item(2)] }];
-    expect(checkPlaylist(base({ maxDuration: 40, sections }), ctx)).toEqual(tooLong);
+    expect(checkPlaylist(base({ type: 'BLOCK', maxDuration: 40, sections }), ctx)).toEqual(tooLong);
+    expect(checkPlaylist(base({ maxDuration: 40, sections }), ctx).fields).toEqual({});
     // No limit, no check.
     expect(checkPlaylist(base({ maxDuration: null, files: [item(3, 7 * DAY)] }), ctx).fields).toEqual({});
   });
@@ -933,8 +934,7 @@ describe('checkPlaylist', () => {
       toDate: '2026-11-01 00:00:00',
       fromTime: null,
       maxDuration: 5,
-      files: [item(1)],
-      sections: [{ duration: 4000, files: [] }],
+      sections: [{ duration: 4000, files: [item(1)] }],
     });
     expect(checkPlaylist(p, ctx)).toEqual({
       fields: {
@@ -990,5 +990,28 @@ describe('expirationOf', () => {
     expect(expirationOf(p.toDate, '2026-11-29 23:59:59')).toBe('EXPIRING');
     expect(expirationOf(p.toDate, '2026-11-29 23:59:58')).toBe('ACTIVE');
     expect(expirationOf(p.toDate, '2026-12-03 00:00:00')).toBe('EXPIRED');
+  });
+});
+
+describe('limits of the API format', () => {
+  it('names years from 1970 to 9999 only', () => {
+    expect(isWallDateTime('1970-01-01 00:00:00')).toBe(true);
+    expect(isWallDateTime('9999-12-31 23:59:59')).toBe(true);
+    expect(isWallDateTime('1969-12-31 23:59:59')).toBe(false);
+    expect(isWallDateTime('0000-01-01 00:00:00')).toBe(false);
+  });
+
+  it('holds a block to its sections and other types to their own files', () => {
+    const base = {
+      ...newPlaylistDefaults(new Date(2026, 10, 22)),
+      maxDuration: 20,
+      files: [{ fileId: 1, duration: 60 }],
+      sections: [{ duration: 1800, files: [{ fileId: 2, duration: 10 }] }],
+    };
+    const ctx = { mediaDuration: () => null, screens: 1 };
+    expect(checkPlaylist({ ...base, type: 'BLOCK' }, ctx).fields).toEqual({});
+    expect(checkPlaylist({ ...base, type: 'BACKGROUND' }, ctx).fields).toEqual({
+      files: PLAYLIST_MESSAGES.tooLong,
+    });
   });
 });

@@ -106,6 +106,7 @@ export const PLAYLIST_MESSAGES = {
   approveRequired: 'Content edit approve required',
   noTimeWindow: 'The playlist has no broadcasting time',
   maxDurationNotAllowed: 'Only the owner can set the maximum duration',
+  staleChange: 'The change refers to content that no longer exists',
   tagExists: 'Tag already exists',
   fileInUse: 'File is used by a playlist',
 } as const;
@@ -135,8 +136,12 @@ export function wallSeconds(value: string): number {
   return ms / 1000;
 }
 
+/** Years a playlist may name: a screen's clock is never before 1970, and PostgreSQL stops at 294276. */
+export const WALL_YEARS = { min: 1970, max: 9999 } as const;
+
 export function isWallDateTime(value: string): boolean {
-  return Number.isFinite(wallSeconds(value));
+  const year = Number(value.slice(0, 4));
+  return Number.isFinite(wallSeconds(value)) && year >= WALL_YEARS.min && year <= WALL_YEARS.max;
 }
 
 /** 'HH:mm:ss' as seconds after midnight; NaN when malformed. */
@@ -399,7 +404,12 @@ export function itemSeconds(item: PlaylistItemRule, mediaDuration: number | null
   return mediaDuration ?? item.duration ?? PLAYLIST_DEFAULTS.itemDuration;
 }
 
-/** Every content item of the playlist, sections included. */
+/** The items that play for the playlist's type: a block's sections, else its own files. */
+export function contentItems(p: Pick<PlaylistRulesInput, 'type' | 'files' | 'sections'>): PlaylistItemRule[] {
+  return p.type === 'BLOCK' ? p.sections.flatMap((s) => s.files) : p.files;
+}
+
+/** Every content item stored with the playlist, both kinds (switching the type back loses nothing). */
 export function allItems(p: Pick<PlaylistRulesInput, 'files' | 'sections'>): PlaylistItemRule[] {
   return [...p.files, ...p.sections.flatMap((s) => s.files)];
 }
@@ -413,7 +423,7 @@ export function checkPlaylist(p: PlaylistRulesInput, ctx: PlaylistRulesContext):
   const daily = dailySeconds(p);
   if (daily === 0) fields.fromTime = PLAYLIST_MESSAGES.noTimeWindow;
 
-  const items = allItems(p);
+  const items = contentItems(p);
   const lengths = items.map((item) => itemSeconds(item, ctx.mediaDuration(item.fileId)));
   if (p.maxDuration !== null) {
     const index = lengths.findIndex((s) => s > p.maxDuration!);

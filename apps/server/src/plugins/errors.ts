@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS, MESSAGES, type ErrorBody, type ErrorCode } from '@vitrine/core';
+import { foreignKeyViolation } from '../db/errors.js';
 import { AppError } from '../lib/errors.js';
 
 function body(code: ErrorCode, message?: string, fields?: Record<string, string>): ErrorBody {
@@ -40,6 +41,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send(validationBody(error));
     }
+    if (foreignKeyViolation(error)) return reply.code(409).send(body('CONFLICT'));
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send(body('PAYLOAD_TOO_LARGE'));

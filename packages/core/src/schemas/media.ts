@@ -96,7 +96,14 @@ export const FileImportBody = z.strictObject({
 });
 
 /** A file a removal kept because a playlist uses it (spec: such a file is kept and the answer says so). */
-export const KeptFile = z.object({ id: z.number().int(), name: z.string(), playlists: z.array(z.string()) });
+export const KeptFile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The caller's own playlists that use it, by name. */
+  playlists: z.array(z.string()),
+  /** Playlists of other cabinets using it (a stock file), counted but never named. */
+  elsewhere: z.number().int(),
+});
 export type KeptFile = z.infer<typeof KeptFile>;
 export const RemoveResult = z.object({
   ok: z.literal(true),

@@ -187,10 +187,14 @@ export type PlaylistListQuery = z.infer<typeof PlaylistListQuery>;
 export const PlaylistList = z.object({ list: z.array(PlaylistListItem), total: z.number().int() });
 export type PlaylistList = z.infer<typeof PlaylistList>;
 
-export const ApplyBody = z.strictObject({
-  playlists: z.array(idSchema).min(1).max(1000),
-  points: z.array(idSchema).max(10000),
-});
+/** At most 100 000 playlist-screen pairs in one call. */
+export const APPLY_MAX_PAIRS = 100_000;
+export const ApplyBody = z
+  .strictObject({
+    playlists: z.array(idSchema).min(1).max(1000),
+    points: z.array(idSchema).max(10000),
+  })
+  .refine((b) => b.playlists.length * b.points.length <= APPLY_MAX_PAIRS, { error: MESSAGES.invalid });
 
 export const PlaylistTag = z.object({ id: z.number().int(), name: z.string(), color: z.string().nullable() });
 export type PlaylistTag = z.infer<typeof PlaylistTag>;

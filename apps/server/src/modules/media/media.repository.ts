@@ -160,25 +160,42 @@ export class MediaRepository {
   }
 
   /** The playlists that use each file (as content or as secondary content): such files are kept. */
-  async playlistsUsing(fileIds: number[]): Promise<Map<number, string[]>> {
-    const result = new Map<number, string[]>();
+  async playlistsUsing(
+    cabinetId: number,
+    fileIds: number[],
+  ): Promise<Map<number, { playlists: string[]; elsewhere: number }>> {
+    const result = new Map<number, { playlists: string[]; elsewhere: number }>();
     if (fileIds.length === 0) return result;
     const [asContent, asSecondary] = await Promise.all([
       this.db
-        .selectDistinct({ fileId: playlistItems.fileId, name: playlists.name })
+        .selectDistinct({
+          fileId: playlistItems.fileId,
+          id: playlists.id,
+          cabinetId: playlists.cabinetId,
+          name: playlists.name,
+        })
         .from(playlistItems)
         .innerJoin(playlists, eq(playlists.id, playlistItems.playlistId))
         .where(inArray(playlistItems.fileId, fileIds)),
       this.db
-        .select({ fileId: playlists.secondaryFileId, name: playlists.name })
+        .select({
+          fileId: playlists.secondaryFileId,
+          id: playlists.id,
+          cabinetId: playlists.cabinetId,
+          name: playlists.name,
+        })
         .from(playlists)
         .where(inArray(playlists.secondaryFileId, fileIds)),
     ]);
-    for (const { fileId, name } of [...asContent, ...asSecondary]) {
-      if (fileId === null) continue;
-      const names = result.get(fileId) ?? [];
-      if (!names.includes(name)) names.push(name);
-      result.set(fileId, names);
+    const seen = new Set<string>();
+    for (const use of [...asContent, ...asSecondary]) {
+      if (use.fileId === null || seen.has(`${use.fileId}:${use.id}`)) continue;
+      seen.add(`${use.fileId}:${use.id}`);
+      const entry = result.get(use.fileId) ?? { playlists: [], elsewhere: 0 };
+      // Another cabinet's playlist (using a stock file) is counted, never named.
+      if (use.cabinetId === cabinetId) entry.playlists.push(use.name);
+      else entry.elsewhere += 1;
+      result.set(use.fileId, entry);
     }
     return result;
   }

@@ -269,7 +269,7 @@ export class MediaService {
       subtree.forEach((f) => all.add(f));
     }
     const contained = await media.filesInFolders(caller.cabinetId, [...all]);
-    const kept = await this.inUse(contained);
+    const kept = await this.inUse(caller.cabinetId, contained);
     const keptIds = new Set(kept.map((k) => k.id));
     await this.removeFileRows(
       caller.cabinetId,
@@ -291,11 +291,12 @@ export class MediaService {
   }
 
   /** Files among `rows` that a playlist uses, with the playlists' names. */
-  private async inUse(rows: FileRow[]): Promise<KeptFile[]> {
-    const using = await this.deps.media.playlistsUsing(rows.map((r) => r.id));
-    return rows
-      .filter((r) => using.has(r.id))
-      .map((r) => ({ id: r.id, name: r.name, playlists: using.get(r.id)! }));
+  private async inUse(cabinetId: number, rows: FileRow[]): Promise<KeptFile[]> {
+    const using = await this.deps.media.playlistsUsing(
+      cabinetId,
+      rows.map((r) => r.id),
+    );
+    return rows.filter((r) => using.has(r.id)).map((r) => ({ id: r.id, name: r.name, ...using.get(r.id)! }));
   }
 
   // ---- files ----
@@ -354,7 +355,7 @@ export class MediaService {
   async removeFiles(caller: Caller, ids: number[]): Promise<RemoveResult> {
     const existing = await Promise.all(ids.map((id) => this.deps.media.file(caller.cabinetId, id)));
     if (existing.some((r) => !r)) throw notFound();
-    const kept = await this.inUse(existing as FileRow[]);
+    const kept = await this.inUse(caller.cabinetId, existing as FileRow[]);
     const keptIds = new Set(kept.map((k) => k.id));
     await this.removeFileRows(
       caller.cabinetId,

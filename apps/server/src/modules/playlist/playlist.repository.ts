@@ -112,7 +112,11 @@ export class PlaylistRepository {
     return row!;
   }
 
-  async update(cabinetId: number, id: number, values: Partial<PlaylistValues>): Promise<void> {
+  async update(
+    cabinetId: number,
+    id: number,
+    values: Partial<PlaylistValues> & { endedAt?: Date | null },
+  ): Promise<void> {
     await this.db
       .update(playlists)
       .set({ ...values, updatedAt: new Date() })
@@ -275,9 +279,14 @@ export class PlaylistRepository {
     if (rows.length) await this.db.insert(playlistTargets).values(rows);
   }
 
+  /** Every playlist x screen pair in one statement, with two array parameters whatever their sizes. */
   async addPointTargets(playlistIds: number[], pointIds: number[]): Promise<void> {
-    const rows = playlistIds.flatMap((playlistId) => pointIds.map((pointId) => ({ playlistId, pointId })));
-    if (rows.length) await this.db.insert(playlistTargets).values(rows).onConflictDoNothing();
+    if (playlistIds.length === 0 || pointIds.length === 0) return;
+    await this.db.execute(sql`
+      insert into ${playlistTargets} (playlist_id, point_id)
+      select p, q from unnest(${`{${playlistIds.join(',')}}`}::int[]) as p
+      cross join unnest(${`{${pointIds.join(',')}}`}::int[]) as q
+      on conflict do nothing`);
   }
 
   async detachAll(playlistIds: number[]): Promise<void> {
@@ -483,11 +492,13 @@ export class PlaylistRepository {
       .orderBy(playlistChanges.id);
   }
 
-  async decideChanges(playlistId: number, status: 'APPROVED' | 'REJECTED', userId: number): Promise<void> {
+  /** Marks exactly these changes (those the decision saw), if still pending. */
+  async decideChanges(ids: number[], status: 'APPROVED' | 'REJECTED', userId: number): Promise<void> {
+    if (ids.length === 0) return;
     await this.db
       .update(playlistChanges)
       .set({ status, decidedBy: userId, decidedAt: new Date() })
-      .where(and(eq(playlistChanges.playlistId, playlistId), eq(playlistChanges.status, 'PENDING')));
+      .where(and(inArray(playlistChanges.id, ids), eq(playlistChanges.status, 'PENDING')));
   }
 
   // ---- end of validity ----

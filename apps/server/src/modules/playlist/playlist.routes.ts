@@ -163,9 +163,10 @@ export async function playlistRoutes(app: App, { services }: RouteContext): Prom
           summary:
             decide === 'approve'
               ? 'Approve a playlist and its waiting changes (owner)'
-              : 'Reject the waiting changes (owner)',
+              : 'Reject the waiting changes, or a new playlist never approved (owner)',
           params: IdParams,
-          response: { 200: Playlist },
+          // A rejected new playlist is removed: null.
+          response: { 200: Playlist.nullable() },
         },
       },
       async (request) => playlists[decide](requireCaller(request), request.params.id),

@@ -3,6 +3,7 @@ import {
   EXPIRING_SOON_DAYS,
   PLAYLIST_MESSAGES,
   allItems,
+  contentItems,
   can,
   checkPlaylist,
   expirationOf,
@@ -38,8 +39,9 @@ export interface PlaylistServiceDeps {
 }
 
 type Saved = Playlist & { notice?: string };
+/** A waiting change: the fields a person changed, or screens a bulk apply adds. */
+type QueuedPatch = Record<string, unknown> & { addPoints?: number[] };
 
-const DAY_MS = 86_400_000;
 /** The latest time zone (UTC-12): once a wall time has passed there, it has passed on every screen. */
 const LATEST_ZONE_MS = 12 * 3_600_000;
 
@@ -108,7 +110,9 @@ export class PlaylistService {
   // ---- reading ----
   async list(caller: Caller, query: PlaylistListQuery): Promise<PlaylistList> {
     const now = this.clock();
-    const soon = new Date(now.getTime() + EXPIRING_SOON_DAYS * DAY_MS);
+    // Wall-clock days, as the status badge counts them (a DST change does not move the limit).
+    const soon = new Date(now);
+    soon.setDate(soon.getDate() + EXPIRING_SOON_DAYS);
     const { rows, total } = await this.deps.repos.playlists.list(caller.cabinetId, query, {
       now: formatWall(now),
       soon: formatWall(soon),
@@ -129,7 +133,7 @@ export class PlaylistService {
       approved: p.approved,
       pendingChange: p.pendingChange,
       updatedDate: p.updatedDate,
-      filesCount: allItems(p).length,
+      filesCount: contentItems(p).length,
     }));
     return { list, total };
   }
@@ -173,9 +177,14 @@ export class PlaylistService {
         repeat: s.repeat,
         files: c.items.filter((i) => i.sectionId === s.id).map(item),
       }));
-      const change = pending.find((p) => p.playlistId === row.id);
+      // The newest waiting change: the one a person just sent.
+      const change = pending.filter((p) => p.playlistId === row.id).at(-1);
       const toDate = wall(row.toDate);
-      const contentDuration = c.items.reduce((sum, i) => sum + itemSeconds(i, i.file.duration), 0);
+      const playing =
+        row.type === 'BLOCK'
+          ? c.items.filter((i) => i.sectionId !== null)
+          : c.items.filter((i) => i.sectionId === null);
+      const contentDuration = playing.reduce((sum, i) => sum + itemSeconds(i, i.file.duration), 0);
       return {
         id: row.id,
         name: row.name,
@@ -302,12 +311,24 @@ export class PlaylistService {
     return cabinet?.approvalRequired ?? false;
   }
 
-  private async write(playlistId: number, cabinetId: number, input: PlaylistInput, approved?: boolean) {
+  /** Writes the whole playlist in one transaction (and, for an approval, marks the changes it applied). */
+  private async write(
+    playlistId: number,
+    cabinetId: number,
+    input: PlaylistInput,
+    current: Playlist,
+    extra: { approved?: boolean } = {},
+    decided?: { ids: number[]; userId: number },
+  ) {
+    // A new end or a new end action runs again when the new end comes.
+    const reopened = input.toDate !== current.toDate || input.actionOnEnd !== current.actionOnEnd;
     await this.deps.transact(async (repos) => {
       await repos.playlists.update(cabinetId, playlistId, {
         ...columns(input),
-        ...(approved !== undefined ? { approved } : {}),
+        ...extra,
+        ...(reopened ? { endedAt: null } : {}),
       });
+      if (decided) await repos.playlists.decideChanges(decided.ids, 'APPROVED', decided.userId);
       await repos.playlists.replaceContent(playlistId, input);
       await repos.playlists.replaceTargets(playlistId, [...new Set(input.points)], [...new Set(input.nets)]);
       await repos.playlists.replaceTags(playlistId, [...new Set(input.tags)]);
@@ -340,36 +361,85 @@ export class PlaylistService {
     const input: PlaylistInput = { ...this.asInput(current), ...body };
     await this.check(caller, input);
     if (await this.needsApproval(caller)) {
-      const user = await this.deps.repos.users.findById(caller.userId);
-      await this.deps.repos.playlists.insertChange({
-        cabinetId: caller.cabinetId,
-        playlistId: id,
-        userId: caller.userId,
-        userName: user?.name ?? caller.login,
-        patch: body,
-      });
+      // Only what this person changed waits, so approving late never undoes others' later edits.
+      const base = this.asInput(current);
+      const changed = Object.fromEntries(
+        Object.entries(body).filter(
+          ([key, value]) =>
+            key !== 'maxDuration' &&
+            JSON.stringify(value) !== JSON.stringify(base[key as keyof PlaylistInput]),
+        ),
+      );
+      if (Object.keys(changed).length) await this.queue(caller, id, changed);
       return { ...(await this.get(caller, id)), notice: PLAYLIST_MESSAGES.approveRequested };
     }
-    await this.write(id, caller.cabinetId, input);
+    await this.write(id, caller.cabinetId, input, current);
     return this.get(caller, id);
   }
 
-  /** The owner (or admin) accepts a new playlist and every change waiting on it, in the order sent. */
+  private async queue(caller: Caller, playlistId: number, patch: QueuedPatch): Promise<void> {
+    const user = await this.deps.repos.users.findById(caller.userId);
+    await this.deps.repos.playlists.insertChange({
+      cabinetId: caller.cabinetId,
+      playlistId,
+      userId: caller.userId,
+      userName: user?.name ?? caller.login,
+      patch,
+    });
+  }
+
+  /**
+   * The owner (or admin) accepts a new playlist and the changes waiting on it, in the order sent, over
+   * the playlist as it is now. Only the changes read here are marked approved, in the same transaction.
+   */
   async approve(caller: Caller, id: number): Promise<Playlist> {
     const current = await this.get(caller, id);
     const pending = await this.deps.repos.playlists.pendingChanges([id]);
     let input = this.asInput(current);
-    for (const change of pending) input = { ...input, ...(change.patch as PlaylistPatch) };
-    await this.check(caller, input);
-    await this.write(id, caller.cabinetId, input, true);
-    await this.deps.repos.playlists.decideChanges(id, 'APPROVED', caller.userId);
+    for (const change of pending) {
+      const { addPoints, ...patch } = change.patch as QueuedPatch;
+      input = { ...input, ...(patch as PlaylistPatch) };
+      if (Array.isArray(addPoints))
+        input.points = [...new Set([...input.points, ...(addPoints as number[])])];
+    }
+    try {
+      await this.check(caller, input);
+    } catch (error) {
+      // A file, screen or tag the change names was removed meanwhile: the owner can reject it.
+      if (error instanceof AppError && error.code === 'NOT_FOUND')
+        throw new AppError('VALIDATION_ERROR', PLAYLIST_MESSAGES.staleChange);
+      throw error;
+    }
+    await this.write(
+      id,
+      caller.cabinetId,
+      input,
+      current,
+      { approved: true },
+      {
+        ids: pending.map((c) => c.id),
+        userId: caller.userId,
+      },
+    );
     return this.get(caller, id);
   }
 
-  /** Drops the waiting changes; a new playlist that was never approved stays off the screens. */
-  async reject(caller: Caller, id: number): Promise<Playlist> {
-    await this.get(caller, id);
-    await this.deps.repos.playlists.decideChanges(id, 'REJECTED', caller.userId);
+  /**
+   * Drops the waiting changes. A new playlist that was never approved is rejected as a whole: it is
+   * removed (it never reached a screen).
+   */
+  async reject(caller: Caller, id: number): Promise<Playlist | null> {
+    const current = await this.get(caller, id);
+    if (!current.approved) {
+      await this.deps.repos.playlists.remove(caller.cabinetId, [id]);
+      return null;
+    }
+    const pending = await this.deps.repos.playlists.pendingChanges([id]);
+    await this.deps.repos.playlists.decideChanges(
+      pending.map((c) => c.id),
+      'REJECTED',
+      caller.userId,
+    );
     return this.get(caller, id);
   }
 
@@ -401,17 +471,8 @@ export class PlaylistService {
     if (found.length !== new Set(playlistIds).size || points.length !== new Set(pointIds).size)
       throw notFound();
     if (await this.needsApproval(caller)) {
-      const user = await this.deps.repos.users.findById(caller.userId);
-      for (const p of await this.present(found)) {
-        const merged = [...new Set([...p.points.map((x) => x.id), ...points])];
-        await playlists.insertChange({
-          cabinetId: caller.cabinetId,
-          playlistId: p.id,
-          userId: caller.userId,
-          userName: user?.name ?? caller.login,
-          patch: { points: merged },
-        });
-      }
+      // Queued as 'add these screens', not as a whole list, so it merges with later edits.
+      for (const p of found) await this.queue(caller, p.id, { addPoints: points });
       return;
     }
     await playlists.addPointTargets(
