@@ -100,10 +100,21 @@ describe('playlists in the browser', () => {
       await page.getByRole('button', { name: `Remove ${file} from the playlist` }).waitFor();
     }
 
-    await page
+    // Leaving with an unsaved change asks first; staying keeps the change.
+    await page.getByLabel('Name', { exact: true }).fill('Morning block v2');
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const menuLink = page
       .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Playlists' })
-      .click();
+      .getByRole('link', { name: 'Playlists' });
+    await menuLink.click();
+    await expect.poll(() => asked).toEqual(['You have unsaved changes. Leave anyway?']);
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Morning block v2');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await menuLink.click();
     const row = page.getByRole('row', { name: /Morning block/ });
     await row.waitFor();
     expect(await row.innerText()).toContain('Block');
@@ -147,6 +158,20 @@ describe('playlists in the browser', () => {
       { token },
     );
     expect(saved).toMatchObject({ periodicity: 50, scheduleMode: 'SHOWS', type: 'ADVERTISING' });
+    await context.close();
+  });
+
+  it('speaks Russian on a narrow screen', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${server.url}/ru/playlist/create`);
+    await page.getByRole('heading', { name: 'Новый плейлист' }).waitFor();
+    await page.getByRole('region', { name: 'Основное' }).waitFor();
+    await segment(page, 'Блок').click();
+    await page.getByRole('button', { name: 'Добавить секцию' }).waitFor();
+    await screenshot(page, 'playlist-edit-ru-390');
     await context.close();
   });
 });

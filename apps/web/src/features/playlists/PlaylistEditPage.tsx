@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -20,7 +20,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useBlocker, useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -117,6 +117,25 @@ const fromLocalInput = (value: string) => {
 };
 const fromTimeInput = (value: string) => (value.length === 5 ? `${value}:00` : value);
 
+/** Error keys a form control shows next to itself. */
+const SHOWN_ERRORS = [
+  'name',
+  'fromDate',
+  'toDate',
+  'weekDays',
+  'fromTime',
+  'toTime',
+  'fromTime2',
+  'toTime2',
+  'periodicity',
+  'files',
+  'sections',
+  'maxDuration',
+  'pixel',
+  'theme',
+  'interval',
+];
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
@@ -165,22 +184,30 @@ function Editor({ playlist }: { playlist: Playlist | null }) {
   const confirm = useConfirm();
   const { data: me } = useUserInfo();
   const has = (key: string) => me?.scope.includes(key as never) ?? false;
-  const initial = useMemo(() => (playlist ? fromPlaylist(playlist) : fromDefaults()), [playlist]);
+  const [initial, setInitial] = useState<EditorState>(() =>
+    playlist ? fromPlaylist(playlist) : fromDefaults(),
+  );
   const [state, setState] = useState<EditorState>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [suggestions, setSuggestions] = useState<number[]>([]);
   const [newTag, setNewTag] = useState('');
   const [pickingSecondary, setPickingSecondary] = useState(false);
+  // Long type names (in Russian, say) do not fit side by side on a phone.
+  const narrow = useMediaQuery('(max-width: 36em)');
   const { data: tags } = usePlaylistTags();
   const actions = usePlaylistActions();
   const dirty = JSON.stringify(state) !== JSON.stringify(initial);
+  // The blocker reads these when a navigation starts, after this render: refs, not closures.
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  const leaving = useRef(false);
   const canEdit = has(playlist ? 'playlist.patch' : 'playlist.create');
   const approver = has('playlist.maxDuration');
 
   // Spec §5: a warning before leaving with unsaved changes.
   useBlocker({
-    shouldBlockFn: () => dirty && !actions.save.isPending && !window.confirm(t('playlists.unsaved')),
-    enableBeforeUnload: () => dirty,
+    shouldBlockFn: () => !leaving.current && dirtyRef.current && !window.confirm(t('playlists.unsaved')),
+    enableBeforeUnload: () => !leaving.current && dirtyRef.current,
   });
 
   const set = <K extends keyof EditorState>(key: K, value: EditorState[K]) => {
@@ -224,8 +251,11 @@ function Editor({ playlist }: { playlist: Playlist | null }) {
     try {
       const saved = await actions.save.mutateAsync({ id: playlist?.id ?? null, body });
       if (!playlist) {
-        setState(fromPlaylist(saved));
+        leaving.current = true;
         await navigate({ to: '/playlist/$id', params: { id: String(saved.id) }, replace: true });
+      } else if (saved.notice) {
+        // Waiting for approval: what was sent is kept in the form, and counts as saved.
+        setInitial(state);
       }
     } catch (error) {
       if (error instanceof ApiError) {
@@ -252,6 +282,13 @@ function Editor({ playlist }: { playlist: Playlist | null }) {
     />
   );
   const isAd = state.type === 'ADVERTISING';
+  // Errors no field of the form shows (nested items, a hidden section): listed at the top.
+  const shown = new Set([
+    ...SHOWN_ERRORS,
+    ...(state.type === 'BLOCK' ? ['blockDuration'] : []),
+    ...state.sections.map((_, i) => `sections.${i}.duration`),
+  ]);
+  const unshown = Object.entries(errors).filter(([key]) => !shown.has(key));
 
   return (
     <form onSubmit={submit} noValidate>
@@ -294,7 +331,7 @@ function Editor({ playlist }: { playlist: Playlist | null }) {
                 onClick={async () => {
                   if (!(await confirm())) return;
                   await actions.remove.mutateAsync([playlist.id]);
-                  setState(initial);
+                  leaving.current = true;
                   await navigate({ to: '/playlist' });
                 }}
               >
@@ -342,9 +379,15 @@ function Editor({ playlist }: { playlist: Playlist | null }) {
             </Stack>
           </Alert>
         )}
-        {errors._ && (
-          <Alert color="red" role="alert">
-            {errors._}
+        {unshown.length > 0 && (
+          <Alert color="red" role="alert" title={t('playlists.checkFields')}>
+            <Stack gap={2}>
+              {unshown.map(([key, message]) => (
+                <Text size="sm" key={key}>
+                  {key === '_' ? message : `${key}: ${message}`}
+                </Text>
+              ))}
+            </Stack>
           </Alert>
         )}
 
@@ -371,6 +414,8 @@ function Editor({ playlist }: { playlist: Playlist | null }) {
             </Text>
             <SegmentedControl
               aria-labelledby="playlist-type"
+              fullWidth
+              orientation={narrow ? 'vertical' : 'horizontal'}
               data={PLAYLIST_TYPES.map((v) => ({ value: v, label: t(`playlists.types.${v}`) }))}
               value={state.type}
               onChange={(v) => set('type', v as EditorState['type'])}
@@ -584,6 +629,8 @@ function Editor({ playlist }: { playlist: Playlist | null }) {
               </Text>
               <SegmentedControl
                 aria-labelledby="playlist-mode"
+                fullWidth
+                orientation={narrow ? 'vertical' : 'horizontal'}
                 data={[
                   { value: 'TIMETABLE', label: t('playlists.modes.TIMETABLE') },
                   { value: 'SHOWS', label: t('playlists.modes.SHOWS') },
