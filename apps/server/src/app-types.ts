@@ -15,6 +15,7 @@ import type { RegistrationService } from './modules/auth/registration.service.js
 import type { CabinetService } from './modules/cabinet/cabinet.service.js';
 import type { MediaService } from './modules/media/media.service.js';
 import type { PlaylistService } from './modules/playlist/playlist.service.js';
+import type { PointService } from './modules/point/point.service.js';
 import type { UserService } from './modules/user/user.service.js';
 
 /** The Fastify instance every route module receives: zod-typed schemas. */
@@ -34,6 +35,7 @@ export interface Services {
   cabinets: CabinetService;
   media: MediaService;
   playlists: PlaylistService;
+  points: PointService;
 }
 
 export interface RouteContext {

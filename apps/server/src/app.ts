@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
+import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -31,6 +32,11 @@ import { MediaService } from './modules/media/media.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { playlistRoutes } from './modules/playlist/playlist.routes.js';
 import { PlaylistService } from './modules/playlist/playlist.service.js';
+import { Fleet } from './modules/point/fleet.js';
+import { netRoutes } from './modules/point/net.routes.js';
+import { playerRoutes } from './modules/point/player.routes.js';
+import { pointRoutes } from './modules/point/point.routes.js';
+import { PointService } from './modules/point/point.service.js';
 import { STOCK_CABINET_KEY } from './modules/media/stock.js';
 import type { Storage } from './lib/storage.js';
 import { createStorage } from './lib/storage-s3.js';
@@ -116,15 +122,27 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     const id = await repos.settings.get(STOCK_CABINET_KEY);
     return id ? Number(id) : undefined;
   };
+  const storage = deps.storage ?? createStorage(config);
+  const signer = new UrlSigner(mediaSecret);
   const media = new MediaService({
     media: repos.media,
-    storage: deps.storage ?? createStorage(config),
-    signer: new UrlSigner(mediaSecret),
+    storage,
+    signer,
     limits: config.media,
     tmpDir: join(config.dataDir, 'tmp'),
     ...(deps.fetchPolicy ? { fetchPolicy: deps.fetchPolicy } : {}),
     stockCabinetId,
   });
+
+  // The screens connected to this process, joined to every other process through LISTEN/NOTIFY.
+  const fleet = new Fleet({
+    database,
+    points: repos.points,
+    ...config.fleet,
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
+  await fleet.start();
+  app.addHook('onClose', async () => fleet.stop());
 
   const services: Services = {
     auth,
@@ -134,6 +152,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     cabinets: new CabinetService(repos),
     media,
     playlists: new PlaylistService({ repos, transact, media, stockCabinetId }),
+    points: new PointService({
+      repos,
+      transact,
+      fleet,
+      media,
+      storage,
+      signer,
+      bindThrottle: new FailureThrottle(config.bindFailures, 10 * 60_000),
+    }),
   };
   const context: RouteContext = { services, config, database, repos };
 
@@ -169,7 +196,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   const routes: RouteAccess[] = [];
-  await app.register(accessPlugin, { auth, brandRules: config.brandRules, registry: routes });
+  await app.register(accessPlugin, {
+    auth,
+    devices: services.points,
+    brandRules: config.brandRules,
+    registry: routes,
+  });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   for (const routes of [
     healthRoutes,
@@ -180,6 +213,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     cabinetRoutes,
     mediaRoutes,
     playlistRoutes,
+    pointRoutes,
+    netRoutes,
+    playerRoutes,
   ]) {
     await app.register(async (scope) => routes(scope as App, context));
   }

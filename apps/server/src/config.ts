@@ -48,6 +48,10 @@ const Env = z.object({
     .default(15 * 60),
   PUBLIC_FORM_RATE: z.coerce.number().int().min(1).default(20),
   PLAYLIST_END_CHECK_SECONDS: z.coerce.number().int().min(5).max(86400).default(60),
+  PAIRING_RATE: z.coerce.number().int().min(1).max(10000).default(60),
+  BIND_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
+  FLEET_FLUSH_MS: z.coerce.number().int().min(50).max(60000).default(5000),
+  FLEET_PING_MS: z.coerce.number().int().min(100).max(120000).default(30000),
   KNOWLEDGE_BASE_URL: z.url().optional(),
   SUPPORT_EMAIL: z.email().optional(),
   SUPPORT_CHAT_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -141,6 +145,12 @@ export interface Config {
   publicFormRate: number;
   /** How often playlists past their end get their DETACH or DELETE action. */
   playlistEndCheckSeconds: number;
+  /** Pairing codes a minute one address may ask for (a venue's screens may share one). */
+  pairingRate: number;
+  /** Wrong codes one person may type in 10 minutes before binding is refused for a while. */
+  bindFailures: number;
+  /** Screens' presence is written every flushMs; sockets are pinged every pingMs. */
+  fleet: { flushMs: number; pingMs: number };
   passwordCost: { memoryCost: number; timeCost: number };
   media: { maxFileSize: number; quota: number };
   /** Where media bytes live: S3 when S3_BUCKET is set, otherwise DATA_DIR/media. */
@@ -202,6 +212,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicFormRate: e.PUBLIC_FORM_RATE,
     playlistEndCheckSeconds: e.PLAYLIST_END_CHECK_SECONDS,
+    fleet: { flushMs: e.FLEET_FLUSH_MS, pingMs: e.FLEET_PING_MS },
+    pairingRate: e.PAIRING_RATE,
+    bindFailures: e.BIND_FAILURES,
     passwordCost: { memoryCost: e.PASSWORD_MEMORY_COST, timeCost: e.PASSWORD_TIME_COST },
     media: { maxFileSize: e.MAX_UPLOAD_SIZE, quota: e.CABINET_QUOTA },
     ...(e.S3_BUCKET

@@ -12,3 +12,5 @@ export * from './media.js';
 export * from './schemas/media.js';
 export * from './playlist.js';
 export * from './schemas/playlist.js';
+export * from './point.js';
+export * from './schemas/point.js';

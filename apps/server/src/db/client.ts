@@ -18,7 +18,51 @@ export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'pg';
   ping(): Promise<boolean>;
+  /**
+   * LISTEN on a channel: `onMessage` gets every NOTIFY payload, from any process on this database. On
+   * PostgreSQL a dedicated connection listens and comes back by itself after a failure. Answers unlisten.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
+
+/** A LISTEN connection to PostgreSQL that reconnects with backoff when it drops. */
+function pgListener(url: string, channel: string, onMessage: (payload: string) => void) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let delay = 250;
+  const connect = async (): Promise<void> => {
+    if (stopped) return;
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    next.on('error', () => {
+      if (client === next) client = null;
+      void next.end().catch(() => undefined);
+      setTimeout(() => void connect(), delay).unref();
+      delay = Math.min(delay * 2, 10_000);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+      client = next;
+      delay = 250;
+    } catch {
+      void next.end().catch(() => undefined);
+      setTimeout(() => void connect(), delay).unref();
+      delay = Math.min(delay * 2, 10_000);
+    }
+  };
+  return {
+    ready: connect(),
+    async stop() {
+      stopped = true;
+      await client?.end().catch(() => undefined);
+    },
+  };
 }
 
 /** Advisory lock key held while migrations run (any constant; "vitrine" in ASCII). */
@@ -44,11 +88,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     } finally {
       await lock.end();
     }
+    const listeners = new Set<{ stop(): Promise<void> }>();
     return {
       db,
       driver: 'pg',
       ping: () => ping(db),
-      close: () => pool.end(),
+      async listen(channel, onMessage) {
+        if (!CHANNEL.test(channel)) throw new Error(`bad channel name: ${channel}`);
+        const listener = pgListener(options.url, channel, onMessage);
+        listeners.add(listener);
+        await listener.ready;
+        return async () => {
+          listeners.delete(listener);
+          await listener.stop();
+        };
+      },
+      async close() {
+        await Promise.all([...listeners].map((l) => l.stop()));
+        await pool.end();
+      },
     };
   }
   let client = options.instance;
@@ -63,6 +121,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     driver: 'pglite',
     ping: () => ping(db),
+    async listen(channel, onMessage) {
+      if (!CHANNEL.test(channel)) throw new Error(`bad channel name: ${channel}`);
+      return owned.listen(channel, onMessage);
+    },
     close: () => owned.close(),
   };
 }

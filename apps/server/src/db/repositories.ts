@@ -3,6 +3,7 @@ import { CabinetRepository } from '../modules/cabinet/cabinet.repository.js';
 import { CredentialRepository } from '../modules/auth/credential.repository.js';
 import { MediaRepository } from '../modules/media/media.repository.js';
 import { PlaylistRepository } from '../modules/playlist/playlist.repository.js';
+import { PointRepository } from '../modules/point/point.repository.js';
 import { SettingsRepository } from '../modules/system/settings.repository.js';
 import { UserRepository } from '../modules/user/user.repository.js';
 
@@ -13,6 +14,7 @@ export interface Repositories {
   settings: SettingsRepository;
   media: MediaRepository;
   playlists: PlaylistRepository;
+  points: PointRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -23,6 +25,7 @@ export function createRepositories(db: Database): Repositories {
     settings: new SettingsRepository(db),
     media: new MediaRepository(db),
     playlists: new PlaylistRepository(db),
+    points: new PointRepository(db),
   };
 }
 

@@ -214,10 +214,7 @@ export const fileTags = pgTable(
 export type FolderRow = typeof folders.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 
-/**
- * Screens (points). This issue needs them as playlist targets; pairing, status and commands extend the
- * table with the screens issue.
- */
+/** Screens (points): settings a person edits, the device's credentials and what the player last reported. */
 export const points = pgTable(
   'points',
   {
@@ -226,10 +223,117 @@ export const points = pgTable(
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The unique identifier shown to people ('VT-XXXX-XXXX'). */
+    uid: text('uid')
+      .notNull()
+      .default(
+        sql`'VT-' || upper(substr(md5(random()::text), 1, 4)) || '-' || upper(substr(md5(random()::text), 1, 4))`,
+      ),
+    address: text('address'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    photoKey: text('photo_key'),
+    timezone: text('timezone').notNull().default('UTC'),
+    rotation: text('rotation').notNull().default('NORMAL'),
+    autostart: boolean('autostart').notNull().default(true),
+    transitionMs: integer('transition_ms').notNull().default(0),
+    relaunchInterval: integer('relaunch_interval'),
+    workFrom: time('work_from'),
+    workTo: time('work_to'),
+    commercialCycle: integer('commercial_cycle'),
+    windows: jsonb('windows')
+      .$type<{ fullscreen: boolean; mirror: boolean; volume: number }>()
+      .notNull()
+      .default({ fullscreen: true, mirror: false, volume: 100 }),
+    config: text('config'),
+    audience: jsonb('audience').$type<{ viewers: number; perHour: number[] | null } | null>(),
+    playbackCost: integer('playback_cost'),
+    cameraStreamUrl: text('camera_stream_url'),
+    isStopped: boolean('is_stopped').notNull().default(false),
+    /** sha256 of the device token; one live token per screen. */
+    deviceTokenHash: text('device_token_hash'),
+    /** The player's last report (version, resolution, storage, current item, uptime, content version). */
+    report: jsonb('report').$type<Record<string, unknown> | null>(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
+    goneOfflineAt: timestamp('gone_offline_at', { withTimezone: true, mode: 'date' }),
+    syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }),
+    disconnections: integer('disconnections').notNull().default(0),
+    screenshotKey: text('screenshot_key'),
+    screenshotAt: timestamp('screenshot_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('points_cabinet_idx').on(t.cabinetId)],
+  (t) => [
+    index('points_cabinet_idx').on(t.cabinetId),
+    uniqueIndex('points_device_token_idx').on(t.deviceTokenHash),
+    uniqueIndex('points_uid_idx').on(t.uid),
+  ],
+);
+
+/** Codes a waiting player shows; bound to a screen when an operator types one in. */
+export const pairingCodes = pgTable(
+  'pairing_codes',
+  {
+    code: text('code').primaryKey(),
+    deviceKeyHash: text('device_key_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    pointId: integer('point_id').references(() => points.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pairing_codes_device_idx').on(t.deviceKeyHash)],
+);
+
+/** Commands for screens, kept until the player acknowledges them or they expire. */
+export const pointCommands = pgTable(
+  'point_commands',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    pointId: integer('point_id')
+      .notNull()
+      .references(() => points.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    args: jsonb('args').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').notNull().default('PENDING'),
+    message: text('message'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    ackedAt: timestamp('acked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('point_commands_point_idx').on(t.pointId, t.status)],
+);
+
+/** Seconds online and disconnections per screen and hour: the connection chart. */
+export const pointConnectionHours = pgTable(
+  'point_connection_hours',
+  {
+    pointId: integer('point_id')
+      .notNull()
+      .references(() => points.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+    onlineSeconds: integer('online_seconds').notNull().default(0),
+    disconnections: integer('disconnections').notNull().default(0),
+  },
+  (t) => [uniqueIndex('point_connection_hours_pk').on(t.pointId, t.hour)],
+);
+
+/** The player's own log, shipped in batches. */
+export const pointLogs = pgTable(
+  'point_logs',
+  {
+    id: serial('id').primaryKey(),
+    pointId: integer('point_id')
+      .notNull()
+      .references(() => points.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    level: text('level').notNull(),
+    message: text('message').notNull(),
+  },
+  (t) => [index('point_logs_point_idx').on(t.pointId, t.id)],
 );
 
 /** Networks: named groups of screens. */

@@ -13,3 +13,9 @@ export interface ClientMeta {
   ip: string;
   userAgent: string | null;
 }
+
+/** A paired screen, authenticated by its device token: it may make its own calls only. */
+export interface DeviceCaller {
+  pointId: number;
+  cabinetId: number;
+}

@@ -5,7 +5,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * API hands out URLs that prove the caller was allowed to see the file. Expiry is rounded to the hour so
  * the same file keeps the same URL for a while and browsers can cache it.
  */
-export type SignedVariant = 'content' | 'thumb' | 'package';
+/** A file's bytes, thumbnail or package; a screen's photo or latest screenshot (ids are the screen's). */
+export type SignedVariant = 'content' | 'thumb' | 'package' | 'photo' | 'screenshot';
 
 export class UrlSigner {
   constructor(

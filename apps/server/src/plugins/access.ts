@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { effectiveScope, type BrandRules, type PermissionKey } from '@vitrine/core';
-import type { Caller } from '../lib/caller.js';
+import type { Caller, DeviceCaller } from '../lib/caller.js';
 import { AppError } from '../lib/errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 
@@ -9,9 +9,11 @@ import type { AuthService } from '../modules/auth/auth.service.js';
  * What a route demands of its caller. Every /api route must declare one:
  * - 'public': anyone;
  * - 'user': any signed-in user;
- * - a permission key: a signed-in user whose role holds that key (spec §6).
+ * - a permission key: a signed-in user whose role holds that key (spec §6);
+ * - 'device': a paired screen, by its device token, for its own calls only. A device token is refused
+ *   everywhere else, and a person's token is refused here.
  */
-export type Access = 'public' | 'user' | PermissionKey;
+export type Access = 'public' | 'user' | 'device' | PermissionKey;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,6 +21,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     caller: Caller | null;
+    device: DeviceCaller | null;
   }
 }
 
@@ -27,6 +30,12 @@ function bearerOf(request: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1];
+}
+
+/** The screen calling, or 401. */
+export function requireDevice(request: FastifyRequest): DeviceCaller {
+  if (!request.device) throw new AppError('UNAUTHORIZED');
+  return request.device;
 }
 
 /** The caller, or 401 for a route that needs one. */
@@ -45,35 +54,47 @@ export interface RouteAccess {
  * Resolves the caller from the bearer token and enforces the route's declared access before the body is
  * even parsed, so an unauthorised request learns nothing from validation messages.
  */
-export const accessPlugin = fp<{ auth: AuthService; brandRules: BrandRules; registry?: RouteAccess[] }>(
-  async (app: FastifyInstance, { auth, brandRules, registry }) => {
-    app.decorateRequest('caller', null);
+export const accessPlugin = fp<{
+  auth: AuthService;
+  devices: { authenticateDevice(token: string): Promise<DeviceCaller | null> };
+  brandRules: BrandRules;
+  registry?: RouteAccess[];
+}>(async (app: FastifyInstance, { auth, devices, brandRules, registry }) => {
+  app.decorateRequest('caller', null);
+  app.decorateRequest('device', null);
 
-    app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-      const access = route.config?.access;
-      if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
-      for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') registry?.push({ method, url: route.url, access });
-      }
-    });
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') registry?.push({ method, url: route.url, access });
+    }
+  });
 
-    app.addHook('onRequest', async (request) => {
-      const access = request.routeOptions.config.access;
-      if (!access) return;
-      const bearer = bearerOf(request);
-      let expired = false;
-      if (bearer) {
-        const result = await auth.authenticate(bearer);
-        if ('caller' in result) request.caller = result.caller;
-        else expired = result.error === 'expired';
-      }
-      if (access === 'public') return;
-      if (!request.caller) throw new AppError(expired ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
-      if (access !== 'user') {
-        const { role, login } = request.caller;
-        if (!effectiveScope(role, login, brandRules).includes(access)) throw new AppError('FORBIDDEN');
-      }
-    });
-  },
-);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    if (access === 'device') {
+      // Browsers cannot put a header on a websocket: the player's socket sends its token as ?token=.
+      const query = request.query as { token?: unknown } | undefined;
+      const token = bearerOf(request) ?? (typeof query?.token === 'string' ? query.token : undefined);
+      request.device = token ? await devices.authenticateDevice(token) : null;
+      if (!request.device) throw new AppError('UNAUTHORIZED');
+      return;
+    }
+    const bearer = bearerOf(request);
+    let expired = false;
+    if (bearer) {
+      const result = await auth.authenticate(bearer);
+      if ('caller' in result) request.caller = result.caller;
+      else expired = result.error === 'expired';
+    }
+    if (access === 'public') return;
+    if (!request.caller) throw new AppError(expired ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
+    if (access !== 'user') {
+      const { role, login } = request.caller;
+      if (!effectiveScope(role, login, brandRules).includes(access)) throw new AppError('FORBIDDEN');
+    }
+  });
+});

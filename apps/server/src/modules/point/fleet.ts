@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import {
+  COMMAND_TTL_SECONDS,
+  HEARTBEAT_SECONDS,
+  PlayerMessage,
+  type CommandName,
+  type PlayerReport,
+  type ServerMessage,
+} from '@vitrine/core';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../db/client.js';
+import type { PointRepository } from './point.repository.js';
+
+/** The NOTIFY channel every server process listens on. */
+export const FLEET_CHANNEL = 'vitrine_fleet';
+
+type BusEvent = { kind: 'command'; pointId: number; commandId: number; origin: string };
+
+interface Attached {
+  socket: WebSocket;
+  /** Answered the last ping. */
+  alive: boolean;
+  /** Last time its online seconds were counted. */
+  countedAt: number;
+}
+
+interface Beat {
+  /** Null when only online seconds were counted since the last flush (a socket that closed). */
+  seenAt: Date | null;
+  report: PlayerReport | null;
+  onlineSeconds: number;
+}
+
+export interface FleetOptions {
+  database: DatabaseHandle;
+  points: PointRepository;
+  /** How often presence is written (one statement for all screens). */
+  flushMs?: number;
+  /** Server-side ping, to find sockets that died without closing. */
+  pingMs?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/**
+ * The screens connected to this process, and the bus that joins all processes: a command is stored, then
+ * announced with NOTIFY; whichever process holds that screen's socket sends it. Presence is kept in memory
+ * and written in batches.
+ */
+export class Fleet {
+  private readonly sockets = new Map<number, Attached>();
+  private readonly beats = new Map<number, Beat>();
+  /** Manifest version last served to each screen: the player is synchronised when it reports it back. */
+  private readonly served = new Map<number, string>();
+  private readonly origin = randomUUID();
+  private unlisten: (() => Promise<void>) | null = null;
+  private timers: NodeJS.Timeout[] = [];
+  private flushing: Promise<void> | null = null;
+
+  constructor(private readonly options: FleetOptions) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.options.database.listen(FLEET_CHANNEL, (payload) => void this.onBus(payload));
+    const flush = setInterval(() => void this.flush(), this.options.flushMs ?? 5000);
+    const ping = setInterval(() => this.ping(), this.options.pingMs ?? HEARTBEAT_SECONDS * 1000);
+    flush.unref();
+    ping.unref();
+    this.timers = [flush, ping];
+  }
+
+  async stop(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    for (const { socket } of this.sockets.values()) socket.close(1001, 'server going away');
+    await this.flush();
+    // The database may be gone already (a shutdown, a test that closed it): nothing is left to undo then.
+    await this.unlisten?.().catch(() => undefined);
+  }
+
+  /** Whether this process holds the screen's socket. */
+  connected(pointId: number): boolean {
+    return this.sockets.has(pointId);
+  }
+
+  disconnect(pointId: number): void {
+    this.sockets.get(pointId)?.socket.close(4001, 'screen removed');
+  }
+
+  get size(): number {
+    return this.sockets.size;
+  }
+
+  noteServed(pointId: number, version: string): void {
+    this.served.set(pointId, version);
+  }
+
+  /** A player connected: it replaces an older socket of the same screen, and gets what waited for it. */
+  async attach(pointId: number, socket: WebSocket): Promise<void> {
+    const previous = this.sockets.get(pointId);
+    if (previous) previous.socket.close(4000, 'replaced by a newer connection');
+    const entry: Attached = { socket, alive: true, countedAt: Date.now() };
+    this.sockets.set(pointId, entry);
+    this.beat(pointId, null);
+
+    socket.on('pong', () => {
+      entry.alive = true;
+    });
+    socket.on('message', (data) => void this.onMessage(pointId, data.toString()));
+    socket.on('close', () => {
+      if (this.sockets.get(pointId) !== entry) return;
+      this.sockets.delete(pointId);
+      this.count(pointId, entry);
+      void this.options.points
+        .recordDisconnection(pointId, new Date())
+        .catch((error: unknown) => this.options.log?.('disconnection not recorded', error));
+    });
+
+    for (const command of await this.options.points.pendingCommands(pointId, new Date())) {
+      this.deliver(pointId, command.id, command.name as CommandName, command.args);
+    }
+  }
+
+  /** Stores commands for the screens and announces them to every process. */
+  async send(
+    cabinetId: number,
+    pointIds: number[],
+    name: CommandName,
+    args: Record<string, unknown>,
+    createdBy: number | null,
+  ): Promise<number[]> {
+    const expiresAt = new Date(Date.now() + COMMAND_TTL_SECONDS * 1000);
+    const rows = await this.options.points.insertCommands(
+      pointIds.map((pointId) => ({ cabinetId, pointId, name, args, createdBy, expiresAt })),
+    );
+    for (const row of rows) {
+      await this.publish({ kind: 'command', pointId: row.pointId, commandId: row.id, origin: this.origin });
+    }
+    return rows.map((r) => r.id);
+  }
+
+  private async publish(event: BusEvent): Promise<void> {
+    // Delivered here at once when this process holds the socket; NOTIFY reaches the others.
+    if (this.sockets.has(event.pointId)) await this.onBus(JSON.stringify(event));
+    await this.options.database.db.execute(sql`select pg_notify(${FLEET_CHANNEL}, ${JSON.stringify(event)})`);
+  }
+
+  private async onBus(payload: string): Promise<void> {
+    let event: BusEvent;
+    try {
+      event = JSON.parse(payload) as BusEvent;
+    } catch {
+      return;
+    }
+    if (event.kind !== 'command' || !this.sockets.has(event.pointId)) return;
+    // Our own NOTIFY comes back too: it was delivered already.
+    if (event.origin === this.origin && this.delivered.has(event.commandId)) return;
+    const command = await this.options.points.command(event.commandId);
+    if (!command || command.pointId !== event.pointId || command.status !== 'PENDING') return;
+    this.deliver(event.pointId, command.id, command.name as CommandName, command.args);
+  }
+
+  private readonly delivered = new Set<number>();
+
+  private deliver(pointId: number, id: number, name: CommandName, args: Record<string, unknown>): void {
+    const entry = this.sockets.get(pointId);
+    if (!entry || entry.socket.readyState !== entry.socket.OPEN) return;
+    const message: ServerMessage = { type: 'command', id, name, args };
+    entry.socket.send(JSON.stringify(message));
+    this.delivered.add(id);
+    if (this.delivered.size > 10_000) this.delivered.clear();
+    void this.options.points
+      .markCommand(id, pointId, { status: 'SENT', sentAt: new Date() })
+      .catch((error: unknown) => this.options.log?.('command not marked sent', error));
+  }
+
+  private async onMessage(pointId: number, text: string): Promise<void> {
+    let parsed: PlayerMessage;
+    try {
+      const result = PlayerMessage.safeParse(JSON.parse(text));
+      if (!result.success) return;
+      parsed = result.data;
+    } catch {
+      return;
+    }
+    if (parsed.type === 'heartbeat') {
+      this.beat(pointId, parsed.status);
+      return;
+    }
+    await this.options.points.markCommand(parsed.id, pointId, {
+      status: parsed.ok ? 'DONE' : 'FAILED',
+      message: parsed.message ?? null,
+      ackedAt: new Date(),
+    });
+  }
+
+  private beat(pointId: number, report: PlayerReport | null): void {
+    const previous = this.beats.get(pointId);
+    this.beats.set(pointId, {
+      seenAt: new Date(),
+      report: report ?? previous?.report ?? null,
+      onlineSeconds: previous?.onlineSeconds ?? 0,
+    });
+  }
+
+  /** Adds the seconds a socket has been open since it was last counted. */
+  private count(pointId: number, entry: Attached): void {
+    const now = Date.now();
+    const seconds = Math.round((now - entry.countedAt) / 1000);
+    entry.countedAt = now;
+    if (seconds <= 0) return;
+    const beat = this.beats.get(pointId) ?? { seenAt: null, report: null, onlineSeconds: 0 };
+    beat.onlineSeconds += seconds;
+    this.beats.set(pointId, beat);
+  }
+
+  private ping(): void {
+    for (const [pointId, entry] of this.sockets) {
+      if (!entry.alive) {
+        entry.socket.terminate();
+        continue;
+      }
+      entry.alive = false;
+      entry.socket.ping();
+      // A socket that answers pings is seen, even between the player's own heartbeats.
+      this.beat(pointId, null);
+    }
+  }
+
+  /** Writes the presence gathered since the last flush, in one statement. */
+  async flush(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    for (const [pointId, entry] of this.sockets) this.count(pointId, entry);
+    const batch = [...this.beats.entries()];
+    this.beats.clear();
+    if (batch.length === 0) return;
+    this.flushing = this.options.points
+      .recordPresence(
+        batch.map(([pointId, beat]) => ({
+          pointId,
+          seenAt: beat.seenAt,
+          report: beat.report as Record<string, unknown> | null,
+          synced:
+            beat.report?.contentVersion != null && beat.report.contentVersion === this.served.get(pointId),
+          onlineSeconds: beat.onlineSeconds,
+        })),
+      )
+      .catch((error: unknown) => this.options.log?.('presence not written', error))
+      .finally(() => {
+        this.flushing = null;
+      });
+    return this.flushing;
+  }
+}

@@ -1,0 +1,504 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { PointListQuery } from '@vitrine/core';
+import type { Database } from '../../db/client.js';
+import { containsPattern } from '../../db/sql.js';
+import {
+  netPoints,
+  nets,
+  pairingCodes,
+  playlistTargets,
+  playlists,
+  pointCommands,
+  pointConnectionHours,
+  pointLogs,
+  points,
+  type NetRow,
+  type PointRow,
+} from '../../db/schema.js';
+
+export type PointChanges = Partial<
+  Omit<typeof points.$inferInsert, 'id' | 'cabinetId' | 'createdAt' | 'deviceTokenHash'>
+>;
+
+/** Screens a playlist reaches: targeted directly or through a network. */
+const targetedPoints = (db: Database) =>
+  db
+    .select({ id: sql<number>`coalesce(${playlistTargets.pointId}, ${netPoints.pointId})` })
+    .from(playlistTargets)
+    .leftJoin(netPoints, eq(netPoints.netId, playlistTargets.netId))
+    .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
+    .where(eq(playlists.approved, true));
+
+const SORTS = {
+  id: points.id,
+  name: sql`lower(${points.name})`,
+  sync_time: points.syncedAt,
+  update_time: points.updatedAt,
+  dt_gone_offline: points.goneOfflineAt,
+} as const;
+
+/** All SQL on screens and networks, their pairing, commands, connection hours and logs. */
+export class PointRepository {
+  constructor(private readonly db: Database) {}
+
+  // ---- screens ----
+  async point(cabinetId: number, id: number): Promise<PointRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(points)
+      .where(and(eq(points.cabinetId, cabinetId), eq(points.id, id)));
+    return row;
+  }
+
+  async pointsByIds(cabinetId: number, ids: number[]): Promise<PointRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(points)
+      .where(and(eq(points.cabinetId, cabinetId), inArray(points.id, ids)));
+  }
+
+  async pointById(id: number): Promise<PointRow | undefined> {
+    const [row] = await this.db.select().from(points).where(eq(points.id, id));
+    return row;
+  }
+
+  async pointByDeviceToken(hash: string): Promise<PointRow | undefined> {
+    const [row] = await this.db.select().from(points).where(eq(points.deviceTokenHash, hash));
+    return row;
+  }
+
+  async insert(values: typeof points.$inferInsert): Promise<PointRow> {
+    const [row] = await this.db.insert(points).values(values).returning();
+    return row!;
+  }
+
+  async update(cabinetId: number, ids: number[], changes: PointChanges): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .update(points)
+      .set(changes)
+      .where(and(eq(points.cabinetId, cabinetId), inArray(points.id, ids)));
+  }
+
+  async setDeviceToken(id: number, hash: string | null): Promise<void> {
+    await this.db.update(points).set({ deviceTokenHash: hash }).where(eq(points.id, id));
+  }
+
+  async remove(cabinetId: number, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.delete(points).where(and(eq(points.cabinetId, cabinetId), inArray(points.id, ids)));
+  }
+
+  /**
+   * A page of screens. `online` is the set of screens with a live socket (any process) and the status
+   * filter is applied on the database's idea of the last heartbeat: `seenSince` (online) and
+   * `goneSince` (gone offline within the window).
+   */
+  async list(
+    cabinetId: number,
+    query: PointListQuery,
+    clock: { seenSince: Date; goneSince: Date; unstableSince: Date; unstableAt: number },
+  ): Promise<{ rows: PointRow[]; total: number }> {
+    const unstable = inArray(
+      points.id,
+      this.db
+        .select({ id: pointConnectionHours.pointId })
+        .from(pointConnectionHours)
+        .where(gte(pointConnectionHours.hour, hourOf(clock.unstableSince)))
+        .groupBy(pointConnectionHours.pointId)
+        .having(sql`sum(${pointConnectionHours.disconnections}) >= ${clock.unstableAt}`),
+    );
+    // Online: a heartbeat within the window and no close after it.
+    const live = and(
+      gt(points.lastSeenAt, clock.seenSince),
+      or(isNull(points.goneOfflineAt), sql`${points.goneOfflineAt} < ${points.lastSeenAt}`),
+    );
+    const status: Record<NonNullable<PointListQuery['status']>, SQL | undefined> = {
+      ONLINE: and(live, sql`not ${unstable}`),
+      UNSTABLE: and(live, unstable),
+      GONE_OFFLINE: and(sql`not (${live})`, gt(points.lastSeenAt, clock.goneSince)),
+      OFFLINE: or(isNull(points.lastSeenAt), lte(points.lastSeenAt, clock.goneSince)),
+    };
+    const where = and(
+      eq(points.cabinetId, cabinetId),
+      query.search
+        ? or(
+            ilike(points.name, containsPattern(query.search)),
+            ilike(points.address, containsPattern(query.search)),
+            ilike(points.uid, containsPattern(query.search)),
+          )
+        : undefined,
+      query.net
+        ? inArray(
+            points.id,
+            this.db.select({ id: netPoints.pointId }).from(netPoints).where(eq(netPoints.netId, query.net)),
+          )
+        : undefined,
+      query.status ? status[query.status] : undefined,
+      query.hasContent === 'true' ? inArray(points.id, targetedPoints(this.db)) : undefined,
+      query.hasContent === 'false'
+        ? sql`${points.id} not in (select coalesce(t.point_id, np.point_id) from ${playlistTargets} t
+            left join ${netPoints} np on np.net_id = t.net_id join ${playlists} p on p.id = t.playlist_id
+            where p.approved and coalesce(t.point_id, np.point_id) is not null)`
+        : undefined,
+    );
+    const order = query.order === 'asc' ? asc : desc;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(points)
+        .where(where)
+        .orderBy(sql`${order(SORTS[query.sort])} nulls last`, order(points.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      this.db.select({ n: count() }).from(points).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  /** Approved playlists that reach the screen (directly or through a network), oldest first. */
+  async playlistsOf(pointId: number) {
+    return this.db
+      .selectDistinct({ playlist: playlists })
+      .from(playlists)
+      .innerJoin(playlistTargets, eq(playlistTargets.playlistId, playlists.id))
+      .leftJoin(netPoints, eq(netPoints.netId, playlistTargets.netId))
+      .where(
+        and(
+          eq(playlists.approved, true),
+          or(eq(playlistTargets.pointId, pointId), eq(netPoints.pointId, pointId)),
+        ),
+      )
+      .orderBy(playlists.id)
+      .then((rows) => rows.map((r) => r.playlist));
+  }
+
+  /** Screens among `ids` that some approved playlist reaches. */
+  async withContent(ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await targetedPoints(this.db);
+    const wanted = new Set(ids);
+    return new Set(rows.map((r) => Number(r.id)).filter((id) => wanted.has(id)));
+  }
+
+  // ---- networks ----
+  async netsOf(pointIds: number[]): Promise<Map<number, NetRow[]>> {
+    const result = new Map<number, NetRow[]>(pointIds.map((id) => [id, []]));
+    if (pointIds.length === 0) return result;
+    const rows = await this.db
+      .select({ pointId: netPoints.pointId, net: nets })
+      .from(netPoints)
+      .innerJoin(nets, eq(nets.id, netPoints.netId))
+      .where(inArray(netPoints.pointId, pointIds))
+      .orderBy(nets.name);
+    for (const r of rows) result.get(r.pointId)!.push(r.net);
+    return result;
+  }
+
+  async net(cabinetId: number, id: number): Promise<NetRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(nets)
+      .where(and(eq(nets.cabinetId, cabinetId), eq(nets.id, id)));
+    return row;
+  }
+
+  async netsByIds(cabinetId: number, ids: number[]): Promise<NetRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(nets)
+      .where(and(eq(nets.cabinetId, cabinetId), inArray(nets.id, ids)));
+  }
+
+  async listNets(
+    cabinetId: number,
+    query: { page: number; limit: number; search?: string | undefined },
+  ): Promise<{ rows: NetRow[]; total: number }> {
+    const where = and(
+      eq(nets.cabinetId, cabinetId),
+      query.search ? ilike(nets.name, containsPattern(query.search)) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(nets)
+        .where(where)
+        .orderBy(sql`lower(${nets.name})`, nets.id)
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      this.db.select({ n: count() }).from(nets).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  async membersOf(netIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {
+    const result = new Map<number, { id: number; name: string }[]>(netIds.map((id) => [id, []]));
+    if (netIds.length === 0) return result;
+    const rows = await this.db
+      .select({ netId: netPoints.netId, id: points.id, name: points.name })
+      .from(netPoints)
+      .innerJoin(points, eq(points.id, netPoints.pointId))
+      .where(inArray(netPoints.netId, netIds))
+      .orderBy(points.name);
+    for (const r of rows) result.get(r.netId)!.push({ id: r.id, name: r.name });
+    return result;
+  }
+
+  async insertNet(cabinetId: number, values: { name: string; color: string | null }): Promise<NetRow> {
+    const [row] = await this.db
+      .insert(nets)
+      .values({ cabinetId, ...values })
+      .returning();
+    return row!;
+  }
+
+  async updateNet(cabinetId: number, id: number, values: { name?: string; color?: string | null }) {
+    if (Object.keys(values).length === 0) return;
+    await this.db
+      .update(nets)
+      .set(values)
+      .where(and(eq(nets.cabinetId, cabinetId), eq(nets.id, id)));
+  }
+
+  async removeNet(cabinetId: number, id: number): Promise<void> {
+    await this.db.delete(nets).where(and(eq(nets.cabinetId, cabinetId), eq(nets.id, id)));
+  }
+
+  async setNetMembers(netId: number, pointIds: number[]): Promise<void> {
+    await this.db.delete(netPoints).where(eq(netPoints.netId, netId));
+    if (pointIds.length)
+      await this.db.insert(netPoints).values(pointIds.map((pointId) => ({ netId, pointId })));
+  }
+
+  async setPointNets(pointId: number, netIds: number[]): Promise<void> {
+    await this.db.delete(netPoints).where(eq(netPoints.pointId, pointId));
+    if (netIds.length) await this.db.insert(netPoints).values(netIds.map((netId) => ({ netId, pointId })));
+  }
+
+  // ---- pairing ----
+  async insertPairing(values: { code: string; deviceKeyHash: string; expiresAt: Date }): Promise<boolean> {
+    const rows = await this.db.insert(pairingCodes).values(values).onConflictDoNothing().returning();
+    return rows.length > 0;
+  }
+
+  async livePairing(code: string, now: Date) {
+    const [row] = await this.db
+      .select()
+      .from(pairingCodes)
+      .where(and(eq(pairingCodes.code, code), gt(pairingCodes.expiresAt, now)));
+    return row;
+  }
+
+  /** Binds a live, unbound code to a screen; false if it is unknown, expired or already bound. */
+  async bindPairing(code: string, pointId: number, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(pairingCodes)
+      .set({ pointId })
+      .where(and(eq(pairingCodes.code, code), gt(pairingCodes.expiresAt, now), isNull(pairingCodes.pointId)))
+      .returning({ code: pairingCodes.code });
+    return rows.length > 0;
+  }
+
+  async removePairing(code: string): Promise<void> {
+    await this.db.delete(pairingCodes).where(eq(pairingCodes.code, code));
+  }
+
+  async removeExpiredPairings(now: Date): Promise<void> {
+    await this.db
+      .delete(pairingCodes)
+      .where(and(lte(pairingCodes.expiresAt, now), isNull(pairingCodes.pointId)));
+  }
+
+  // ---- commands ----
+  async insertCommands(
+    rows: {
+      cabinetId: number;
+      pointId: number;
+      name: string;
+      args: Record<string, unknown>;
+      createdBy: number | null;
+      expiresAt: Date;
+    }[],
+  ) {
+    if (rows.length === 0) return [];
+    return this.db.insert(pointCommands).values(rows).returning();
+  }
+
+  async pendingCommands(pointId: number, now: Date) {
+    return this.db
+      .select()
+      .from(pointCommands)
+      .where(
+        and(
+          eq(pointCommands.pointId, pointId),
+          inArray(pointCommands.status, ['PENDING', 'SENT']),
+          gt(pointCommands.expiresAt, now),
+        ),
+      )
+      .orderBy(pointCommands.id);
+  }
+
+  async command(id: number) {
+    const [row] = await this.db.select().from(pointCommands).where(eq(pointCommands.id, id));
+    return row;
+  }
+
+  async markCommand(
+    id: number,
+    pointId: number,
+    change: { status: string; message?: string | null; sentAt?: Date; ackedAt?: Date },
+  ): Promise<void> {
+    await this.db
+      .update(pointCommands)
+      .set(change)
+      .where(and(eq(pointCommands.id, id), eq(pointCommands.pointId, pointId)));
+  }
+
+  async recentCommands(cabinetId: number, pointId: number, limit = 20) {
+    return this.db
+      .select()
+      .from(pointCommands)
+      .where(and(eq(pointCommands.cabinetId, cabinetId), eq(pointCommands.pointId, pointId)))
+      .orderBy(desc(pointCommands.id))
+      .limit(limit);
+  }
+
+  // ---- presence ----
+  /**
+   * Heartbeats, batched: last seen, report, synced time, and seconds online added to the hour. One
+   * statement for any number of screens.
+   */
+  async recordPresence(
+    beats: {
+      pointId: number;
+      /** Null when only online seconds are counted (a socket that just closed). */
+      seenAt: Date | null;
+      report: Record<string, unknown> | null;
+      synced: boolean;
+      onlineSeconds: number;
+    }[],
+  ): Promise<void> {
+    if (beats.length === 0) return;
+    const ids = beats.map((b) => b.pointId);
+    const seen = beats.map((b) => b.seenAt?.toISOString() ?? null);
+    const reports = beats.map((b) => (b.report ? JSON.stringify(b.report) : null));
+    const synced = beats.map((b) => b.synced);
+    await this.db.execute(sql`
+      update ${points} p set
+        last_seen_at = coalesce(b.seen, p.last_seen_at),
+        report = coalesce(b.report, p.report),
+        synced_at = case
+          when b.report is null then p.synced_at
+          when not b.synced then null
+          when p.synced_at is not null and p.report->>'contentVersion' = b.report->>'contentVersion' then p.synced_at
+          else coalesce(b.seen, now()) end,
+        gone_offline_at = case when b.seen is not null and b.seen > coalesce(p.gone_offline_at, '-infinity') then null else p.gone_offline_at end
+      from (select unnest(${arr(ids, 'int')}) as id, unnest(${arr(seen, 'timestamptz')}) as seen,
+                   unnest(${arr(reports, 'jsonb')}) as report, unnest(${arr(synced, 'bool')}) as synced) b
+      where p.id = b.id`);
+    const hours = beats.filter((b) => b.onlineSeconds > 0);
+    if (hours.length === 0) return;
+    const hourIds = arr(
+      hours.map((b) => b.pointId),
+      'int',
+    );
+    const hourAt = arr(
+      hours.map((b) => (b.seenAt ?? new Date()).toISOString()),
+      'timestamptz',
+    );
+    const seconds = arr(
+      hours.map((b) => b.onlineSeconds),
+      'int',
+    );
+    await this.db.execute(sql`
+      insert into ${pointConnectionHours} (point_id, hour, online_seconds)
+      select id, date_trunc('hour', seen), secs
+      from (select unnest(${hourIds}) as id, unnest(${hourAt}) as seen, unnest(${seconds}) as secs) h
+      on conflict (point_id, hour) do update
+        set online_seconds = least(3600, ${pointConnectionHours.onlineSeconds} + excluded.online_seconds)`);
+  }
+
+  /** A socket closed: one more disconnection, in the total and in the hour, and when it went. */
+  async recordDisconnection(pointId: number, at: Date): Promise<void> {
+    await this.db
+      .update(points)
+      .set({ disconnections: sql`${points.disconnections} + 1`, goneOfflineAt: at })
+      .where(eq(points.id, pointId));
+    await this.db
+      .insert(pointConnectionHours)
+      .values({ pointId, hour: hourOf(at), disconnections: 1 })
+      .onConflictDoUpdate({
+        target: [pointConnectionHours.pointId, pointConnectionHours.hour],
+        set: { disconnections: sql`${pointConnectionHours.disconnections} + 1` },
+      });
+  }
+
+  async recentDisconnections(pointIds: number[], since: Date): Promise<Map<number, number>> {
+    const result = new Map<number, number>();
+    if (pointIds.length === 0) return result;
+    const rows = await this.db
+      .select({
+        pointId: pointConnectionHours.pointId,
+        n: sql<number>`sum(${pointConnectionHours.disconnections})::int`,
+      })
+      .from(pointConnectionHours)
+      .where(
+        and(inArray(pointConnectionHours.pointId, pointIds), gte(pointConnectionHours.hour, hourOf(since))),
+      )
+      .groupBy(pointConnectionHours.pointId);
+    for (const r of rows) result.set(r.pointId, Number(r.n));
+    return result;
+  }
+
+  async connectionHours(pointId: number, since: Date) {
+    return this.db
+      .select()
+      .from(pointConnectionHours)
+      .where(and(eq(pointConnectionHours.pointId, pointId), gt(pointConnectionHours.hour, since)))
+      .orderBy(pointConnectionHours.hour);
+  }
+
+  // ---- log ----
+  async appendLog(pointId: number, entries: { at: Date; level: string; message: string }[]): Promise<void> {
+    if (entries.length) await this.db.insert(pointLogs).values(entries.map((e) => ({ pointId, ...e })));
+  }
+
+  async log(pointId: number, before: number | undefined, limit: number) {
+    return this.db
+      .select()
+      .from(pointLogs)
+      .where(and(eq(pointLogs.pointId, pointId), before ? sql`${pointLogs.id} < ${before}` : undefined))
+      .orderBy(desc(pointLogs.id))
+      .limit(limit);
+  }
+}
+
+const hourOf = (date: Date): Date => new Date(Math.floor(date.getTime() / 3_600_000) * 3_600_000);
+
+/** A PostgreSQL array literal parameter of one type (values are quoted; null stays null). */
+function arr(
+  values: (string | number | boolean | null)[],
+  type: 'int' | 'timestamptz' | 'jsonb' | 'bool',
+): SQL {
+  const literal = `{${values
+    .map((v) => (v === null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`))
+    .join(',')}}`;
+  return sql`${literal}::${sql.raw(type)}[]`;
+}

@@ -1,0 +1,552 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  GONE_OFFLINE_HOURS,
+  OFFLINE_AFTER_SECONDS,
+  PAIRING_TTL_SECONDS,
+  POINT_MESSAGES,
+  UNSTABLE_DISCONNECTIONS,
+  DEFAULT_WINDOWS,
+  formatSize,
+  isPairingCode,
+  itemSeconds,
+  normalizePairingCode,
+  pairingCode,
+  pointStatus,
+  PHOTO_MAX_BYTES,
+  type CommandName,
+  type CommandResult,
+  type Manifest,
+  type Net,
+  type Point,
+  type PointList,
+  type PointListQuery,
+  type PointPatch,
+  type PlayerReport,
+  type Rotation,
+} from '@vitrine/core';
+import type { Repositories, Transact } from '../../db/repositories.js';
+import type { NetRow, PointRow } from '../../db/schema.js';
+import type { Caller, DeviceCaller } from '../../lib/caller.js';
+import { AppError, fieldError, notFound } from '../../lib/errors.js';
+import { sha256 } from '../../lib/tokens.js';
+import type { UrlSigner } from '../../lib/signer.js';
+import type { Storage } from '../../lib/storage.js';
+import type { MediaService } from '../media/media.service.js';
+import type { WebSocket } from 'ws';
+import type { FailureThrottle } from '../../lib/throttle.js';
+import type { Fleet } from './fleet.js';
+import type { PointChanges } from './point.repository.js';
+
+export interface PointServiceDeps {
+  repos: Repositories;
+  transact: Transact;
+  fleet: Fleet;
+  media: MediaService;
+  storage: Storage;
+  signer: UrlSigner;
+  /** Wrong pairing codes per person. */
+  bindThrottle: FailureThrottle;
+  clock?: () => Date;
+}
+
+export const DEVICE_TOKEN_PREFIX = 'vtd_';
+const HOUR = 3_600_000;
+
+const clockTime = (value: string | null): string | null => (value === null ? null : value.slice(0, 8));
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+/** Settings columns from a patch body. */
+function changes(body: PointPatch): PointChanges {
+  const out: PointChanges = {};
+  if (body.name !== undefined) out.name = body.name;
+  if (body.address !== undefined) out.address = body.address;
+  if (body.location !== undefined) {
+    out.latitude = body.location?.lat ?? null;
+    out.longitude = body.location?.lng ?? null;
+  }
+  if (body.timezone !== undefined) out.timezone = body.timezone;
+  if (body.rotation !== undefined) out.rotation = body.rotation;
+  if (body.autostart !== undefined) out.autostart = body.autostart;
+  if (body.transitionMs !== undefined) out.transitionMs = body.transitionMs;
+  if (body.relaunchInterval !== undefined) out.relaunchInterval = body.relaunchInterval;
+  if (body.workFrom !== undefined) out.workFrom = body.workFrom;
+  if (body.workTo !== undefined) out.workTo = body.workTo;
+  if (body.commercialCycle !== undefined) out.commercialCycle = body.commercialCycle;
+  if (body.windows !== undefined) out.windows = body.windows;
+  if (body.config !== undefined) out.config = body.config;
+  if (body.audience !== undefined) out.audience = body.audience;
+  if (body.playbackCost !== undefined) out.playbackCost = body.playbackCost;
+  if (body.cameraStreamUrl !== undefined) out.cameraStreamUrl = body.cameraStreamUrl;
+  return out;
+}
+
+/**
+ * Screens: pairing by code, settings, networks, status from the fleet's presence, commands through the
+ * fleet, the player's manifest, screenshots and log.
+ */
+export class PointService {
+  private readonly clock: () => Date;
+
+  constructor(private readonly deps: PointServiceDeps) {
+    this.clock = deps.clock ?? (() => new Date());
+  }
+
+  // ---- presenting ----
+  private async present(rows: PointRow[]): Promise<Point[]> {
+    const { points } = this.deps.repos;
+    const ids = rows.map((r) => r.id);
+    const now = this.clock();
+    const [nets, content, flaky] = await Promise.all([
+      points.netsOf(ids),
+      points.withContent(ids),
+      points.recentDisconnections(ids, new Date(now.getTime() - HOUR)),
+    ]);
+    return rows.map((row) => {
+      const report = row.report as PlayerReport | null;
+      return {
+        id: row.id,
+        name: row.name,
+        uid: row.uid,
+        address: row.address,
+        location:
+          row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null,
+        photoUrl: row.photoKey ? this.signed(row.id, 'photo') : null,
+        timezone: row.timezone,
+        rotation: row.rotation as Rotation,
+        autostart: row.autostart,
+        transitionMs: row.transitionMs,
+        relaunchInterval: row.relaunchInterval,
+        workFrom: clockTime(row.workFrom),
+        workTo: clockTime(row.workTo),
+        commercialCycle: row.commercialCycle,
+        windows: row.windows ?? DEFAULT_WINDOWS,
+        config: row.config,
+        audience: row.audience ?? null,
+        playbackCost: row.playbackCost,
+        cameraStreamUrl: row.cameraStreamUrl,
+        net: (nets.get(row.id) ?? []).map((n) => ({ id: n.id, name: n.name, color: n.color })),
+        isStoped: row.isStopped,
+        hasContent: content.has(row.id),
+        status: pointStatus(
+          {
+            lastSeenAt: row.lastSeenAt,
+            goneOfflineAt: row.goneOfflineAt,
+            connected: this.deps.fleet.connected(row.id),
+            recentDisconnections: flaky.get(row.id) ?? 0,
+          },
+          now,
+        ),
+        syncStatus: row.syncedAt ? 'SYNCHRONIZED' : 'NOT_SYNCHRONIZED',
+        sync_time: iso(row.syncedAt),
+        update_time: row.updatedAt.toISOString(),
+        dt_gone_offline: iso(row.goneOfflineAt),
+        lastSeen: iso(row.lastSeenAt),
+        disconnections: row.disconnections,
+        player: report,
+        createdDate: row.createdAt.toISOString(),
+      };
+    });
+  }
+
+  /** Photos and screenshots are shown by <img>: signed, short-lived addresses like the library's. */
+  private signed(pointId: number, variant: 'photo' | 'screenshot'): string {
+    const { exp, sig } = this.deps.signer.sign(pointId, variant);
+    return `/api/point/${pointId}/${variant}?exp=${exp}&sig=${sig}`;
+  }
+
+  // ---- screens ----
+  async list(caller: Caller, query: PointListQuery): Promise<PointList> {
+    const now = this.clock().getTime();
+    const { rows, total } = await this.deps.repos.points.list(caller.cabinetId, query, {
+      seenSince: new Date(now - OFFLINE_AFTER_SECONDS * 1000),
+      goneSince: new Date(now - GONE_OFFLINE_HOURS * HOUR),
+      unstableSince: new Date(now - HOUR),
+      unstableAt: UNSTABLE_DISCONNECTIONS,
+    });
+    return { points: await this.present(rows), total };
+  }
+
+  async get(caller: Caller, id: number): Promise<Point> {
+    const row = await this.deps.repos.points.point(caller.cabinetId, id);
+    if (!row) throw notFound();
+    return (await this.present([row]))[0]!;
+  }
+
+  private async checkNets(cabinetId: number, ids: number[]): Promise<void> {
+    const found = await this.deps.repos.points.netsByIds(cabinetId, ids);
+    if (found.length !== new Set(ids).size) throw notFound();
+  }
+
+  async patch(caller: Caller, id: number, body: PointPatch): Promise<Point> {
+    await this.get(caller, id);
+    if (body.nets) await this.checkNets(caller.cabinetId, body.nets);
+    await this.deps.transact(async (repos) => {
+      await repos.points.update(caller.cabinetId, [id], { ...changes(body), updatedAt: this.clock() });
+      if (body.nets) await repos.points.setPointNets(id, [...new Set(body.nets)]);
+    });
+    // Setting changes reach the player at once.
+    await this.deps.fleet.send(caller.cabinetId, [id], 'config', {}, caller.userId);
+    return this.get(caller, id);
+  }
+
+  async patchMany(caller: Caller, ids: number[], body: PointPatch): Promise<void> {
+    const found = await this.deps.repos.points.pointsByIds(caller.cabinetId, ids);
+    if (found.length !== new Set(ids).size) throw notFound();
+    if (body.nets) await this.checkNets(caller.cabinetId, body.nets);
+    await this.deps.transact(async (repos) => {
+      await repos.points.update(caller.cabinetId, ids, { ...changes(body), updatedAt: this.clock() });
+      if (body.nets) for (const id of ids) await repos.points.setPointNets(id, [...new Set(body.nets)]);
+    });
+    await this.deps.fleet.send(caller.cabinetId, ids, 'config', {}, caller.userId);
+  }
+
+  async remove(caller: Caller, ids: number[]): Promise<void> {
+    const found = await this.deps.repos.points.pointsByIds(caller.cabinetId, ids);
+    if (found.length !== new Set(ids).size) throw notFound();
+    await this.deps.repos.points.remove(caller.cabinetId, ids);
+    // Its token went with the row; a socket open here is closed now (elsewhere at its next call).
+    for (const id of ids) this.deps.fleet.disconnect(id);
+  }
+
+  /** A new screen with the same settings and networks, waiting to be paired. */
+  async copy(caller: Caller, id: number): Promise<Point> {
+    const source = await this.deps.repos.points.point(caller.cabinetId, id);
+    if (!source) throw notFound();
+    const nets = (await this.deps.repos.points.netsOf([id])).get(id) ?? [];
+    const row = await this.deps.transact(async (repos) => {
+      const {
+        id: _id,
+        uid: _uid,
+        deviceTokenHash: _token,
+        report: _report,
+        lastSeenAt: _seen,
+        goneOfflineAt: _gone,
+        syncedAt: _synced,
+        disconnections: _disconnections,
+        screenshotKey: _shot,
+        screenshotAt: _shotAt,
+        createdAt: _created,
+        updatedAt: _updated,
+        ...settings
+      } = source;
+      const copy = await repos.points.insert({ ...settings, name: `${source.name} (copy)`.slice(0, 100) });
+      await repos.points.setPointNets(
+        copy.id,
+        nets.map((n) => n.id),
+      );
+      return copy;
+    });
+    return (await this.present([row]))[0]!;
+  }
+
+  // ---- pairing ----
+  /** An unpaired player asks for a code; it keeps its device key and asks again when the code expires. */
+  async pair(deviceKey: string): Promise<{ code: string; expiresAt: string }> {
+    const now = this.clock();
+    await this.deps.repos.points.removeExpiredPairings(now);
+    const expiresAt = new Date(now.getTime() + PAIRING_TTL_SECONDS * 1000);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const code = pairingCode(randomBytes(32));
+      if (await this.deps.repos.points.insertPairing({ code, deviceKeyHash: sha256(deviceKey), expiresAt })) {
+        return { code, expiresAt: expiresAt.toISOString() };
+      }
+    }
+    throw new AppError('INTERNAL');
+  }
+
+  /** The operator types the code: a screen is made in their cabinet and the code is bound to it. */
+  async bind(
+    caller: Caller,
+    rawCode: string,
+    name: string | undefined,
+  ): Promise<Point & { message: string }> {
+    // Codes are short: a person who types wrong ones again and again is stopped for a while.
+    const key = `bind:${caller.userId}`;
+    if (this.deps.bindThrottle.isBlocked(key)) throw new AppError('RATE_LIMITED');
+    const code = normalizePairingCode(rawCode);
+    const failed = () => {
+      this.deps.bindThrottle.fail(key);
+      return new AppError('VALIDATION_ERROR', POINT_MESSAGES.bindingFailed, {
+        code: POINT_MESSAGES.bindingFailed,
+      });
+    };
+    if (!isPairingCode(code)) throw failed();
+    const now = this.clock();
+    if (!(await this.deps.repos.points.livePairing(code, now))) throw failed();
+    const row = await this.deps.transact(async (repos) => {
+      const point = await repos.points.insert({
+        cabinetId: caller.cabinetId,
+        name: name ?? `Screen ${code}`,
+      });
+      if (!(await repos.points.bindPairing(code, point.id, now))) throw failed();
+      return point;
+    });
+    const [point] = await this.present([row]);
+    return { ...point!, message: POINT_MESSAGES.created(row.name) };
+  }
+
+  /**
+   * The player asks whether its code was bound. Once it is, the screen's device token is made (any older
+   * one stops working), given out this once, and the code is spent.
+   */
+  async claim(
+    deviceKey: string,
+    rawCode: string,
+  ): Promise<{ status: 'waiting' } | { status: 'bound'; token: string; pointId: number }> {
+    const code = normalizePairingCode(rawCode);
+    const pairing = isPairingCode(code)
+      ? await this.deps.repos.points.livePairing(code, this.clock())
+      : undefined;
+    if (!pairing || pairing.deviceKeyHash !== sha256(deviceKey))
+      throw new AppError('VALIDATION_ERROR', POINT_MESSAGES.bindingFailed);
+    if (pairing.pointId === null) return { status: 'waiting' };
+    const token = `${DEVICE_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+    await this.deps.repos.points.setDeviceToken(pairing.pointId, sha256(token));
+    await this.deps.repos.points.removePairing(code);
+    return { status: 'bound', token, pointId: pairing.pointId };
+  }
+
+  async authenticateDevice(token: string): Promise<DeviceCaller | null> {
+    if (!token.startsWith(DEVICE_TOKEN_PREFIX)) return null;
+    const row = await this.deps.repos.points.pointByDeviceToken(sha256(token));
+    return row ? { pointId: row.id, cabinetId: row.cabinetId } : null;
+  }
+
+  // ---- the player's own calls ----
+  /** What the screen plays until the schedule engine arrives: the files of its playlists, in order. */
+  async manifest(device: DeviceCaller): Promise<Manifest> {
+    const row = await this.deps.repos.points.point(device.cabinetId, device.pointId);
+    if (!row) throw notFound();
+    const playlists = await this.deps.repos.points.playlistsOf(device.pointId);
+    const content = await this.deps.repos.playlists.content(playlists.map((p) => p.id));
+    const items: Manifest['items'] = [];
+    for (const playlist of playlists) {
+      if (!playlist.active) continue;
+      const entries = content
+        .get(playlist.id)!
+        .items.filter((i) => (playlist.type === 'BLOCK' ? i.sectionId !== null : i.sectionId === null));
+      for (const item of entries) {
+        const file = this.deps.media.fileItem(item.file);
+        items.push({
+          fileId: item.fileId,
+          name: item.file.name,
+          kind: item.file.kind,
+          mime: item.file.mime,
+          url: file.packageUrl ?? file.url,
+          hash: item.file.hash,
+          duration: itemSeconds(item, item.file.duration),
+          playlistId: playlist.id,
+        });
+      }
+    }
+    const [p] = await this.present([row]);
+    const point = p!;
+    // What the player needs of the screen: its settings, no status or report.
+    const settings = {
+      id: point.id,
+      name: point.name,
+      address: point.address,
+      location: point.location,
+      timezone: point.timezone,
+      rotation: point.rotation,
+      autostart: point.autostart,
+      transitionMs: point.transitionMs,
+      relaunchInterval: point.relaunchInterval,
+      workFrom: point.workFrom,
+      workTo: point.workTo,
+      commercialCycle: point.commercialCycle,
+      windows: point.windows,
+      config: point.config,
+      audience: point.audience,
+      playbackCost: point.playbackCost,
+      cameraStreamUrl: point.cameraStreamUrl,
+      isStoped: point.isStoped,
+    };
+    const version = sha256(
+      JSON.stringify([items.map((i) => [i.fileId, i.duration, i.playlistId]), row.updatedAt]),
+    ).slice(0, 16);
+    this.deps.fleet.noteServed(device.pointId, version);
+    return {
+      version,
+      point: settings,
+      items,
+    };
+  }
+
+  /** The player's socket: presence, commands and acks go through the fleet. */
+  connect(device: DeviceCaller, socket: WebSocket): Promise<void> {
+    return this.deps.fleet.attach(device.pointId, socket);
+  }
+
+  async saveScreenshot(device: DeviceCaller, bytes: Buffer, mime: string): Promise<void> {
+    if (bytes.length === 0 || bytes.length > PHOTO_MAX_BYTES) throw new AppError('UPLOAD_INVALID');
+    const ext = mime === 'image/png' ? 'png' : 'jpg';
+    const key = `${device.cabinetId}/screens/${device.pointId}.${ext}`;
+    await this.deps.storage.putStream(key, Readable.from(bytes));
+    await this.deps.repos.points.update(device.cabinetId, [device.pointId], {
+      screenshotKey: key,
+      screenshotAt: this.clock(),
+    });
+  }
+
+  async appendLog(
+    device: DeviceCaller,
+    entries: { at: string; level: string; message: string }[],
+  ): Promise<void> {
+    await this.deps.repos.points.appendLog(
+      device.pointId,
+      entries.map((e) => ({ at: new Date(e.at), level: e.level, message: e.message })),
+    );
+  }
+
+  // ---- commands ----
+  /** Sends a command to screens of the caller's cabinet; offline ones get it when they come back. */
+  async command(
+    caller: Caller,
+    ids: number[],
+    name: CommandName,
+    args: Record<string, unknown> = {},
+  ): Promise<CommandResult> {
+    const found = await this.deps.repos.points.pointsByIds(caller.cabinetId, ids);
+    if (found.length !== new Set(ids).size || found.length === 0) throw notFound();
+    await this.deps.fleet.send(
+      caller.cabinetId,
+      found.map((p) => p.id),
+      name,
+      args,
+      caller.userId,
+    );
+    const now = this.clock().getTime();
+    const online = found.filter(
+      (p) =>
+        this.deps.fleet.connected(p.id) ||
+        (p.lastSeenAt !== null &&
+          now - p.lastSeenAt.getTime() <= OFFLINE_AFTER_SECONDS * 1000 &&
+          !(p.goneOfflineAt !== null && p.goneOfflineAt >= p.lastSeenAt)),
+    );
+    return {
+      ok: true,
+      message: POINT_MESSAGES.changeStatusSent,
+      delivered: online.map((p) => p.id),
+      queued: found.filter((p) => !online.includes(p)).map((p) => p.id),
+    };
+  }
+
+  /** Broadcast stop or start (spec §4): the points are marked, and told. */
+  async broadcasting(caller: Caller, ids: number[], stop: boolean): Promise<CommandResult> {
+    const found = await this.deps.repos.points.pointsByIds(caller.cabinetId, ids);
+    if (found.length !== new Set(ids).size) throw notFound();
+    await this.deps.repos.points.update(caller.cabinetId, ids, { isStopped: stop });
+    return this.command(caller, ids, stop ? 'broadcast-stop' : 'broadcast-start');
+  }
+
+  async screenshotInfo(caller: Caller, id: number): Promise<{ url: string | null; takenAt: string | null }> {
+    const row = await this.deps.repos.points.point(caller.cabinetId, id);
+    if (!row) throw notFound();
+    return {
+      url: row.screenshotKey ? this.signed(row.id, 'screenshot') : null,
+      takenAt: iso(row.screenshotAt),
+    };
+  }
+
+  /** The stored object behind a signed photo or screenshot address. */
+  async signedObject(id: number, variant: 'photo' | 'screenshot', exp: number, sig: string) {
+    if (!this.deps.signer.verify(id, variant, exp, sig)) throw notFound();
+    const row = await this.deps.repos.points.pointById(id);
+    const key = variant === 'photo' ? row?.photoKey : row?.screenshotKey;
+    if (!row || !key) throw notFound();
+    return { key, mime: key.endsWith('.png') ? 'image/png' : 'image/jpeg' };
+  }
+
+  readObject(key: string) {
+    return this.deps.storage.read(key);
+  }
+
+  async setPhoto(caller: Caller, id: number, bytes: Buffer, mime: string): Promise<Point> {
+    await this.get(caller, id);
+    if (bytes.length > PHOTO_MAX_BYTES) {
+      throw fieldError('photo', POINT_MESSAGES.photoTooLarge(formatSize(PHOTO_MAX_BYTES)));
+    }
+    const ext = mime === 'image/png' ? 'png' : 'jpg';
+    const key = `${caller.cabinetId}/photos/${id}.${ext}`;
+    await this.deps.storage.putStream(key, Readable.from(bytes));
+    await this.deps.repos.points.update(caller.cabinetId, [id], { photoKey: key, updatedAt: this.clock() });
+    return this.get(caller, id);
+  }
+
+  async connectionHistory(caller: Caller, id: number) {
+    await this.get(caller, id);
+    const rows = await this.deps.repos.points.connectionHours(
+      id,
+      new Date(this.clock().getTime() - 7 * 24 * HOUR),
+    );
+    return rows.map((r) => ({
+      hour: r.hour.toISOString(),
+      onlineSeconds: r.onlineSeconds,
+      disconnections: r.disconnections,
+    }));
+  }
+
+  async log(caller: Caller, id: number, before: number | undefined) {
+    await this.get(caller, id);
+    const rows = await this.deps.repos.points.log(id, before, 100);
+    return rows.map((r) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      level: r.level as 'info',
+      message: r.message,
+    }));
+  }
+
+  // ---- networks ----
+  private async presentNets(rows: NetRow[]): Promise<Net[]> {
+    const members = await this.deps.repos.points.membersOf(rows.map((r) => r.id));
+    return rows.map((r) => ({ id: r.id, name: r.name, color: r.color, points: members.get(r.id) ?? [] }));
+  }
+
+  async listNets(caller: Caller, query: { page: number; limit: number; search?: string | undefined }) {
+    const { rows, total } = await this.deps.repos.points.listNets(caller.cabinetId, query);
+    return { nets: await this.presentNets(rows), total };
+  }
+
+  private async checkPoints(cabinetId: number, ids: number[]): Promise<void> {
+    const found = await this.deps.repos.points.pointsByIds(cabinetId, ids);
+    if (found.length !== new Set(ids).size) throw notFound();
+  }
+
+  async createNet(
+    caller: Caller,
+    body: { name: string; color: string | null; points: number[] },
+  ): Promise<Net> {
+    await this.checkPoints(caller.cabinetId, body.points);
+    const row = await this.deps.transact(async (repos) => {
+      const net = await repos.points.insertNet(caller.cabinetId, { name: body.name, color: body.color });
+      await repos.points.setNetMembers(net.id, [...new Set(body.points)]);
+      return net;
+    });
+    return (await this.presentNets([row]))[0]!;
+  }
+
+  async patchNet(
+    caller: Caller,
+    id: number,
+    body: { name?: string | undefined; color?: string | null | undefined; points?: number[] | undefined },
+  ): Promise<Net> {
+    if (!(await this.deps.repos.points.net(caller.cabinetId, id))) throw notFound();
+    if (body.points) await this.checkPoints(caller.cabinetId, body.points);
+    await this.deps.transact(async (repos) => {
+      await repos.points.updateNet(caller.cabinetId, id, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.color !== undefined ? { color: body.color } : {}),
+      });
+      if (body.points) await repos.points.setNetMembers(id, [...new Set(body.points)]);
+    });
+    return (await this.presentNets([(await this.deps.repos.points.net(caller.cabinetId, id))!]))[0]!;
+  }
+
+  async removeNet(caller: Caller, id: number): Promise<void> {
+    if (!(await this.deps.repos.points.net(caller.cabinetId, id))) throw notFound();
+    await this.deps.repos.points.removeNet(caller.cabinetId, id);
+  }
+}

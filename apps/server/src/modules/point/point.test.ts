@@ -1,0 +1,387 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import {
+  PAIRING_ALPHABET,
+  POINT_MESSAGES,
+  type CommandResult,
+  type Point,
+  type PointList,
+  type ServerMessage,
+} from '@vitrine/core';
+import { buildTestApp, call, type TestApp } from '../../test/build.js';
+import { createTeam, createUser, type TestUser } from '../../test/factories.js';
+import { uploadAs } from '../../test/media.js';
+
+let t: TestApp;
+let team: Awaited<ReturnType<typeof createTeam>>;
+let base: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ FLEET_FLUSH_MS: '100', FLEET_PING_MS: '1000', BIND_FAILURES: '5' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  team = await createTeam(t);
+});
+afterAll(() => t.close());
+
+/** A player as the browser runs it: a device key, a code, and after binding a device token. */
+async function pairPlayer(operator: TestUser, name?: string): Promise<{ token: string; point: Point }> {
+  const deviceKey = randomBytes(32).toString('hex');
+  const pair = await call(t.app, 'POST', '/api/player/pair', { body: { deviceKey } });
+  expect(pair.statusCode).toBe(200);
+  const { code } = pair.json() as { code: string };
+  const waiting = await call(t.app, 'POST', '/api/player/claim', { body: { deviceKey, code } });
+  expect(waiting.json()).toEqual({ status: 'waiting' });
+  const bound = await call(t.app, 'POST', `/api/point/bind-by-code/${code.toLowerCase()}`, {
+    token: operator.token,
+    body: name ? { name } : {},
+  });
+  expect(bound.statusCode).toBe(200);
+  const point = bound.json() as Point & { message: string };
+  const claimed = await call(t.app, 'POST', '/api/player/claim', { body: { deviceKey, code } });
+  const answer = claimed.json() as { status: string; token: string; pointId: number };
+  expect(answer).toMatchObject({ status: 'bound', pointId: point.id });
+  return { token: answer.token, point };
+}
+
+function connect(token: string): Promise<{ socket: WebSocket; messages: ServerMessage[] }> {
+  const socket = new WebSocket(`ws://${base}/api/player/ws?token=${encodeURIComponent(token)}`);
+  const messages: ServerMessage[] = [];
+  socket.on('message', (data) => messages.push(JSON.parse(data.toString()) as ServerMessage));
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve({ socket, messages }));
+    socket.once('error', reject);
+  });
+}
+
+const report = {
+  version: '1.0.0',
+  resolution: '1920x1080',
+  freeStorage: 1_000_000,
+  currentItem: 'morning.png',
+  uptime: 12,
+  contentVersion: null,
+  native: false,
+};
+
+const getPoint = async (who: TestUser, id: number) =>
+  (await call(t.app, 'GET', `/api/point/${id}`, { token: who.token })).json() as Point;
+
+describe('pairing by code', () => {
+  it('shows a code of 6 unambiguous characters, binds it to a new screen and hands the player a token', async () => {
+    const { token, point } = await pairPlayer(team.owner, 'Lobby');
+    expect(point).toMatchObject({ name: 'Lobby', status: 'OFFLINE', isStoped: false });
+    expect(token).toMatch(/^vtd_/);
+    const list = (
+      await call(t.app, 'GET', '/api/point', { token: team.moderator.token })
+    ).json() as PointList;
+    expect(list.points.map((p) => p.id)).toContain(point.id);
+    const code = (
+      (await call(t.app, 'POST', '/api/player/pair', { body: { deviceKey: 'k'.repeat(40) } })).json() as {
+        code: string;
+      }
+    ).code;
+    expect(code).toHaveLength(6);
+    for (const c of code) expect(PAIRING_ALPHABET).toContain(c);
+  });
+
+  it("says 'Screen {name} created', and 'Binding failed' for unknown, spent and expired codes", async () => {
+    const deviceKey = randomBytes(32).toString('hex');
+    const { code } = (await call(t.app, 'POST', '/api/player/pair', { body: { deviceKey } })).json() as {
+      code: string;
+    };
+    const bound = await call(t.app, 'POST', `/api/point/bind-by-code/${code}`, { token: team.owner.token });
+    expect((bound.json() as { message: string }).message).toBe(POINT_MESSAGES.created(`Screen ${code}`));
+    const again = await call(t.app, 'POST', `/api/point/bind-by-code/${code}`, { token: team.owner.token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ message: POINT_MESSAGES.bindingFailed });
+    // Another device cannot collect the token of a code it did not ask for.
+    const thief = await call(t.app, 'POST', '/api/player/claim', {
+      body: { deviceKey: randomBytes(32).toString('hex'), code },
+    });
+    expect(thief.statusCode).toBe(400);
+
+    const other = (await call(t.app, 'POST', '/api/player/pair', { body: { deviceKey } })).json() as {
+      code: string;
+    };
+    await t.database.db.execute(
+      sql`update pairing_codes set expires_at = now() - interval '1 second' where code = ${other.code}`,
+    );
+    const expired = await call(t.app, 'POST', `/api/point/bind-by-code/${other.code}`, {
+      token: team.owner.token,
+    });
+    expect(expired.json()).toMatchObject({ message: POINT_MESSAGES.bindingFailed });
+  });
+
+  it('refuses guessing: a person gets a few tries a minute', async () => {
+    const guesser = await createUser(t, { role: 'owner' });
+    const codes: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await call(t.app, 'POST', `/api/point/bind-by-code/ZZZZZ${PAIRING_ALPHABET[i]}`, {
+        token: guesser.token,
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 5).every((c) => c === 400)).toBe(true);
+    expect(codes.slice(5)).toEqual([429, 429, 429]);
+  });
+});
+
+describe('the device token', () => {
+  it('opens the screen’s own calls only, and a person’s token does not open them', async () => {
+    const { token, point } = await pairPlayer(team.owner);
+    const manifest = await call(t.app, 'GET', '/api/player/manifest', { token });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.json()).toMatchObject({ point: { id: point.id }, items: [] });
+    for (const [method, url] of [
+      ['GET', '/api/point'],
+      ['GET', `/api/point/${point.id}`],
+      ['GET', '/api/user/info'],
+      ['GET', '/api/playlist'],
+      ['GET', '/api/folder/0'],
+    ] as const) {
+      expect((await call(t.app, method, url, { token })).statusCode, url).toBe(401);
+    }
+    expect((await call(t.app, 'GET', '/api/player/manifest', { token: team.owner.token })).statusCode).toBe(
+      401,
+    );
+    // Removing the screen ends its token.
+    await call(t.app, 'POST', `/api/point/remove/${point.id}`, { token: team.owner.token });
+    expect((await call(t.app, 'GET', '/api/player/manifest', { token })).statusCode).toBe(401);
+  });
+
+  it('lists the files of the playlists assigned to the screen, in order', async () => {
+    const { token, point } = await pairPlayer(team.owner);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const file = (await uploadAs(t, team.owner, `m-${Date.now()}.png`, png)).json() as { id: number };
+    await call(t.app, 'POST', '/api/playlist/post', {
+      token: team.owner.token,
+      body: { name: 'For the lobby', points: [point.id], files: [{ fileId: file.id, duration: 7 }] },
+    });
+    const manifest = (await call(t.app, 'GET', '/api/player/manifest', { token })).json() as {
+      items: { fileId: number; duration: number; url: string }[];
+      version: string;
+    };
+    expect(manifest.items).toMatchObject([{ fileId: file.id, duration: 7 }]);
+    expect((await t.app.inject({ method: 'GET', url: manifest.items[0]!.url })).statusCode).toBe(200);
+    expect((await getPoint(team.owner, point.id)).hasContent).toBe(true);
+  });
+});
+
+describe('the socket', () => {
+  it('makes the screen Online with its report, delivers commands with acks, and counts a disconnection', async () => {
+    const { token, point } = await pairPlayer(team.owner);
+    const { socket, messages } = await connect(token);
+    socket.send(JSON.stringify({ type: 'heartbeat', status: report }));
+    await expect
+      .poll(async () => (await getPoint(team.owner, point.id)).player?.resolution)
+      .toBe('1920x1080');
+    expect((await getPoint(team.owner, point.id)).status).toBe('ONLINE');
+
+    const sent = (
+      await call(t.app, 'POST', '/api/point/send-reload', {
+        token: team.owner.token,
+        body: { ids: [point.id] },
+      })
+    ).json() as CommandResult;
+    expect(sent).toMatchObject({
+      delivered: [point.id],
+      queued: [],
+      message: POINT_MESSAGES.changeStatusSent,
+    });
+    await expect.poll(() => messages.length).toBe(1);
+    expect(messages[0]).toMatchObject({ type: 'command', name: 'reload' });
+    socket.send(JSON.stringify({ type: 'ack', id: messages[0]!.id, ok: true }));
+    await expect.poll(async () => (await t.repos.points.command(messages[0]!.id))?.status).toBe('DONE');
+
+    socket.close();
+    await expect.poll(async () => (await getPoint(team.owner, point.id)).status).toBe('GONE_OFFLINE');
+    expect((await getPoint(team.owner, point.id)).disconnections).toBe(1);
+    const hours = (
+      await call(t.app, 'GET', `/api/point/connections/${point.id}`, { token: team.owner.token })
+    ).json() as {
+      disconnections: number;
+    }[];
+    expect(hours.reduce((n, h) => n + h.disconnections, 0)).toBe(1);
+  });
+
+  it('keeps a command for an offline screen and delivers it when it comes back', async () => {
+    const { token, point } = await pairPlayer(team.owner);
+    const sent = (
+      await call(t.app, 'POST', '/api/point/send-change-broadcasting-state', {
+        token: team.owner.token,
+        body: { ids: [point.id], stop: true },
+      })
+    ).json() as CommandResult;
+    expect(sent).toMatchObject({ queued: [point.id], delivered: [] });
+    expect((await getPoint(team.owner, point.id)).isStoped).toBe(true);
+    const { socket, messages } = await connect(token);
+    await expect.poll(() => messages.map((m) => m.name)).toEqual(['broadcast-stop']);
+    socket.close();
+  });
+
+  it('takes a screenshot on request and answers with its address', async () => {
+    const { token, point } = await pairPlayer(team.owner);
+    const { socket, messages } = await connect(token);
+    await call(t.app, 'POST', '/api/point/ajax-get-point-screen', {
+      token: team.owner.token,
+      body: { ids: [point.id] },
+    });
+    await expect.poll(() => messages.map((m) => m.name)).toEqual(['screenshot']);
+    const shot = await sharp({ create: { width: 16, height: 9, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/player/screenshot',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+      payload: shot,
+    });
+    expect(upload.statusCode).toBe(200);
+    const info = (
+      await call(t.app, 'GET', '/api/point/get-screenshot-url', {
+        token: team.owner.token,
+        query: { id: String(point.id) },
+      })
+    ).json() as { url: string; takenAt: string };
+    const image = await t.app.inject({ method: 'GET', url: info.url });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.equals(shot)).toBe(true);
+    socket.close();
+  });
+
+  it('refuses a socket without a valid device token', async () => {
+    const socket = new WebSocket(`ws://${base}/api/player/ws?token=vtd_nope`);
+    const failure = await new Promise<string>((resolve) => {
+      socket.once('unexpected-response', (_req, res) => resolve(String(res.statusCode)));
+      socket.once('open', () => resolve('open'));
+      socket.once('error', () => resolve('error'));
+    });
+    expect(failure).toBe('401');
+  });
+});
+
+describe('screens and networks in the cabinet', () => {
+  it('edits every setting, refuses bad JSON with the spec message, and groups screens into networks', async () => {
+    const { point } = await pairPlayer(team.owner);
+    const settings = {
+      name: 'Window display',
+      address: '1 Main Street',
+      location: { lat: 45.46, lng: 9.19 },
+      timezone: 'Europe/Rome',
+      rotation: 'LEFT',
+      autostart: false,
+      transitionMs: 500,
+      relaunchInterval: 60,
+      workFrom: '08:00:00',
+      workTo: '22:00:00',
+      commercialCycle: 600,
+      windows: { fullscreen: true, mirror: true, volume: 40 },
+      config: '{"kiosk": true}',
+      audience: { viewers: 12.5, perHour: null },
+      playbackCost: 25,
+      cameraStreamUrl: 'rtsp://camera.local/stream',
+    };
+    const res = await call(t.app, 'PATCH', `/api/point/patch/${point.id}`, {
+      token: team.contentManager.token,
+      body: settings,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject(settings);
+    const bad = await call(t.app, 'PATCH', `/api/point/patch/${point.id}`, {
+      token: team.owner.token,
+      body: { config: '{kiosk: true' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ fields: { config: POINT_MESSAGES.invalidJson } });
+
+    const net = await call(t.app, 'POST', '/api/net/post', {
+      token: team.owner.token,
+      body: { name: 'Milan', color: '#228be6', points: [point.id] },
+    });
+    expect(net.json()).toMatchObject({ name: 'Milan', points: [{ id: point.id }] });
+    const netId = (net.json() as { id: number }).id;
+    expect((await getPoint(team.owner, point.id)).net).toEqual([
+      { id: netId, name: 'Milan', color: '#228be6' },
+    ]);
+    const inNet = (
+      await call(t.app, 'GET', '/api/point', { token: team.owner.token, query: { net: String(netId) } })
+    ).json() as PointList;
+    expect(inNet.points.map((p) => p.id)).toEqual([point.id]);
+    const nets = (await call(t.app, 'GET', '/api/net', { token: team.owner.token })).json() as {
+      total: number;
+    };
+    expect(nets.total).toBeGreaterThanOrEqual(1);
+  });
+
+  it('sorts, pages and filters the screen list', async () => {
+    const owner = await createUser(t, { role: 'owner' });
+    const ids: number[] = [];
+    for (const name of ['Charlie', 'alpha', 'Bravo']) ids.push((await pairPlayer(owner, name)).point.id);
+    const page = async (query: Record<string, string>) =>
+      (
+        (await call(t.app, 'GET', '/api/point', { token: owner.token, query })).json() as PointList
+      ).points.map((p) => p.name);
+    expect(await page({})).toEqual(['Bravo', 'alpha', 'Charlie']);
+    expect(await page({ sort: 'name', order: 'asc' })).toEqual(['alpha', 'Bravo', 'Charlie']);
+    expect(await page({ search: 'rav' })).toEqual(['Bravo']);
+    expect(await page({ status: 'OFFLINE' })).toHaveLength(3);
+    expect(await page({ status: 'ONLINE' })).toEqual([]);
+    expect(await page({ hasContent: 'true' })).toEqual([]);
+    const limited = (
+      await call(t.app, 'GET', '/api/point', { token: owner.token, query: { limit: '2', page: '2' } })
+    ).json() as PointList;
+    expect(limited.total).toBe(3);
+    expect(limited.points).toHaveLength(1);
+    expect((await call(t.app, 'GET', '/api/point', { token: owner.token })).json()).toMatchObject({
+      total: 3,
+    });
+  });
+
+  it('answers 404 to another cabinet for every call naming a screen or network', async () => {
+    const { point } = await pairPlayer(team.owner);
+    const net = (
+      await call(t.app, 'POST', '/api/net/post', {
+        token: team.owner.token,
+        body: { name: 'Ours', points: [point.id] },
+      })
+    ).json() as { id: number };
+    const stranger = await createUser(t, { role: 'owner' });
+    const calls: [string, string, object?][] = [
+      ['GET', `/api/point/${point.id}`],
+      ['PATCH', `/api/point/patch/${point.id}`, { name: 'x' }],
+      ['POST', '/api/point/patch-many', { ids: [point.id], patch: { autostart: false } }],
+      ['POST', `/api/point/remove/${point.id}`],
+      ['POST', `/api/point/copy/${point.id}`],
+      ['GET', `/api/point/get-log/${point.id}`],
+      ['GET', `/api/point/connections/${point.id}`],
+      ['POST', '/api/point/send-reload', { ids: [point.id] }],
+      ['POST', '/api/point/send-reboot', { ids: [point.id] }],
+      ['POST', '/api/point/ajax-get-point-screen', { ids: [point.id] }],
+      ['POST', '/api/point/send-change-broadcasting-state', { ids: [point.id], stop: true }],
+      ['POST', '/api/point/send-livestream', { ids: [point.id], start: true }],
+      ['POST', '/api/net/post', { name: 'Theirs', points: [point.id] }],
+      ['PATCH', `/api/net/patch/${net.id}`, { name: 'x' }],
+      ['POST', `/api/net/remove/${net.id}`],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await call(t.app, method as 'GET', url, {
+        token: stranger.token,
+        ...(body ? { body } : {}),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const shot = await call(t.app, 'GET', '/api/point/get-screenshot-url', {
+      token: stranger.token,
+      query: { id: String(point.id) },
+    });
+    expect(shot.statusCode).toBe(404);
+    expect((await getPoint(team.owner, point.id)).isStoped).toBe(false);
+  });
+});

@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../constants.js';
+import {
+  POINT_MESSAGES,
+  POINT_PAGE_SIZE,
+  POINT_SORTS,
+  POINT_STATUSES,
+  ROTATIONS,
+  type CommandName,
+} from '../point.js';
+import { isWallTime } from '../playlist.js';
+import { MESSAGES } from '../validation.js';
+import { idSchema, nameSchema } from './common.js';
+
+const clock = z.string().refine(isWallTime, { error: MESSAGES.invalid });
+
+export const Windows = z.strictObject({
+  fullscreen: z.boolean(),
+  mirror: z.boolean(),
+  /** 0-100. */
+  volume: z.number().int().min(0).max(100),
+});
+export type Windows = z.infer<typeof Windows>;
+export const DEFAULT_WINDOWS: Windows = { fullscreen: true, mirror: false, volume: 100 };
+
+export const Audience = z.strictObject({
+  /** People who see one show, on average. */
+  viewers: z.number().min(0).max(1_000_000),
+  /** Optional per-hour figures (24 values, local time) that override the average. */
+  perHour: z.array(z.number().min(0).max(1_000_000)).length(24).nullable(),
+});
+export type Audience = z.infer<typeof Audience>;
+
+export const Location = z.strictObject({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+});
+
+/** The JSON configuration is edited as text; the server keeps it only when it parses to an object. */
+const jsonText = z
+  .string()
+  .max(20000)
+  .refine(
+    (text) => {
+      try {
+        const value: unknown = JSON.parse(text);
+        return typeof value === 'object' && value !== null && !Array.isArray(value);
+      } catch {
+        return false;
+      }
+    },
+    { error: POINT_MESSAGES.invalidJson },
+  );
+
+const isTimeZone = (value: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Every setting a person edits (spec §3). */
+export const PointSettings = z.strictObject({
+  name: nameSchema,
+  address: z.string().trim().max(300).nullable(),
+  location: Location.nullable(),
+  timezone: z.string().max(64).refine(isTimeZone, { error: MESSAGES.invalid }),
+  rotation: z.enum(ROTATIONS),
+  autostart: z.boolean(),
+  /** Transition between files, in 1/1000 s. */
+  transitionMs: z.number().int().min(0).max(10000),
+  /** Minutes between relaunches of the player; null: never. */
+  relaunchInterval: z.number().int().min(1).max(10080).nullable(),
+  workFrom: clock.nullable(),
+  workTo: clock.nullable(),
+  /** Seconds. */
+  commercialCycle: z.number().int().min(1).max(86400).nullable(),
+  windows: Windows,
+  config: jsonText.nullable(),
+  audience: Audience.nullable(),
+  /** Smallest currency unit per show. */
+  playbackCost: z.number().int().min(0).max(100_000_000).nullable(),
+  cameraStreamUrl: z
+    .string()
+    .max(2000)
+    .refine((v) => /^(https?|rtsp|rtmp):\/\/\S+$/i.test(v), { error: MESSAGES.invalid })
+    .nullable(),
+  nets: z.array(idSchema).max(100),
+});
+export type PointSettings = z.infer<typeof PointSettings>;
+export const PointPatch = PointSettings.partial();
+export type PointPatch = z.infer<typeof PointPatch>;
+
+export const NetRef = z.object({ id: z.number().int(), name: z.string(), color: z.string().nullable() });
+
+export const PlayerReport = z.object({
+  version: z.string().max(50),
+  resolution: z.string().max(30),
+  freeStorage: z.number().int().min(0).nullable(),
+  currentItem: z.string().max(300).nullable(),
+  uptime: z.number().int().min(0),
+  /** The manifest version the player plays; equal to the server's means synchronised. */
+  contentVersion: z.string().max(100).nullable(),
+  /** Whether a native shell hosts the page (reboot and terminal work only there). */
+  native: z.boolean(),
+});
+export type PlayerReport = z.infer<typeof PlayerReport>;
+
+export const Point = PointSettings.omit({ nets: true }).extend({
+  id: z.number().int(),
+  net: z.array(NetRef),
+  uid: z.string(),
+  photoUrl: z.string().nullable(),
+  isStoped: z.boolean(),
+  hasContent: z.boolean(),
+  status: z.enum(POINT_STATUSES),
+  syncStatus: z.enum(['SYNCHRONIZED', 'NOT_SYNCHRONIZED']),
+  sync_time: z.string().nullable(),
+  update_time: z.string(),
+  dt_gone_offline: z.string().nullable(),
+  lastSeen: z.string().nullable(),
+  disconnections: z.number().int(),
+  player: PlayerReport.nullable(),
+  createdDate: z.string(),
+});
+export type Point = z.infer<typeof Point>;
+
+export const PointListQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(POINT_PAGE_SIZE),
+  search: z.string().trim().max(200).optional(),
+  net: z.coerce.number().int().positive().optional(),
+  status: z.enum(POINT_STATUSES).optional(),
+  hasContent: z.enum(['true', 'false']).optional(),
+  sort: z.enum(POINT_SORTS).default('id'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type PointListQuery = z.infer<typeof PointListQuery>;
+export const PointList = z.object({ points: z.array(Point), total: z.number().int() });
+export type PointList = z.infer<typeof PointList>;
+
+export const PointPatchMany = z.strictObject({
+  ids: z.array(idSchema).min(1).max(1000),
+  patch: PointPatch.omit({ name: true }),
+});
+
+export const BindBody = z.strictObject({ name: nameSchema.optional() });
+export const PointIdsBody = z.strictObject({ ids: z.array(idSchema).min(1).max(1000) });
+export const BroadcastBody = z.strictObject({
+  ids: z.array(idSchema).min(1).max(1000),
+  /** Stop (true) or start (false) broadcasting. */
+  stop: z.boolean(),
+});
+export const CommandResult = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  /** Screens that got the command now; the others get it when they reconnect (until it expires). */
+  delivered: z.array(z.number().int()),
+  queued: z.array(z.number().int()),
+});
+export type CommandResult = z.infer<typeof CommandResult>;
+
+export const ScreenshotInfo = z.object({ url: z.string().nullable(), takenAt: z.string().nullable() });
+
+export const Net = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string().nullable(),
+  points: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type Net = z.infer<typeof Net>;
+export const NetInput = z.strictObject({
+  name: nameSchema,
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: MESSAGES.invalid })
+    .nullable()
+    .default(null),
+  points: z.array(idSchema).max(10000).default([]),
+});
+export const NetPatch = NetInput.partial();
+export const NetListQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
+  search: z.string().trim().max(200).optional(),
+});
+export const NetList = z.object({ nets: z.array(Net), total: z.number().int() });
+
+export const ConnectionHour = z.object({
+  hour: z.string(),
+  onlineSeconds: z.number().int(),
+  disconnections: z.number().int(),
+});
+export const PointLogEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  level: z.enum(['debug', 'info', 'warn', 'error']),
+  message: z.string(),
+});
+
+// ---- the player ----
+
+export const PairRequest = z.strictObject({ deviceKey: z.string().min(32).max(128) });
+export const PairAnswer = z.object({ code: z.string(), expiresAt: z.string() });
+export const ClaimRequest = z.strictObject({
+  deviceKey: z.string().min(32).max(128),
+  code: z.string().max(20),
+});
+export const ClaimAnswer = z.union([
+  z.object({ status: z.literal('waiting') }),
+  z.object({ status: z.literal('bound'), token: z.string(), pointId: z.number().int() }),
+]);
+
+export const ManifestItem = z.object({
+  fileId: z.number().int(),
+  name: z.string(),
+  kind: z.string(),
+  mime: z.string(),
+  url: z.string(),
+  hash: z.string().nullable(),
+  /** Seconds to show it. */
+  duration: z.number(),
+  playlistId: z.number().int(),
+});
+export const Manifest = z.object({
+  version: z.string(),
+  point: PointSettings.omit({ nets: true }).extend({ id: z.number().int(), isStoped: z.boolean() }),
+  items: z.array(ManifestItem),
+});
+export type Manifest = z.infer<typeof Manifest>;
+
+/** Player -> server over the socket. */
+export const PlayerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('heartbeat'), status: PlayerReport }),
+  z.object({
+    type: z.literal('ack'),
+    id: z.number().int(),
+    ok: z.boolean(),
+    message: z.string().max(500).optional(),
+  }),
+]);
+export type PlayerMessage = z.infer<typeof PlayerMessage>;
+
+/** Server -> player over the socket. */
+export interface ServerMessage {
+  type: 'command';
+  id: number;
+  name: CommandName;
+  args: Record<string, unknown>;
+}
