@@ -219,6 +219,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   ]) {
     await app.register(async (scope) => routes(scope as App, context));
   }
-  await registerSpa(app, config.webDir);
+  await registerSpa(app, config.webDir, config.playerDir);
   return { app, services, context, routes };
 }

@@ -20,6 +20,7 @@ const Env = z.object({
     .optional(),
   PUBLIC_URL: z.url().optional(),
   WEB_DIR: z.string().optional(),
+  PLAYER_DIR: z.string().optional(),
   BRAND: z.enum(BRANDS).default('default'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.stringbool().default(false),
@@ -128,6 +129,8 @@ export interface Config {
   databaseUrl?: string;
   publicUrl: string;
   webDir: string;
+  /** The built web player, served at /player/. */
+  playerDir: string;
   brand: (typeof BRANDS)[number];
   /** What GET /api/brand answers. */
   brandConfig: BrandConfig;
@@ -158,6 +161,7 @@ export interface Config {
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_PLAYER_DIR = fileURLToPath(new URL('../../player/dist', import.meta.url));
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = CheckedEnv.safeParse(env);
@@ -173,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : {}),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     webDir: e.WEB_DIR ? resolve(e.WEB_DIR) : DEFAULT_WEB_DIR,
+    playerDir: e.PLAYER_DIR ? resolve(e.PLAYER_DIR) : DEFAULT_PLAYER_DIR,
     brand: e.BRAND,
     brandConfig: {
       ...BRAND_IDENTITIES[e.BRAND],

@@ -91,7 +91,7 @@ describe('the side menu per role (spec §2, §6)', () => {
 
   it("turns Equipment's children into the point's tabs on a point page", () => {
     expect(ids('owner', true, 42)[1]).toBe(
-      'equipment(point-content,point-schedule,point-windows,point-audience,point-log,point-settings)',
+      'equipment(point-content,point-schedule,point-settings,point-windows,point-audience,point-stream,point-log)',
     );
     expect(pointTabPath('content', 42)).toBe('/point/42');
     expect(pointTabPath('log', 42)).toBe('/point/log/42');

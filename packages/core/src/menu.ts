@@ -14,7 +14,15 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
-export const POINT_TABS = ['content', 'schedule', 'windows', 'audience', 'log', 'settings'] as const;
+export const POINT_TABS = [
+  'content',
+  'schedule',
+  'settings',
+  'windows',
+  'audience',
+  'stream',
+  'log',
+] as const;
 export type PointTab = (typeof POINT_TABS)[number];
 
 /** Route of a point tab: content is /point/{id}, the others /point/{tab}/{id}. */

@@ -59,6 +59,15 @@ export const POINT_MESSAGES = {
   unsupported: 'This player does not support this command',
 } as const;
 
+/** Spec §5: what the bind dialog says when scanning the player's QR code fails. */
+export const QR_MESSAGES = {
+  denied: 'Camera access denied',
+  notFound: 'Camera not found',
+  noSuitable: 'No suitable camera found',
+  error: 'Error accessing the camera',
+  invalid: 'Invalid QR code',
+} as const;
+
 export interface StatusInput {
   /** When the last heartbeat (or connection) was seen; null if never. */
   lastSeenAt: Date | null;

@@ -10,7 +10,8 @@ import { ERRORS } from '@vitrine/core';
  * index.html (the SPA fallback), locale-prefixed paths included, and the client router takes over.
  * Unknown /api paths answer 404 JSON.
  */
-export async function registerSpa(app: FastifyInstance, webDir: string): Promise<void> {
+export async function registerSpa(app: FastifyInstance, webDir: string, playerDir: string): Promise<void> {
+  const player = await registerPlayer(app, playerDir);
   const indexPath = join(webDir, 'index.html');
   const built = existsSync(indexPath);
   if (built) {
@@ -49,6 +50,50 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ message: ERRORS.NOT_FOUND.message, code: 'NOT_FOUND' });
     }
+    if (path === '/player' || path.startsWith('/player/')) return player(reply);
     return sendIndex(reply);
   });
+}
+
+/**
+ * The web player under /player/: its own built page (apps/player), with the same caching rules; any
+ * other path below /player answers its index.html.
+ */
+async function registerPlayer(
+  app: FastifyInstance,
+  playerDir: string,
+): Promise<(reply: FastifyReply) => Promise<FastifyReply>> {
+  const indexPath = join(playerDir, 'index.html');
+  const built = existsSync(indexPath);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: playerDir,
+      prefix: '/player/',
+      index: false,
+      wildcard: true,
+      decorateReply: false,
+      setHeaders(res, path) {
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+        // The service worker controls the whole player scope.
+        if (path.endsWith('sw.js')) res.header('service-worker-allowed', '/player/');
+      },
+    });
+  }
+  let indexHtml: Promise<Buffer> | undefined;
+  return async (reply) => {
+    if (!built) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The player is not built. Run `npm run build` (or `npm start`, which builds first).');
+    }
+    indexHtml ??= readFile(indexPath);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await indexHtml);
+  };
 }

@@ -66,6 +66,8 @@ export interface ApiOptions {
   query?: Record<string, string | number | undefined>;
   /** No notification, neither for success nor for failure (spec §7, §8: silenced per request). */
   silent?: boolean;
+  /** Raw bytes as the body (an image), sent with their own content type instead of JSON. */
+  file?: Blob;
 }
 
 /**
@@ -101,9 +103,11 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       method,
       headers: {
         ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(options.file ? { 'content-type': options.file.type || 'application/octet-stream' } : {}),
         ...(session.token ? { authorization: `Bearer ${session.token}` } : {}),
       },
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(options.file ? { body: options.file } : {}),
     });
 
   const done = progress.start();

@@ -172,18 +172,66 @@ const routeTree = rootRoute.addChildren([
     ),
     section('/funds', 'funds', 'sections.funds'),
     section('/funds/accepted', 'funds', 'sections.fundsAccepted'),
-    section('/point', 'point.route', 'menu.points'),
-    section('/point/$id', 'point.route', 'pointTabs.content'),
-    section('/point/schedule/$id', 'point.route', 'pointTabs.schedule'),
-    section('/point/windows/$id', 'point.route', 'pointTabs.windows'),
-    section('/point/settings/$id', 'point.route', 'pointTabs.settings'),
-    section('/point/audience/$id', 'point.route', 'pointTabs.audience'),
-    section('/point/stream/$id', 'point.route', 'pointTabs.stream'),
-    section('/point/log/$id', 'point.route', 'pointTabs.log'),
+    createRoute({
+      getParentRoute: () => appRoute,
+      path: '/point',
+      // ?net= filters by a network; ?bind= opens the bind dialog with the code a player's QR carries.
+      validateSearch: (search: Record<string, unknown>): { net?: number; bind?: string } => {
+        const net = Number(search.net);
+        const bind = typeof search.bind === 'string' ? search.bind.slice(0, 20) : undefined;
+        return {
+          ...(Number.isInteger(net) && net > 0 ? { net } : {}),
+          ...(bind ? { bind } : {}),
+        };
+      },
+      beforeLoad: ({ context }: { context: { user: UserInfo } }) => {
+        if (!context.user.scope.includes('point.route')) throw notFound();
+      },
+      component: lazy(() => import('../features/points/PointsPage'), 'PointsPage'),
+    }),
+    page(
+      '/point/$id',
+      'point.route',
+      lazy(() => import('../features/points/PointPage'), 'PointContentPage'),
+    ),
+    page(
+      '/point/schedule/$id',
+      'point.route',
+      lazy(() => import('../features/points/PointPage'), 'PointSchedulePage'),
+    ),
+    page(
+      '/point/windows/$id',
+      'point.route',
+      lazy(() => import('../features/points/PointPage'), 'PointWindowsPage'),
+    ),
+    page(
+      '/point/settings/$id',
+      'point.route',
+      lazy(() => import('../features/points/PointPage'), 'PointSettingsPage'),
+    ),
+    page(
+      '/point/audience/$id',
+      'point.route',
+      lazy(() => import('../features/points/PointPage'), 'PointAudiencePage'),
+    ),
+    page(
+      '/point/stream/$id',
+      'point.route',
+      lazy(() => import('../features/points/PointPage'), 'PointStreamPage'),
+    ),
+    page(
+      '/point/log/$id',
+      'point.route',
+      lazy(() => import('../features/points/PointPage'), 'PointLogPage'),
+    ),
     section('/wall', 'wall.route', 'menu.walls'),
     section('/wall/create', 'wall.create', 'sections.wallCreate'),
     section('/wall/$id', 'wall.route', 'sections.wallEdit'),
-    section('/net', 'net.route', 'menu.nets'),
+    page(
+      '/net',
+      'net.route',
+      lazy(() => import('../features/nets/NetsPage'), 'NetsPage'),
+    ),
     page(
       '/playlist',
       'playlist.route',

@@ -1,4 +1,12 @@
-import { ERRORS, MESSAGES, PLAYLIST_MESSAGES, UPLOAD_MESSAGES, type ErrorCode } from '@vitrine/core';
+import {
+  ERRORS,
+  MESSAGES,
+  PLAYLIST_MESSAGES,
+  POINT_MESSAGES,
+  QR_MESSAGES,
+  UPLOAD_MESSAGES,
+  type ErrorCode,
+} from '@vitrine/core';
 import i18n from '../i18n';
 
 const UPLOADER_STATIC = new Map<string, string>([
@@ -12,6 +20,10 @@ const byText = new Map<string, string>([
   ...Object.entries(ERRORS).map(([code, { message }]) => [message, `errors.${code}`] as const),
   ...Object.entries(MESSAGES).map(([key, text]) => [text, `validation.${key}`] as const),
   ...Object.entries(PLAYLIST_MESSAGES).map(([key, text]) => [text, `playlistMessages.${key}`] as const),
+  ...Object.entries(QR_MESSAGES).map(([key, text]) => [text, `qr.${key}`] as const),
+  ...(['bindingFailed', 'changeStatusSent', 'invalidJson', 'unsupported'] as const).map(
+    (key) => [POINT_MESSAGES[key], `pointMessages.${key}`] as const,
+  ),
 ]);
 
 /** The uploader's messages (spec §5) carry a file name and a value: matched, then translated. */
@@ -36,6 +48,10 @@ export function translateMessage(message: string, code?: string): string {
   const max = /^Maximum (\d+) characters$/.exec(message);
   if (max) return i18n.t('validation.maxLength', { count: Number(max[1]) });
   if (message.startsWith(`${MESSAGES.unknownField}:`)) return i18n.t('validation.unknownField');
+  const created = /^Screen (.+) created$/.exec(message);
+  if (created) return i18n.t('pointMessages.created', { name: created[1] });
+  const tooBig = /^File size should be less than (.+)$/.exec(message);
+  if (tooBig) return i18n.t('pointMessages.photoTooLarge', { size: tooBig[1] });
   if (message.startsWith(`${PLAYLIST_MESSAGES.fileInUse}: `))
     return i18n.t('playlistMessages.fileInUseNamed', {
       names: message.slice(PLAYLIST_MESSAGES.fileInUse.length + 2),

@@ -1,0 +1,62 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Net, NetPatch, Point } from '@vitrine/core';
+import type { z } from 'zod';
+import { api } from '../../api/client';
+
+export interface NetsQuery {
+  page: number;
+  limit: number;
+  search?: string;
+}
+
+export type ScreenOption = Pick<Point, 'id' | 'name' | 'status'>;
+
+/** How many screens the picker offers for one search. */
+export const SCREEN_OPTIONS_LIMIT = 100;
+
+export const useNets = (query: NetsQuery) =>
+  useQuery({
+    queryKey: ['nets', 'list', query],
+    queryFn: () => api<{ nets: Net[]; total: number }>('/net', { query: { ...query } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Screens for the network editor's picker, searched by name on the server. */
+export const useScreenOptions = (search: string, enabled = true) =>
+  useQuery({
+    queryKey: ['nets', 'screens', search],
+    queryFn: () =>
+      api<{ points: ScreenOption[]; total: number }>('/point', {
+        query: { search, limit: SCREEN_OPTIONS_LIMIT },
+      }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/**
+ * Create, edit and remove. Each refreshes the networks and the screens, whose list shows every
+ * screen's networks.
+ */
+export function useNetActions() {
+  const client = useQueryClient();
+  const done = {
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['nets'] }),
+        client.invalidateQueries({ queryKey: ['points'] }),
+      ]),
+  };
+  return {
+    save: useMutation({
+      mutationFn: ({ id, body }: { id: number | null; body: z.input<typeof NetPatch> }) =>
+        id === null
+          ? api<Net>('/net/post', { method: 'POST', body })
+          : api<Net>(`/net/patch/${id}`, { method: 'PATCH', body }),
+      ...done,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => api<{ ok: true }>(`/net/remove/${id}`, { method: 'POST' }),
+      ...done,
+    }),
+  };
+}
