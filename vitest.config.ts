@@ -20,6 +20,7 @@ export default defineConfig({
             'packages/core/src/**/*.test.ts',
             'apps/server/src/lib/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
+            'apps/player/src/**/*.test.ts',
           ],
         },
       },

@@ -1,0 +1,64 @@
+/**
+ * The few words a screen shows before it plays anything, in the cabinet's four languages. Everything else
+ * the player shows (status lines, errors) is in English, like its log.
+ */
+
+export const LOCALES = ['en', 'ua', 'it', 'ru'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export interface Strings {
+  /** Under the pairing code. */
+  instruction: string;
+  /** Beside the QR code. */
+  scan: string;
+  /** The idle screen, when the screen has nothing to play. */
+  noContent: string;
+  /** While the player reaches the server. */
+  connecting: string;
+}
+
+const STRINGS: Record<Locale, Strings> = {
+  en: {
+    instruction: 'Open the cabinet → Media devices → Add screen, and type this code',
+    scan: 'or scan the QR code with a phone signed in to the cabinet',
+    noContent: 'No content yet',
+    connecting: 'Connecting…',
+  },
+  ua: {
+    instruction: 'Відкрийте кабінет → Медіапристрої → Додати екран і введіть цей код',
+    scan: 'або відскануйте QR-код телефоном, на якому відкрито кабінет',
+    noContent: 'Контенту ще немає',
+    connecting: 'Підключення…',
+  },
+  it: {
+    instruction: 'Apri il pannello → Dispositivi multimediali → Aggiungi schermo e digita questo codice',
+    scan: 'oppure inquadra il codice QR con un telefono collegato al pannello',
+    noContent: 'Ancora nessun contenuto',
+    connecting: 'Connessione…',
+  },
+  ru: {
+    instruction: 'Откройте кабинет → Медиаустройства → Добавить экран и введите этот код',
+    scan: 'или отсканируйте QR-код телефоном, на котором открыт кабинет',
+    noContent: 'Контента пока нет',
+    connecting: 'Подключение…',
+  },
+};
+
+/** The first of the browser's languages the player knows ('uk' is Ukrainian, which the cabinet calls 'ua'). */
+export function pickLocale(languages: readonly string[]): Locale {
+  for (const tag of languages) {
+    const base = tag.toLowerCase().split(/[-_]/)[0] ?? '';
+    if (base === 'uk' || base === 'ua') return 'ua';
+    if (base === 'en' || base === 'it' || base === 'ru') return base;
+  }
+  return 'en';
+}
+
+export function stringsFor(locale: Locale): Strings {
+  return STRINGS[locale];
+}
+
+export function browserLanguages(): string[] {
+  const list = navigator.languages?.length ? [...navigator.languages] : [];
+  return navigator.language ? [...list, navigator.language] : list;
+}

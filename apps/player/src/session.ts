@@ -1,0 +1,278 @@
+/**
+ * A paired screen at work: the manifest (fetched at start, every 30 minutes, on reconnect and on command),
+ * playback, the socket with its heartbeats, and the commands.
+ */
+import type { Manifest, PlayerReport } from '@vitrine/core';
+import { UnauthorizedError, isManifest, type Api } from './api';
+import { CommandHandler, type CommandEffects, type SeenCommands } from './commands';
+import type { Strings } from './i18n';
+import type { Logger } from './log';
+import { Playback, orientStage, type ScreenState } from './playback';
+import type { ScreenControl, StatusLine } from './screen';
+import { capture } from './screenshot';
+import { Backoff, Connection } from './socket';
+import { KEYS, type KeyValue } from './storage';
+import { clip, errorText, isAborted, sleep } from './util';
+
+export const MANIFEST_REFRESH_MS = 30 * 60_000;
+
+/** A screenshot's text frame says this when nothing drawable plays. */
+const SCREENSHOT_TITLES: Record<ScreenState, string> = {
+  connecting: 'Connecting',
+  playing: 'Loading the next item',
+  idle: 'No content',
+  stopped: 'Broadcast stopped',
+  stream: 'Camera stream',
+};
+
+export interface SessionContext {
+  token: string;
+  api: Api;
+  local: KeyValue;
+  seen: SeenCommands;
+  log: Logger;
+  strings: Strings;
+  root: HTMLElement;
+  status: StatusLine;
+  screen: ScreenControl;
+  version: string;
+  setState: (state: ScreenState) => void;
+  restart: () => void;
+  upgrade: () => Promise<void>;
+}
+
+export function socketUrl(location: Pick<Location, 'protocol' | 'host'>, token: string): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/api/player/ws?token=${encodeURIComponent(token)}`;
+}
+
+let storageEstimate: { at: number; value: number | null } | null = null;
+
+/** Bytes the browser still lets this site store; refreshed at most every five minutes. */
+async function freeStorage(): Promise<number | null> {
+  if (storageEstimate && Date.now() - storageEstimate.at < 5 * 60_000) return storageEstimate.value;
+  let value: number | null = null;
+  try {
+    if (navigator.storage && typeof navigator.storage.estimate === 'function') {
+      const estimate = await Promise.race([
+        navigator.storage.estimate(),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000)),
+      ]);
+      if (estimate && typeof estimate.quota === 'number') {
+        value = Math.max(0, Math.floor(estimate.quota - (estimate.usage ?? 0)));
+      }
+    }
+  } catch {
+    value = null;
+  }
+  storageEstimate = { at: Date.now(), value };
+  return value;
+}
+
+export function startSession(ctx: SessionContext): { stop(): void } {
+  const { api, log, local, status } = ctx;
+  const controller = new AbortController();
+  const { signal } = controller;
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  let relaunchTimer: ReturnType<typeof setTimeout> | null = null;
+  let manifest: Manifest | null = null;
+
+  const stage = document.createElement('div');
+  stage.className = 'stage';
+  ctx.root.append(stage);
+  let connection: Connection | null = null;
+  /** New content was applied: the cabinet hears of its first item at once, not at the next heartbeat. */
+  let reportFirstItem = false;
+  const playback = new Playback({
+    stage,
+    log,
+    strings: ctx.strings,
+    onState: ctx.setState,
+    onShow: () => {
+      if (!reportFirstItem) return;
+      reportFirstItem = false;
+      connection?.heartbeatNow();
+    },
+  });
+  status.show(ctx.strings.connecting);
+
+  const scheduleRelaunch = (minutes: number | null) => {
+    if (relaunchTimer !== null) clearTimeout(relaunchTimer);
+    relaunchTimer = null;
+    if (!minutes || minutes <= 0) return;
+    // Counted from when the page loaded: a relaunch is a fresh page.
+    const delay = Math.max(60_000, minutes * 60_000 - performance.now());
+    relaunchTimer = setTimeout(() => {
+      log.info(`Relaunching the player (every ${minutes} min)`);
+      location.reload();
+    }, delay);
+  };
+
+  const apply = (next: Manifest) => {
+    const newVersion = manifest?.version !== next.version;
+    manifest = next;
+    const { point } = next;
+    orientStage(stage, point.rotation, point.windows.mirror);
+    ctx.screen.wantFullscreen = point.windows.fullscreen;
+    document.title = `${point.name} · Vitrine`;
+    scheduleRelaunch(point.relaunchInterval);
+    playback.apply(next);
+    if (newVersion) {
+      reportFirstItem = true;
+      connection?.heartbeatNow();
+    }
+  };
+
+  const saved = local.get(KEYS.manifest);
+  if (saved) {
+    try {
+      const value: unknown = JSON.parse(saved);
+      if (isManifest(value)) {
+        log.info(`Starting from the saved content (version ${value.version})`);
+        apply(value);
+      }
+    } catch {
+      local.remove(KEYS.manifest);
+    }
+  }
+
+  let refreshing: Promise<void> | null = null;
+  const refresh = (): Promise<void> => {
+    refreshing ??= (async () => {
+      try {
+        const next = await api.manifest();
+        if (signal.aborted) return;
+        local.set(KEYS.manifest, JSON.stringify(next));
+        apply(next);
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  };
+
+  const firstFetch = async () => {
+    const backoff = new Backoff();
+    while (!signal.aborted) {
+      try {
+        await refresh();
+        return;
+      } catch (error) {
+        if (error instanceof UnauthorizedError || signal.aborted) return;
+        const wait = Math.max(2000, backoff.next());
+        log.warn(`Content not loaded: ${errorText(error)}; trying again in ${Math.round(wait / 1000)} s`);
+        await sleep(wait, signal);
+      }
+    }
+  };
+  firstFetch().catch((error: unknown) => {
+    if (!isAborted(error)) log.error(`Content not loaded: ${errorText(error)}`);
+  });
+  const refreshQuietly = (why: string) => {
+    refresh().catch((error: unknown) => {
+      if (!(error instanceof UnauthorizedError))
+        log.warn(`Content not refreshed (${why}): ${errorText(error)}`);
+    });
+  };
+  timers.push(setInterval(() => refreshQuietly('every 30 min'), MANIFEST_REFRESH_MS));
+
+  const report = async (): Promise<PlayerReport> => {
+    const ratio = window.devicePixelRatio || 1;
+    const name = playback.current().name;
+    const version = playback.contentVersion;
+    return {
+      version: clip(ctx.version, 50),
+      resolution: `${Math.round(window.screen.width * ratio)}x${Math.round(window.screen.height * ratio)}`,
+      freeStorage: await freeStorage(),
+      currentItem: name ? clip(name, 300) : null,
+      uptime: Math.max(0, Math.floor(performance.now() / 1000)),
+      contentVersion: version ? clip(version, 100) : null,
+      native: window.vitrineNative !== undefined && window.vitrineNative !== null,
+    };
+  };
+
+  const effects: CommandEffects = {
+    reload: () => location.reload(),
+    upgrade: () => ctx.upgrade(),
+    restart: () => ctx.restart(),
+    get nativeReboot() {
+      const native = window.vitrineNative;
+      return native && typeof native.reboot === 'function' ? () => native.reboot?.() : null;
+    },
+    get nativeTerminal() {
+      const native = window.vitrineNative;
+      return native && typeof native.terminal === 'function'
+        ? (args: Record<string, unknown>) => native.terminal?.(args)
+        : null;
+    },
+    screenshot: async () => {
+      const shown = playback.current();
+      const state = playback.screenState;
+      const title = shown.name ?? SCREENSHOT_TITLES[state];
+      const image = await capture({
+        visual: shown.visual,
+        title,
+        subtitle: manifest?.point.name ?? '',
+        width: stage.offsetWidth || window.innerWidth,
+        height: stage.offsetHeight || window.innerHeight,
+        now: new Date(),
+      });
+      await api.screenshot(image);
+      log.info(`Screenshot sent (${image.type}, ${Math.round(image.size / 1024)} KiB)`);
+    },
+    setStopped: (stopped) => playback.setStopped(stopped),
+    startStream: async (url) => {
+      // The address may have been set just now.
+      await refresh().catch(() => undefined);
+      return playback.startStream(url);
+    },
+    stopStream: () => playback.stopStream(),
+    refresh: () => refresh(),
+  };
+
+  const socket = new Connection({
+    url: socketUrl(location, ctx.token),
+    report,
+    log,
+    onCommand: (message) => void handler.handle(message),
+    onOpen: (reconnected) => {
+      status.show('Online');
+      if (reconnected) refreshQuietly('reconnected');
+    },
+    onState: (state, detail) => {
+      if (state === 'closed') status.show(`Offline: ${detail}`);
+    },
+    // The socket cannot tell a refused token from a network failure; the manifest call can (401).
+    onSuspect: () => refresh().catch(() => undefined),
+  });
+  connection = socket;
+  const handler = new CommandHandler(
+    effects,
+    async (ack) => {
+      if (socket.send(ack)) await socket.flush();
+      else log.warn(`Ack for command #${ack.id} not sent: offline (the server sends the command again)`);
+    },
+    ctx.seen,
+    log,
+  );
+  socket.start();
+
+  const online = () => {
+    log.info('The network is back');
+    socket.reconnectNow();
+  };
+  window.addEventListener('online', online);
+
+  return {
+    stop() {
+      controller.abort();
+      for (const timer of timers) clearInterval(timer);
+      if (relaunchTimer !== null) clearTimeout(relaunchTimer);
+      window.removeEventListener('online', online);
+      socket.stop();
+      playback.destroy();
+      stage.remove();
+      status.hide();
+    },
+  };
+}

@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser.js';
+import { apiCall, signInToken } from './support/api.js';
+import { signIn } from './support/pages.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const ADMIN_PASSWORD = 'Admin-pass-1!';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens the web player and answers the code it shows. */
+async function openPlayer(url: string): Promise<{ page: Page; code: string }> {
+  const context = await browser.newContext({ viewport: { width: 960, height: 540 } });
+  const page = await context.newPage();
+  await page.goto(`${url}/player/`);
+  const code = page.getByTestId('pairing-code');
+  await code.waitFor();
+  await expect.poll(async () => (await code.innerText()).trim()).toMatch(/^[A-Z0-9]{6}$/);
+  return { page, code: (await code.innerText()).trim() };
+}
+
+async function cabinet(url: string, width = 1400): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, url, 'admin', ADMIN_PASSWORD);
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  return page;
+}
+
+async function bindInCabinet(page: Page, code: string, name: string): Promise<number> {
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Media devices' })
+    .click();
+  await page.getByRole('heading', { name: 'Media devices' }).waitFor();
+  await page.getByRole('button', { name: 'Add screen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a screen' });
+  await dialog.getByLabel('Code on the screen').fill('WRONG1');
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await dialog.getByText('Binding failed').first().waitFor();
+  await dialog.getByLabel('Code on the screen').fill(code.toLowerCase());
+  await dialog.getByLabel('Name (optional)').fill(name);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.waitForURL(/\/point\/\d+$/);
+  await page.getByRole('heading', { name }).waitFor();
+  return Number(new URL(page.url()).pathname.split('/').pop());
+}
+
+describe('a screen, from pairing to commands', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ ADMIN_PASSWORD, FLEET_FLUSH_MS: '300' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('pairs by code, plays its content, comes Online, answers a screenshot and goes offline when closed', async () => {
+    const player = await openPlayer(server.url);
+    await screenshot(player.page, 'player-pairing-960');
+    const page = await cabinet(server.url);
+    const id = await bindInCabinet(page, player.code, 'Lobby screen');
+
+    // The player collects its token by itself and has nothing to play yet.
+    await player.page.waitForFunction(() => document.body.dataset.state === 'idle');
+
+    // Content arrives through a playlist; a reload from the cabinet makes the player fetch it.
+    const token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
+    const image = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#1971c2' } })
+      .png()
+      .toBuffer();
+    const upload = await fetch(`${server.url}/api/file/upload?folderId=0`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-file-name': 'welcome.png',
+        'content-type': 'application/octet-stream',
+      },
+      body: image,
+    });
+    const file = (await upload.json()) as { id: number };
+    await apiCall(server.url, '/playlist/post', {
+      token,
+      body: { name: 'Lobby loop', points: [id], files: [{ fileId: file.id, duration: 5 }] },
+    });
+    await page.getByRole('button', { name: 'Commands' }).click();
+    await page.getByRole('menuitem', { name: 'Reload' }).click();
+    await player.page.waitForFunction(() => document.body.dataset.state === 'playing', undefined, {
+      timeout: 20_000,
+    });
+    await player.page.locator('[data-testid="now-playing"][data-name="welcome.png"]').waitFor();
+    await screenshot(player.page, 'player-playing-960');
+
+    // Online, with what the player reported.
+    await page.reload();
+    await expect
+      .poll(async () => page.getByTestId('point-status').first().getAttribute('data-status'), {
+        timeout: 20_000,
+      })
+      .toBe('ONLINE');
+
+    // A screenshot on request shows up in the device preview.
+    await page.getByRole('button', { name: 'Take a screenshot' }).click();
+    await page.getByRole('img', { name: 'What Lobby screen shows' }).waitFor({ timeout: 20_000 });
+    await screenshot(page, 'point-content-1400');
+
+    // Closing the player: offline, and the disconnection counted.
+    await player.page.context().close();
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole('heading', { name: 'Lobby screen' }).waitFor();
+          return page.getByTestId('point-status').first().getAttribute('data-status');
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe('GONE_OFFLINE');
+    // Two: the page reloaded on command once, then it was closed.
+    expect(await page.getByRole('row', { name: /Disconnections/ }).innerText()).toMatch(/\b2$/);
+    // On a screen's page the menu lists its tabs; the list is one address away.
+    await page.goto(`${server.url}/point`);
+    await page.getByRole('row', { name: /Lobby screen/ }).waitFor();
+    await screenshot(page, 'points-1400');
+    await page.context().close();
+  });
+});
+
+// Two server processes, one fleet: the player on one, the command issued on the other (PostgreSQL only).
+const pgUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!pgUrl)('two server processes on PostgreSQL', () => {
+  const name = `vt_e2e_${randomBytes(5).toString('hex')}`;
+  let a: RunningServer;
+  let b: RunningServer;
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(pgUrl!);
+    url.pathname = `/${name}`;
+    const env = { ADMIN_PASSWORD, DATABASE_URL: url.toString(), FLEET_FLUSH_MS: '300' };
+    a = await startServer(env);
+    b = await startServer(env);
+  });
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  it('delivers a command issued on one process to a player connected to the other', async () => {
+    const player = await openPlayer(a.url);
+    const page = await cabinet(b.url);
+    await bindInCabinet(page, player.code, 'Across processes');
+    await player.page.waitForFunction(() => document.body.dataset.state === 'idle', undefined, {
+      timeout: 20_000,
+    });
+    await page.getByRole('button', { name: 'Commands' }).click();
+    await page.getByRole('menuitem', { name: 'Stop broadcasting' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await player.page.waitForFunction(() => document.body.dataset.state === 'stopped', undefined, {
+      timeout: 20_000,
+    });
+    await player.page.context().close();
+    await page.context().close();
+  });
+});
