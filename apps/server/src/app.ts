@@ -151,7 +151,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     users: new UserService({ repos, transact, hasher }),
     cabinets: new CabinetService(repos),
     media,
-    playlists: new PlaylistService({ repos, transact, media, stockCabinetId }),
+    playlists: new PlaylistService({
+      repos,
+      transact,
+      media,
+      stockCabinetId,
+      announce: (cabinetId, pointIds) => fleet.send(cabinetId, pointIds, 'content', {}, null),
+    }),
     points: new PointService({
       repos,
       transact,
@@ -176,8 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         connectSrc: ["'self'", ...embedOrigins],
         // A self-hosted cabinet is often reached over plain http on a LAN: never force https.
         upgradeInsecureRequests: null,
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        // Remote files and camera streams are played from their own hosts (images and media only).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
       },
     },
     hsts: false,

@@ -257,6 +257,8 @@ export const points = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
     goneOfflineAt: timestamp('gone_offline_at', { withTimezone: true, mode: 'date' }),
     syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }),
+    /** The manifest version last served to the screen (by any process): reporting it back is 'synchronised'. */
+    servedVersion: text('served_version'),
     disconnections: integer('disconnections').notNull().default(0),
     screenshotKey: text('screenshot_key'),
     screenshotAt: timestamp('screenshot_at', { withTimezone: true, mode: 'date' }),

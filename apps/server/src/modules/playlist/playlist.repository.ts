@@ -333,6 +333,18 @@ export class PlaylistRepository {
     return result;
   }
 
+  /** The screens the playlists reach now, directly or through their networks. */
+  async reachedPoints(playlistIds: number[]): Promise<number[]> {
+    if (playlistIds.length === 0) return [];
+    const reached = sql<number>`coalesce(${playlistTargets.pointId}, ${netPoints.pointId})`;
+    const rows = await this.db
+      .selectDistinct({ id: reached })
+      .from(playlistTargets)
+      .leftJoin(netPoints, eq(netPoints.netId, playlistTargets.netId))
+      .where(and(inArray(playlistTargets.playlistId, playlistIds), sql`${reached} is not null`));
+    return rows.map((r) => Number(r.id));
+  }
+
   /** Screens reached by a set of points and networks (for the rules before saving). */
   async countReach(cabinetId: number, pointIds: number[], netIds: number[]): Promise<number> {
     if (pointIds.length === 0 && netIds.length === 0) return 0;

@@ -36,6 +36,8 @@ export interface PlaylistServiceDeps {
   stockCabinetId: () => Promise<number | undefined>;
   /** The server's clock; tests move it. */
   clock?: () => Date;
+  /** Tells screens their content changed (they fetch it again at once). */
+  announce?: (cabinetId: number, pointIds: number[]) => Promise<unknown>;
 }
 
 type Saved = Playlist & { notice?: string };
@@ -105,6 +107,15 @@ export class PlaylistService {
 
   private now(): string {
     return formatWall(this.clock());
+  }
+
+  /**
+   * Spec §4: an ACTIVE playlist makes its screens update at once; a PASSIVE one waits for their next sync.
+   * Screens that lose a playlist are always told (a takedown never waits).
+   */
+  private async announce(cabinetId: number, pointIds: Iterable<number>): Promise<void> {
+    const ids = [...new Set(pointIds)];
+    if (ids.length && this.deps.announce) await this.deps.announce(cabinetId, ids);
   }
 
   // ---- reading ----
@@ -322,6 +333,7 @@ export class PlaylistService {
   ) {
     // A new end or a new end action runs again when the new end comes.
     const reopened = input.toDate !== current.toDate || input.actionOnEnd !== current.actionOnEnd;
+    const before = await this.deps.repos.playlists.reachedPoints([playlistId]);
     await this.deps.transact(async (repos) => {
       await repos.playlists.update(cabinetId, playlistId, {
         ...columns(input),
@@ -333,6 +345,14 @@ export class PlaylistService {
       await repos.playlists.replaceTargets(playlistId, [...new Set(input.points)], [...new Set(input.nets)]);
       await repos.playlists.replaceTags(playlistId, [...new Set(input.tags)]);
     });
+    const after = await this.deps.repos.playlists.reachedPoints([playlistId]);
+    const live = (extra.approved ?? current.approved) && input.active;
+    await this.announce(
+      cabinetId,
+      input.influence === 'ACTIVE' || !live
+        ? [...before, ...after]
+        : before.filter((p) => !after.includes(p)),
+    );
   }
 
   // ---- writing ----
@@ -351,6 +371,9 @@ export class PlaylistService {
       await repos.playlists.replaceTags(row.id, [...new Set(input.tags)]);
       return row.id;
     });
+    if (!approval && input.active && input.influence === 'ACTIVE') {
+      await this.announce(caller.cabinetId, await this.deps.repos.playlists.reachedPoints([id]));
+    }
     const saved = await this.get(caller, id);
     return approval ? { ...saved, notice: PLAYLIST_MESSAGES.approveRequested } : saved;
   }
@@ -446,7 +469,9 @@ export class PlaylistService {
   async remove(caller: Caller, ids: number[]): Promise<void> {
     const found = await this.deps.repos.playlists.playlistsByIds(caller.cabinetId, ids);
     if (found.length !== new Set(ids).size) throw notFound();
+    const reached = await this.deps.repos.playlists.reachedPoints(ids);
     await this.deps.repos.playlists.remove(caller.cabinetId, ids);
+    await this.announce(caller.cabinetId, reached);
   }
 
   /** A copy of content, settings and tags; with screens, its targets too. */
@@ -479,6 +504,9 @@ export class PlaylistService {
       found.map((p) => p.id),
       points,
     );
+    if (found.some((p) => p.active && p.approved && p.influence === 'ACTIVE')) {
+      await this.announce(caller.cabinetId, points);
+    }
   }
 
   async targetOptions(caller: Caller, search: string | undefined) {
@@ -492,9 +520,14 @@ export class PlaylistService {
    */
   async runEndActions(now = this.clock()): Promise<{ detached: number; deleted: number }> {
     const cutoff = utcWall(now.getTime() - LATEST_ZONE_MS);
-    return this.deps.transact(async (repos) => {
+    const takedowns = new Map<number, number[]>();
+    const done = await this.deps.transact(async (repos) => {
       if (!(await repos.playlists.tryEndActionLock())) return { detached: 0, deleted: 0 };
       const due = await repos.playlists.endedWithAction(cutoff);
+      for (const p of due) {
+        const reached = await repos.playlists.reachedPoints([p.id]);
+        takedowns.set(p.cabinetId, [...(takedowns.get(p.cabinetId) ?? []), ...reached]);
+      }
       const detach = due.filter((p) => p.actionOnEnd === 'DETACH').map((p) => p.id);
       const remove = due.filter((p) => p.actionOnEnd === 'DELETE').map((p) => p.id);
       await repos.playlists.detachAll(detach);
@@ -502,6 +535,8 @@ export class PlaylistService {
       await repos.playlists.removeByIds(remove);
       return { detached: detach.length, deleted: remove.length };
     });
+    for (const [cabinetId, pointIds] of takedowns) await this.announce(cabinetId, pointIds);
+    return done;
   }
 
   // ---- tags ----

@@ -50,8 +50,6 @@ export interface FleetOptions {
 export class Fleet {
   private readonly sockets = new Map<number, Attached>();
   private readonly beats = new Map<number, Beat>();
-  /** Manifest version last served to each screen: the player is synchronised when it reports it back. */
-  private readonly served = new Map<number, string>();
   private readonly origin = randomUUID();
   private unlisten: (() => Promise<void>) | null = null;
   private timers: NodeJS.Timeout[] = [];
@@ -87,10 +85,6 @@ export class Fleet {
 
   get size(): number {
     return this.sockets.size;
-  }
-
-  noteServed(pointId: number, version: string): void {
-    this.served.set(pointId, version);
   }
 
   /** A player connected: it replaces an older socket of the same screen, and gets what waited for it. */
@@ -238,8 +232,6 @@ export class Fleet {
           pointId,
           seenAt: beat.seenAt,
           report: beat.report as Record<string, unknown> | null,
-          synced:
-            beat.report?.contentVersion != null && beat.report.contentVersion === this.served.get(pointId),
           onlineSeconds: beat.onlineSeconds,
         })),
       )

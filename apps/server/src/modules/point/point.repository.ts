@@ -382,8 +382,8 @@ export class PointRepository {
 
   // ---- presence ----
   /**
-   * Heartbeats, batched: last seen, report, synced time, and seconds online added to the hour. One
-   * statement for any number of screens.
+   * Heartbeats, batched: last seen, report, synced time (the reported content version is the one served),
+   * and seconds online added to the hour. One statement for any number of screens.
    */
   async recordPresence(
     beats: {
@@ -391,7 +391,6 @@ export class PointRepository {
       /** Null when only online seconds are counted (a socket that just closed). */
       seenAt: Date | null;
       report: Record<string, unknown> | null;
-      synced: boolean;
       onlineSeconds: number;
     }[],
   ): Promise<void> {
@@ -399,19 +398,18 @@ export class PointRepository {
     const ids = beats.map((b) => b.pointId);
     const seen = beats.map((b) => b.seenAt?.toISOString() ?? null);
     const reports = beats.map((b) => (b.report ? JSON.stringify(b.report) : null));
-    const synced = beats.map((b) => b.synced);
     await this.db.execute(sql`
       update ${points} p set
         last_seen_at = coalesce(b.seen, p.last_seen_at),
         report = coalesce(b.report, p.report),
         synced_at = case
           when b.report is null then p.synced_at
-          when not b.synced then null
+          when b.report->>'contentVersion' is distinct from p.served_version then null
           when p.synced_at is not null and p.report->>'contentVersion' = b.report->>'contentVersion' then p.synced_at
           else coalesce(b.seen, now()) end,
         gone_offline_at = case when b.seen is not null and b.seen > coalesce(p.gone_offline_at, '-infinity') then null else p.gone_offline_at end
       from (select unnest(${arr(ids, 'int')}) as id, unnest(${arr(seen, 'timestamptz')}) as seen,
-                   unnest(${arr(reports, 'jsonb')}) as report, unnest(${arr(synced, 'bool')}) as synced) b
+                   unnest(${arr(reports, 'jsonb')}) as report) b
       where p.id = b.id`);
     const hours = beats.filter((b) => b.onlineSeconds > 0);
     if (hours.length === 0) return;

@@ -223,6 +223,7 @@ export class PointService {
         lastSeenAt: _seen,
         goneOfflineAt: _gone,
         syncedAt: _synced,
+        servedVersion: _served,
         disconnections: _disconnections,
         screenshotKey: _shot,
         screenshotAt: _shotAt,
@@ -366,7 +367,10 @@ export class PointService {
     const version = sha256(
       JSON.stringify([items.map((i) => [i.fileId, i.duration, i.playlistId]), row.updatedAt]),
     ).slice(0, 16);
-    this.deps.fleet.noteServed(device.pointId, version);
+    // Kept in the row, not in one process's memory: heartbeats may reach another process.
+    if (row.servedVersion !== version) {
+      await this.deps.repos.points.update(device.cabinetId, [device.pointId], { servedVersion: version });
+    }
     return {
       version,
       point: settings,

@@ -256,6 +256,22 @@ describe('the socket', () => {
     socket.close();
   });
 
+  it('tells a playing screen at once about an ACTIVE playlist and about any takedown, not about a PASSIVE one', async () => {
+    const { token, point } = await pairPlayer(team.owner);
+    const { socket, messages } = await connect(token);
+    const post = (influence: string) =>
+      call(t.app, 'POST', '/api/playlist/post', {
+        token: team.owner.token,
+        body: { name: `${influence} one`, influence, points: [point.id] },
+      });
+    await post('PASSIVE');
+    const active = (await post('ACTIVE')).json() as { id: number };
+    await expect.poll(() => messages.map((m) => m.name)).toEqual(['content']);
+    await call(t.app, 'POST', `/api/playlist/remove/${active.id}`, { token: team.owner.token });
+    await expect.poll(() => messages.map((m) => m.name)).toEqual(['content', 'content']);
+    socket.close();
+  });
+
   it('refuses a socket without a valid device token', async () => {
     const socket = new WebSocket(`ws://${base}/api/player/ws?token=vtd_nope`);
     const failure = await new Promise<string>((resolve) => {

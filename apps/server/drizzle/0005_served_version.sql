@@ -1,0 +1,1 @@
+ALTER TABLE "points" ADD COLUMN "served_version" text;
