@@ -136,6 +136,32 @@ describe('a screen, from pairing to commands', () => {
   });
 });
 
+describe('the player menu', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ ADMIN_PASSWORD });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('opens the web player and explains kiosk set-up with this cabinet’s address', async () => {
+    const page = await cabinet(server.url, 800);
+    await page.getByRole('button', { name: 'Player' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Open the web player' }).getAttribute('href')).toBe(
+      '/player/',
+    );
+    await page.getByRole('menuitem', { name: 'Set up a screen (kiosk)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Turn a device into a screen' });
+    await dialog.getByRole('tab', { name: 'Linux' }).click();
+    const linux = dialog.getByRole('tabpanel', { name: 'Linux' }).locator('pre');
+    expect(await linux.innerText()).toContain('--kiosk');
+    expect(await linux.innerText()).toContain(`${server.url}/player/`);
+    await screenshot(page, 'kiosk-help-800');
+    await page.context().close();
+  });
+});
+
 // Two server processes, one fleet: the player on one, the command issued on the other (PostgreSQL only).
 const pgUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!pgUrl)('two server processes on PostgreSQL', () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   ActionIcon,
   Avatar,
@@ -24,6 +25,7 @@ import { LOCALES, PLAYER_PLATFORMS, type Locale, type UserInfo } from '@vitrine/
 import { useBrand } from '../brand/brand';
 import { useLogout } from '../features/auth/session';
 import { LOCALE_LABELS, switchLocale } from '../lib/locale';
+import { KioskHelp } from './KioskHelp';
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
@@ -66,37 +68,46 @@ export function ThemeSwitch() {
 function PlayerMenu() {
   const { t } = useTranslation();
   const brand = useBrand();
+  const [kiosk, setKiosk] = useState(false);
   if (!brand.isCore) return null;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconDeviceTv size={16} />}
-          aria-label={t('player.menu')}
-        >
-          <Text span visibleFrom="sm" inherit>
-            {t('player.menu')}
-          </Text>
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('player.downloads')}</Menu.Label>
-        {PLAYER_PLATFORMS.map((platform) => {
-          const url = brand.playerDownloads[platform];
-          return url ? (
-            <Menu.Item key={platform} component="a" href={url} download>
-              {t(`player.${platform}`)}
-            </Menu.Item>
-          ) : (
-            <Menu.Item key={platform} disabled>
-              {t(`player.${platform}`)} · {t('player.notPublished')}
-            </Menu.Item>
-          );
-        })}
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      {kiosk && <KioskHelp onClose={() => setKiosk(false)} />}
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconDeviceTv size={16} />}
+            aria-label={t('player.menu')}
+          >
+            <Text span visibleFrom="sm" inherit>
+              {t('player.menu')}
+            </Text>
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item component="a" href="/player/" target="_blank" rel="noopener">
+            {t('player.open')}
+          </Menu.Item>
+          <Menu.Item onClick={() => setKiosk(true)}>{t('player.kioskHelp')}</Menu.Item>
+          <Menu.Divider />
+          <Menu.Label>{t('player.downloads')}</Menu.Label>
+          {PLAYER_PLATFORMS.map((platform) => {
+            const url = brand.playerDownloads[platform];
+            return url ? (
+              <Menu.Item key={platform} component="a" href={url} download>
+                {t(`player.${platform}`)}
+              </Menu.Item>
+            ) : (
+              <Menu.Item key={platform} disabled>
+                {t(`player.${platform}`)} · {t('player.notPublished')}
+              </Menu.Item>
+            );
+          })}
+        </Menu.Dropdown>
+      </Menu>
+    </>
   );
 }
 
