@@ -45,6 +45,14 @@ async function bindInCabinet(page: Page, code: string, name: string): Promise<nu
   await page.getByRole('heading', { name: 'Media devices' }).waitFor();
   await page.getByRole('button', { name: 'Add screen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a screen' });
+  // No camera here: the scanner says so in the spec's words.
+  await dialog.getByRole('button', { name: 'Scan the QR code' }).click();
+  const scanner = page.getByRole('dialog', { name: "Scan the player's QR code" });
+  await scanner
+    .getByText(/^(Camera not found|No suitable camera found|Error accessing the camera)$/)
+    .waitFor();
+  await scanner.getByRole('button', { name: 'Close' }).click();
+  await scanner.waitFor({ state: 'hidden' });
   await dialog.getByLabel('Code on the screen').fill('WRONG1');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await dialog.getByText('Binding failed').first().waitFor();

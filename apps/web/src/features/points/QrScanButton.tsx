@@ -74,7 +74,13 @@ function Scanner({ onClose, onCode }: { onClose: () => void; onCode: (value: str
   }, [onCode]);
 
   return (
-    <Modal opened onClose={onClose} title={t('points.scanTitle')} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('points.scanTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack>
         <video ref={video} style={{ width: '100%', borderRadius: 8, background: '#000' }} muted playsInline />
         {error ? (
