@@ -362,7 +362,13 @@ function SettingsTab({ point }: { point: Point }) {
     enabled: has('net.route'),
   });
   const zones = useMemo(
-    () => (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf('timeZone'),
+    // Browsers list zones by region and leave out plain UTC, the default of a new screen.
+    () => [
+      'UTC',
+      ...(Intl as unknown as { supportedValuesOf(k: string): string[] })
+        .supportedValuesOf('timeZone')
+        .filter((z) => z !== 'UTC'),
+    ],
     [],
   );
   const [photoError, setPhotoError] = useState<string | null>(null);
