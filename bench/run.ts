@@ -3,10 +3,15 @@
  * same process, so figures compare across machines. BENCH_DATABASE_URL=postgres://... runs on PostgreSQL.
  */
 import { authBenchmark } from './auth.js';
+import { fleetBenchmark } from './fleet.js';
 import { uploadBenchmark } from './upload.js';
 
 const only = process.argv[2];
-const all: Record<string, () => Promise<string[]>> = { auth: authBenchmark, upload: uploadBenchmark };
+const all: Record<string, () => Promise<string[]>> = {
+  auth: authBenchmark,
+  upload: uploadBenchmark,
+  fleet: fleetBenchmark,
+};
 const results = [];
 for (const [name, run] of Object.entries(all)) if (!only || only === name) results.push(await run());
 for (const lines of results) console.log(lines.join('\n'));

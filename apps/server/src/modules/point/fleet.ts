@@ -15,7 +15,18 @@ import type { PointRepository } from './point.repository.js';
 /** The NOTIFY channel every server process listens on. */
 export const FLEET_CHANNEL = 'vitrine_fleet';
 
-type BusEvent = { kind: 'command'; pointId: number; commandId: number; origin: string };
+/** Commands for screens, announced in chunks that stay well under NOTIFY's 8000-byte payload limit. */
+type BusEvent = {
+  kind: 'commands';
+  origin: string;
+  name: CommandName;
+  args: Record<string, unknown>;
+  /** [pointId, commandId] pairs. */
+  items: [number, number][];
+};
+const NOTIFY_CHUNK = 300;
+/** How often the seconds online of every open socket are added to its hour. */
+const COUNT_EVERY_MS = 60_000;
 
 interface Attached {
   socket: WebSocket;
@@ -58,9 +69,13 @@ export class Fleet {
   constructor(private readonly options: FleetOptions) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.options.database.listen(FLEET_CHANNEL, (payload) => void this.onBus(payload));
+    this.unlisten = await this.options.database.listen(FLEET_CHANNEL, (payload) => this.onBus(payload));
     const flush = setInterval(() => void this.flush(), this.options.flushMs ?? 5000);
-    const ping = setInterval(() => this.ping(), this.options.pingMs ?? HEARTBEAT_SECONDS * 1000);
+    // The sweep is spread over the interval: a slice of the sockets each second, never all at once.
+    const ping = setInterval(
+      () => this.ping(),
+      Math.min(1000, this.options.pingMs ?? HEARTBEAT_SECONDS * 1000),
+    );
     flush.unref();
     ping.unref();
     this.timers = [flush, ping];
@@ -125,44 +140,46 @@ export class Fleet {
     const rows = await this.options.points.insertCommands(
       pointIds.map((pointId) => ({ cabinetId, pointId, name, args, createdBy, expiresAt })),
     );
-    for (const row of rows) {
-      await this.publish({ kind: 'command', pointId: row.pointId, commandId: row.id, origin: this.origin });
+    const items = rows.map((r): [number, number] => [r.pointId, r.id]);
+    // Screens on this process get theirs at once; one NOTIFY per chunk tells the other processes.
+    for (const [pointId, id] of items) if (this.sockets.has(pointId)) this.deliver(pointId, id, name, args);
+    for (let i = 0; i < items.length; i += NOTIFY_CHUNK) {
+      const event: BusEvent = {
+        kind: 'commands',
+        origin: this.origin,
+        name,
+        args,
+        items: items.slice(i, i + NOTIFY_CHUNK),
+      };
+      await this.options.database.db.execute(
+        sql`select pg_notify(${FLEET_CHANNEL}, ${JSON.stringify(event)})`,
+      );
     }
     return rows.map((r) => r.id);
   }
 
-  private async publish(event: BusEvent): Promise<void> {
-    // Delivered here at once when this process holds the socket; NOTIFY reaches the others.
-    if (this.sockets.has(event.pointId)) await this.onBus(JSON.stringify(event));
-    await this.options.database.db.execute(sql`select pg_notify(${FLEET_CHANNEL}, ${JSON.stringify(event)})`);
-  }
-
-  private async onBus(payload: string): Promise<void> {
+  private onBus(payload: string): void {
     let event: BusEvent;
     try {
       event = JSON.parse(payload) as BusEvent;
     } catch {
       return;
     }
-    if (event.kind !== 'command' || !this.sockets.has(event.pointId)) return;
-    // Our own NOTIFY comes back too: it was delivered already.
-    if (event.origin === this.origin && this.delivered.has(event.commandId)) return;
-    const command = await this.options.points.command(event.commandId);
-    if (!command || command.pointId !== event.pointId || command.status !== 'PENDING') return;
-    this.deliver(event.pointId, command.id, command.name as CommandName, command.args);
+    // Our own NOTIFY comes back too: those were delivered already.
+    if (event.kind !== 'commands' || event.origin === this.origin) return;
+    for (const [pointId, id] of event.items) {
+      if (this.sockets.has(pointId)) this.deliver(pointId, id, event.name, event.args);
+    }
   }
-
-  private readonly delivered = new Set<number>();
 
   private deliver(pointId: number, id: number, name: CommandName, args: Record<string, unknown>): void {
     const entry = this.sockets.get(pointId);
     if (!entry || entry.socket.readyState !== entry.socket.OPEN) return;
     const message: ServerMessage = { type: 'command', id, name, args };
     entry.socket.send(JSON.stringify(message));
-    this.delivered.add(id);
-    if (this.delivered.size > 10_000) this.delivered.clear();
+    // Only a PENDING command becomes SENT: an ack that came first is never overwritten.
     void this.options.points
-      .markCommand(id, pointId, { status: 'SENT', sentAt: new Date() })
+      .markSent(id, pointId, new Date())
       .catch((error: unknown) => this.options.log?.('command not marked sent', error));
   }
 
@@ -206,8 +223,18 @@ export class Fleet {
     this.beats.set(pointId, beat);
   }
 
+  private pingQueue: number[] = [];
+  private countedAll = Date.now();
+
+  /** Pings the next slice of sockets; each socket is pinged once per ping interval. */
   private ping(): void {
-    for (const [pointId, entry] of this.sockets) {
+    const interval = this.options.pingMs ?? HEARTBEAT_SECONDS * 1000;
+    const tick = Math.min(1000, interval);
+    if (this.pingQueue.length === 0) this.pingQueue = [...this.sockets.keys()];
+    const slice = this.pingQueue.splice(0, Math.ceil((this.sockets.size * tick) / interval));
+    for (const pointId of slice) {
+      const entry = this.sockets.get(pointId);
+      if (!entry) continue;
       if (!entry.alive) {
         entry.socket.terminate();
         continue;
@@ -222,7 +249,12 @@ export class Fleet {
   /** Writes the presence gathered since the last flush, in one statement. */
   async flush(): Promise<void> {
     if (this.flushing) return this.flushing;
-    for (const [pointId, entry] of this.sockets) this.count(pointId, entry);
+    // Online seconds of every open socket are added once a minute (and at a close), not at every flush,
+    // so a flush writes only the screens that were seen since the last one.
+    if (Date.now() - this.countedAll >= COUNT_EVERY_MS) {
+      this.countedAll = Date.now();
+      for (const [pointId, entry] of this.sockets) this.count(pointId, entry);
+    }
     const batch = [...this.beats.entries()];
     this.beats.clear();
     if (batch.length === 0) return;

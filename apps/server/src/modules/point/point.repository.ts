@@ -360,6 +360,19 @@ export class PointRepository {
     return row;
   }
 
+  async markSent(id: number, pointId: number, at: Date): Promise<void> {
+    await this.db
+      .update(pointCommands)
+      .set({ status: 'SENT', sentAt: at })
+      .where(
+        and(
+          eq(pointCommands.id, id),
+          eq(pointCommands.pointId, pointId),
+          eq(pointCommands.status, 'PENDING'),
+        ),
+      );
+  }
+
   async markCommand(
     id: number,
     pointId: number,
