@@ -72,7 +72,7 @@ export const accessPlugin = fp<{
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
     if (access === 'device') {
@@ -80,7 +80,12 @@ export const accessPlugin = fp<{
       const query = request.query as { token?: unknown } | undefined;
       const token = bearerOf(request) ?? (typeof query?.token === 'string' ? query.token : undefined);
       request.device = token ? await devices.authenticateDevice(token) : null;
-      if (!request.device) throw new AppError('UNAUTHORIZED');
+      if (!request.device) {
+        // A refused websocket upgrade is answered over the raw socket, which nothing else would close:
+        // close it once the 401 is out, or refused players retrying would pile up open sockets.
+        if (request.headers.upgrade) reply.raw.once('finish', () => request.raw.socket.destroy());
+        throw new AppError('UNAUTHORIZED');
+      }
       return;
     }
     const bearer = bearerOf(request);

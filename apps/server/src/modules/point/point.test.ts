@@ -275,6 +275,7 @@ describe('the socket', () => {
   it('refuses a socket without a valid device token', async () => {
     const socket = new WebSocket(`ws://${base}/api/player/ws?token=vtd_nope`);
     const failure = await new Promise<string>((resolve) => {
+      // The client leaves the refused request open: the server must close it (else app.close() hangs).
       socket.once('unexpected-response', (_req, res) => resolve(String(res.statusCode)));
       socket.once('open', () => resolve('open'));
       socket.once('error', () => resolve('error'));
