@@ -10,8 +10,6 @@ import {
   Menu,
   Modal,
   MultiSelect,
-  Pagination,
-  Select,
   Stack,
   Table,
   Text,
@@ -23,8 +21,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, NetInput, PAGE_SIZES, type Net, type PointStatus } from '@vitrine/core';
+import { DEFAULT_PAGE_SIZE, NetInput, type Net, type PointStatus } from '@vitrine/core';
 import { useConfirm } from '../../lib/confirm';
+import { ListFooter } from '../../lib/ListFooter';
 import { useZodForm } from '../../lib/useZodForm';
 import { useUserInfo } from '../auth/session';
 import { useNetActions, useNets, useScreenOptions } from './nets.api';
@@ -33,7 +32,6 @@ type Named = { id: number; name: string };
 
 /** Screen names shown as badges in a row; the rest are counted. */
 const SHOWN_SCREENS = 3;
-const PAGE_SIZE_OPTIONS = [...new Set<number>([DEFAULT_PAGE_SIZE, ...PAGE_SIZES])].sort((a, b) => a - b);
 /** Mantine's palette, shade 6. */
 const SWATCHES = [
   '#fa5252',
@@ -325,35 +323,14 @@ export function NetsPage() {
           {t('common.nothingFound')}
         </Text>
       )}
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          {t('common.total', { count: data?.total ?? 0 })}
-        </Text>
-        <Group>
-          <Select
-            aria-label={t('common.pageSize')}
-            w={100}
-            allowDeselect={false}
-            data={PAGE_SIZE_OPTIONS.map(String)}
-            value={String(limit)}
-            onChange={(value) => {
-              if (!value) return;
-              setLimit(Number(value));
-              setPage(1);
-            }}
-          />
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) =>
-              control === 'previous' || control === 'next'
-                ? { 'aria-label': t(control === 'previous' ? 'nets.previousPage' : 'nets.nextPage') }
-                : {}
-            }
-          />
-        </Group>
-      </Group>
+      <ListFooter
+        total={data?.total ?? 0}
+        page={page}
+        limit={limit}
+        defaultLimit={DEFAULT_PAGE_SIZE}
+        onPage={setPage}
+        onLimit={setLimit}
+      />
       {editing && <NetModal net={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Stack>
   );

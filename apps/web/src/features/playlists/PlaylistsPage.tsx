@@ -9,7 +9,6 @@ import {
   Menu,
   Modal,
   MultiSelect,
-  Pagination,
   ScrollArea,
   Select,
   Stack,
@@ -25,7 +24,6 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import {
   EXPIRATION_FILTERS,
-  PAGE_SIZES,
   PLAYLIST_CATEGORIES,
   PLAYLIST_MESSAGES,
   PLAYLIST_SORTS,
@@ -34,6 +32,7 @@ import {
   type PlaylistListItem,
 } from '@vitrine/core';
 import { useConfirm } from '../../lib/confirm';
+import { ListFooter } from '../../lib/ListFooter';
 import { translateMessage } from '../../lib/messages';
 import { useUserInfo } from '../auth/session';
 import { ExpirationBadge } from './ExpirationBadge';
@@ -120,7 +119,6 @@ export function PlaylistsPage() {
   const { data: tags } = usePlaylistTags();
   const actions = usePlaylistActions();
   const rows = data?.list ?? [];
-  const pages = data ? Math.max(1, Math.ceil(data.total / limit)) : 1;
   const reset =
     <V,>(set: (v: V) => void) =>
     (value: V) => {
@@ -326,22 +324,14 @@ export function PlaylistsPage() {
           {t('common.nothingFound')}
         </Text>
       )}
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          {t('common.total', { count: data?.total ?? 0 })}
-        </Text>
-        <Group>
-          <Select
-            aria-label={t('common.pageSize')}
-            w={90}
-            allowDeselect={false}
-            data={[DEFAULT_PAGE_SIZE, ...PAGE_SIZES].map(String)}
-            value={String(limit)}
-            onChange={(v) => v && reset(setLimit)(Number(v))}
-          />
-          <Pagination total={pages} value={page} onChange={setPage} />
-        </Group>
-      </Group>
+      <ListFooter
+        total={data?.total ?? 0}
+        page={page}
+        limit={limit}
+        defaultLimit={DEFAULT_PAGE_SIZE}
+        onPage={setPage}
+        onLimit={setLimit}
+      />
       {applying && <ApplyModal playlists={[...selected]} onClose={() => setApplying(false)} />}
     </Stack>
   );

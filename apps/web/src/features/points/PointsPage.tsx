@@ -7,7 +7,6 @@ import {
   Checkbox,
   Group,
   Menu,
-  Pagination,
   ScrollArea,
   Select,
   Stack,
@@ -22,7 +21,6 @@ import { IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  PAGE_SIZES,
   POINT_PAGE_SIZE,
   POINT_SORTS,
   POINT_STATUSES,
@@ -31,6 +29,7 @@ import {
   type PointStatus,
 } from '@vitrine/core';
 import { useConfirm } from '../../lib/confirm';
+import { ListFooter } from '../../lib/ListFooter';
 import { useUserInfo } from '../auth/session';
 import { usePointActions, usePoints, type PointCommand } from './points.api';
 import { StatusBadge } from './StatusBadge';
@@ -67,7 +66,6 @@ export function PointsPage() {
     ...(search.net ? { net: search.net } : {}),
   });
   const rows = data?.points ?? [];
-  const pages = data ? Math.max(1, Math.ceil(data.total / limit)) : 1;
   const reset =
     <V,>(set: (v: V) => void) =>
     (value: V) => {
@@ -303,22 +301,14 @@ export function PointsPage() {
             : t('common.nothingFound')}
         </Text>
       )}
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          {t('common.total', { count: data?.total ?? 0 })}
-        </Text>
-        <Group>
-          <Select
-            aria-label={t('common.pageSize')}
-            w={90}
-            allowDeselect={false}
-            data={[POINT_PAGE_SIZE, ...PAGE_SIZES.filter((s) => s !== POINT_PAGE_SIZE)].map(String)}
-            value={String(limit)}
-            onChange={(v) => v && reset(setLimit)(Number(v))}
-          />
-          <Pagination total={pages} value={page} onChange={setPage} />
-        </Group>
-      </Group>
+      <ListFooter
+        total={data?.total ?? 0}
+        page={page}
+        limit={limit}
+        defaultLimit={POINT_PAGE_SIZE}
+        onPage={setPage}
+        onLimit={setLimit}
+      />
       {binding && (
         <BindDialog
           {...(search.bind ? { initialCode: search.bind } : {})}
