@@ -10,6 +10,7 @@ import {
   inArray,
   isNull,
   lte,
+  notInArray,
   or,
   sql,
   type SQL,
@@ -35,14 +36,26 @@ export type PointChanges = Partial<
   Omit<typeof points.$inferInsert, 'id' | 'cabinetId' | 'createdAt' | 'deviceTokenHash'>
 >;
 
-/** Screens a playlist reaches: targeted directly or through a network. */
-const targetedPoints = (db: Database) =>
+/** Screens an approved playlist reaches, targeted directly or through a network (never null). */
+const reachedPoint = sql<number>`coalesce(${playlistTargets.pointId}, ${netPoints.pointId})`;
+const targetedPoints = (db: Database, among?: number[]) =>
   db
-    .select({ id: sql<number>`coalesce(${playlistTargets.pointId}, ${netPoints.pointId})` })
+    .select({ id: reachedPoint })
     .from(playlistTargets)
     .leftJoin(netPoints, eq(netPoints.netId, playlistTargets.netId))
     .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
-    .where(eq(playlists.approved, true));
+    .where(
+      and(
+        eq(playlists.approved, true),
+        sql`${reachedPoint} is not null`,
+        among
+          ? sql`${reachedPoint} in ${sql`(${sql.join(
+              among.map((id) => sql`${id}`),
+              sql`, `,
+            )})`}`
+          : undefined,
+      ),
+    );
 
 const SORTS = {
   id: points.id,
@@ -152,11 +165,7 @@ export class PointRepository {
         : undefined,
       query.status ? status[query.status] : undefined,
       query.hasContent === 'true' ? inArray(points.id, targetedPoints(this.db)) : undefined,
-      query.hasContent === 'false'
-        ? sql`${points.id} not in (select coalesce(t.point_id, np.point_id) from ${playlistTargets} t
-            left join ${netPoints} np on np.net_id = t.net_id join ${playlists} p on p.id = t.playlist_id
-            where p.approved and coalesce(t.point_id, np.point_id) is not null)`
-        : undefined,
+      query.hasContent === 'false' ? notInArray(points.id, targetedPoints(this.db)) : undefined,
     );
     const order = query.order === 'asc' ? asc : desc;
     const [rows, [total]] = await Promise.all([
@@ -192,9 +201,9 @@ export class PointRepository {
   /** Screens among `ids` that some approved playlist reaches. */
   async withContent(ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const rows = await targetedPoints(this.db);
-    const wanted = new Set(ids);
-    return new Set(rows.map((r) => Number(r.id)).filter((id) => wanted.has(id)));
+    // Only the screens asked about: this runs for every list page, not over every playlist target.
+    const rows = await targetedPoints(this.db, ids);
+    return new Set(rows.map((r) => Number(r.id)));
   }
 
   // ---- networks ----

@@ -421,13 +421,20 @@ export class PointService {
       args,
       caller.userId,
     );
-    const now = this.clock().getTime();
-    const online = found.filter(
-      (p) =>
-        this.deps.fleet.connected(p.id) ||
-        (p.lastSeenAt !== null &&
-          now - p.lastSeenAt.getTime() <= OFFLINE_AFTER_SECONDS * 1000 &&
-          !(p.goneOfflineAt !== null && p.goneOfflineAt >= p.lastSeenAt)),
+    // Online by the same rule the status shows (flakiness does not matter for delivery).
+    const now = this.clock();
+    const online = found.filter((p) =>
+      ['ONLINE', 'UNSTABLE'].includes(
+        pointStatus(
+          {
+            lastSeenAt: p.lastSeenAt,
+            goneOfflineAt: p.goneOfflineAt,
+            connected: this.deps.fleet.connected(p.id),
+            recentDisconnections: 0,
+          },
+          now,
+        ),
+      ),
     );
     return {
       ok: true,

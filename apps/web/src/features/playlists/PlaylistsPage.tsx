@@ -32,6 +32,7 @@ import {
   type PlaylistListItem,
 } from '@vitrine/core';
 import { useConfirm } from '../../lib/confirm';
+import { useSelection } from '../../lib/useSelection';
 import { ListFooter } from '../../lib/ListFooter';
 import { translateMessage } from '../../lib/messages';
 import { useUserInfo } from '../auth/session';
@@ -102,7 +103,7 @@ export function PlaylistsPage() {
   const [sort, setSort] = useState<string>('id');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { selected, ids: chosen, toggle, setAll, clear } = useSelection();
   const [applying, setApplying] = useState(false);
   const { data, isLoading } = usePlaylists({
     page,
@@ -128,15 +129,8 @@ export function PlaylistsPage() {
 
   const remove = async (ids: number[]) => {
     if (!(await confirm())) return;
-    actions.remove.mutate(ids, { onSuccess: () => setSelected(new Set()) });
+    actions.remove.mutate(ids, { onSuccess: clear });
   };
-  const toggle = (id: number) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   return (
     <Stack>
@@ -208,7 +202,7 @@ export function PlaylistsPage() {
             </Button>
           )}
           {has('playlist.remove') && (
-            <Button size="xs" color="red" variant="light" onClick={() => void remove([...selected])}>
+            <Button size="xs" color="red" variant="light" onClick={() => void remove(chosen)}>
               {t('playlists.remove')}
             </Button>
           )}
@@ -223,7 +217,10 @@ export function PlaylistsPage() {
                   aria-label={t('playlists.selectAll')}
                   checked={rows.length > 0 && rows.every((r) => selected.has(r.id))}
                   onChange={(e) =>
-                    setSelected(e.currentTarget.checked ? new Set(rows.map((r) => r.id)) : new Set())
+                    setAll(
+                      rows.map((r) => r.id),
+                      e.currentTarget.checked,
+                    )
                   }
                 />
               </Table.Th>
@@ -332,7 +329,7 @@ export function PlaylistsPage() {
         onPage={setPage}
         onLimit={setLimit}
       />
-      {applying && <ApplyModal playlists={[...selected]} onClose={() => setApplying(false)} />}
+      {applying && <ApplyModal playlists={chosen} onClose={() => setApplying(false)} />}
     </Stack>
   );
 }

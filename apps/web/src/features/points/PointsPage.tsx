@@ -29,6 +29,7 @@ import {
   type PointStatus,
 } from '@vitrine/core';
 import { useConfirm } from '../../lib/confirm';
+import { useSelection } from '../../lib/useSelection';
 import { ListFooter } from '../../lib/ListFooter';
 import { useUserInfo } from '../auth/session';
 import { usePointActions, usePoints, type PointCommand } from './points.api';
@@ -52,7 +53,7 @@ export function PointsPage() {
   const [sort, setSort] = useState<PointSort>('id');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(POINT_PAGE_SIZE);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { selected, ids: chosen, toggle, setAll, clear } = useSelection();
   const [binding, setBinding] = useState(Boolean(search.bind));
   const actions = usePointActions();
   const { data, isLoading } = usePoints({
@@ -72,7 +73,6 @@ export function PointsPage() {
       set(value);
       setPage(1);
     };
-  const ids = [...selected];
   const command = (path: PointCommand, which: number[]) => actions.command.mutate({ path, ids: which });
   const broadcast = async (which: number[], stop: boolean) => {
     if (!(await confirm(t(stop ? 'points.confirmStop' : 'points.confirmStart')))) return;
@@ -81,16 +81,9 @@ export function PointsPage() {
   const remove = async (which: number[]) => {
     if (!(await confirm())) return;
     // Spec §4: removing a point resets the list view.
-    actions.remove.mutate(which, { onSuccess: () => setSelected(new Set()) });
+    actions.remove.mutate(which, { onSuccess: clear });
     setPage(1);
   };
-  const toggle = (id: number) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const commandItems = (which: number[]) => (
     <>
@@ -182,10 +175,10 @@ export function PointsPage() {
                 {t('points.commandsFor', { count: selected.size })}
               </Button>
             </Menu.Target>
-            <Menu.Dropdown>{commandItems(ids)}</Menu.Dropdown>
+            <Menu.Dropdown>{commandItems(chosen)}</Menu.Dropdown>
           </Menu>
           {has('point.remove') && (
-            <Button size="xs" color="red" variant="light" onClick={() => void remove(ids)}>
+            <Button size="xs" color="red" variant="light" onClick={() => void remove(chosen)}>
               {t('points.remove')}
             </Button>
           )}
@@ -200,7 +193,10 @@ export function PointsPage() {
                   aria-label={t('points.selectAll')}
                   checked={rows.length > 0 && rows.every((r) => selected.has(r.id))}
                   onChange={(e) =>
-                    setSelected(e.currentTarget.checked ? new Set(rows.map((r) => r.id)) : new Set())
+                    setAll(
+                      rows.map((r) => r.id),
+                      e.currentTarget.checked,
+                    )
                   }
                 />
               </Table.Th>

@@ -1,0 +1,16 @@
+import { useState } from 'react';
+
+/** Rows chosen for a bulk action: toggle one, choose or drop every row on the page, clear. */
+export function useSelection() {
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const setAll = (ids: number[], on: boolean) => setSelected(on ? new Set(ids) : new Set());
+  const clear = () => setSelected(new Set());
+  return { selected, ids: [...selected], toggle, setAll, clear };
+}
