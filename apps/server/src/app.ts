@@ -43,6 +43,7 @@ import { createStorage } from './lib/storage-s3.js';
 import { UrlSigner } from './lib/signer.js';
 import type { SafeFetchOptions } from './lib/safe-fetch.js';
 import { brandRoutes } from './modules/system/brand.routes.js';
+import { tilesRoutes } from './modules/system/tiles.routes.js';
 import { UserService } from './modules/user/user.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { accessPlugin, type RouteAccess } from './plugins/access.js';
@@ -175,6 +176,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     config.brandConfig.supportChatScriptUrl ? new URL(config.brandConfig.supportChatScriptUrl).origin : null,
     ...(config.brandConfig.clarityProjectId ? ['https://www.clarity.ms', 'https://*.clarity.ms'] : []),
   ].filter((o): o is string => o !== null);
+  // A remote map tile source, when configured, is named in img-src ({s} subdomains as a wildcard).
+  const tileOrigin = /^(https?:\/\/[^/]+)/i
+    .exec(config.brandConfig.map.tileUrl ?? '')?.[1]
+    ?.replace(/\{s\}\./g, '*.');
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -183,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         // A self-hosted cabinet is often reached over plain http on a LAN: never force https.
         upgradeInsecureRequests: null,
         // Remote files and camera streams are played from their own hosts (images and media only).
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : []), 'https:', 'http:'],
         mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
       },
     },
@@ -214,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   for (const routes of [
     healthRoutes,
     brandRoutes,
+    tilesRoutes,
     authRoutes,
     accountRoutes,
     userRoutes,

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
@@ -7,6 +8,7 @@ import {
   CABINET_QUOTA_BYTES,
   type BrandConfig,
   type BrandRules,
+  type MapConfig,
 } from '@vitrine/core';
 import { DEFAULT_PASSWORD_COST } from './lib/password.js';
 
@@ -80,10 +82,36 @@ const Env = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PREFIX: z.string().default(''),
   S3_FORCE_PATH_STYLE: z.stringbool().optional(),
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => /^(https?:\/\/[^/\s]+\/|\/)\S*$/i.test(v), {
+      error: 'MAP_TILE_URL must be an http(s):// URL or a path on this server starting with /',
+    })
+    .refine((v) => ['{z}', '{x}', '{y}'].every((part) => v.includes(part)), {
+      error: 'MAP_TILE_URL must hold {z}, {x} and {y}, e.g. https://tile.example.org/{z}/{x}/{y}.png',
+    })
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().trim().max(300).optional(),
+  MAP_TILES_DIR: z
+    .string()
+    .min(1)
+    .refine((v) => existsSync(v) && statSync(v).isDirectory(), {
+      error: 'MAP_TILES_DIR must be an existing directory',
+    })
+    .optional(),
 });
 
 /** Rules across variables. */
 const CheckedEnv = Env.superRefine((e, ctx) => {
+  if (e.MAP_TILE_URL?.startsWith('/tiles/') && !e.MAP_TILES_DIR) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MAP_TILES_DIR'],
+      message: 'MAP_TILES_DIR is required when MAP_TILE_URL points at /tiles/',
+    });
+  }
   const s3Others = (
     ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX', 'S3_FORCE_PATH_STYLE'] as const
   ).filter((name) => e[name] !== undefined && e[name] !== '');
@@ -133,7 +161,7 @@ export interface Config {
   playerDir: string;
   brand: (typeof BRANDS)[number];
   /** What GET /api/brand answers. */
-  brandConfig: BrandConfig;
+  brandConfig: BrandConfig & { map: MapConfig };
   brandRules: BrandRules;
   logLevel: string;
   trustProxy: boolean;
@@ -158,6 +186,54 @@ export interface Config {
   media: { maxFileSize: number; quota: number };
   /** Where media bytes live: S3 when S3_BUCKET is set, otherwise DATA_DIR/media. */
   s3?: S3Config;
+  /** An offline tile pyramid ({z}/{x}/{y}.png|webp|jpg) served at /tiles/ (MAP_TILES_DIR). */
+  tilesDir?: string;
+}
+
+export const TILE_EXTENSIONS = ['png', 'webp', 'jpg', 'jpeg'] as const;
+/** Zoom levels a tile pyramid may hold (0 = the whole world in one tile). */
+export const MAX_TILE_ZOOM = 22;
+
+const numericDirs = (dir: string): number[] =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && /^\d{1,2}$/.test(d.name) && Number(d.name) <= MAX_TILE_ZOOM)
+    .map((d) => Number(d.name))
+    .sort((a, b) => a - b);
+
+/**
+ * What an offline tile pyramid holds, looked at once at start: its deepest zoom level (Leaflet scales
+ * that level up beyond it) and the image type of its first tile (png unless the tiles say otherwise).
+ */
+export function describeTilesDir(dir: string): { maxZoom: number; ext: string } {
+  const zooms = numericDirs(dir);
+  let ext = 'png';
+  const first = zooms[0];
+  if (first !== undefined) {
+    const column = numericDirs(join(dir, String(first)))[0];
+    const tile =
+      column === undefined
+        ? undefined
+        : readdirSync(join(dir, String(first), String(column))).find((name) =>
+            new RegExp(`^\\d+\\.(${TILE_EXTENSIONS.join('|')})$`).test(name),
+          );
+    if (tile) ext = tile.slice(tile.indexOf('.') + 1);
+  }
+  return { maxZoom: zooms.at(-1) ?? 0, ext };
+}
+
+/**
+ * The map the cabinet draws: MAP_TILE_URL when set; else the tiles in MAP_TILES_DIR at /tiles/; else no
+ * tile source at all, and the web app draws the world map it bundles (no request leaves the server).
+ */
+function mapConfig(e: z.infer<typeof Env>, tilesDir: string | undefined): MapConfig {
+  const local = tilesDir ? describeTilesDir(tilesDir) : undefined;
+  const tileUrl = e.MAP_TILE_URL ?? (local ? `/tiles/{z}/{x}/{y}.${local.ext}` : null);
+  return {
+    tileUrl,
+    attribution: e.MAP_TILE_ATTRIBUTION || null,
+    // A remote source's depth is unknown: the common 19. Our own pyramid says how deep it goes.
+    maxNativeZoom: tileUrl?.startsWith('/tiles/') && local ? local.maxZoom : 19,
+  };
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -170,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const tilesDir = e.MAP_TILES_DIR ? resolve(e.MAP_TILES_DIR) : undefined;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -191,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ...(e.PLAYER_DOWNLOAD_ARM ? { arm: e.PLAYER_DOWNLOAD_ARM } : {}),
         ...(e.PLAYER_DOWNLOAD_ANDROID ? { android: e.PLAYER_DOWNLOAD_ANDROID } : {}),
       },
+      map: mapConfig(e, tilesDir),
     },
     brandRules: {
       isCore: BRAND_IDENTITIES[e.BRAND].isCore,
@@ -236,5 +314,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           },
         }
       : {}),
+    ...(tilesDir ? { tilesDir } : {}),
   };
 }
