@@ -14,6 +14,7 @@ import type { AuthService } from './modules/auth/auth.service.js';
 import type { RegistrationService } from './modules/auth/registration.service.js';
 import type { CabinetService } from './modules/cabinet/cabinet.service.js';
 import type { MediaService } from './modules/media/media.service.js';
+import type { PlaybackService } from './modules/playback/playback.service.js';
 import type { PlaylistService } from './modules/playlist/playlist.service.js';
 import type { PointService } from './modules/point/point.service.js';
 import type { UserService } from './modules/user/user.service.js';
@@ -36,6 +37,7 @@ export interface Services {
   media: MediaService;
   playlists: PlaylistService;
   points: PointService;
+  playback: PlaybackService;
 }
 
 export interface RouteContext {

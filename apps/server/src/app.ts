@@ -30,6 +30,8 @@ import { cabinetRoutes } from './modules/cabinet/cabinet.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { MediaService } from './modules/media/media.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
+import { playbackRoutes } from './modules/playback/playback.routes.js';
+import { PlaybackService } from './modules/playback/playback.service.js';
 import { playlistRoutes } from './modules/playlist/playlist.routes.js';
 import { PlaylistService } from './modules/playlist/playlist.service.js';
 import { Fleet } from './modules/point/fleet.js';
@@ -168,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       signer,
       bindThrottle: new FailureThrottle(config.bindFailures, 10 * 60_000),
     }),
+    playback: new PlaybackService({ repos, log: (message) => app.log.warn(message) }),
   };
   const context: RouteContext = { services, config, database, repos };
 
@@ -229,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     pointRoutes,
     netRoutes,
     playerRoutes,
+    playbackRoutes,
   ]) {
     await app.register(async (scope) => routes(scope as App, context));
   }

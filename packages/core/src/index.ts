@@ -14,3 +14,4 @@ export * from './playlist.js';
 export * from './schemas/playlist.js';
 export * from './point.js';
 export * from './schemas/point.js';
+export * from './schemas/playback.js';

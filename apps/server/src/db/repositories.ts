@@ -2,6 +2,7 @@ import type { Database } from './client.js';
 import { CabinetRepository } from '../modules/cabinet/cabinet.repository.js';
 import { CredentialRepository } from '../modules/auth/credential.repository.js';
 import { MediaRepository } from '../modules/media/media.repository.js';
+import { PlaybackRepository } from '../modules/playback/playback.repository.js';
 import { PlaylistRepository } from '../modules/playlist/playlist.repository.js';
 import { PointRepository } from '../modules/point/point.repository.js';
 import { SettingsRepository } from '../modules/system/settings.repository.js';
@@ -15,6 +16,7 @@ export interface Repositories {
   media: MediaRepository;
   playlists: PlaylistRepository;
   points: PointRepository;
+  playbacks: PlaybackRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -26,6 +28,7 @@ export function createRepositories(db: Database): Repositories {
     media: new MediaRepository(db),
     playlists: new PlaylistRepository(db),
     points: new PointRepository(db),
+    playbacks: new PlaybackRepository(db),
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   doublePrecision,
   index,
@@ -539,3 +540,71 @@ export type PlaylistSectionRow = typeof playlistSections.$inferSelect;
 export type PlaylistItemRow = typeof playlistItems.$inferSelect;
 export type PlaylistTagRow = typeof playlistTags.$inferSelect;
 export type PlaylistChangeRow = typeof playlistChanges.$inferSelect;
+
+/**
+ * Proof of play: one row per show a screen reported, stored once per (screen, event id) however often the
+ * player resends it. Screen, file and playlist are plain ids (no foreign keys: a row outlives what it
+ * names), with their names as they were at ingest. Impressions (the screen's audience for that local hour)
+ * and cost (its playback cost) are captured at ingest too.
+ */
+export const playbacks = pgTable(
+  'playbacks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    pointId: integer('point_id').notNull(),
+    eventId: text('event_id').notNull(),
+    fileId: integer('file_id').notNull(),
+    playlistId: integer('playlist_id'),
+    fileName: text('file_name'),
+    playlistName: text('playlist_name'),
+    pointName: text('point_name'),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Seconds shown. */
+    duration: doublePrecision('duration').notNull(),
+    impressions: doublePrecision('impressions'),
+    cost: doublePrecision('cost'),
+    /** auction, manual or leftover (spec statistics row). */
+    source: text('source').notNull().default('manual'),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('playbacks_point_event_idx').on(t.pointId, t.eventId),
+    index('playbacks_cabinet_started_idx').on(t.cabinetId, t.startedAt),
+  ],
+);
+
+/**
+ * Shows and seconds per screen, playlist (0 for none), file and hour, kept by the statement that stores the
+ * playbacks. The hour is the one the show started in, in the screen's time zone at ingest: `hour_utc` is
+ * the instant that local hour began (the key: a local hour repeated when clocks go back stays two rows),
+ * `hour_local` its wall-clock reading, for reports by local hour and day.
+ */
+export const playbackHourly = pgTable(
+  'playback_hourly',
+  {
+    cabinetId: integer('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    pointId: integer('point_id').notNull(),
+    playlistId: integer('playlist_id').notNull().default(0),
+    fileId: integer('file_id').notNull(),
+    hourUtc: timestamp('hour_utc', { withTimezone: true, mode: 'date' }).notNull(),
+    hourLocal: timestamp('hour_local', { withTimezone: false, mode: 'string' }).notNull(),
+    shows: integer('shows').notNull().default(0),
+    seconds: doublePrecision('seconds').notNull().default(0),
+    impressions: doublePrecision('impressions').notNull().default(0),
+    cost: doublePrecision('cost').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('playback_hourly_key_idx').on(t.pointId, t.hourUtc, t.playlistId, t.fileId),
+    index('playback_hourly_cabinet_utc_idx').on(t.cabinetId, t.hourUtc),
+    index('playback_hourly_cabinet_local_idx').on(t.cabinetId, t.hourLocal),
+  ],
+);
+
+export type PlaybackRow = typeof playbacks.$inferSelect;
+export type PlaybackHourlyRow = typeof playbackHourly.$inferSelect;

@@ -1,0 +1,136 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PlaybackEvent } from '@vitrine/core';
+import type { Database } from '../../db/client.js';
+import { files, playbackHourly, playbacks, playlists, points } from '../../db/schema.js';
+
+export interface IngestResult {
+  /** False when the screen is gone (removed since its token was checked): nothing was stored. */
+  pointFound: boolean;
+  /** Events stored by this call (the others were stored before). */
+  inserted: number;
+}
+
+/** All SQL on proof of play: the raw playbacks and their hourly rollup. */
+export class PlaybackRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Stores a screen's events and adds the ones actually inserted to the hourly rollup, in one statement
+   * (so one transaction on either driver): an event already stored for this screen is skipped and not
+   * counted again. File and playlist names are looked up in the screen's own cabinet only; an id that is
+   * gone or belongs elsewhere is kept as it came, with a null name. Rows go in event id order and rollup
+   * rows in key order, so two calls touching the same keys never wait on each other in a cycle.
+   *
+   * `zone` replaces the screen's time zone (null: the screen's own), for a zone this database does not know.
+   */
+  async ingest(
+    cabinetId: number,
+    pointId: number,
+    events: readonly PlaybackEvent[],
+    zone: string | null = null,
+  ): Promise<IngestResult> {
+    const result = (await this.db.execute(sql`
+      with pt as (
+        select id, cabinet_id, name, audience, playback_cost, coalesce(${zone}::text, timezone) as tz
+        from ${points} where id = ${pointId} and cabinet_id = ${cabinetId}
+      ),
+      input as (
+        select * from unnest(
+          ${arrayOf(
+            events.map((e) => e.eventId),
+            'text',
+          )},
+          ${arrayOf(
+            events.map((e) => e.fileId),
+            'int',
+          )},
+          ${arrayOf(
+            events.map((e) => e.playlistId),
+            'int',
+          )},
+          ${arrayOf(
+            events.map((e) => e.startedAt),
+            'timestamptz',
+          )},
+          ${arrayOf(
+            events.map((e) => e.endedAt),
+            'timestamptz',
+          )},
+          ${arrayOf(
+            events.map((e) => e.duration),
+            'float8',
+          )}
+        ) as t(event_id, file_id, playlist_id, started_at, ended_at, duration)
+      ),
+      ins as (
+        insert into ${playbacks} (cabinet_id, point_id, event_id, file_id, playlist_id, file_name,
+          playlist_name, point_name, started_at, ended_at, duration, impressions, cost)
+        select pt.cabinet_id, pt.id, i.event_id, i.file_id, i.playlist_id, f.name, pl.name, pt.name,
+          i.started_at, i.ended_at, i.duration,
+          coalesce(
+            (pt.audience -> 'perHour' ->> extract(hour from i.started_at at time zone pt.tz)::int)::float8,
+            (pt.audience ->> 'viewers')::float8),
+          pt.playback_cost::float8
+        from input i
+        cross join pt
+        left join ${files} f on f.id = i.file_id and f.cabinet_id = pt.cabinet_id
+        left join ${playlists} pl on pl.id = i.playlist_id and pl.cabinet_id = pt.cabinet_id
+        order by i.event_id
+        on conflict (point_id, event_id) do nothing
+        returning cabinet_id, point_id, playlist_id, file_id, started_at, duration, impressions, cost
+      ),
+      hours as (
+        -- The local hour the show started in, and the instant it began: the start less its minutes and
+        -- seconds past that local hour (exact for zones offset by half or quarter hours, and for the hour
+        -- repeated when clocks go back).
+        select cabinet_id, point_id, coalesce(playlist_id, 0) as playlist_id, file_id, duration,
+          impressions, cost, date_trunc('hour', local_at) as hour_local,
+          started_at - (local_at - date_trunc('hour', local_at)) as hour_utc
+        from (
+          select ins.*, (ins.started_at at time zone pt.tz) as local_at
+          from ins cross join pt
+        ) s
+      ),
+      rolled as (
+        insert into ${playbackHourly} as r (cabinet_id, point_id, playlist_id, file_id, hour_utc, hour_local,
+          shows, seconds, impressions, cost)
+        select cabinet_id, point_id, playlist_id, file_id, hour_utc, min(hour_local), count(*)::int,
+          sum(duration), coalesce(sum(impressions), 0), coalesce(sum(cost), 0)
+        from hours
+        group by cabinet_id, point_id, playlist_id, file_id, hour_utc
+        order by point_id, hour_utc, playlist_id, file_id
+        on conflict (point_id, hour_utc, playlist_id, file_id) do update set
+          shows = r.shows + excluded.shows,
+          seconds = r.seconds + excluded.seconds,
+          impressions = r.impressions + excluded.impressions,
+          cost = r.cost + excluded.cost
+      )
+      select (select count(*) from pt)::int as found, (select count(*) from ins)::int as inserted`)) as unknown as {
+      rows: { found: number; inserted: number }[];
+    };
+    const row = result.rows[0];
+    return { pointFound: Number(row?.found ?? 0) > 0, inserted: Number(row?.inserted ?? 0) };
+  }
+}
+
+/** A time zone name the database does not know (SQLSTATE 22023 from `at time zone`), whichever driver. */
+export function unknownTimeZone(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (e.code === '22023' && typeof e.message === 'string' && e.message.includes('time zone')) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+/** One PostgreSQL array literal parameter (values quoted, null kept): a batch is six parameters, whatever its size. */
+function arrayOf(
+  values: readonly (string | number | null)[],
+  type: 'text' | 'int' | 'timestamptz' | 'float8',
+): SQL {
+  const literal = `{${values
+    .map((v) => (v === null ? 'NULL' : `"${String(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`))
+    .join(',')}}`;
+  return sql`${literal}::${sql.raw(type)}[]`;
+}
