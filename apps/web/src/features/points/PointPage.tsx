@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -15,11 +15,9 @@ import {
   MultiSelect,
   NumberInput,
   Paper,
-  Select,
   SimpleGrid,
-  Slider,
+  Skeleton,
   Stack,
-  Switch,
   Table,
   Tabs,
   Text,
@@ -28,25 +26,25 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
+import { IconMapPinOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   PHOTO_MAX_BYTES,
   POINT_MESSAGES,
   POINT_TABS,
   PointPatch,
-  ROTATIONS,
   formatSize,
   pointTabPath,
   type Point,
   type PointTab,
 } from '@vitrine/core';
-import { api, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { useConfirm } from '../../lib/confirm';
 import { translateFields, translateMessage } from '../../lib/messages';
 import { useUserInfo } from '../auth/session';
 import { usePlaylistActions, usePlaylists } from '../playlists/playlists.api';
 import { StatusBadge } from './StatusBadge';
+import { SettingInput, type SettingField } from './SettingFields';
 import {
   useConnections,
   usePoint,
@@ -336,7 +334,77 @@ function SaveButton({ onClick, loading }: { onClick: () => void; loading: boolea
   );
 }
 
-const timeInput = (value: string) => (value.length === 5 ? `${value}:00` : value);
+/** Leaflet comes with the map, only when a settings tab opens. */
+const LocationPicker = lazy(() => import('./LocationMap').then((m) => ({ default: m.LocationPicker })));
+
+const MAP_HEIGHT = 340;
+
+/** Latitude and longitude fields, the map under them, and a way to drop the location. */
+function LocationFields({
+  value,
+  errors,
+  editable,
+  onChange,
+}: {
+  value: Point['location'] | undefined;
+  errors: Record<string, string>;
+  editable: boolean;
+  onChange: (location: Point['location']) => void;
+}) {
+  const { t } = useTranslation();
+  const location = value ?? null;
+  return (
+    <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <Text component="legend" size="sm" fw={600} p={0}>
+        {t('points.map.title')}
+      </Text>
+      <Group align="flex-end" wrap="wrap" gap="sm">
+        <NumberInput
+          label={t('points.latitude')}
+          min={-90}
+          max={90}
+          decimalScale={6}
+          w={180}
+          value={location?.lat ?? ''}
+          error={errors['location.lat']}
+          onChange={(n) => onChange(n === '' ? null : { lat: Number(n), lng: location?.lng ?? 0 })}
+        />
+        <NumberInput
+          label={t('points.longitude')}
+          min={-180}
+          max={180}
+          decimalScale={6}
+          w={180}
+          value={location?.lng ?? ''}
+          error={errors['location.lng']}
+          onChange={(n) => onChange(n === '' ? null : { lat: location?.lat ?? 0, lng: Number(n) })}
+        />
+        {editable && (
+          <Button
+            variant="default"
+            leftSection={<IconMapPinOff size={16} />}
+            disabled={!location}
+            onClick={() => onChange(null)}
+          >
+            {t('points.map.clear')}
+          </Button>
+        )}
+      </Group>
+      {!location && (
+        <Text size="sm" c="dimmed">
+          {t('points.map.none')}
+        </Text>
+      )}
+      <Suspense fallback={<Skeleton h={MAP_HEIGHT} aria-label={t('points.map.loading')} />}>
+        <LocationPicker
+          value={location}
+          height={MAP_HEIGHT}
+          {...(editable ? { onChange: (next: { lat: number; lng: number }) => onChange(next) } : {})}
+        />
+      </Suspense>
+    </Stack>
+  );
+}
 
 function SettingsTab({ point }: { point: Point }) {
   const { t } = useTranslation();
@@ -356,24 +424,17 @@ function SettingsTab({ point }: { point: Point }) {
     config: p.config,
     nets: p.net.map((n) => n.id),
   }));
-  const { data: nets } = useQuery({
-    queryKey: ['nets', 'all'],
-    queryFn: () => api<{ nets: { id: number; name: string }[] }>('/net', { query: { limit: 1000 } }),
-    enabled: has('net.route'),
-  });
-  const zones = useMemo(
-    // Browsers list zones by region and leave out plain UTC, the default of a new screen.
-    () => [
-      'UTC',
-      ...(Intl as unknown as { supportedValuesOf(k: string): string[] })
-        .supportedValuesOf('timeZone')
-        .filter((z) => z !== 'UTC'),
-    ],
-    [],
-  );
   const [photoError, setPhotoError] = useState<string | null>(null);
   const { photo } = usePointActions();
   const v = form.values;
+  const field = <F extends Exclude<SettingField, 'windows'>>(name: F) => (
+    <SettingInput
+      field={name}
+      value={v[name]}
+      error={form.errors[name]}
+      onChange={(x) => form.set(name, x)}
+    />
+  );
   return (
     <Stack>
       <Block title={t('pointTabs.settings')}>
@@ -389,97 +450,24 @@ function SettingsTab({ point }: { point: Point }) {
             value={v.address ?? ''}
             onChange={(e) => form.set('address', e.currentTarget.value || null)}
           />
-          <NumberInput
-            label={t('points.latitude')}
-            min={-90}
-            max={90}
-            decimalScale={6}
-            value={v.location?.lat ?? ''}
-            error={form.errors['location.lat']}
-            onChange={(n) =>
-              form.set('location', n === '' ? null : { lat: Number(n), lng: v.location?.lng ?? 0 })
-            }
-          />
-          <NumberInput
-            label={t('points.longitude')}
-            min={-180}
-            max={180}
-            decimalScale={6}
-            value={v.location?.lng ?? ''}
-            error={form.errors['location.lng']}
-            onChange={(n) =>
-              form.set('location', n === '' ? null : { lat: v.location?.lat ?? 0, lng: Number(n) })
-            }
-          />
-          <Select
-            label={t('points.timezone')}
-            searchable
-            allowDeselect={false}
-            data={zones}
-            value={v.timezone ?? 'UTC'}
-            onChange={(z) => z && form.set('timezone', z)}
-          />
-          <Select
-            label={t('points.rotation')}
-            allowDeselect={false}
-            data={ROTATIONS.map((r) => ({ value: r, label: t(`points.rotations.${r}`) }))}
-            value={v.rotation ?? 'NORMAL'}
-            onChange={(r) => r && form.set('rotation', r as Point['rotation'])}
-          />
-          <NumberInput
-            label={t('points.transitionMs')}
-            min={0}
-            max={10000}
-            value={v.transitionMs ?? 0}
-            onChange={(n) => form.set('transitionMs', Number(n) || 0)}
-          />
-          <NumberInput
-            label={t('points.relaunchInterval')}
-            min={1}
-            placeholder={t('points.never')}
-            value={v.relaunchInterval ?? ''}
-            onChange={(n) => form.set('relaunchInterval', n === '' ? null : Number(n))}
-          />
-          <TextInput
-            type="time"
-            step={1}
-            label={t('points.workFrom')}
-            value={v.workFrom ?? ''}
-            error={form.errors.workFrom}
-            onChange={(e) =>
-              form.set('workFrom', e.currentTarget.value ? timeInput(e.currentTarget.value) : null)
-            }
-          />
-          <TextInput
-            type="time"
-            step={1}
-            label={t('points.workTo')}
-            value={v.workTo ?? ''}
-            error={form.errors.workTo}
-            onChange={(e) =>
-              form.set('workTo', e.currentTarget.value ? timeInput(e.currentTarget.value) : null)
-            }
-          />
-          <NumberInput
-            label={t('points.commercialCycle')}
-            min={1}
-            value={v.commercialCycle ?? ''}
-            onChange={(n) => form.set('commercialCycle', n === '' ? null : Number(n))}
-          />
-          {has('net.route') && (
-            <MultiSelect
-              label={t('points.networks')}
-              data={(nets?.nets ?? []).map((n) => ({ value: String(n.id), label: n.name }))}
-              value={(v.nets ?? []).map(String)}
-              onChange={(ids) => form.set('nets', ids.map(Number))}
-            />
-          )}
         </SimpleGrid>
-        <Checkbox
-          label={t('points.autostart')}
-          checked={v.autostart ?? true}
-          onChange={(e) => form.set('autostart', e.currentTarget.checked)}
+        <LocationFields
+          value={v.location}
+          errors={form.errors}
+          editable={has('point.patch')}
+          onChange={(location) => form.set('location', location)}
         />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {field('timezone')}
+          {field('rotation')}
+          {field('transitionMs')}
+          {field('relaunchInterval')}
+          {field('workFrom')}
+          {field('workTo')}
+          {field('commercialCycle')}
+          {has('net.route') && field('nets')}
+        </SimpleGrid>
+        {field('autostart')}
         <Textarea
           label={t('points.config')}
           autosize
@@ -519,28 +507,12 @@ function SettingsTab({ point }: { point: Point }) {
 function WindowsTab({ point }: { point: Point }) {
   const { t } = useTranslation();
   const form = useSettingsForm(point, (p) => ({ windows: p.windows }));
-  const w = form.values.windows ?? point.windows;
   return (
     <Block title={t('pointTabs.windows')}>
-      <Switch
-        label={t('points.fullscreen')}
-        checked={w.fullscreen}
-        onChange={(e) => form.set('windows', { ...w, fullscreen: e.currentTarget.checked })}
-      />
-      <Switch
-        label={t('points.mirror')}
-        checked={w.mirror}
-        onChange={(e) => form.set('windows', { ...w, mirror: e.currentTarget.checked })}
-      />
-      <Text size="sm" fw={500} id="volume-label">
-        {t('points.volume')}: {w.volume}
-      </Text>
-      <Slider
-        aria-labelledby="volume-label"
-        min={0}
-        max={100}
-        value={w.volume}
-        onChange={(volume) => form.set('windows', { ...w, volume })}
+      <SettingInput
+        field="windows"
+        value={form.values.windows ?? point.windows}
+        onChange={(w) => form.set('windows', w)}
       />
       <SaveButton onClick={() => void form.save()} loading={form.saving} />
     </Block>

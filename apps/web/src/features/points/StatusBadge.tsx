@@ -2,7 +2,8 @@ import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PointStatus } from '@vitrine/core';
 
-const COLORS: Record<PointStatus, string> = {
+/** Mantine colors of the statuses, shared by the badge and the map's markers. */
+export const STATUS_COLORS: Record<PointStatus, string> = {
   ONLINE: 'green',
   UNSTABLE: 'yellow',
   GONE_OFFLINE: 'orange',
@@ -13,7 +14,7 @@ const COLORS: Record<PointStatus, string> = {
 export function StatusBadge({ status }: { status: PointStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLORS[status]} variant="light" data-testid="point-status" data-status={status}>
+    <Badge color={STATUS_COLORS[status]} variant="light" data-testid="point-status" data-status={status}>
       {t(`points.statuses.${status}`)}
     </Badge>
   );
