@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import {
   ActionIcon,
   Anchor,
@@ -8,7 +8,9 @@ import {
   Group,
   Menu,
   ScrollArea,
+  SegmentedControl,
   Select,
+  Skeleton,
   Stack,
   Table,
   Text,
@@ -17,10 +19,12 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconAdjustments, IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  MAX_PAGE_SIZE,
+  PLAYLIST_MESSAGES,
   POINT_PAGE_SIZE,
   POINT_SORTS,
   POINT_STATUSES,
@@ -31,10 +35,17 @@ import {
 import { useConfirm } from '../../lib/confirm';
 import { useSelection } from '../../lib/useSelection';
 import { ListFooter } from '../../lib/ListFooter';
+import { translateMessage } from '../../lib/messages';
+import { notifyError } from '../../lib/notify';
 import { useUserInfo } from '../auth/session';
 import { usePointActions, usePoints, type PointCommand } from './points.api';
 import { StatusBadge } from './StatusBadge';
 import { BindDialog } from './BindDialog';
+import { BulkSettingsDialog } from './BulkSettingsDialog';
+import type { MapScreen } from './LocationMap';
+
+/** Leaflet comes with the map view only. */
+const ScreensMap = lazy(() => import('./LocationMap').then((m) => ({ default: m.ScreensMap })));
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
@@ -55,18 +66,32 @@ export function PointsPage() {
   const [limit, setLimit] = useState<number>(POINT_PAGE_SIZE);
   const { selected, ids: chosen, toggle, setAll, clear } = useSelection();
   const [binding, setBinding] = useState(Boolean(search.bind));
+  const [editing, setEditing] = useState(false);
+  const [view, setView] = useState<'list' | 'map'>('list');
   const actions = usePointActions();
-  const { data, isLoading } = usePoints({
-    page,
-    limit,
+  const filters = {
     sort,
-    order: sort === 'name' ? 'asc' : 'desc',
+    order: sort === 'name' ? ('asc' as const) : ('desc' as const),
     ...(debounced ? { search: debounced } : {}),
     ...(status ? { status: status as PointStatus } : {}),
     ...(content ? { hasContent: content as 'true' | 'false' } : {}),
     ...(search.net ? { net: search.net } : {}),
-  });
+  };
+  const { data, isLoading } = usePoints({ page, limit, ...filters });
   const rows = data?.points ?? [];
+  // The map shows every screen the filters list, not one page of them.
+  const { data: all } = usePoints({ page: 1, limit: MAX_PAGE_SIZE, ...filters }, view === 'map');
+  const placed = useMemo<MapScreen[]>(
+    () =>
+      (all?.points ?? []).flatMap((p) =>
+        p.location ? [{ id: p.id, name: p.name, status: p.status, location: p.location }] : [],
+      ),
+    [all],
+  );
+  const editSettings = () => {
+    if (chosen.length === 0) notifyError(translateMessage(PLAYLIST_MESSAGES.chooseScreens));
+    else setEditing(true);
+  };
   const reset =
     <V,>(set: (v: V) => void) =>
     (value: V) => {
@@ -166,25 +191,61 @@ export function PointsPage() {
           </Button>
         )}
       </Group>
-      {selected.size > 0 && (
+      <Group justify="space-between">
         <Group>
-          <Text size="sm">{t('points.selected', { count: selected.size })}</Text>
-          <Menu withinPortal>
-            <Menu.Target>
-              <Button size="xs" variant="light">
-                {t('points.commandsFor', { count: selected.size })}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>{commandItems(chosen)}</Menu.Dropdown>
-          </Menu>
-          {has('point.remove') && (
+          {selected.size > 0 && (
+            <>
+              <Text size="sm">{t('points.selected', { count: selected.size })}</Text>
+              <Menu withinPortal>
+                <Menu.Target>
+                  <Button size="xs" variant="light">
+                    {t('points.commandsFor', { count: selected.size })}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>{commandItems(chosen)}</Menu.Dropdown>
+              </Menu>
+            </>
+          )}
+          {has('point.patch') && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconAdjustments size={14} />}
+              onClick={editSettings}
+            >
+              {t('points.bulk.edit')}
+            </Button>
+          )}
+          {selected.size > 0 && has('point.remove') && (
             <Button size="xs" color="red" variant="light" onClick={() => void remove(chosen)}>
               {t('points.remove')}
             </Button>
           )}
         </Group>
+        <SegmentedControl
+          size="xs"
+          aria-label={t('points.map.view')}
+          value={view}
+          onChange={(v) => setView(v as 'list' | 'map')}
+          data={[
+            { value: 'list', label: t('points.map.list') },
+            { value: 'map', label: t('points.map.map') },
+          ]}
+        />
+      </Group>
+      {view === 'map' && (
+        <Stack gap="xs">
+          <Suspense fallback={<Skeleton h={480} aria-label={t('points.map.loading')} />}>
+            <ScreensMap screens={placed} onOpen={(id) => void navigate({ to: `/point/${id}` })} />
+          </Suspense>
+          {all && all.points.length > placed.length && (
+            <Text size="sm" c="dimmed">
+              {t('points.map.unplaced', { count: all.points.length - placed.length })}
+            </Text>
+          )}
+        </Stack>
       )}
-      <ScrollArea>
+      <ScrollArea display={view === 'map' ? 'none' : undefined}>
         <Table striped highlightOnHover miw={820}>
           <Table.Thead>
             <Table.Tr>
@@ -290,21 +351,31 @@ export function PointsPage() {
           </Table.Tbody>
         </Table>
       </ScrollArea>
-      {!isLoading && rows.length === 0 && (
+      {view === 'list' && !isLoading && rows.length === 0 && (
         <Text c="dimmed" ta="center">
           {data?.total === 0 && !debounced && !status && !content
             ? t('points.empty')
             : t('common.nothingFound')}
         </Text>
       )}
-      <ListFooter
-        total={data?.total ?? 0}
-        page={page}
-        limit={limit}
-        defaultLimit={POINT_PAGE_SIZE}
-        onPage={setPage}
-        onLimit={setLimit}
-      />
+      {view === 'list' && (
+        <ListFooter
+          total={data?.total ?? 0}
+          page={page}
+          limit={limit}
+          defaultLimit={POINT_PAGE_SIZE}
+          onPage={setPage}
+          onLimit={setLimit}
+        />
+      )}
+      {editing && (
+        <BulkSettingsDialog
+          ids={chosen}
+          onClose={() => {
+            setEditing(false);
+          }}
+        />
+      )}
       {binding && (
         <BindDialog
           {...(search.bind ? { initialCode: search.bind } : {})}

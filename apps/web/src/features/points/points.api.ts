@@ -8,13 +8,14 @@ export type PointsQuery = Partial<PointListQuery>;
  * Spec §4: a point list fetch is skipped when the same query is already in flight. TanStack Query
  * shares one request per query key, so an identical query never goes out twice.
  */
-export const usePoints = (query: PointsQuery) =>
+export const usePoints = (query: PointsQuery, enabled = true) =>
   useQuery({
     queryKey: ['points', 'list', query],
     queryFn: () => api<PointList>('/point', { query: { ...query } }),
     placeholderData: keepPreviousData,
     // Status changes by itself: the list keeps itself fresh while open.
     refetchInterval: 15_000,
+    enabled,
   });
 
 export const usePoint = (id: number) =>

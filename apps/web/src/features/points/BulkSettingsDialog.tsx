@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Box, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PointPatchMany, type PointPatch } from '@vitrine/core';
+import { translateMessage } from '../../lib/messages';
+import { useZodForm } from '../../lib/useZodForm';
+import { useUserInfo } from '../auth/session';
+import { usePointActions } from './points.api';
+import {
+  SETTING_DEFAULTS,
+  SETTING_FIELDS,
+  SettingInput,
+  useSettingLabel,
+  type SettingField,
+} from './SettingFields';
+
+/** The bulk body's patch, checked with the server's own schema. */
+const BulkPatch = PointPatchMany.shape.patch;
+
+/**
+ * "Edit settings" for the chosen screens: tick the settings to change and set them; only the ticked ones
+ * go in the patch (POST /api/point/patch-many), so every other setting of each screen stays as it is.
+ * Changing a value ticks its setting.
+ */
+export function BulkSettingsDialog({ ids, onClose }: { ids: number[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const label = useSettingLabel();
+  const { data: me } = useUserInfo();
+  const fields = SETTING_FIELDS.filter((f) => f !== 'nets' || me?.scope.includes('net.route' as never));
+  const form = useZodForm(BulkPatch, { ...SETTING_DEFAULTS } as PointPatch);
+  const [ticked, setTicked] = useState<Set<SettingField>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const { patchMany } = usePointActions();
+
+  const tick = (field: SettingField, on: boolean) => {
+    setError(null);
+    setTicked((s) => {
+      const next = new Set(s);
+      if (on) next.add(field);
+      else next.delete(field);
+      return next;
+    });
+  };
+
+  const submit = async () => {
+    if (ticked.size === 0) {
+      setError(t('points.bulk.nothingTicked'));
+      return;
+    }
+    const values = form.values as PointPatch;
+    const patch = Object.fromEntries([...ticked].map((f) => [f, values[f]])) as PointPatch;
+    const parsed = BulkPatch.safeParse(patch);
+    if (!parsed.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error.issues)
+        errors[String(issue.path[0] ?? '_')] ??= translateMessage(issue.message);
+      form.setErrors(errors);
+      return;
+    }
+    try {
+      await patchMany.mutateAsync({ ids, patch: parsed.data });
+      onClose();
+    } catch (e) {
+      form.showServerError(e);
+    }
+  };
+
+  const row = (field: SettingField) => (
+    <Group key={field} align="flex-start" wrap="nowrap" gap="sm" data-field={field}>
+      <Checkbox
+        mt={field === 'autostart' || field === 'windows' ? 2 : 30}
+        aria-label={t('points.bulk.change', { field: label(field) })}
+        checked={ticked.has(field)}
+        onChange={(e) => tick(field, e.currentTarget.checked)}
+      />
+      <Box flex={1} miw={0} style={{ opacity: ticked.has(field) ? 1 : 0.65 }}>
+        {field === 'windows' && (
+          <Text size="sm" fw={500} mb="xs">
+            {label('windows')}
+          </Text>
+        )}
+        <SettingInput
+          field={field}
+          value={(form.values as PointPatch)[field]}
+          error={form.errors[field]}
+          onChange={(value) => {
+            form.set(field, value as never);
+            tick(field, true);
+          }}
+        />
+        {field === 'nets' && (
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('points.bulk.netsHelp')}
+          </Text>
+        )}
+      </Box>
+    </Group>
+  );
+
+  const wide: SettingField[] = ['nets', 'autostart', 'windows'];
+  return (
+    <Modal opened onClose={onClose} title={t('points.bulk.title', { count: ids.length })} size="xl" centered>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {t('points.bulk.help')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          {fields.filter((f) => !wide.includes(f)).map(row)}
+        </SimpleGrid>
+        {fields.filter((f) => wide.includes(f)).map(row)}
+        {error && (
+          <Text size="sm" c="red" role="alert">
+            {error}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button loading={patchMany.isPending} onClick={() => void submit()}>
+            {t('points.bulk.apply', { count: ids.length })}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
