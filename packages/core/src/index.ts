@@ -15,3 +15,5 @@ export * from './schemas/playlist.js';
 export * from './point.js';
 export * from './schemas/point.js';
 export * from './schemas/playback.js';
+export * from './zone.js';
+export * from './schedule.js';

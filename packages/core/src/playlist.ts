@@ -230,7 +230,7 @@ export function newPlaylistDefaults(now: Date): PlaylistInput {
 
 // ---- broadcasting time ----
 
-type Span = [number, number];
+export type Span = [number, number];
 
 /** A window [from, to) of the day; `to` before `from` runs across midnight; 23:59:59 means the day's end. */
 function windowSpans(from: string | null, to: string | null): Span[] {
@@ -248,28 +248,30 @@ function windowSpans(from: string | null, to: string | null): Span[] {
       ];
 }
 
-/** Seconds of the day a playlist may play: the union of its two time windows. */
-export function dailySeconds(p: {
+export interface TimeWindows {
   fromTime: string | null;
   toTime: string | null;
   fromTime2: string | null;
   toTime2: string | null;
-}): number {
+}
+
+/** The seconds of a day covered by a playlist's two windows: sorted, disjoint [from, to) spans. */
+export function daySpans(p: TimeWindows): Span[] {
   const spans = [...windowSpans(p.fromTime, p.toTime), ...windowSpans(p.fromTime2, p.toTime2)].sort(
     (x, y) => x[0] - y[0],
   );
-  let total = 0;
-  let end = -1;
+  const merged: Span[] = [];
   for (const [a, b] of spans) {
-    if (a >= end) {
-      total += b - a;
-      end = b;
-    } else if (b > end) {
-      total += b - end;
-      end = b;
-    }
+    const last = merged.at(-1);
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else merged.push([a, b]);
   }
-  return total;
+  return merged;
+}
+
+/** Seconds of the day a playlist may play: the union of its two time windows. */
+export function dailySeconds(p: TimeWindows): number {
+  return daySpans(p).reduce((sum, [a, b]) => sum + b - a, 0);
 }
 
 /** Calendar days between the dates (both included) whose weekday is chosen; 0 = Sunday. */

@@ -1,0 +1,720 @@
+import { describe, expect, it } from 'vitest';
+import {
+  planDay,
+  planDays,
+  fullnessOf,
+  shareOf,
+  summarizeByFile,
+  UNPLANNED_REASONS,
+  type DayPlan,
+  type ScheduleEntry,
+  type ScheduleInput,
+  type SchedulePlaylist,
+  type ScheduleScreen,
+} from './schedule.js';
+import { daySpans, timeSeconds, wallSeconds, type QuotaKind } from './playlist.js';
+import { ZoneDay, addDays, zoneOffset, wallToInstant, dateWall } from './zone.js';
+
+const H = 3_600_000;
+
+function screen(over: Partial<ScheduleScreen> = {}): ScheduleScreen {
+  return {
+    id: 1,
+    timezone: 'UTC',
+    workFrom: null,
+    workTo: null,
+    commercialCycle: null,
+    stopped: false,
+    ...over,
+  };
+}
+
+let nextId = 1;
+function playlist(over: Partial<SchedulePlaylist> = {}): SchedulePlaylist {
+  return {
+    id: nextId++,
+    type: 'BACKGROUND',
+    active: true,
+    approved: true,
+    override: false,
+    inLeftoversOnly: false,
+    fromDate: '2026-01-01 00:00:00',
+    toDate: '2026-12-31 23:59:59',
+    weekDays: [0, 1, 2, 3, 4, 5, 6],
+    fromTime: '00:00:00',
+    toTime: '23:59:59',
+    fromTime2: null,
+    toTime2: null,
+    filesOrder: 'ASC',
+    scheduleMode: null,
+    periodicity: 300,
+    limitationType: 'QUANTUTY_PER_DAY',
+    quotas: [],
+    blockDuration: 3600,
+    sections: [],
+    items: [{ fileId: 1, seconds: 10 }],
+    share: { screens: 1, index: 0 },
+    ...over,
+  };
+}
+
+const input = (playlists: SchedulePlaylist[], over: Partial<ScheduleScreen> = {}): ScheduleInput => ({
+  screen: screen(over),
+  playlists,
+});
+const of = (plan: DayPlan, id: number): ScheduleEntry[] => plan.entries.filter((e) => e.playlistId === id);
+const DAY = '2026-06-10'; // a Wednesday
+const t0 = Date.UTC(2026, 5, 10);
+
+describe('zones', () => {
+  it('turns wall times into instants, DST days included', () => {
+    expect(
+      new ZoneDay('Europe/Berlin', '2026-03-29').end - new ZoneDay('Europe/Berlin', '2026-03-29').start,
+    ).toBe(23 * H);
+    expect(
+      new ZoneDay('Europe/Berlin', '2026-10-25').end - new ZoneDay('Europe/Berlin', '2026-10-25').start,
+    ).toBe(25 * H);
+    expect(new ZoneDay('Europe/Berlin', '2026-06-10').start).toBe(Date.UTC(2026, 5, 9, 22));
+    // 02:30 does not exist on the spring-forward day: it is read as 03:30 summer time.
+    expect(wallToInstant('Europe/Berlin', Date.UTC(2026, 2, 29, 2, 30))).toBe(Date.UTC(2026, 2, 29, 1, 30));
+    // 02:30 happens twice on the fall-back day: the first one.
+    expect(wallToInstant('Europe/Berlin', Date.UTC(2026, 9, 25, 2, 30))).toBe(Date.UTC(2026, 9, 25, 0, 30));
+    expect(zoneOffset('Asia/Kolkata', t0)).toBe(5.5 * H);
+    expect(new ZoneDay('America/New_York', '2026-11-01').at(12 * 3600)).toBe(Date.UTC(2026, 10, 1, 17));
+  });
+});
+
+describe('planDay', () => {
+  it('fills the whole day with background in order, the last file cut at midnight', () => {
+    const p = playlist({
+      items: [
+        { fileId: 1, seconds: 7 },
+        { fileId: 2, seconds: 10 },
+      ],
+    });
+    const plan = planDay(input([p]), DAY);
+    expect(plan.start).toBe(t0);
+    expect(plan.capacity).toBe(24 * H);
+    expect(plan.entries[0]).toMatchObject({ start: t0, end: t0 + 7000, fileId: 1 });
+    expect(plan.entries[1]).toMatchObject({ start: t0 + 7000, end: t0 + 17000, fileId: 2 });
+    for (let i = 1; i < plan.entries.length; i++)
+      expect(plan.entries[i]!.start).toBe(plan.entries[i - 1]!.end);
+    expect(plan.entries.at(-1)!.end).toBe(t0 + 24 * H);
+    expect(plan.entries.at(-1)!.cut).toBe(true);
+    expect(plan.advertising).toBe(0);
+    expect(plan.unplanned).toEqual([]);
+  });
+
+  it('spaces periodic shows by the interval on the active clock and fills around them', () => {
+    const bg = playlist({ items: [{ fileId: 9, seconds: 35 }] });
+    const ad = playlist({
+      type: 'ADVERTISING',
+      fromTime: '10:00:00',
+      toTime: '11:00:00',
+      periodicity: 300,
+      items: [
+        { fileId: 1, seconds: 15 },
+        { fileId: 2, seconds: 20 },
+      ],
+    });
+    const plan = planDay(input([bg, ad]), DAY);
+    const shows = of(plan, ad.id);
+    expect(shows).toHaveLength(12);
+    shows.forEach((s, k) => {
+      expect(s.start).toBe(t0 + 10 * H + k * 300_000);
+      expect(s.fileId).toBe(k % 2 === 0 ? 1 : 2);
+      expect(s.cut).toBe(false);
+    });
+    // Background is cut where a show starts and resumes after it.
+    const cutBefore = plan.entries.find((e) => e.end === shows[0]!.start)!;
+    expect(cutBefore).toMatchObject({ playlistId: bg.id, cut: true });
+    expect(plan.entries.find((e) => e.start === shows[0]!.end)!.playlistId).toBe(bg.id);
+    expect(plan.advertising).toBe(6 * 15000 + 6 * 20000);
+  });
+
+  it('two windows make one active clock: shows carry over from the first window to the second', () => {
+    const ad = playlist({
+      type: 'ADVERTISING',
+      fromTime: '08:00:00',
+      toTime: '08:10:00',
+      fromTime2: '12:00:00',
+      toTime2: '12:10:00',
+      periodicity: 240,
+      items: [{ fileId: 1, seconds: 10 }],
+    });
+    const shows = of(planDay(input([ad]), DAY), ad.id).map((s) => (s.start - t0) / 1000);
+    // 1200 s of active time, one show each 240 s: five shows, the third and later in the second window.
+    expect(shows).toEqual([8 * 3600, 8 * 3600 + 240, 8 * 3600 + 480, 12 * 3600 + 120, 12 * 3600 + 360]);
+  });
+
+  it('places shows due together one after another, older playlist first', () => {
+    const a = playlist({
+      type: 'ADVERTISING',
+      items: [{ fileId: 1, seconds: 30 }],
+      fromTime: '09:00:00',
+      toTime: '10:00:00',
+    });
+    const b = playlist({
+      type: 'ADVERTISING',
+      items: [{ fileId: 2, seconds: 30 }],
+      fromTime: '09:00:00',
+      toTime: '10:00:00',
+    });
+    const plan = planDay(input([b, a]), DAY);
+    expect(plan.entries[0]).toMatchObject({ playlistId: a.id, start: t0 + 9 * H });
+    expect(plan.entries[1]).toMatchObject({ playlistId: b.id, start: t0 + 9 * H + 30_000 });
+  });
+
+  it('never plays the same ad twice in a row', () => {
+    const window = { fromTime: '09:00:00', toTime: '10:00:00' };
+    const a = playlist({ type: 'ADVERTISING', items: [{ fileId: 5, seconds: 30 }], ...window });
+    const b = playlist({ type: 'ADVERTISING', items: [{ fileId: 5, seconds: 30 }], ...window });
+    const plan = planDay(input([a, b]), DAY);
+    expect(of(plan, a.id)).toHaveLength(12);
+    expect(of(plan, b.id)).toHaveLength(0);
+    expect(plan.unplanned).toEqual([{ playlistId: b.id, fileId: 5, reason: 'REPEAT', shows: 12 }]);
+    // With another file to play, the playlist plays that one instead.
+    const c = playlist({
+      type: 'ADVERTISING',
+      items: [
+        { fileId: 5, seconds: 30 },
+        { fileId: 6, seconds: 30 },
+      ],
+      ...window,
+    });
+    const plan2 = planDay(input([a, c]), DAY);
+    expect(of(plan2, c.id).map((e) => e.fileId)).toEqual(Array(12).fill(6));
+  });
+
+  it('reports shows that find no room before their next show is due', () => {
+    const window = { fromTime: '09:00:00', toTime: '09:10:00', periodicity: 60 };
+    const a = playlist({ type: 'ADVERTISING', items: [{ fileId: 1, seconds: 40 }], ...window });
+    const b = playlist({ type: 'ADVERTISING', items: [{ fileId: 2, seconds: 40 }], ...window });
+    const plan = planDay(input([a, b]), DAY);
+    const placed = plan.entries.length;
+    const lost = plan.unplanned.reduce((sum, u) => sum + u.shows, 0);
+    expect(placed + lost).toBe(20);
+    expect(lost).toBeGreaterThan(0);
+    expect(plan.unplanned.every((u) => u.reason === 'NO_ROOM' || u.reason === 'REPEAT')).toBe(true);
+    // Each playlist's shows alternate with the other's: none follows itself.
+    for (let i = 1; i < plan.entries.length; i++) {
+      expect(plan.entries[i]!.fileId).not.toBe(plan.entries[i - 1]!.fileId);
+    }
+  });
+
+  it('Playbacks mode derives the interval from the number of shows', () => {
+    const ad = playlist({
+      type: 'ADVERTISING',
+      scheduleMode: 'SHOWS',
+      periodicity: 24,
+      limitationType: 'QUANTUTY_PER_DAY',
+      items: [{ fileId: 1, seconds: 10 }],
+    });
+    const shows = of(planDay(input([ad]), DAY), ad.id);
+    expect(shows).toHaveLength(24);
+    expect(shows[1]!.start - shows[0]!.start).toBe(H);
+  });
+
+  it('spreads a quantity per broadcasting period over its days, and per network over its screens', () => {
+    const period = { fromDate: '2026-06-10 00:00:00', toDate: '2026-06-13 23:59:59' };
+    const ad = playlist({
+      type: 'ADVERTISING',
+      scheduleMode: 'SHOWS',
+      periodicity: 10,
+      limitationType: 'QUANTUTY_PER_PL_DURATION',
+      items: [{ fileId: 1, seconds: 10 }],
+      ...period,
+    });
+    const days = planDays(input([ad]), '2026-06-09', 6).map((p) => of(p, ad.id).length);
+    expect(days).toEqual([0, 2, 3, 2, 3, 0]);
+    const net = (index: number): number =>
+      planDays(
+        input([
+          { ...ad, limitationType: 'QUANTUTY_PER_NETWORK', periodicity: 25, share: { screens: 3, index } },
+        ]),
+        '2026-06-10',
+        4,
+      ).reduce((sum, p) => sum + of(p, ad.id).length, 0);
+    expect([net(0), net(1), net(2)]).toEqual([8, 8, 9]);
+    expect(shareOf(25, 3, 0) + shareOf(25, 3, 1) + shareOf(25, 3, 2)).toBe(25);
+  });
+
+  it('caps shows with quotas', () => {
+    const ad = playlist({
+      type: 'ADVERTISING',
+      periodicity: 600,
+      quotas: [{ kind: 'QUANTUTY_PER_DAY', quantity: 5 }],
+      items: [{ fileId: 1, seconds: 10 }],
+    });
+    const bg = playlist({
+      quotas: [{ kind: 'QUANTUTY_PER_DAY', quantity: 3 }],
+      items: [{ fileId: 2, seconds: 60 }],
+    });
+    const plan = planDay(input([ad, bg]), DAY);
+    expect(of(plan, ad.id)).toHaveLength(5);
+    expect(of(plan, bg.id)).toHaveLength(3);
+    expect(plan.unplanned).toContainEqual({
+      playlistId: ad.id,
+      fileId: null,
+      reason: 'QUOTA',
+      shows: 144 - 5,
+    });
+  });
+
+  it('pins block sections; a duplicate section plays the one before it again', () => {
+    const block = playlist({
+      type: 'BLOCK',
+      items: [],
+      blockDuration: 3600,
+      fromTime: '10:00:00',
+      toTime: '12:00:00',
+      sections: [
+        {
+          duration: 1800,
+          duplicate: false,
+          order: 0,
+          repeat: 2,
+          items: [
+            { fileId: 1, seconds: 300 },
+            { fileId: 2, seconds: 200 },
+          ],
+        },
+        { duration: 1800, duplicate: true, order: 1, repeat: 2, items: [] },
+      ],
+    });
+    const bg = playlist({ items: [{ fileId: 9, seconds: 60 }] });
+    const plan = planDay(input([bg, block]), DAY);
+    const played = of(plan, block.id);
+    // Two blocks, two sections each, the two files twice per section.
+    expect(played).toHaveLength(16);
+    expect(played.slice(0, 4).map((e) => [e.fileId, (e.start - t0) / 1000 - 36000])).toEqual([
+      [1, 0],
+      [2, 300],
+      [1, 500],
+      [2, 800],
+    ]);
+    expect((played[4]!.start - t0) / 1000).toBe(36000 + 1800);
+    // The rest of each section is free: background plays there.
+    expect(plan.entries.find((e) => e.start === played[3]!.end)!.playlistId).toBe(bg.id);
+    expect(plan.advertising).toBe(16 * 250_000);
+  });
+
+  it('an older block keeps its sections; an overlapping one is reported', () => {
+    const section = {
+      duration: 600,
+      duplicate: false,
+      order: 0,
+      repeat: 1,
+      items: [{ fileId: 1, seconds: 60 }],
+    };
+    const a = playlist({
+      type: 'BLOCK',
+      items: [],
+      fromTime: '10:00:00',
+      toTime: '11:00:00',
+      sections: [section],
+    });
+    const b = playlist({
+      type: 'BLOCK',
+      items: [],
+      fromTime: '10:05:00',
+      toTime: '10:15:00',
+      sections: [section],
+    });
+    const plan = planDay(input([a, b]), DAY);
+    expect(of(plan, b.id)).toHaveLength(0);
+    expect(plan.unplanned).toEqual([{ playlistId: b.id, fileId: null, reason: 'BLOCK_CONFLICT', shows: 1 }]);
+  });
+
+  it('override playlists take the screen in their windows', () => {
+    const bg = playlist({ items: [{ fileId: 1, seconds: 10 }] });
+    const ad = playlist({
+      type: 'ADVERTISING',
+      fromTime: '12:00:00',
+      toTime: '13:00:00',
+      items: [{ fileId: 2, seconds: 10 }],
+    });
+    const urgent = playlist({
+      override: true,
+      fromTime: '11:00:00',
+      toTime: '14:00:00',
+      items: [{ fileId: 3, seconds: 10 }],
+    });
+    const plan = planDay(input([bg, ad, urgent]), DAY);
+    for (const e of plan.entries) {
+      const inside = e.start >= t0 + 11 * H && e.start < t0 + 14 * H;
+      expect(e.playlistId === urgent.id).toBe(inside);
+    }
+    expect(plan.unplanned).toEqual([{ playlistId: ad.id, fileId: null, reason: 'OVERRIDDEN', shows: 0 }]);
+  });
+
+  it('plays nothing outside the working hours; across midnight they cover the evening and early morning', () => {
+    const plan = planDay(
+      input([playlist({ items: [{ fileId: 1, seconds: 600 }] })], {
+        workFrom: '22:00:00',
+        workTo: '06:00:00',
+      }),
+      DAY,
+    );
+    expect(plan.capacity).toBe(8 * H);
+    for (const e of plan.entries) {
+      const h = (e.start - t0) / H;
+      expect(h < 6 || h >= 22).toBe(true);
+      expect(e.end <= t0 + 6 * H || e.start >= t0 + 22 * H).toBe(true);
+    }
+    expect(plan.entries.reduce((s, e) => s + e.end - e.start, 0)).toBe(8 * H);
+  });
+
+  it('says why a playlist is not planned', () => {
+    const list = [
+      playlist({ active: false }),
+      playlist({ approved: false }),
+      playlist({ items: [] }),
+      playlist({ toDate: '2026-06-09 23:59:59' }),
+      playlist({ weekDays: [0] }),
+      playlist({ fromTime: '20:00:00', toTime: '21:00:00' }),
+    ];
+    const plan = planDay(input(list, { workFrom: '08:00:00', workTo: '18:00:00' }), DAY);
+    expect(plan.unplanned.map((u) => u.reason)).toEqual([
+      'INACTIVE',
+      'NOT_APPROVED',
+      'EMPTY',
+      'NOT_IN_PERIOD',
+      'NOT_ON_WEEKDAY',
+      'OUTSIDE_HOURS',
+    ]);
+    const stopped = planDay(input(list.slice(0, 2), { stopped: true }), DAY);
+    expect(stopped.entries).toEqual([]);
+    expect(stopped.unplanned.map((u) => u.reason)).toEqual(['BROADCAST_STOPPED', 'BROADCAST_STOPPED']);
+  });
+
+  it('starts and ends with the period, to the second', () => {
+    const p = playlist({
+      fromDate: '2026-06-10 09:30:00',
+      toDate: '2026-06-10 09:59:59',
+      items: [{ fileId: 1, seconds: 60 }],
+    });
+    const plan = planDay(input([p]), DAY);
+    expect(plan.entries[0]!.start).toBe(t0 + 9.5 * H);
+    expect(plan.entries.at(-1)!.end).toBe(t0 + 10 * H);
+  });
+
+  it('gathers shows at the start of each commercial cycle', () => {
+    const window = { fromTime: '10:00:00', toTime: '11:00:00' };
+    const a = playlist({
+      type: 'ADVERTISING',
+      periodicity: 600,
+      items: [{ fileId: 1, seconds: 20 }],
+      ...window,
+      fromTime: '10:07:00',
+    });
+    const b = playlist({
+      type: 'ADVERTISING',
+      periodicity: 900,
+      items: [{ fileId: 2, seconds: 20 }],
+      ...window,
+    });
+    const plan = planDay(input([a, b], { commercialCycle: 900 }), DAY);
+    const starts = plan.entries.map((e) => (e.start - t0 - 10 * H) / 1000);
+    // a is due at 10:07, 10:17, 10:27, 10:37, 10:47: gathered at 10:07 (its start), 10:15, 10:15, 10:30, 10:45;
+    // b at 10:00, 10:15, 10:30, 10:45. In the 10:15 break b goes between a's two shows.
+    expect(starts).toEqual([0, 420, 900, 920, 940, 1800, 1820, 2700, 2720]);
+    expect(plan.entries.slice(2, 5).map((e) => e.playlistId)).toEqual([a.id, b.id, a.id]);
+  });
+
+  it('leftover-only content uses only the time regular content leaves', () => {
+    const bg = playlist({ fromTime: '08:00:00', toTime: '20:00:00', items: [{ fileId: 1, seconds: 10 }] });
+    const left = playlist({
+      type: 'ADVERTISING',
+      inLeftoversOnly: true,
+      periodicity: 3600,
+      items: [{ fileId: 2, seconds: 10 }],
+    });
+    const plan = planDay(input([bg, left]), DAY);
+    const shows = of(plan, left.id);
+    expect(shows.length).toBeGreaterThan(0);
+    for (const s of shows) expect(s.start < t0 + 8 * H || s.start >= t0 + 20 * H).toBe(true);
+  });
+
+  it('is deterministic, and random orders differ between screens', () => {
+    const items = Array.from({ length: 8 }, (_, i) => ({ fileId: i + 1, seconds: 10 }));
+    const p = playlist({ filesOrder: 'RANDOM', items });
+    const a = planDay(input([p]), DAY);
+    expect(planDay(input([p]), DAY)).toEqual(a);
+    const b = planDay(input([p], { id: 2 }), DAY);
+    expect(b.entries.slice(0, 8).map((e) => e.fileId)).not.toEqual(
+      a.entries.slice(0, 8).map((e) => e.fileId),
+    );
+    // A shuffle plays every file once per pass.
+    expect(new Set(a.entries.slice(0, 8).map((e) => e.fileId)).size).toBe(8);
+    const one = planDay(input([playlist({ filesOrder: 'ONEOF', items })]), DAY);
+    for (let i = 1; i < 200; i++) expect(one.entries[i]!.fileId).not.toBe(one.entries[i - 1]!.fileId);
+  });
+
+  it('DST days have their true length and plan every hour of it', () => {
+    const ad = playlist({ type: 'ADVERTISING', periodicity: 3600, items: [{ fileId: 1, seconds: 10 }] });
+    const bg = playlist({ items: [{ fileId: 2, seconds: 50 }] });
+    for (const [date, hours] of [
+      ['2026-03-29', 23],
+      ['2026-10-25', 25],
+    ] as const) {
+      const plan = planDay(input([ad, bg], { timezone: 'Europe/Berlin' }), date);
+      expect(plan.end - plan.start).toBe(hours * H);
+      expect(of(plan, ad.id)).toHaveLength(hours);
+      expect(plan.entries.reduce((s, e) => s + e.end - e.start, 0)).toBe(hours * H);
+    }
+  });
+
+  it('sums the table by files and the fullness', () => {
+    const ad = playlist({ type: 'ADVERTISING', periodicity: 360, items: [{ fileId: 1, seconds: 36 }] });
+    const plans = planDays(input([ad]), DAY, 2);
+    expect(fullnessOf(plans)).toBeCloseTo(0.1, 10);
+    const rows = summarizeByFile(plans[0]!.entries);
+    expect(rows).toEqual([
+      {
+        fileId: 1,
+        playlistId: ad.id,
+        type: 'ADVERTISING',
+        shows: 240,
+        duration: 240 * 36_000,
+        first: t0,
+        last: t0 + 239 * 360_000,
+      },
+    ]);
+    expect(planDay(input([ad]), DAY, { timeline: false }).advertising).toBe(plans[0]!.advertising);
+  });
+});
+
+// ---- property tests ----
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ZONES = [
+  'UTC',
+  'Europe/Berlin',
+  'America/New_York',
+  'Asia/Kolkata',
+  'Australia/Lord_Howe',
+  'Europe/Kyiv',
+];
+const DATES = [
+  '2026-03-08',
+  '2026-03-29',
+  '2026-04-05',
+  '2026-06-10',
+  '2026-10-04',
+  '2026-10-25',
+  '2026-11-01',
+];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function randomInput(r: () => number): { input: ScheduleInput; date: string } {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
+  const int = (a: number, b: number) => a + Math.floor(r() * (b - a + 1));
+  const clock = () => `${pad(int(0, 23))}:${pad(pick([0, 15, 30, 45]))}:00`;
+  const items = () =>
+    Array.from({ length: int(1, 4) }, () => ({
+      fileId: int(1, 6),
+      seconds: pick([5, 10, 12.5, 30, 60, 95]),
+    }));
+  const date = pick(DATES);
+  const playlists: SchedulePlaylist[] = Array.from({ length: int(1, 7) }, (_, i) => {
+    const type = pick(['BACKGROUND', 'ADVERTISING', 'ADVERTISING', 'BLOCK'] as const);
+    const windows =
+      r() < 0.4 ? { fromTime: '00:00:00', toTime: '23:59:59' } : { fromTime: clock(), toTime: clock() };
+    const kinds: QuotaKind[] = ['QUANTUTY_PER_DAY', 'QUANTUTY_PER_PL_DURATION', 'QUANTUTY_PER_NETWORK'];
+    return playlist({
+      id: i + 1,
+      type,
+      active: r() < 0.95,
+      override: r() < 0.1,
+      inLeftoversOnly: r() < 0.15,
+      fromDate: `${addDays(date, -int(0, 3))} ${clock()}`,
+      toDate: `${addDays(date, int(0, 3))} ${clock()}`,
+      weekDays: r() < 0.8 ? [0, 1, 2, 3, 4, 5, 6] : [int(0, 6), int(0, 6)],
+      ...windows,
+      fromTime2: r() < 0.3 ? clock() : null,
+      toTime2: r() < 0.3 ? clock() : null,
+      filesOrder: pick(['ASC', 'DESC', 'RANDOM', 'ONEOF'] as const),
+      scheduleMode: r() < 0.5 ? 'SHOWS' : null,
+      periodicity: int(60, 4000),
+      limitationType: pick(kinds),
+      quotas: r() < 0.3 ? [{ kind: pick(kinds), quantity: int(1, 300) }] : [],
+      blockDuration: pick([600, 1800, 3600]),
+      sections: Array.from({ length: int(1, 3) }, (_, k) => ({
+        duration: pick([120, 300, 600]),
+        duplicate: k > 0 && r() < 0.3,
+        order: k,
+        repeat: int(1, 3),
+        items: items(),
+      })),
+      items: items(),
+      share: { screens: 3, index: int(0, 2) },
+    });
+  });
+  const work = r() < 0.4;
+  return {
+    date,
+    input: {
+      screen: screen({
+        id: int(1, 100),
+        timezone: pick(ZONES),
+        workFrom: work ? clock() : null,
+        workTo: work ? clock() : null,
+        commercialCycle: r() < 0.3 ? pick([300, 900, 1800]) : null,
+      }),
+      playlists,
+    },
+  };
+}
+
+/**
+ * A day's wall-clock spans as instants, through the zone functions (tested above) only, not through the
+ * engine's own interval code.
+ */
+function instants(timeZone: string, date: string, spans: [number, number][]): [number, number][] {
+  const midnight = dateWall(date);
+  return spans.map(([s, t]) => [
+    wallToInstant(timeZone, midnight + s * 1000),
+    wallToInstant(timeZone, midnight + t * 1000),
+  ]);
+}
+const inside = (e: { start: number; end: number }, allowed: [number, number][]): boolean =>
+  allowed.some(([a, b]) => e.start >= a && e.end <= b);
+
+describe('schedule properties over random inputs', () => {
+  const CASES = Number(process.env.CASES ?? 400);
+  it(`holds for ${CASES} random screens and days`, () => {
+    for (let seed = 1; seed <= CASES; seed++) {
+      const { input: inp, date } = randomInput(rng(seed));
+      const plan = planDay(inp, date);
+      const tz = inp.screen.timezone;
+      const problems: string[] = [];
+      const check = (ok: boolean, what: string, e?: ScheduleEntry) => {
+        if (!ok && problems.length < 5) problems.push(`${what} ${e ? JSON.stringify(e) : ''}`);
+      };
+      // The day has its true length.
+      check(
+        plan.end - plan.start ===
+          wallToInstant(tz, dateWall(date) + 86_400_000) - wallToInstant(tz, dateWall(date)),
+        'day length',
+      );
+      const work =
+        inp.screen.workFrom && inp.screen.workTo
+          ? daySpans({
+              fromTime: inp.screen.workFrom,
+              toTime: inp.screen.workTo,
+              fromTime2: null,
+              toTime2: null,
+            })
+          : [[0, 86400] as [number, number]];
+      const byId = new Map(inp.playlists.map((p) => [p.id, p]));
+      const workAt = instants(tz, date, work);
+      const windowsAt = new Map(inp.playlists.map((p) => [p.id, instants(tz, date, daySpans(p))]));
+      const periodAt = new Map(
+        inp.playlists.map((p) => [
+          p.id,
+          [
+            wallToInstant(tz, wallSeconds(p.fromDate) * 1000),
+            wallToInstant(tz, (wallSeconds(p.toDate) + 1) * 1000),
+          ],
+        ]),
+      );
+      const weekday = new Date(dateWall(date)).getUTCDay();
+      const counts = new Map<number, number>();
+      const regular = (e: ScheduleEntry) => !byId.get(e.playlistId)!.inLeftoversOnly;
+      for (const [i, e] of plan.entries.entries()) {
+        const p = byId.get(e.playlistId)!;
+        counts.set(p.id, (counts.get(p.id) ?? 0) + 1);
+        // Sorted and never overlapping.
+        check(e.end > e.start, 'empty entry', e);
+        const a = plan.entries[i - 1];
+        if (a) check(a.end <= e.start, 'overlap', e);
+        // Inside the working hours, the playlist's windows and its period; on a chosen weekday.
+        check(inside(e, workAt), 'outside working hours', e);
+        check(inside(e, windowsAt.get(p.id)!), 'outside windows', e);
+        const [from, to] = periodAt.get(p.id)!;
+        check(e.start >= from! && e.end <= to!, 'outside period', e);
+        check(p.weekDays.includes(weekday), 'weekday', e);
+        check(p.active && p.approved, 'inactive played', e);
+        if (p.type === 'ADVERTISING') check(!e.cut, 'show cut', e);
+        // Never the same ad twice in a row (leftover blocks are planned after regular shows, into their gaps).
+        if (a && a.end === e.start && e.type === 'ADVERTISING' && a.fileId === e.fileId) {
+          const allowed = a.type === 'BACKGROUND' || (a.type === 'BLOCK' && !regular(a) && regular(e));
+          check(allowed, 'same ad twice in a row', e);
+        }
+      }
+      for (const p of inp.playlists) {
+        // Quotas per day are never exceeded.
+        for (const q of p.quotas) {
+          if (q.kind === 'QUANTUTY_PER_DAY') check((counts.get(p.id) ?? 0) <= q.quantity, `quota of ${p.id}`);
+        }
+        // Every playlist either plays or says why not.
+        if (!counts.has(p.id))
+          check(
+            plan.unplanned.some((u) => u.playlistId === p.id),
+            `playlist ${p.id} unexplained`,
+          );
+      }
+      for (const u of plan.unplanned)
+        check((UNPLANNED_REASONS as readonly string[]).includes(u.reason), u.reason);
+      check(
+        plan.advertising ===
+          plan.entries.filter((e) => e.type !== 'BACKGROUND').reduce((s, e) => s + e.end - e.start, 0),
+        'advertising sum',
+      );
+      check(JSON.stringify(planDay(inp, date)) === JSON.stringify(plan), 'not deterministic');
+      expect(problems, `seed ${seed}`).toEqual([]);
+    }
+  }, 60_000);
+
+  it('a period quota summed over its days never exceeds the quantity', () => {
+    for (let seed = 1; seed <= 60; seed++) {
+      const r = rng(seed * 7919);
+      const days = 1 + Math.floor(r() * 9);
+      const quantity = 1 + Math.floor(r() * 400);
+      const p = playlist({
+        type: 'ADVERTISING',
+        periodicity: 120,
+        fromDate: '2026-06-10 00:00:00',
+        toDate: `${addDays('2026-06-10', days - 1)} 23:59:59`,
+        quotas: [{ kind: 'QUANTUTY_PER_PL_DURATION', quantity }],
+        items: [{ fileId: 1, seconds: 10 }],
+      });
+      const played = planDays(input([p]), '2026-06-10', days).reduce((s, d) => s + d.entries.length, 0);
+      expect(played).toBe(Math.min(quantity, days * 720));
+    }
+  });
+
+  it('a fully free screen plays as many shows as the editor promises', () => {
+    for (let seed = 1; seed <= 100; seed++) {
+      const r = rng(seed * 31);
+      const from = Math.floor(r() * 20) * 3600;
+      const length = (1 + Math.floor(r() * 4)) * 1800;
+      const interval = 30 + Math.floor(r() * 1000);
+      const clock = (s: number) => `${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:00`;
+      const p = playlist({
+        type: 'ADVERTISING',
+        fromTime: clock(from),
+        toTime: clock(from + length),
+        periodicity: interval,
+        items: [
+          { fileId: 1, seconds: Math.min(interval, 30) },
+          { fileId: 2, seconds: 20 },
+        ].slice(0, interval >= 30 ? 2 : 1),
+      });
+      const shows = planDay(input([p]), DAY).entries.length;
+      expect(shows, `seed ${seed}`).toBe(Math.floor(length / interval));
+      expect(timeSeconds(p.toTime!) - timeSeconds(p.fromTime!)).toBe(length);
+    }
+  });
+});
