@@ -62,7 +62,10 @@ async function messageOf(response: Response): Promise<string> {
 export function isManifest(value: unknown): value is Manifest {
   if (typeof value !== 'object' || value === null) return false;
   const m = value as Partial<Record<keyof Manifest, unknown>>;
-  if (typeof m.version !== 'string' || !Array.isArray(m.items)) return false;
+  if (typeof m.version !== 'string' || !Array.isArray(m.files)) return false;
+  const schedule = m.schedule as { screen?: unknown; playlists?: unknown } | null | undefined;
+  if (typeof schedule !== 'object' || schedule === null || !Array.isArray(schedule.playlists)) return false;
+  if (typeof schedule.screen !== 'object' || schedule.screen === null) return false;
   if (typeof m.point !== 'object' || m.point === null) return false;
   const point = m.point as Record<string, unknown>;
   return typeof point.name === 'string' && typeof point.windows === 'object' && point.windows !== null;

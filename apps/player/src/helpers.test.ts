@@ -3,22 +3,12 @@ import { PAIRING_TTL_SECONDS } from '@vitrine/core';
 import { isManifest } from './api';
 import { pickLocale, stringsFor } from './i18n';
 import { RENEW_BEFORE_MS, bindLink, showForMs } from './pairing';
-import { presentationOf, resumeIndex, stageTransform, type Item } from './playback';
+import { presentationOf, stageTransform } from './playback';
+import { Timeline } from './timeline';
 import { qrPath } from './qr';
 import { fitSize } from './screenshot';
 import { socketUrl } from './session';
 import { deviceKeyOf, memoryStore, newDeviceKey } from './storage';
-
-const item = (fileId: number, playlistId = 1): Item => ({
-  fileId,
-  name: `file ${fileId}`,
-  kind: 'image',
-  mime: 'image/png',
-  url: `/api/file/${fileId}/content?exp=1&sig=x`,
-  hash: null,
-  duration: 10,
-  playlistId,
-});
 
 describe('pickLocale', () => {
   it('takes the first language the player knows', () => {
@@ -81,15 +71,57 @@ describe('playback helpers', () => {
     expect(stageTransform('UPSIDE_DOWN', false).swap).toBe(false);
   });
 
-  it('goes on after the item that played when the list changes', () => {
-    const list = [item(1), item(2), item(3)];
-    expect(resumeIndex(list, item(2), 0)).toBe(2);
-    expect(resumeIndex(list, item(3), 0)).toBe(0);
-    expect(resumeIndex(list, item(9), 4)).toBe(1);
-    expect(resumeIndex(list, null, 2)).toBe(2);
-    expect(resumeIndex([], item(1), 3)).toBe(0);
-    // The same file in another playlist is another item.
-    expect(resumeIndex(list, item(2, 7), 1)).toBe(1);
+  it('finds the entry playing now and the next one, across midnight', () => {
+    const playlist = {
+      id: 1,
+      type: 'BACKGROUND' as const,
+      active: true,
+      approved: true,
+      override: false,
+      inLeftoversOnly: false,
+      fromDate: '2026-01-01 00:00:00',
+      toDate: '2026-12-31 23:59:59',
+      weekDays: [0, 1, 2, 3, 4, 5, 6],
+      fromTime: '08:00:00',
+      toTime: '20:00:00',
+      fromTime2: null,
+      toTime2: null,
+      filesOrder: 'ASC' as const,
+      scheduleMode: null,
+      periodicity: 300,
+      limitationType: 'QUANTUTY_PER_DAY' as const,
+      quotas: [],
+      blockDuration: 3600,
+      sections: [],
+      items: [
+        { fileId: 1, seconds: 10 },
+        { fileId: 2, seconds: 20 },
+      ],
+      share: { screens: 1, index: 0 },
+    };
+    const timeline = new Timeline({
+      screen: {
+        id: 1,
+        timezone: 'Europe/Rome',
+        workFrom: null,
+        workTo: null,
+        commercialCycle: null,
+        stopped: false,
+      },
+      playlists: [playlist],
+    });
+    const eight = Date.UTC(2026, 5, 10, 6); // 08:00 in Rome (summer time)
+    expect(timeline.at(eight + 15_000).entry).toMatchObject({
+      fileId: 2,
+      start: eight + 10_000,
+      end: eight + 30_000,
+    });
+    // Before the window: nothing now, the first entry next.
+    expect(timeline.at(eight - 1000)).toMatchObject({ entry: null, next: { fileId: 1, start: eight } });
+    // After the window: the next is tomorrow's first.
+    const late = timeline.at(eight + 13 * 3600_000);
+    expect(late.entry).toBeNull();
+    expect(late.next!.start).toBe(eight + 86_400_000);
   });
 
   it('shows each kind the way a browser can', () => {
@@ -119,9 +151,11 @@ describe('other helpers', () => {
 
   it('recognises a manifest', () => {
     const point = { name: 'Lobby', windows: { fullscreen: true, mirror: false, volume: 50 } };
-    expect(isManifest({ version: 'v1', point, items: [] })).toBe(true);
-    expect(isManifest({ version: 'v1', point: { name: 'Lobby' }, items: [] })).toBe(false);
-    expect(isManifest({ version: 1, point, items: [] })).toBe(false);
+    const schedule = { screen: { id: 1 }, playlists: [] };
+    expect(isManifest({ version: 'v1', point, files: [], schedule })).toBe(true);
+    expect(isManifest({ version: 'v1', point, files: [] })).toBe(false);
+    expect(isManifest({ version: 'v1', point: { name: 'Lobby' }, files: [], schedule })).toBe(false);
+    expect(isManifest({ version: 1, point, files: [], schedule })).toBe(false);
     expect(isManifest(null)).toBe(false);
   });
 });

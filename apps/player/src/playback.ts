@@ -1,24 +1,36 @@
 /**
- * Plays the manifest's items in a loop on two layers that cross-fade: while one shows, the other loads the
- * next item. A failing item is logged and skipped; a screen with nothing to play shows its name. Until the
- * schedule engine arrives, the order is the manifest's.
+ * Plays the screen's schedule on two layers that cross-fade: while one shows, the other loads the next
+ * entry, which comes on screen exactly when the timeline says (gapless, with the screen's transition).
+ * Each entry is played from the media cache when stored there, and recorded for proof of play when it
+ * leaves the screen. A failing file is logged and its time left empty; a screen with nothing scheduled now
+ * shows its name.
  */
-import type { Manifest, Rotation } from '@vitrine/core';
+import type { Manifest, ManifestFile, Rotation, ScheduleEntry } from '@vitrine/core';
+import type { MediaCache } from './cache';
 import type { Strings } from './i18n';
 import type { Logger } from './log';
+import type { NewProofEvent } from './proof';
+import { Timeline } from './timeline';
 import { errorText, isAborted, sleep, waitForEvent } from './util';
 
-export type Item = Manifest['items'][number];
+/** One entry of the timeline with its file, ready to present. */
+export interface Item {
+  fileId: number;
+  playlistId: number;
+  name: string;
+  kind: string;
+  mime: string;
+  url: string;
+  /** Instants (ms) the timeline gives it. */
+  start: number;
+  end: number;
+}
 export type ScreenState = 'connecting' | 'playing' | 'idle' | 'stopped' | 'stream';
 
-/** Images and pages without a duration are shown this long. */
-export const DEFAULT_SECONDS = 10;
 export const LOAD_TIMEOUT_MS = 20_000;
 const FRAME_LOAD_WAIT_MS = 15_000;
 /** Media whose clock has not moved this long is given up. */
 export const STALL_MS = 15_000;
-/** A media item without a duration still ends after this long (a live or broken file). */
-const MEDIA_CAP_MS = 3 * 3600_000;
 const STREAM_START_MS = 20_000;
 
 export const STREAM_TEXT = {
@@ -52,21 +64,11 @@ export function presentationOf(item: Pick<Item, 'kind' | 'mime'>): Presentation 
   }
 }
 
-const keyOf = (item: Item): string => `${item.playlistId}:${item.fileId}`;
-const listKey = (items: readonly Item[]): string => items.map((i) => `${keyOf(i)}:${i.duration}`).join(',');
+const keyOf = (entry: Pick<ScheduleEntry, 'playlistId' | 'fileId' | 'start'>): string =>
+  `${entry.playlistId}:${entry.fileId}:${entry.start}`;
 
-/**
- * Where the loop goes on after the list changed: just after the item that was playing if the new list
- * still has it, otherwise at the same position (wrapped).
- */
-export function resumeIndex(items: readonly Item[], playing: Item | null, position: number): number {
-  if (items.length === 0) return 0;
-  if (playing) {
-    const at = items.findIndex((i) => keyOf(i) === keyOf(playing));
-    if (at >= 0) return (at + 1) % items.length;
-  }
-  return position % items.length;
-}
+/** Joining an entry later than this (a start, a reload) seeks its media to where the timeline is. */
+const SEEK_AFTER_MS = 1000;
 
 /** The stage's CSS for a screen's rotation and mirror; `swap` when the stage is taller than wide. */
 export function stageTransform(rotation: Rotation, mirror: boolean): { transform: string; swap: boolean } {
@@ -106,19 +108,27 @@ export interface PlaybackOptions {
   onState: (state: ScreenState) => void;
   /** An item came on screen. */
   onShow?: (item: Item) => void;
+  /** An item left the screen after playing: proof of play. */
+  onPlayed?: (event: NewProofEvent) => void;
+  /** Stored media; null plays everything from the network. */
+  cache?: MediaCache | null;
+  now?: () => number;
 }
 
 export class Playback {
   private manifest: Manifest | null = null;
-  private items: Item[] = [];
-  private itemsKey = '';
+  private timeline: Timeline | null = null;
+  private files = new Map<number, ManifestFile>();
+  /** Nothing scheduled at this moment (a gap, or no content at all). */
+  private gap = true;
   private stopped = false;
   private streamVideo: HTMLVideoElement | null = null;
   private loop: AbortController | null = null;
   private readonly layers: [HTMLElement, HTMLElement];
   private front = 0;
   private showing: Prepared | null = null;
-  private position = 0;
+  /** When the showing item came on screen (ms). */
+  private shownAt = 0;
   /** Every item failed in a row: the idle screen shows while the loop waits to try again. */
   private failing = false;
   private state: ScreenState | null = null;
@@ -162,36 +172,56 @@ export class Playback {
     return { name: this.showing.item.name, visual: this.showing.visual };
   }
 
+  /** Media stored for offline play, once its database is open. */
+  useCache(cache: MediaCache): void {
+    this.options.cache = cache;
+    if (this.manifest) {
+      void cache.sync(this.manifest.files).catch((error: unknown) => {
+        this.options.log.warn(`Media cache sync failed: ${errorText(error)}`);
+      });
+    }
+  }
+
   get transitionMs(): number {
     return Math.max(0, Math.min(10_000, this.manifest?.point.transitionMs ?? 0));
+  }
+
+  private get now(): number {
+    return this.options.now?.() ?? Date.now();
   }
 
   apply(manifest: Manifest): void {
     if (this.destroyed) return;
     const first = this.manifest === null;
+    const changed = this.manifest?.version !== manifest.version;
     this.manifest = manifest;
     this.idleName.textContent = manifest.point.name;
     this.volume = Math.max(0, Math.min(100, manifest.point.windows.volume));
     for (const media of this.allMedia()) this.setVolume(media);
-
-    const items = manifest.items.filter((i) => typeof i.url === 'string' && i.url.length > 0);
-    const key = listKey(items);
-    const changed = key !== this.itemsKey;
+    this.files = new Map(manifest.files.map((f) => [f.fileId, f]));
     if (changed) {
-      this.position = resumeIndex(items, this.showing?.item ?? null, this.position);
-      this.items = items;
-      this.itemsKey = key;
-      this.options.log.info(`Content version ${manifest.version}: ${items.length} item(s)`);
-    } else {
-      // Same list, fresh signed addresses.
-      this.items = items;
+      this.timeline = new Timeline(manifest.schedule);
+      this.options.log.info(
+        `Content version ${manifest.version}: ${manifest.schedule.playlists.length} playlist(s), ${manifest.files.length} file(s)`,
+      );
+      void this.options.cache?.sync(manifest.files).catch((error: unknown) => {
+        this.options.log.warn(`Media cache sync failed: ${errorText(error)}`);
+      });
+      // A file or playlist taken down leaves the screen at once; anything else changes at the next entry.
+      const shown = this.showing?.item;
+      const playlists = new Set(manifest.schedule.playlists.map((p) => p.id));
+      if (shown && (!this.files.has(shown.fileId) || !playlists.has(shown.playlistId))) {
+        this.options.log.info(`${shown.name} was taken down: it stops now`);
+        this.stopLoop();
+      } else if (this.gap || this.failing) {
+        // Waiting in a gap or out a failure: look at the new timeline at once.
+        this.stopLoop();
+      }
     }
     if (first || manifest.point.isStoped !== this.stopped) {
       this.stopped = manifest.point.isStoped;
       if (this.stopped) this.options.log.info('Broadcast is stopped for this screen');
     }
-    // A loop waiting out failures tries the new list at once.
-    if (changed && this.failing) this.stopLoop();
     this.reconsider();
   }
 
@@ -253,12 +283,7 @@ export class Playback {
 
   /** Starts or stops the loop to match what the screen should do, and shows the matching state. */
   private reconsider(): void {
-    const shouldPlay =
-      !this.destroyed &&
-      this.manifest !== null &&
-      !this.stopped &&
-      !this.streamVideo &&
-      this.items.length > 0;
+    const shouldPlay = !this.destroyed && this.timeline !== null && !this.stopped && !this.streamVideo;
     if (shouldPlay && !this.loop) {
       const controller = new AbortController();
       this.loop = controller;
@@ -277,6 +302,7 @@ export class Playback {
   }
 
   private stopLoop(): void {
+    this.recordShowing();
     this.loop?.abort();
     this.loop = null;
     this.showing = null;
@@ -289,11 +315,12 @@ export class Playback {
     if (this.streamVideo) state = 'stream';
     else if (!this.manifest) state = 'connecting';
     else if (this.stopped) state = 'stopped';
-    else if (this.items.length === 0 || this.failing) state = 'idle';
+    else if (this.gap || this.failing) state = 'idle';
     else state = 'playing';
     this.idle.classList.toggle('visible', state === 'idle');
-    this.idleText.textContent =
-      this.items.length === 0 ? this.options.strings.noContent : 'The content could not be played';
+    this.idleText.textContent = this.failing
+      ? 'The content could not be played'
+      : this.options.strings.noContent;
     for (const layer of this.layers) layer.hidden = state !== 'playing';
     if (state === this.state) return;
     this.state = state;
@@ -306,64 +333,82 @@ export class Playback {
     return this.layers[1 - this.front]!;
   }
 
+  /** The timeline's entry with its file and playable address, or null when its file is not in the manifest. */
+  private async itemOf(entry: ScheduleEntry): Promise<Item | null> {
+    const file = this.files.get(entry.fileId);
+    if (!file) return null;
+    const url = (await this.options.cache?.source(file)) ?? file.url;
+    return {
+      fileId: file.fileId,
+      playlistId: entry.playlistId,
+      name: file.name,
+      kind: file.kind,
+      mime: file.mime,
+      url,
+      start: entry.start,
+      end: entry.end,
+    };
+  }
+
   private async run(signal: AbortSignal): Promise<void> {
     const { log } = this.options;
     let next: { key: string; ready: Promise<Prepared> } | null = null;
-    let failures = 0;
-    let rounds = 0;
     while (!signal.aborted) {
-      const items = this.items;
-      if (items.length === 0) return;
-      const index = this.position % items.length;
-      const item = items[index]!;
-      this.position = index + 1;
-
-      let prepared: Prepared;
+      const timeline = this.timeline;
+      if (!timeline) return;
+      const { entry, next: upcoming } = timeline.at(this.now);
+      if (!entry) {
+        // Nothing scheduled now: the idle screen until the next entry (checked at least every minute).
+        this.recordShowing();
+        for (const layer of this.layers) this.clearLayer(layer);
+        this.gap = true;
+        this.updateState();
+        await sleep(Math.max(200, Math.min(60_000, (upcoming?.start ?? Infinity) - this.now)), signal);
+        continue;
+      }
+      this.gap = false;
+      const item = await this.itemOf(entry);
+      if (signal.aborted) return;
+      let prepared: Prepared | null = null;
       try {
-        if (next && next.key === keyOf(item)) {
-          prepared = await next.ready;
-        } else {
-          prepared = await this.prepare(item, this.back, signal);
-        }
+        if (!item) throw new Error(`file ${entry.fileId} is not in the manifest`);
+        prepared =
+          next?.key === keyOf(entry) ? await next.ready : await this.prepare(item, this.back, signal);
       } catch (error) {
         if (signal.aborted) return;
-        log.warn(`Skipped ${item.name} (file ${item.fileId}): ${errorText(error)}`);
+        log.warn(`Skipped ${item?.name ?? `file ${entry.fileId}`}: ${errorText(error)}`);
         this.clearLayer(this.back);
-        failures += 1;
-        if (failures >= items.length) {
-          // Nothing plays: show the idle screen and try the list again later, not in a tight loop.
-          this.failing = true;
-          this.showing = null;
-          this.clearLayer(this.layers[this.front]!);
-          this.updateState();
-          const wait = Math.min(60_000, 5000 * 2 ** rounds);
-          rounds += 1;
-          failures = 0;
-          log.warn(`No item could be played; trying again in ${Math.round(wait / 1000)} s`);
-          await sleep(wait, signal);
-        } else {
-          await sleep(250, signal);
-        }
-        continue;
       } finally {
         next = null;
       }
+      if (!prepared) {
+        // Its time stays empty rather than shifting everything after it.
+        this.recordShowing();
+        this.clearLayer(this.layers[this.front]!);
+        this.failing = true;
+        this.updateState();
+        await sleep(Math.max(200, entry.end - this.now), signal);
+        continue;
+      }
 
-      failures = 0;
-      rounds = 0;
       const outgoing = this.layers[this.front]!;
+      this.recordShowing();
       this.show(prepared);
       this.failing = false;
       this.updateState();
       const ended = this.play(prepared, signal);
       ended.catch(() => undefined);
 
-      // Once the fade is over the old layer is free: load the following item into it.
+      // Once the fade is over the old layer is free: load the following entry into it.
       await sleep(this.transitionMs, signal);
       if (outgoing !== prepared.layer) this.clearLayer(outgoing);
-      const following = this.items.length ? this.items[this.position % this.items.length] : undefined;
-      if (following) {
-        const ready = this.prepare(following, outgoing === prepared.layer ? this.back : outgoing, signal);
+      const following = timeline.at(entry.end).entry;
+      if (following && following.start === entry.end) {
+        const layer: HTMLElement = outgoing === prepared.layer ? this.back : outgoing;
+        const ready: Promise<Prepared> = this.itemOf(following).then((i) => {
+          if (!i) throw new Error(`file ${following.fileId} is not in the manifest`);
+          return this.prepare(i, layer, signal);
+        });
         ready.catch(() => undefined);
         next = { key: keyOf(following), ready };
       }
@@ -372,10 +417,27 @@ export class Playback {
         await ended;
       } catch (error) {
         if (signal.aborted) return;
-        log.warn(`Playback of ${item.name} (file ${item.fileId}) failed: ${errorText(error)}`);
-        await sleep(1000, signal);
+        log.warn(`Playback of ${item!.name} (file ${item!.fileId}) failed: ${errorText(error)}`);
+        await sleep(Math.max(0, entry.end - this.now), signal);
       }
     }
+  }
+
+  /** Proof of play for what is leaving the screen. */
+  private recordShowing(): void {
+    const showing = this.showing;
+    if (!showing || !this.shownAt) return;
+    const endedAt = this.now;
+    const startedAt = this.shownAt;
+    this.shownAt = 0;
+    if (endedAt - startedAt < 1) return;
+    this.options.onPlayed?.({
+      fileId: showing.item.fileId,
+      playlistId: showing.item.playlistId,
+      startedAt: new Date(startedAt).toISOString(),
+      endedAt: new Date(endedAt).toISOString(),
+      duration: (endedAt - startedAt) / 1000,
+    });
   }
 
   private show(prepared: Prepared): void {
@@ -396,6 +458,7 @@ export class Playback {
     incoming.dataset.name = prepared.item.name;
     this.front = this.layers.indexOf(incoming);
     this.showing = prepared;
+    this.shownAt = this.now;
     this.options.onShow?.(prepared.item);
   }
 
@@ -462,50 +525,52 @@ export class Playback {
     }
   }
 
-  /** Plays a shown item; resolves when it should give way to the next. */
+  /**
+   * Plays a shown item until its entry ends on the wall clock (media that ends sooner holds its last
+   * frame); joining late, media starts where the timeline is. Rejects when the media fails or stalls.
+   */
   private async play(prepared: Prepared, signal: AbortSignal): Promise<void> {
-    const seconds =
-      Number.isFinite(prepared.item.duration) && prepared.item.duration > 0 ? prepared.item.duration : null;
+    const { end, start } = prepared.item;
     const media = prepared.media;
     if (!media) {
-      await sleep((seconds ?? DEFAULT_SECONDS) * 1000, signal);
+      await sleep(Math.max(0, end - this.now), signal);
       return;
+    }
+    const late = this.now - start;
+    if (late > SEEK_AFTER_MS && Number.isFinite(media.duration) && late / 1000 < media.duration) {
+      media.currentTime = late / 1000;
     }
     await this.startMedia(media);
     await new Promise<void>((resolve, reject) => {
       let lastTime = media.currentTime;
-      let lastMove = Date.now();
-      const started = Date.now();
-      const cap = seconds ? Math.max(seconds * 2000, seconds * 1000 + 60_000) : MEDIA_CAP_MS;
+      let lastMove = this.now;
+      let done = false;
       const finish = (error?: Error) => {
         clearInterval(watchdog);
-        media.removeEventListener('ended', onEnded);
+        clearTimeout(timer);
         media.removeEventListener('error', onError);
-        media.removeEventListener('timeupdate', onTime);
+        media.removeEventListener('ended', onEnded);
         signal.removeEventListener('abort', onAbort);
         if (error) reject(error);
         else resolve();
       };
-      const onEnded = () => finish();
-      const onError = () => finish(new Error(`media error ${media.error?.code ?? ''}`.trim()));
-      const onTime = () => {
-        if (seconds !== null && media.currentTime >= seconds) finish();
+      const onEnded = () => {
+        done = true;
       };
+      const onError = () => finish(new Error(`media error ${media.error?.code ?? ''}`.trim()));
       const onAbort = () => finish(Object.assign(new Error('Aborted'), { name: 'AbortError' }));
+      const timer = setTimeout(() => finish(), Math.max(0, end - this.now));
       const watchdog = setInterval(() => {
-        const now = Date.now();
-        if (media.currentTime !== lastTime) {
+        const now = this.now;
+        if (media.currentTime !== lastTime || done || media.ended) {
           lastTime = media.currentTime;
           lastMove = now;
         } else if (now - lastMove > STALL_MS) {
           finish(new Error(`stalled for ${Math.round(STALL_MS / 1000)} s`));
-          return;
         }
-        if (now - started > cap) finish();
       }, 1000);
       media.addEventListener('ended', onEnded);
       media.addEventListener('error', onError);
-      media.addEventListener('timeupdate', onTime);
       signal.addEventListener('abort', onAbort, { once: true });
     });
   }

@@ -7,7 +7,9 @@ import { UnauthorizedError, isManifest, type Api } from './api';
 import { CommandHandler, type CommandEffects, type SeenCommands } from './commands';
 import type { Strings } from './i18n';
 import type { Logger } from './log';
+import { MediaCache } from './cache';
 import { Playback, orientStage, type ScreenState } from './playback';
+import { createProofQueue, httpSender } from './proof';
 import type { ScreenControl, StatusLine } from './screen';
 import { capture } from './screenshot';
 import { Backoff, Connection } from './socket';
@@ -83,11 +85,25 @@ export function startSession(ctx: SessionContext): { stop(): void } {
   let connection: Connection | null = null;
   /** New content was applied: the cabinet hears of its first item at once, not at the next heartbeat. */
   let reportFirstItem = false;
+  // Proof of play, kept per pairing: events of a screen paired again never go out under the new token.
+  const proof = createProofQueue({
+    send: httpSender('', ctx.token),
+    log,
+    dbName: `vitrine-proof-${ctx.token.slice(-16)}`,
+  });
+  proof.start();
+  let played = 0;
   const playback = new Playback({
     stage,
     log,
     strings: ctx.strings,
     onState: ctx.setState,
+    onPlayed: (event) => {
+      played++;
+      // For whoever watches the page (and the browser tests): shows recorded since it loaded.
+      document.body.dataset.played = String(played);
+      proof.record(event).catch((error: unknown) => log.warn(`Proof of play not kept: ${errorText(error)}`));
+    },
     onShow: () => {
       if (!reportFirstItem) return;
       reportFirstItem = false;
@@ -95,6 +111,11 @@ export function startSession(ctx: SessionContext): { stop(): void } {
     },
   });
   status.show(ctx.strings.connecting);
+  MediaCache.open(log)
+    .then((cache) => {
+      if (!signal.aborted) playback.useCache(cache);
+    })
+    .catch((error: unknown) => log.warn(`Media cache not opened: ${errorText(error)}`));
 
   const scheduleRelaunch = (minutes: number | null) => {
     if (relaunchTimer !== null) clearTimeout(relaunchTimer);
@@ -237,7 +258,11 @@ export function startSession(ctx: SessionContext): { stop(): void } {
     onCommand: (message) => void handler.handle(message),
     onOpen: (reconnected) => {
       status.show('Online');
-      if (reconnected) refreshQuietly('reconnected');
+      if (reconnected) {
+        refreshQuietly('reconnected');
+        // The server is back: what was played meanwhile goes now, not at the next retry.
+        void proof.flush();
+      }
     },
     onState: (state, detail) => {
       if (state === 'closed') status.show(`Offline: ${detail}`);
@@ -271,6 +296,7 @@ export function startSession(ctx: SessionContext): { stop(): void } {
       window.removeEventListener('online', online);
       socket.stop();
       playback.destroy();
+      void proof.close();
       stage.remove();
       status.hide();
     },

@@ -17,6 +17,8 @@ import type { MediaService } from './modules/media/media.service.js';
 import type { PlaybackService } from './modules/playback/playback.service.js';
 import type { PlaylistService } from './modules/playlist/playlist.service.js';
 import type { PointService } from './modules/point/point.service.js';
+import type { ScheduleService } from './modules/schedule/schedule.service.js';
+import type { DashboardService } from './modules/dashboard/dashboard.service.js';
 import type { UserService } from './modules/user/user.service.js';
 
 /** The Fastify instance every route module receives: zod-typed schemas. */
@@ -38,6 +40,8 @@ export interface Services {
   playlists: PlaylistService;
   points: PointService;
   playback: PlaybackService;
+  schedule: ScheduleService;
+  dashboard: DashboardService;
 }
 
 export interface RouteContext {

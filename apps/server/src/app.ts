@@ -39,6 +39,10 @@ import { netRoutes } from './modules/point/net.routes.js';
 import { playerRoutes } from './modules/point/player.routes.js';
 import { pointRoutes } from './modules/point/point.routes.js';
 import { PointService } from './modules/point/point.service.js';
+import { ScheduleService } from './modules/schedule/schedule.service.js';
+import { scheduleRoutes } from './modules/schedule/schedule.routes.js';
+import { DashboardService } from './modules/dashboard/dashboard.service.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { STOCK_CABINET_KEY } from './modules/media/stock.js';
 import type { Storage } from './lib/storage.js';
 import { createStorage } from './lib/storage-s3.js';
@@ -147,6 +151,24 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await fleet.start();
   app.addHook('onClose', async () => fleet.stop());
 
+  const schedule = new ScheduleService({ repos, media });
+  const playlists = new PlaylistService({
+    repos,
+    transact,
+    media,
+    stockCabinetId,
+    announce: (cabinetId, pointIds) => fleet.send(cabinetId, pointIds, 'content', {}, null),
+  });
+  const points = new PointService({
+    repos,
+    transact,
+    fleet,
+    media,
+    storage,
+    signer,
+    schedule,
+    bindThrottle: new FailureThrottle(config.bindFailures, 10 * 60_000),
+  });
   const services: Services = {
     auth,
     registration,
@@ -154,22 +176,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     users: new UserService({ repos, transact, hasher }),
     cabinets: new CabinetService(repos),
     media,
-    playlists: new PlaylistService({
-      repos,
-      transact,
-      media,
-      stockCabinetId,
-      announce: (cabinetId, pointIds) => fleet.send(cabinetId, pointIds, 'content', {}, null),
-    }),
-    points: new PointService({
-      repos,
-      transact,
-      fleet,
-      media,
-      storage,
-      signer,
-      bindThrottle: new FailureThrottle(config.bindFailures, 10 * 60_000),
-    }),
+    playlists,
+    points,
+    schedule,
+    dashboard: new DashboardService({ repos, points, playlists, schedule, quota: config.media.quota }),
     playback: new PlaybackService({ repos, log: (message) => app.log.warn(message) }),
   };
   const context: RouteContext = { services, config, database, repos };
@@ -233,6 +243,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     netRoutes,
     playerRoutes,
     playbackRoutes,
+    scheduleRoutes,
+    dashboardRoutes,
   ]) {
     await app.register(async (scope) => routes(scope as App, context));
   }

@@ -14,6 +14,8 @@ export * from './playlist.js';
 export * from './schemas/playlist.js';
 export * from './point.js';
 export * from './schemas/point.js';
+export * from './playback.js';
 export * from './schemas/playback.js';
 export * from './zone.js';
 export * from './schedule.js';
+export * from './schemas/schedule.js';

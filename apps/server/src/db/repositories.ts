@@ -5,6 +5,7 @@ import { MediaRepository } from '../modules/media/media.repository.js';
 import { PlaybackRepository } from '../modules/playback/playback.repository.js';
 import { PlaylistRepository } from '../modules/playlist/playlist.repository.js';
 import { PointRepository } from '../modules/point/point.repository.js';
+import { ScheduleRepository } from '../modules/schedule/schedule.repository.js';
 import { SettingsRepository } from '../modules/system/settings.repository.js';
 import { UserRepository } from '../modules/user/user.repository.js';
 
@@ -17,6 +18,7 @@ export interface Repositories {
   playlists: PlaylistRepository;
   points: PointRepository;
   playbacks: PlaybackRepository;
+  schedule: ScheduleRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -29,6 +31,7 @@ export function createRepositories(db: Database): Repositories {
     playlists: new PlaylistRepository(db),
     points: new PointRepository(db),
     playbacks: new PlaybackRepository(db),
+    schedule: new ScheduleRepository(db),
   };
 }
 

@@ -1,35 +1,10 @@
 import { z } from 'zod';
-
-/**
- * Proof of play: what a screen reports after it showed a file. The player makes the event id (a UUID) when
- * the show ends and keeps the event until the server acknowledges it, so a batch may arrive more than once;
- * the server stores each (screen, eventId) once.
- */
-
-/** Most events in one POST /api/player/playback. */
-export const PLAYBACK_BATCH_MAX = 1000;
-/** The batch size the player sends. */
-export const PLAYBACK_BATCH_SIZE = 200;
-/** Longest show an event may report (seconds). */
-export const PLAYBACK_MAX_SECONDS = 86400;
-/** A batch with a show starting further than this ahead of the server's clock is refused (seconds). */
-export const PLAYBACK_FUTURE_SECONDS = 86400;
-/** Shows before this are a screen whose clock was never set. */
-export const PLAYBACK_EARLIEST = '2000-01-01T00:00:00Z';
-/**
- * The body limit of the ingest call: 1000 events with the longest ids and dates fit about four times over,
- * whatever BODY_LIMIT the rest of the API has.
- */
-export const PLAYBACK_BODY_LIMIT = 1024 * 1024;
-/** Where the ingest call stores an event's source until the SSP connector sets others (spec: auction, manual, leftover). */
-export const PLAYBACK_DEFAULT_SOURCE = 'manual';
-
-export const PLAYBACK_MESSAGES = {
-  eventId: 'eventId must be 8 to 64 letters, digits or dashes',
-  endBeforeStart: 'endedAt must not be before startedAt',
-  tooEarly: 'startedAt is before 2000: the screen clock is not set',
-  future: 'startedAt is more than a day ahead of the server clock: check the screen clock',
-} as const;
+import {
+  PLAYBACK_BATCH_MAX,
+  PLAYBACK_EARLIEST,
+  PLAYBACK_MAX_SECONDS,
+  PLAYBACK_MESSAGES,
+} from '../playback.js';
 
 const EARLIEST_MS = Date.parse(PLAYBACK_EARLIEST);
 const rowId = z.number().int().positive().max(2147483647);

@@ -11,6 +11,7 @@ import {
 import { isWallTime } from '../playlist.js';
 import { MESSAGES } from '../validation.js';
 import { idSchema, nameSchema } from './common.js';
+import { ScheduleInputSchema } from './schedule.js';
 
 const clock = z.string().refine(isWallTime, { error: MESSAGES.invalid });
 
@@ -213,21 +214,24 @@ export const ClaimAnswer = z.union([
   z.object({ status: z.literal('bound'), token: z.string(), pointId: z.number().int() }),
 ]);
 
-export const ManifestItem = z.object({
+/** A file the screen's schedule may play: fetched into the player's cache and checked against its hash. */
+export const ManifestFile = z.object({
   fileId: z.number().int(),
   name: z.string(),
   kind: z.string(),
   mime: z.string(),
   url: z.string(),
+  /** sha256 (hex) of the stored content, when known. */
   hash: z.string().nullable(),
-  /** Seconds to show it. */
-  duration: z.number(),
-  playlistId: z.number().int(),
+  size: z.number().nullable(),
 });
+export type ManifestFile = z.infer<typeof ManifestFile>;
 export const Manifest = z.object({
   version: z.string(),
   point: PointSettings.omit({ nets: true }).extend({ id: z.number().int(), isStoped: z.boolean() }),
-  items: z.array(ManifestItem),
+  /** The schedule engine's input: the player plans each day itself, with or without the network. */
+  schedule: ScheduleInputSchema,
+  files: z.array(ManifestFile),
 });
 export type Manifest = z.infer<typeof Manifest>;
 

@@ -35,6 +35,7 @@ import type { Storage } from '../../lib/storage.js';
 import type { MediaService } from '../media/media.service.js';
 import type { WebSocket } from 'ws';
 import type { FailureThrottle } from '../../lib/throttle.js';
+import type { ScheduleService } from '../schedule/schedule.service.js';
 import type { Fleet } from './fleet.js';
 import type { PointChanges } from './point.repository.js';
 
@@ -47,6 +48,7 @@ export interface PointServiceDeps {
   signer: UrlSigner;
   /** Wrong pairing codes per person. */
   bindThrottle: FailureThrottle;
+  schedule: ScheduleService;
   clock?: () => Date;
 }
 
@@ -315,32 +317,11 @@ export class PointService {
   }
 
   // ---- the player's own calls ----
-  /** What the screen plays until the schedule engine arrives: the files of its playlists, in order. */
+  /** The screen's settings, the schedule engine's input for it and the files it may play. */
   async manifest(device: DeviceCaller): Promise<Manifest> {
     const row = await this.deps.repos.points.point(device.cabinetId, device.pointId);
     if (!row) throw notFound();
-    const playlists = await this.deps.repos.points.playlistsOf(device.pointId);
-    const content = await this.deps.repos.playlists.content(playlists.map((p) => p.id));
-    const items: Manifest['items'] = [];
-    for (const playlist of playlists) {
-      if (!playlist.active) continue;
-      const entries = content
-        .get(playlist.id)!
-        .items.filter((i) => (playlist.type === 'BLOCK' ? i.sectionId !== null : i.sectionId === null));
-      for (const item of entries) {
-        const file = this.deps.media.fileItem(item.file);
-        items.push({
-          fileId: item.fileId,
-          name: item.file.name,
-          kind: item.file.kind,
-          mime: item.file.mime,
-          url: file.packageUrl ?? file.url,
-          hash: item.file.hash,
-          duration: itemSeconds(item, item.file.duration),
-          playlistId: playlist.id,
-        });
-      }
-    }
+    const { schedule, files } = await this.deps.schedule.forPlayer(row);
     const [p] = await this.present([row]);
     const point = p!;
     // What the player needs of the screen: its settings, no status or report.
@@ -364,9 +345,10 @@ export class PointService {
       cameraStreamUrl: point.cameraStreamUrl,
       isStoped: point.isStoped,
     };
-    const version = sha256(
-      JSON.stringify([items.map((i) => [i.fileId, i.duration, i.playlistId]), row.updatedAt]),
-    ).slice(0, 16);
+    const version = sha256(JSON.stringify([schedule, files.map((f) => [f.fileId, f.hash]), settings])).slice(
+      0,
+      16,
+    );
     // Kept in the row, not in one process's memory: heartbeats may reach another process.
     if (row.servedVersion !== version) {
       await this.deps.repos.points.update(device.cabinetId, [device.pointId], { servedVersion: version });
@@ -374,7 +356,8 @@ export class PointService {
     return {
       version,
       point: settings,
-      items,
+      schedule,
+      files,
     };
   }
 

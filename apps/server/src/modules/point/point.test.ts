@@ -136,7 +136,7 @@ describe('the device token', () => {
     const { token, point } = await pairPlayer(team.owner);
     const manifest = await call(t.app, 'GET', '/api/player/manifest', { token });
     expect(manifest.statusCode).toBe(200);
-    expect(manifest.json()).toMatchObject({ point: { id: point.id }, items: [] });
+    expect(manifest.json()).toMatchObject({ point: { id: point.id }, files: [], schedule: { playlists: [] } });
     for (const [method, url] of [
       ['GET', '/api/point'],
       ['GET', `/api/point/${point.id}`],
@@ -154,22 +154,33 @@ describe('the device token', () => {
     expect((await call(t.app, 'GET', '/api/player/manifest', { token })).statusCode).toBe(401);
   });
 
-  it('lists the files of the playlists assigned to the screen, in order', async () => {
+  it("carries the schedule engine's input and every file the screen may play", async () => {
     const { token, point } = await pairPlayer(team.owner);
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
       .png()
       .toBuffer();
-    const file = (await uploadAs(t, team.owner, `m-${Date.now()}.png`, png)).json() as { id: number };
-    await call(t.app, 'POST', '/api/playlist/post', {
+    const file = (await uploadAs(t, team.owner, `m-${Date.now()}.png`, png)).json() as {
+      id: number;
+      hash: string;
+    };
+    const created = await call(t.app, 'POST', '/api/playlist/post', {
       token: team.owner.token,
       body: { name: 'For the lobby', points: [point.id], files: [{ fileId: file.id, duration: 7 }] },
     });
     const manifest = (await call(t.app, 'GET', '/api/player/manifest', { token })).json() as {
-      items: { fileId: number; duration: number; url: string }[];
+      files: { fileId: number; url: string; hash: string | null }[];
+      schedule: {
+        screen: { id: number };
+        playlists: { id: number; items: { fileId: number; seconds: number }[] }[];
+      };
       version: string;
     };
-    expect(manifest.items).toMatchObject([{ fileId: file.id, duration: 7 }]);
-    expect((await t.app.inject({ method: 'GET', url: manifest.items[0]!.url })).statusCode).toBe(200);
+    expect(manifest.schedule.screen.id).toBe(point.id);
+    expect(manifest.schedule.playlists).toMatchObject([
+      { id: (created.json() as { id: number }).id, items: [{ fileId: file.id, seconds: 7 }] },
+    ]);
+    expect(manifest.files).toMatchObject([{ fileId: file.id, hash: file.hash }]);
+    expect((await t.app.inject({ method: 'GET', url: manifest.files[0]!.url })).statusCode).toBe(200);
     expect((await getPoint(team.owner, point.id)).hasContent).toBe(true);
   });
 });

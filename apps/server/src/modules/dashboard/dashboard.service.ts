@@ -1,0 +1,49 @@
+import type { Dashboard, FullnessRange, PointListQuery, PlaylistListQuery } from '@vitrine/core';
+import type { Repositories } from '../../db/repositories.js';
+import type { Caller } from '../../lib/caller.js';
+import type { PlaylistService } from '../playlist/playlist.service.js';
+import type { PointService } from '../point/point.service.js';
+import type { ScheduleService } from '../schedule/schedule.service.js';
+
+export interface DashboardServiceDeps {
+  repos: Repositories;
+  points: PointService;
+  playlists: PlaylistService;
+  schedule: ScheduleService;
+  quota: number;
+}
+
+/** GET /api/dashboard: the cabinet at a glance (spec §3 dashboard stats) and broadcast fullness. */
+export class DashboardService {
+  constructor(private readonly deps: DashboardServiceDeps) {}
+
+  async get(caller: Caller, range: FullnessRange): Promise<Dashboard> {
+    const { points, playlists, schedule, repos } = this.deps;
+    // Counts come from the same filters the lists use, so the dashboard and the lists always agree.
+    const pointsTotal = (filter: Partial<PointListQuery>) =>
+      points.list(caller, { page: 1, limit: 1, sort: 'id', order: 'desc', ...filter }).then((r) => r.total);
+    const playlistsTotal = (filter: Partial<PlaylistListQuery>) =>
+      playlists
+        .list(caller, { page: 1, limit: 1, sort: 'id', order: 'desc', ...filter })
+        .then((r) => r.total);
+    const [total, online, unstable, withoutContent, notExpired, expiring, expired, used, fullness] =
+      await Promise.all([
+        pointsTotal({}),
+        pointsTotal({ status: 'ONLINE' }),
+        pointsTotal({ status: 'UNSTABLE' }),
+        pointsTotal({ hasContent: 'false' }),
+        playlistsTotal({ expiration: 'notexpired' }),
+        playlistsTotal({ expiration: 'expiring' }),
+        playlistsTotal({ expiration: 'expired' }),
+        repos.media.usedBytes(caller.cabinetId),
+        schedule.fullness(caller.cabinetId, range),
+      ]);
+    return {
+      space: { used, quota: this.deps.quota },
+      points: { total, online: online + unstable, offline: total - online - unstable, withoutContent },
+      playlists: { active: notExpired - expiring, expiring, expired },
+      billing: null,
+      fullness,
+    };
+  }
+}

@@ -1,0 +1,49 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { netPoints, playlistTargets, playlists, points, type PointRow } from '../../db/schema.js';
+
+/** A screen reached by a playlist: targeted directly or through one of its networks. */
+const reached = sql<number>`coalesce(${playlistTargets.pointId}, ${netPoints.pointId})`;
+
+/** What the schedule needs beyond the playlists' own rows: who reaches whom. */
+export class ScheduleRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Every screen of the cabinet, by name. */
+  async pointsOf(cabinetId: number): Promise<PointRow[]> {
+    return this.db
+      .select()
+      .from(points)
+      .where(eq(points.cabinetId, cabinetId))
+      .orderBy(points.name, points.id);
+  }
+
+  /** The cabinet's playlists (approved or not) reaching each of the screens. */
+  async playlistsReaching(cabinetId: number, pointIds: number[]): Promise<Map<number, number[]>> {
+    const result = new Map<number, number[]>(pointIds.map((id) => [id, []]));
+    if (pointIds.length === 0) return result;
+    const rows = await this.db
+      .selectDistinct({ pointId: reached, playlistId: playlistTargets.playlistId })
+      .from(playlistTargets)
+      .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
+      .leftJoin(netPoints, eq(netPoints.netId, playlistTargets.netId))
+      .where(and(eq(playlists.cabinetId, cabinetId), inArray(reached, pointIds)));
+    for (const r of rows) result.get(Number(r.pointId))?.push(r.playlistId);
+    for (const list of result.values()) list.sort((a, b) => a - b);
+    return result;
+  }
+
+  /** Every screen each playlist reaches, sorted: a network quota is shared among them in this order. */
+  async reachOf(playlistIds: number[]): Promise<Map<number, number[]>> {
+    const result = new Map<number, number[]>(playlistIds.map((id) => [id, []]));
+    if (playlistIds.length === 0) return result;
+    const rows = await this.db
+      .selectDistinct({ playlistId: playlistTargets.playlistId, pointId: reached })
+      .from(playlistTargets)
+      .leftJoin(netPoints, eq(netPoints.netId, playlistTargets.netId))
+      .where(and(inArray(playlistTargets.playlistId, playlistIds), sql`${reached} is not null`));
+    for (const r of rows) result.get(r.playlistId)!.push(Number(r.pointId));
+    for (const list of result.values()) list.sort((a, b) => a - b);
+    return result;
+  }
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { FILES_ORDERS, PLAYLIST_TYPES, QUOTA_KINDS, SCHEDULE_MODES } from '../playlist.js';
+import { UNPLANNED_REASONS } from '../schedule.js';
+import { isDate } from '../zone.js';
+import { MESSAGES } from '../validation.js';
+
+const date = z.string().refine(isDate, { error: MESSAGES.invalid });
+
+export const DailyScheduleQuery = z.strictObject({
+  id: z.coerce.number().int().positive(),
+  /** The screen's local date; today on the screen's clock when left out. */
+  date: date.optional(),
+});
+
+export const ScheduleFileRow = z.object({
+  fileId: z.number().int(),
+  fileName: z.string().nullable(),
+  playlistId: z.number().int(),
+  playlistName: z.string(),
+  type: z.enum(PLAYLIST_TYPES),
+  shows: z.number().int(),
+  /** Seconds. */
+  duration: z.number(),
+  first: z.string(),
+  last: z.string(),
+});
+
+/** Consecutive entries of one playlist, for the timeline. Seconds from the day's start. */
+export const ScheduleSegment = z.object({
+  start: z.number(),
+  end: z.number(),
+  playlistId: z.number().int(),
+  type: z.enum(PLAYLIST_TYPES),
+  items: z.number().int(),
+});
+
+export const UnplannedRow = z.object({
+  playlistId: z.number().int(),
+  playlistName: z.string(),
+  fileId: z.number().int().nullable(),
+  fileName: z.string().nullable(),
+  reason: z.enum(UNPLANNED_REASONS),
+  shows: z.number().int(),
+});
+
+export const DailySchedule = z.object({
+  pointId: z.number().int(),
+  date: z.string(),
+  timezone: z.string(),
+  start: z.string(),
+  end: z.string(),
+  /** Seconds of working time and of advertising (periodic and block content) planned in it. */
+  capacity: z.number(),
+  advertising: z.number(),
+  fullness: z.number(),
+  files: z.array(ScheduleFileRow),
+  segments: z.array(ScheduleSegment),
+  unplanned: z.array(UnplannedRow),
+});
+export type DailySchedule = z.infer<typeof DailySchedule>;
+
+// ---- the dashboard ----
+
+/** Spec §9 date-range presets for broadcast fullness, from today on each screen's clock. */
+export const FULLNESS_RANGES = ['1d', '2w', '31d', '6m'] as const;
+export type FullnessRange = (typeof FULLNESS_RANGES)[number];
+
+/** Days a preset covers starting on `from` (six months: to the same date six months later). */
+export function rangeDays(range: FullnessRange, from: string): number {
+  if (range === '1d') return 1;
+  if (range === '2w') return 14;
+  if (range === '31d') return 31;
+  const [y, m, d] = from.split('-').map(Number) as [number, number, number];
+  const end = new Date(Date.UTC(y, m - 1 + 6, d));
+  return Math.round((end.getTime() - Date.UTC(y, m - 1, d)) / 86_400_000);
+}
+
+export const DashboardQuery = z.strictObject({ range: z.enum(FULLNESS_RANGES).default('1d') });
+
+export const PointFullness = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** 0..1: advertising planned against working time over the range. */
+  fullness: z.number(),
+  /** Seconds. */
+  capacity: z.number(),
+  advertising: z.number(),
+});
+
+export const Dashboard = z.object({
+  space: z.object({ used: z.number(), quota: z.number() }),
+  points: z.object({
+    total: z.number().int(),
+    online: z.number().int(),
+    offline: z.number().int(),
+    withoutContent: z.number().int(),
+  }),
+  playlists: z.object({
+    active: z.number().int(),
+    expiring: z.number().int(),
+    expired: z.number().int(),
+  }),
+  /** Joins when billing exists. */
+  billing: z.null(),
+  fullness: z.object({
+    range: z.enum(FULLNESS_RANGES),
+    days: z.number().int(),
+    /** Over every screen: the sum of advertising over the sum of working time. */
+    average: z.number(),
+    points: z.array(PointFullness),
+  }),
+});
+export type Dashboard = z.infer<typeof Dashboard>;
+
+// ---- the player's copy of the schedule inputs (spec-free: ours) ----
+
+const scheduleItem = z.object({ fileId: z.number().int(), seconds: z.number() });
+
+export const SchedulePlaylistSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(PLAYLIST_TYPES),
+  active: z.boolean(),
+  approved: z.boolean(),
+  override: z.boolean(),
+  inLeftoversOnly: z.boolean(),
+  fromDate: z.string(),
+  toDate: z.string(),
+  weekDays: z.array(z.number().int()),
+  fromTime: z.string().nullable(),
+  toTime: z.string().nullable(),
+  fromTime2: z.string().nullable(),
+  toTime2: z.string().nullable(),
+  filesOrder: z.enum(FILES_ORDERS),
+  scheduleMode: z.enum(SCHEDULE_MODES).nullable(),
+  periodicity: z.number().int(),
+  limitationType: z.enum(QUOTA_KINDS),
+  quotas: z.array(z.object({ kind: z.enum(QUOTA_KINDS), quantity: z.number().int() })),
+  blockDuration: z.number().int(),
+  sections: z.array(
+    z.object({
+      duration: z.number().int(),
+      duplicate: z.boolean(),
+      order: z.number().int(),
+      repeat: z.number().int(),
+      items: z.array(scheduleItem),
+    }),
+  ),
+  items: z.array(scheduleItem),
+  share: z.object({ screens: z.number().int(), index: z.number().int() }),
+});
+
+export const ScheduleInputSchema = z.object({
+  screen: z.object({
+    id: z.number().int(),
+    timezone: z.string(),
+    workFrom: z.string().nullable(),
+    workTo: z.string().nullable(),
+    commercialCycle: z.number().int().nullable(),
+    stopped: z.boolean(),
+  }),
+  playlists: z.array(SchedulePlaylistSchema),
+});
+/** The engine's input as data (what the manifest carries); assignable to ScheduleInput. */
+export type ScheduleInputData = z.infer<typeof ScheduleInputSchema>;
