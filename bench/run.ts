@@ -4,6 +4,7 @@
  */
 import { authBenchmark } from './auth.js';
 import { fleetBenchmark } from './fleet.js';
+import { ingestBenchmark } from './ingest.js';
 import { uploadBenchmark } from './upload.js';
 
 const only = process.argv[2];
@@ -11,6 +12,7 @@ const all: Record<string, () => Promise<string[]>> = {
   auth: authBenchmark,
   upload: uploadBenchmark,
   fleet: fleetBenchmark,
+  ingest: ingestBenchmark,
 };
 const results = [];
 for (const [name, run] of Object.entries(all)) if (!only || only === name) results.push(await run());
