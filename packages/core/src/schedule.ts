@@ -322,20 +322,30 @@ interface Candidate {
   seed: number;
 }
 
+const REASON_INDEX = new Map(UNPLANNED_REASONS.map((r, i) => [r, i]));
+
 class Unplanned {
-  private readonly counts = new Map<string, UnplannedItem>();
+  /** By playlist and reason, then by file (numeric keys: this runs once per lost show). */
+  private readonly groups = new Map<number, Map<number, UnplannedItem>>();
+  private readonly counts: UnplannedItem[] = [];
   add(playlistId: number, fileId: number | null, reason: UnplannedReason, shows: number): void {
-    const key = `${playlistId}:${fileId ?? ''}:${reason}`;
-    const found = this.counts.get(key);
+    const key = playlistId * 32 + REASON_INDEX.get(reason)!;
+    let group = this.groups.get(key);
+    if (!group) this.groups.set(key, (group = new Map()));
+    const found = group.get(fileId ?? -1);
     if (found) found.shows += shows;
-    else this.counts.set(key, { playlistId, fileId, reason, shows });
+    else {
+      const item = { playlistId, fileId, reason, shows };
+      group.set(fileId ?? -1, item);
+      this.counts.push(item);
+    }
   }
   mentions(playlistId: number): boolean {
-    for (const u of this.counts.values()) if (u.playlistId === playlistId) return true;
+    for (const u of this.counts) if (u.playlistId === playlistId) return true;
     return false;
   }
   list(): UnplannedItem[] {
-    return [...this.counts.values()].sort(
+    return [...this.counts].sort(
       (a, b) =>
         a.playlistId - b.playlistId || (a.fileId ?? 0) - (b.fileId ?? 0) || a.reason.localeCompare(b.reason),
     );
@@ -449,26 +459,27 @@ function showsOf(c: Candidate, period: PeriodDays, day: ZoneDay, cycle: number |
     interval = ms(p.periodicity);
     count = Math.floor(active / interval);
   }
-  const shows: Show[] = [];
+  const shows: Show[] = new Array<Show>(count);
+  // Positions 0..count on the active clock, walked once; position count is the last show's "next".
+  const time = c.time;
   let stretch = 0;
   let passed = 0;
-  const at = (offset: number): { instant: number; start: number; end: number } | null => {
-    while (stretch < c.time.length && offset >= passed + c.time[stretch]![1] - c.time[stretch]![0]) {
-      passed += c.time[stretch]![1] - c.time[stretch]![0];
+  let previous: Show | null = null;
+  for (let k = 0; k <= count; k++) {
+    const offset = k * interval;
+    while (stretch < time.length && offset >= passed + time[stretch]![1] - time[stretch]![0]) {
+      passed += time[stretch]![1] - time[stretch]![0];
       stretch++;
     }
-    const s = c.time[stretch];
-    return s ? { instant: s[0] + offset - passed, start: s[0], end: s[1] } : null;
-  };
-  // Positions 0..count on the active clock, walked once; position count is the last show's "next".
-  const positions = Array.from({ length: count + 1 }, (_, k) => at(k * interval));
-  for (let k = 0; k < count; k++) {
-    const here = positions[k]!;
-    let due = here.instant;
+    const s = time[stretch];
+    const instant = s ? s[0] + offset - passed : Number.POSITIVE_INFINITY;
+    if (previous) previous.next = instant;
+    if (k === count || !s) break;
+    let due = instant;
     // A commercial cycle gathers the shows due in it at its start, never before the stretch starts.
-    if (cycle) due = Math.max(here.start, day.start + Math.floor((due - day.start) / cycle) * cycle);
-    const next = positions[k + 1]?.instant ?? Number.POSITIVE_INFINITY;
-    shows.push({ due, next, stretchEnd: here.end, candidate: c });
+    if (cycle) due = Math.max(s[0], day.start + Math.floor((due - day.start) / cycle) * cycle);
+    previous = { due, next: Number.POSITIVE_INFINITY, stretchEnd: s[1], candidate: c };
+    shows[k] = previous;
   }
   return shows;
 }
@@ -482,7 +493,8 @@ function planShows(
   out: ScheduleEntry[],
   unplanned: Unplanned,
 ): void {
-  shows.sort((a, b) => a.due - b.due || a.candidate.playlist.id - b.candidate.playlist.id);
+  // Stable: shows come in playlist id order, so ties keep the older playlist first.
+  shows.sort((a, b) => a.due - b.due);
   let cursor = Number.NEGATIVE_INFINITY;
   let lastEnd = Number.NEGATIVE_INFINITY;
   let lastFile = -1;
@@ -513,7 +525,13 @@ function planShows(
       unplanned.add(p.id, null, 'QUOTA', 1);
       continue;
     }
-    let start = fit(Math.max(show.due, cursor), ms(c.rotation.peek().seconds));
+    const from = Math.max(show.due, cursor);
+    if (from >= show.next) {
+      // Hopeless already (the shows before took its time): no need to look for a place.
+      unplanned.add(p.id, c.rotation.next().fileId, 'NO_ROOM', 1);
+      continue;
+    }
+    let start = fit(from, ms(c.rotation.peek().seconds));
     const before = fileBefore(start);
     if (clash(start, c.rotation.peek())) {
       // Another show already due goes first, if one plays another file.
@@ -636,8 +654,20 @@ function filesAround(entries: readonly ScheduleEntry[]): {
   };
 }
 
+/** Merges lists each sorted by start (linear for two; the rest pairwise). */
 function mergeEntries(...lists: ScheduleEntry[][]): ScheduleEntry[] {
-  return lists.flat().sort((a, b) => a.start - b.start);
+  const nonEmpty = lists.filter((l) => l.length > 0);
+  if (nonEmpty.length === 0) return [];
+  return nonEmpty.reduce((a, b) => {
+    const out = new Array<ScheduleEntry>(a.length + b.length);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < a.length && j < b.length) out[k++] = a[i]!.start <= b[j]!.start ? a[i++]! : b[j++]!;
+    while (i < a.length) out[k++] = a[i++]!;
+    while (j < b.length) out[k++] = b[j++]!;
+    return out;
+  });
 }
 
 /** What the screen plays on a local date, and what could not be planned. */
@@ -727,6 +757,7 @@ export function planDay(input: ScheduleInput, date: string, options: PlanOptions
   // 2. Periodic advertising.
   const ads: ScheduleEntry[] = [];
   planShows(showsFor(regular), spansOfEntries(blocks), filesAround(blocks), ads, unplanned);
+  // Placed one after another: already in order.
   const placed = mergeEntries(blocks, ads);
   const placedSpans = spansOfEntries(placed);
   // 3. Background.
@@ -734,32 +765,37 @@ export function planDay(input: ScheduleInput, date: string, options: PlanOptions
   const fill: ScheduleEntry[] = [];
   if (options.timeline !== false) planFill(background, placedSpans, fill, day.start, day.end);
   // 4. Leftovers: only where nothing regular could play.
-  const taken = union([...placedSpans, ...background.flatMap((c) => c.time)]);
   const leftBlocks: ScheduleEntry[] = [];
-  const leftoverBlocks = leftover.filter((c) => c.playlist.type === 'BLOCK');
-  for (const c of leftoverBlocks) c.time = subtract(c.time, taken);
-  planBlocks(leftoverBlocks, leftBlocks, unplanned);
   const leftAds: ScheduleEntry[] = [];
-  const leftoverAds = leftover.filter((c) => c.playlist.type === 'ADVERTISING');
-  for (const c of leftoverAds) c.time = subtract(c.time, taken);
-  const busyForLeftAds = union([...taken, ...spansOfEntries(leftBlocks)]);
-  planShows(
-    showsFor(leftoverAds.filter((c) => c.time.length > 0)),
-    busyForLeftAds,
-    filesAround(mergeEntries(placed, leftBlocks)),
-    leftAds,
-    unplanned,
-  );
   const leftFill: ScheduleEntry[] = [];
-  if (options.timeline !== false) {
-    const busyForLeftFill = union([...busyForLeftAds, ...spansOfEntries(leftAds)]);
-    planFill(
-      leftover.filter((c) => c.playlist.type === 'BACKGROUND'),
-      busyForLeftFill,
-      leftFill,
-      day.start,
-      day.end,
-    );
+  if (leftover.length > 0) {
+    const taken = union([...placedSpans, ...background.flatMap((c) => c.time)]);
+    const leftoverBlocks = leftover.filter((c) => c.playlist.type === 'BLOCK');
+    for (const c of leftoverBlocks) c.time = subtract(c.time, taken);
+    planBlocks(leftoverBlocks, leftBlocks, unplanned);
+    leftBlocks.sort((a, b) => a.start - b.start);
+    const leftoverAds = leftover.filter((c) => c.playlist.type === 'ADVERTISING');
+    for (const c of leftoverAds) c.time = subtract(c.time, taken);
+    const busyForLeftAds = union([...taken, ...spansOfEntries(leftBlocks)]);
+    if (leftoverAds.length > 0) {
+      planShows(
+        showsFor(leftoverAds.filter((c) => c.time.length > 0)),
+        busyForLeftAds,
+        filesAround(mergeEntries(placed, leftBlocks)),
+        leftAds,
+        unplanned,
+      );
+    }
+    if (options.timeline !== false) {
+      const busyForLeftFill = union([...busyForLeftAds, ...spansOfEntries(leftAds)]);
+      planFill(
+        leftover.filter((c) => c.playlist.type === 'BACKGROUND'),
+        busyForLeftFill,
+        leftFill,
+        day.start,
+        day.end,
+      );
+    }
   }
 
   plan.entries = mergeEntries(placed, fill, leftBlocks, leftAds, leftFill);
