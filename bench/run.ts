@@ -5,6 +5,7 @@
 import { authBenchmark } from './auth.js';
 import { fleetBenchmark } from './fleet.js';
 import { ingestBenchmark } from './ingest.js';
+import { scheduleBenchmark } from './schedule.js';
 import { uploadBenchmark } from './upload.js';
 
 const only = process.argv[2];
@@ -13,6 +14,7 @@ const all: Record<string, () => Promise<string[]>> = {
   upload: uploadBenchmark,
   fleet: fleetBenchmark,
   ingest: ingestBenchmark,
+  schedule: scheduleBenchmark,
 };
 const results = [];
 for (const [name, run] of Object.entries(all)) if (!only || only === name) results.push(await run());

@@ -1,0 +1,136 @@
+/**
+ * bench/schedule: the schedule engine (packages/core/src/schedule.ts).
+ * - The 48-hour timeline of one screen with 200 playlists and 2,000 files (goal: p95 under 20 ms), against
+ *   the same screen with one background playlist as the baseline.
+ * - Broadcast fullness of 1,000 screens over 31 days (goal: under 2 s), the engine's part (the dashboard
+ *   adds four batched queries that load every screen's playlists at once).
+ */
+import { performance } from 'node:perf_hooks';
+import {
+  addDays,
+  planDay,
+  planDays,
+  type FilesOrder,
+  type ScheduleInput,
+  type SchedulePlaylist,
+} from '../packages/core/src/index.js';
+import { format, measure } from './support.js';
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const TODAY = new Date().toISOString().slice(0, 10);
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A realistic mix: 60% periodic ads, 30% background, 10% blocks, ten files each. */
+function playlists(count: number, filesPerPlaylist: number, seed: number): SchedulePlaylist[] {
+  const r = rng(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
+  return Array.from({ length: count }, (_, i) => {
+    const kind = r();
+    const type = kind < 0.6 ? 'ADVERTISING' : kind < 0.9 ? 'BACKGROUND' : 'BLOCK';
+    const items = Array.from({ length: filesPerPlaylist }, (_, k) => ({
+      fileId: i * filesPerPlaylist + k + 1,
+      seconds: pick([5, 10, 15, 30]),
+    }));
+    const from = Math.floor(r() * 12);
+    const allDay = r() < 0.5;
+    return {
+      id: i + 1,
+      type,
+      active: true,
+      approved: true,
+      override: false,
+      inLeftoversOnly: r() < 0.05,
+      fromDate: `${addDays(TODAY, -5)} 00:00:00`,
+      toDate: `${addDays(TODAY, 40)} 23:59:59`,
+      weekDays: [0, 1, 2, 3, 4, 5, 6],
+      fromTime: allDay ? '00:00:00' : `${pad(from)}:00:00`,
+      toTime: allDay ? '23:59:59' : `${pad(from + 6 + Math.floor(r() * 6))}:00:00`,
+      fromTime2: null,
+      toTime2: null,
+      filesOrder: pick<FilesOrder>(['ASC', 'DESC', 'RANDOM', 'ONEOF']),
+      scheduleMode: r() < 0.3 ? 'SHOWS' : null,
+      // Every 1-5 minutes for a third, every 5-30 minutes for the rest.
+      periodicity: r() < 0.3 ? 60 + Math.floor(r() * 240) : 300 + Math.floor(r() * 1500),
+      limitationType: 'QUANTUTY_PER_DAY',
+      quotas: r() < 0.2 ? [{ kind: 'QUANTUTY_PER_DAY', quantity: 50 + Math.floor(r() * 200) }] : [],
+      blockDuration: 3600,
+      sections: [
+        { duration: 600, duplicate: false, order: 0, repeat: 1, items: items.slice(0, 5) },
+        { duration: 600, duplicate: true, order: 1, repeat: 1, items: [] },
+      ],
+      items,
+      share: { screens: 1, index: 0 },
+    } satisfies SchedulePlaylist;
+  });
+}
+
+const screen = (id: number) => ({
+  id,
+  timezone: 'Europe/Berlin',
+  workFrom: '07:00:00',
+  workTo: '23:00:00',
+  commercialCycle: null,
+  stopped: false,
+});
+
+/** 1,000 screens, each with 10 playlists of a pool of 100. */
+export function scheduleInputsForProfile(): ScheduleInput[] {
+  const pool = playlists(100, 10, 11);
+  const r = rng(3);
+  return Array.from({ length: 1000 }, (_, i) => ({
+    screen: screen(i + 1),
+    playlists: Array.from({ length: 10 }, () => pool[Math.floor(r() * pool.length)]!)
+      .filter((p, k, list) => list.indexOf(p) === k)
+      .sort((a, b) => a.id - b.id),
+  }));
+}
+
+async function timed(n: number, task: () => unknown) {
+  return measure(n, async () => task());
+}
+
+export async function scheduleBenchmark(): Promise<string[]> {
+  const lines = ['bench/schedule: the schedule engine'];
+
+  // 1. One screen, 48 hours, 200 playlists x 10 files.
+  const big: ScheduleInput = { screen: screen(1), playlists: playlists(200, 10, 7) };
+  const small: ScheduleInput = {
+    screen: screen(1),
+    playlists: [{ ...big.playlists.find((p) => p.type === 'BACKGROUND')! }],
+  };
+  const fortyEight = (input: ScheduleInput) => [planDay(input, TODAY), planDay(input, addDays(TODAY, 1))];
+  const baseline = await timed(40, () => fortyEight(small));
+  const heavy = await timed(40, () => fortyEight(big));
+  const entries = fortyEight(big).reduce((s, d) => s + d.entries.length, 0);
+  lines.push(format('48 h, 1 background playlist (baseline)', baseline));
+  lines.push(format(`48 h, 200 playlists, 2000 files (${entries} entries)`, heavy, baseline));
+  lines.push(`  goal p95 < 20 ms: ${heavy.p95 < 20 ? 'met' : 'NOT met'} (p95 ${heavy.p95.toFixed(1)} ms)`);
+
+  if (process.env.PROF_ONLY) return lines;
+  // 2. Fullness: 1,000 screens x 31 days, each screen with 10 playlists of a pool of 100.
+  const screens = scheduleInputsForProfile();
+  const t0 = performance.now();
+  let advertising = 0;
+  for (const input of screens) {
+    for (const d of planDays(input, TODAY, 31, { timeline: false })) advertising += d.advertising;
+  }
+  const engineMs = performance.now() - t0;
+  const t1 = performance.now();
+  for (const input of screens) planDays(input, TODAY, 1, { timeline: false });
+  const oneDayMs = performance.now() - t1;
+  lines.push(
+    `  fullness, 1000 screens x 31 days, engine only: ${engineMs.toFixed(0)} ms (x${(engineMs / oneDayMs).toFixed(1)} of 1 day: ${oneDayMs.toFixed(0)} ms); goal < 2000 ms: ${engineMs < 2000 ? 'met' : 'NOT met'}`,
+  );
+
+  return lines;
+}
