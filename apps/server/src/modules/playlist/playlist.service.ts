@@ -28,6 +28,7 @@ import type { Caller } from '../../lib/caller.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import type { MediaService } from '../media/media.service.js';
 import type { PlaylistValues } from './playlist.repository.js';
+import { wallText, clockTime } from '../../db/sql.js';
 
 export interface PlaylistServiceDeps {
   repos: Repositories;
@@ -53,8 +54,6 @@ const isApprovalRole = (role: Role) => (APPROVAL_ROLES as readonly Role[]).inclu
 const utcWall = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 /** Database wall clocks may carry fractions; the API speaks 'YYYY-MM-DD HH:mm:ss'. */
-const wall = (value: string): string => value.replace('T', ' ').slice(0, 19);
-const clockTime = (value: string | null): string | null => (value === null ? null : value.slice(0, 8));
 
 /** The columns of a playlist from its input (content, targets and tags live in child tables). */
 function columns(input: PlaylistInput): PlaylistValues {
@@ -190,7 +189,7 @@ export class PlaylistService {
       }));
       // The newest waiting change: the one a person just sent.
       const change = pending.filter((p) => p.playlistId === row.id).at(-1);
-      const toDate = wall(row.toDate);
+      const toDate = wallText(row.toDate);
       const playing =
         row.type === 'BLOCK'
           ? c.items.filter((i) => i.sectionId !== null)
@@ -201,7 +200,7 @@ export class PlaylistService {
         name: row.name,
         category: row.category as Playlist['category'],
         type: row.type as Playlist['type'],
-        fromDate: wall(row.fromDate),
+        fromDate: wallText(row.fromDate),
         toDate,
         weekDays: row.weekDays,
         fromTime: clockTime(row.fromTime),

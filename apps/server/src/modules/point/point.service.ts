@@ -9,7 +9,6 @@ import {
   DEFAULT_WINDOWS,
   formatSize,
   isPairingCode,
-  itemSeconds,
   normalizePairingCode,
   pairingCode,
   pointStatus,
@@ -38,6 +37,7 @@ import type { FailureThrottle } from '../../lib/throttle.js';
 import type { ScheduleService } from '../schedule/schedule.service.js';
 import type { Fleet } from './fleet.js';
 import type { PointChanges } from './point.repository.js';
+import { clockTime } from '../../db/sql.js';
 
 export interface PointServiceDeps {
   repos: Repositories;
@@ -55,7 +55,6 @@ export interface PointServiceDeps {
 export const DEVICE_TOKEN_PREFIX = 'vtd_';
 const HOUR = 3_600_000;
 
-const clockTime = (value: string | null): string | null => (value === null ? null : value.slice(0, 8));
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
 /** Settings columns from a patch body. */

@@ -21,16 +21,13 @@ import { notFound } from '../../lib/errors.js';
 import type { Caller } from '../../lib/caller.js';
 import type { MediaService } from '../media/media.service.js';
 import type { PlaylistContent } from '../playlist/playlist.repository.js';
+import { wallText, clockTime } from '../../db/sql.js';
 
 export interface ScheduleServiceDeps {
   repos: Repositories;
   media: MediaService;
   clock?: () => Date;
 }
-
-/** 'YYYY-MM-DD HH:mm:ss' from the database's wall-clock text. */
-const wall = (value: string): string => value.replace('T', ' ').slice(0, 19);
-const clock = (value: string | null): string | null => (value === null ? null : value.slice(0, 8));
 
 type SchedulePlaylist = ScheduleInputData['playlists'][number];
 type PlaylistPart = Omit<SchedulePlaylist, 'share'>;
@@ -54,13 +51,13 @@ function toSchedulePlaylist(row: PlaylistRow, content: PlaylistContent): Playlis
     approved: row.approved,
     override: row.override,
     inLeftoversOnly: row.inLeftoversOnly,
-    fromDate: wall(row.fromDate),
-    toDate: wall(row.toDate),
+    fromDate: wallText(row.fromDate),
+    toDate: wallText(row.toDate),
     weekDays: row.weekDays,
-    fromTime: clock(row.fromTime),
-    toTime: clock(row.toTime),
-    fromTime2: clock(row.fromTime2),
-    toTime2: clock(row.toTime2),
+    fromTime: clockTime(row.fromTime),
+    toTime: clockTime(row.toTime),
+    fromTime2: clockTime(row.fromTime2),
+    toTime2: clockTime(row.toTime2),
     filesOrder: row.filesOrder as FilesOrder,
     scheduleMode: row.scheduleMode as ScheduleMode | null,
     periodicity: row.periodicity,
@@ -122,8 +119,8 @@ export class ScheduleService {
         screen: {
           id: point.id,
           timezone: point.timezone,
-          workFrom: clock(point.workFrom),
-          workTo: clock(point.workTo),
+          workFrom: clockTime(point.workFrom),
+          workTo: clockTime(point.workTo),
           commercialCycle: point.commercialCycle,
           stopped: point.isStopped,
         },
