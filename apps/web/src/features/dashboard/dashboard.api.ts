@@ -1,0 +1,27 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { DailySchedule, Dashboard, FullnessRange } from '@vitrine/core';
+import { api } from '../../api/client';
+
+/** GET /api/dashboard for one date-range preset; the previous answer stays on screen while the next loads. */
+export const useDashboard = (range: FullnessRange) =>
+  useQuery({
+    queryKey: ['dashboard', range],
+    queryFn: () => api<Dashboard>('/dashboard', { query: { range } }),
+    placeholderData: keepPreviousData,
+    // Screens come and go online: the cards stay current while the page is open.
+    refetchInterval: 60_000,
+  });
+
+/**
+ * GET /api/point/get-daily-schedule: one screen's day as the schedule engine plans it. Without a date the
+ * server answers today on the screen's own clock.
+ */
+export const useDailySchedule = (pointId: number, date: string | undefined, enabled = true) =>
+  useQuery({
+    queryKey: ['schedule', 'daily', pointId, date ?? 'today'],
+    queryFn: () => api<DailySchedule>('/point/get-daily-schedule', { query: { id: pointId, date } }),
+    // Another day of the same screen keeps the last one on screen while it loads; another screen does not.
+    placeholderData: (previous: DailySchedule | undefined) =>
+      previous?.pointId === pointId ? previous : undefined,
+    enabled,
+  });
