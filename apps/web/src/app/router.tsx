@@ -109,7 +109,7 @@ const dashboardRoute = createRoute({
     // Roles without the dashboard (agent, observer) start on their own landing page (spec §2).
     if (!context.user.scope.includes('dashboard.route')) throw redirect({ href: landingOf(context.user) });
   },
-  component: () => <SectionPage titleKey="menu.dashboard" />,
+  component: lazy(() => import('../features/dashboard/DashboardPage'), 'DashboardPage'),
 });
 
 const routeTree = rootRoute.addChildren([
