@@ -4,7 +4,6 @@ import {
   Anchor,
   Badge,
   Button,
-  Card,
   Checkbox,
   FileInput,
   Group,
@@ -43,6 +42,7 @@ import { useConfirm } from '../../lib/confirm';
 import { translateFields, translateMessage } from '../../lib/messages';
 import { useUserInfo } from '../auth/session';
 import { usePlaylistActions, usePlaylists } from '../playlists/playlists.api';
+import { PointSchedule } from './PointSchedule';
 import { StatusBadge } from './StatusBadge';
 import { SettingInput, type SettingField } from './SettingFields';
 import {
@@ -705,11 +705,7 @@ function PointPage({ tab }: { tab: PointTab }) {
         </Tabs.List>
       </Tabs>
       {tab === 'content' && <ContentTab point={point} />}
-      {tab === 'schedule' && (
-        <Card withBorder>
-          <Text c="dimmed">{t('points.scheduleLater')}</Text>
-        </Card>
-      )}
+      {tab === 'schedule' && <PointSchedule point={point} />}
       {tab === 'settings' && <SettingsTab point={point} />}
       {tab === 'windows' && <WindowsTab point={point} />}
       {tab === 'audience' && <AudienceTab point={point} />}
