@@ -8,8 +8,9 @@ export const useDashboard = (range: FullnessRange) =>
     queryKey: ['dashboard', range],
     queryFn: () => api<Dashboard>('/dashboard', { query: { range } }),
     placeholderData: keepPreviousData,
-    // Screens come and go online: the cards stay current while the page is open.
-    refetchInterval: 60_000,
+    // Fullness plans every screen's days (six months of a large fleet takes a while): no polling, and a
+    // preset seen in the last minute comes back from the cache.
+    staleTime: 60_000,
   });
 
 /**
