@@ -84,7 +84,7 @@ const screen = (id: number) => ({
 });
 
 /** 1,000 screens, each with 10 playlists of a pool of 100. */
-export function scheduleInputsForProfile(): ScheduleInput[] {
+function fleetInputs(): ScheduleInput[] {
   const pool = playlists(100, 10, 11);
   const r = rng(3);
   return Array.from({ length: 1000 }, (_, i) => ({
@@ -116,9 +116,8 @@ export async function scheduleBenchmark(): Promise<string[]> {
   lines.push(format(`48 h, 200 playlists, 2000 files (${entries} entries)`, heavy, baseline));
   lines.push(`  goal p95 < 20 ms: ${heavy.p95 < 20 ? 'met' : 'NOT met'} (p95 ${heavy.p95.toFixed(1)} ms)`);
 
-  if (process.env.PROF_ONLY) return lines;
   // 2. Fullness: 1,000 screens x 31 days, each screen with 10 playlists of a pool of 100.
-  const screens = scheduleInputsForProfile();
+  const screens = fleetInputs();
   const t0 = performance.now();
   let advertising = 0;
   for (const input of screens) {
@@ -129,7 +128,7 @@ export async function scheduleBenchmark(): Promise<string[]> {
   for (const input of screens) planDays(input, TODAY, 1, { timeline: false });
   const oneDayMs = performance.now() - t1;
   lines.push(
-    `  fullness, 1000 screens x 31 days, engine only: ${engineMs.toFixed(0)} ms (x${(engineMs / oneDayMs).toFixed(1)} of 1 day: ${oneDayMs.toFixed(0)} ms); goal < 2000 ms: ${engineMs < 2000 ? 'met' : 'NOT met'}`,
+    `  fullness, 1000 screens x 31 days, engine only: ${engineMs.toFixed(0)} ms (x${(engineMs / oneDayMs).toFixed(1)} of 1 day: ${oneDayMs.toFixed(0)} ms); goal < 2000 ms: ${engineMs < 2000 ? 'met' : 'NOT met'}; average fullness ${((advertising / (31_000 * 16 * 3_600_000)) * 100).toFixed(1)}%`,
   );
 
   return lines;

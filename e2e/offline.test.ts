@@ -159,5 +159,6 @@ describe.skipIf(!pgUrl)('a screen without its server', () => {
     expect(inOutage.length).toBeGreaterThanOrEqual(during - before - 1);
     expect(new Set(rows.map((r) => r.file_id))).toEqual(new Set(files));
     await context.close();
-  });
+    // A server start, a 12 s outage and the player's reconnect backoff: longer than the default.
+  }, 240_000);
 });

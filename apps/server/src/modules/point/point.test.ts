@@ -136,7 +136,11 @@ describe('the device token', () => {
     const { token, point } = await pairPlayer(team.owner);
     const manifest = await call(t.app, 'GET', '/api/player/manifest', { token });
     expect(manifest.statusCode).toBe(200);
-    expect(manifest.json()).toMatchObject({ point: { id: point.id }, files: [], schedule: { playlists: [] } });
+    expect(manifest.json()).toMatchObject({
+      point: { id: point.id },
+      files: [],
+      schedule: { playlists: [] },
+    });
     for (const [method, url] of [
       ['GET', '/api/point'],
       ['GET', `/api/point/${point.id}`],
