@@ -84,7 +84,7 @@ const screen = (id: number) => ({
 });
 
 /** 1,000 screens, each with 10 playlists of a pool of 100. */
-function fleetInputs(): ScheduleInput[] {
+export function fleetInputs(): ScheduleInput[] {
   const pool = playlists(100, 10, 11);
   const r = rng(3);
   return Array.from({ length: 1000 }, (_, i) => ({
@@ -95,6 +95,11 @@ function fleetInputs(): ScheduleInput[] {
   }));
 }
 
+/** One screen with 200 playlists of ten files each. */
+export function heavyInput(): ScheduleInput {
+  return { screen: screen(1), playlists: playlists(200, 10, 7) };
+}
+
 async function timed(n: number, task: () => unknown) {
   return measure(n, async () => task());
 }
@@ -103,7 +108,7 @@ export async function scheduleBenchmark(): Promise<string[]> {
   const lines = ['bench/schedule: the schedule engine'];
 
   // 1. One screen, 48 hours, 200 playlists x 10 files.
-  const big: ScheduleInput = { screen: screen(1), playlists: playlists(200, 10, 7) };
+  const big = heavyInput();
   const small: ScheduleInput = {
     screen: screen(1),
     playlists: [{ ...big.playlists.find((p) => p.type === 'BACKGROUND')! }],
