@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  fullnessOver,
   planDay,
   planDays,
   fullnessOf,
@@ -676,6 +677,19 @@ describe('schedule properties over random inputs', () => {
       expect(problems, `seed ${seed}`).toEqual([]);
     }
   }, 60_000);
+
+  it('fullness over a range, reusing days that plan alike, equals planning every day', () => {
+    for (let seed = 1; seed <= 80; seed++) {
+      const { input: inp, date } = randomInput(rng(seed * 104729));
+      const from = addDays(date, -3);
+      const plans = planDays(inp, from, 9, { timeline: false });
+      const summed = fullnessOver(inp, from, 9);
+      expect(summed, `seed ${seed}`).toEqual({
+        capacity: plans.reduce((s, p) => s + p.capacity, 0),
+        advertising: plans.reduce((s, p) => s + p.advertising, 0),
+      });
+    }
+  });
 
   it('a period quota summed over its days never exceeds the quantity', () => {
     for (let seed = 1; seed <= 60; seed++) {

@@ -11,7 +11,7 @@ import {
   type ScheduleMode,
   type TimeWindows,
 } from './playlist.js';
-import { DAY_MS, ZoneDay, addDays, dateWall } from './zone.js';
+import { DAY_MS, addDays, zoneDay, type ZoneDay } from './zone.js';
 
 // ---- input ----
 
@@ -293,11 +293,29 @@ interface PeriodDays {
   count: number;
 }
 
+interface ParsedPeriod {
+  /** Wall seconds of the period's ends (NaN when malformed). */
+  from: number;
+  to: number;
+  weekDays: ReadonlySet<number>;
+}
+
+/** A playlist's period and weekdays, parsed once per playlist object (a plan reads them for every day). */
+const parsedPeriods = new WeakMap<SchedulePlaylist, ParsedPeriod>();
+function parsedPeriod(p: SchedulePlaylist): ParsedPeriod {
+  let parsed = parsedPeriods.get(p);
+  if (!parsed) {
+    parsed = { from: wallSeconds(p.fromDate), to: wallSeconds(p.toDate), weekDays: new Set(p.weekDays) };
+    parsedPeriods.set(p, parsed);
+  }
+  return parsed;
+}
+
 function periodDays(p: SchedulePlaylist, day: ZoneDay): PeriodDays {
-  const first = Math.floor(wallSeconds(p.fromDate) / 86400);
-  const last = Math.floor(wallSeconds(p.toDate) / 86400);
-  const days = new Set(p.weekDays);
-  return { index: chosenDays(first, day.dayNumber, days), count: chosenDays(first, last + 1, days) };
+  const { from, to, weekDays } = parsedPeriod(p);
+  const first = Math.floor(from / 86400);
+  const last = Math.floor(to / 86400);
+  return { index: chosenDays(first, day.dayNumber, weekDays), count: chosenDays(first, last + 1, weekDays) };
 }
 
 /** This screen's share of a quantity counted per day, per period or per network, for this day. */
@@ -352,22 +370,32 @@ class Unplanned {
   }
 }
 
-function spansOf(day: ZoneDay, windows: TimeWindows): Interval[] {
-  return daySpans(windows).map(([a, b]) => [day.at(a), day.at(b)] as Interval);
+/** Window spans in seconds of the day, parsed once per playlist (or screen) object. */
+const parsedSpans = new WeakMap<object, [number, number][]>();
+function spansOf(day: ZoneDay, windows: TimeWindows, owner: object = windows): Interval[] {
+  let spans = parsedSpans.get(owner);
+  if (!spans) {
+    spans = daySpans(windows);
+    parsedSpans.set(owner, spans);
+  }
+  return spans.map(([a, b]) => [day.at(a), day.at(b)] as Interval);
 }
 
 function workingTime(screen: ScheduleScreen, day: ZoneDay): Interval[] {
   if (screen.workFrom === null || screen.workTo === null) return [[day.start, day.end]];
-  return spansOf(day, { fromTime: screen.workFrom, toTime: screen.workTo, fromTime2: null, toTime2: null });
+  return spansOf(
+    day,
+    { fromTime: screen.workFrom, toTime: screen.workTo, fromTime2: null, toTime2: null },
+    screen,
+  );
 }
 
 /** The playlist's period as instants: both ends included to the second. */
 function periodOf(p: SchedulePlaylist, day: ZoneDay): Interval | null {
-  const from = wallSeconds(p.fromDate);
-  const to = wallSeconds(p.toDate);
+  const { from, to } = parsedPeriod(p);
   if (!Number.isFinite(from) || !Number.isFinite(to) || to < from) return null;
   // Only this day matters: clamp the walls to it before asking the zone.
-  const dayWall = dateWall(day.date);
+  const dayWall = day.wall;
   const a = Math.max(from * 1000, dayWall);
   const b = Math.min((to + 1) * 1000, dayWall + DAY_MS);
   if (a >= b) return null;
@@ -767,10 +795,20 @@ function mergeEntries(...lists: ScheduleEntry[][]): ScheduleEntry[] {
   });
 }
 
-/** What the screen plays on a local date, and what could not be planned. */
-export function planDay(input: ScheduleInput, date: string, options: PlanOptions = {}): DayPlan {
+interface Prepared {
+  plan: DayPlan;
+  unplanned: Unplanned;
+  day: ZoneDay;
+  working: Interval[];
+  /** null: nothing to plan (broadcast stopped). */
+  candidates: Candidate[] | null;
+  cycle: number | null;
+}
+
+/** Who takes part on the day, when, and with which caps: everything before placing content. */
+function prepareDay(input: ScheduleInput, date: string): Prepared {
   const { screen } = input;
-  const day = new ZoneDay(screen.timezone, date);
+  const day = zoneDay(screen.timezone, date);
   const unplanned = new Unplanned();
   const working = workingTime(screen, day);
   const plan: DayPlan = {
@@ -783,10 +821,10 @@ export function planDay(input: ScheduleInput, date: string, options: PlanOptions
     unplanned: [],
   };
   const playlists = [...input.playlists].sort((a, b) => a.id - b.id);
+  const cycle = screen.commercialCycle ? ms(screen.commercialCycle) : null;
   if (screen.stopped) {
     for (const p of playlists) unplanned.add(p.id, null, 'BROADCAST_STOPPED', 0);
-    plan.unplanned = unplanned.list();
-    return plan;
+    return { plan, unplanned, day, working, candidates: null, cycle };
   }
 
   // Who takes part, and when.
@@ -823,7 +861,8 @@ export function planDay(input: ScheduleInput, date: string, options: PlanOptions
       Number.POSITIVE_INFINITY,
       ...p.quotas.map((q) => dayShare(q.quantity, q.kind, p, period)),
     );
-    const seed = hash(screen.id, p.id, day.dayNumber);
+    // Seeded by screen and playlist, not by date: a day planned like an earlier one plays the same.
+    const seed = hash(screen.id, p.id);
     const items = p.type === 'BLOCK' ? [] : p.items;
     candidates.push({
       playlist: p,
@@ -835,7 +874,36 @@ export function planDay(input: ScheduleInput, date: string, options: PlanOptions
     });
   }
 
-  const cycle = screen.commercialCycle ? ms(screen.commercialCycle) : null;
+  return { plan, unplanned, day, working, candidates, cycle };
+}
+
+/**
+ * What decides a prepared day's plan apart from its date: the day's length, working time and each taking
+ * playlist's time (relative to midnight), caps and shares. Two days with the same signature plan alike.
+ */
+function signatureOf(prep: Prepared): string {
+  const { day } = prep;
+  const rel = (list: readonly Interval[]) =>
+    list.map(([a, b]) => `${a - day.start}-${b - day.start}`).join(',');
+  const parts = [String(day.end - day.start), rel(prep.working), String(prep.cycle)];
+  for (const u of prep.unplanned.list()) parts.push(`${u.playlistId}!${u.reason}`);
+  for (const c of prep.candidates ?? []) {
+    const p = c.playlist;
+    const shows =
+      p.scheduleMode === 'SHOWS' ? dayShare(p.periodicity, p.limitationType, p, periodDays(p, day)) : '';
+    parts.push(`${p.id}:${rel(c.time)}:${c.cap}:${shows}`);
+  }
+  return parts.join('|');
+}
+
+/** Places the content of a prepared day. */
+function finishDay(prep: Prepared, options: PlanOptions): DayPlan {
+  const { plan, unplanned, day, cycle } = prep;
+  if (!prep.candidates) {
+    plan.unplanned = unplanned.list();
+    return plan;
+  }
+  const candidates = prep.candidates;
   const regular = candidates.filter((c) => !c.playlist.inLeftoversOnly);
   const leftover = candidates.filter((c) => c.playlist.inLeftoversOnly);
   const showsFor = (list: Candidate[]): ShowStream[] =>
@@ -910,6 +978,38 @@ export function planDay(input: ScheduleInput, date: string, options: PlanOptions
   for (const e of plan.entries) if (e.type !== 'BACKGROUND') plan.advertising += e.end - e.start;
   plan.unplanned = unplanned.list();
   return plan;
+}
+
+/** What the screen plays on a local date, and what could not be planned. */
+export function planDay(input: ScheduleInput, date: string, options: PlanOptions = {}): DayPlan {
+  return finishDay(prepareDay(input, date), options);
+}
+
+/**
+ * Broadcast fullness of consecutive local dates: the sums of working time and of advertising (ms). A day
+ * whose signature matches an earlier day's (the usual case: same playlists, same hours) is not planned
+ * again.
+ */
+export function fullnessOver(
+  input: ScheduleInput,
+  from: string,
+  days: number,
+): { capacity: number; advertising: number } {
+  const seen = new Map<string, number>();
+  let capacity = 0;
+  let advertising = 0;
+  for (let i = 0; i < days; i++) {
+    const prep = prepareDay(input, addDays(from, i));
+    const signature = signatureOf(prep);
+    let planned = seen.get(signature);
+    if (planned === undefined) {
+      planned = finishDay(prep, { timeline: false }).advertising;
+      seen.set(signature, planned);
+    }
+    capacity += prep.plan.capacity;
+    advertising += planned;
+  }
+  return { capacity, advertising };
 }
 
 /** Plans of consecutive local dates. */

@@ -77,6 +77,20 @@ export function addDays(date: string, days: number): string {
   return new Date(dateWall(date) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+const days = new Map<string, ZoneDay>();
+
+/** The ZoneDay of a zone and date, made once (a fleet shares a few zones; the dashboard plans many days). */
+export function zoneDay(timeZone: string, date: string): ZoneDay {
+  const key = `${timeZone} ${date}`;
+  let day = days.get(key);
+  if (!day) {
+    day = new ZoneDay(timeZone, date);
+    if (days.size >= 4096) days.delete(days.keys().next().value!);
+    days.set(key, day);
+  }
+  return day;
+}
+
 /**
  * One local day of a zone: its instants, and wall seconds of the day turned into instants. Most days have
  * one offset throughout, and the conversion is a subtraction; a DST day asks the zone.
@@ -88,7 +102,8 @@ export class ZoneDay {
   readonly weekday: number;
   /** Days since 1970-01-01 of the wall date. */
   readonly dayNumber: number;
-  private readonly wall: number;
+  /** Wall milliseconds of the date's midnight. */
+  readonly wall: number;
   private readonly offset: number | null;
 
   constructor(

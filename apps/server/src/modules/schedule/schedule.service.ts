@@ -1,9 +1,8 @@
 import {
-  fullnessOf,
+  fullnessOver,
   itemSeconds,
   localDate,
   planDay,
-  planDays,
   rangeDays,
   summarizeByFile,
   type DailySchedule,
@@ -198,15 +197,13 @@ export class ScheduleService {
     const rows = points.map((point) => {
       const from = localDate(point.timezone, now);
       days = rangeDays(range, from);
-      const plans = planDays(inputs.get(point.id)!, from, days, { timeline: false });
-      const c = plans.reduce((sum, p) => sum + p.capacity, 0);
-      const a = plans.reduce((sum, p) => sum + p.advertising, 0);
+      const { capacity: c, advertising: a } = fullnessOver(inputs.get(point.id)!, from, days);
       capacity += c;
       advertising += a;
       return {
         id: point.id,
         name: point.name,
-        fullness: fullnessOf(plans),
+        fullness: c ? a / c : 0,
         capacity: c / 1000,
         advertising: a / 1000,
       };
