@@ -19,3 +19,4 @@ export * from './schemas/playback.js';
 export * from './zone.js';
 export * from './schedule.js';
 export * from './schemas/schedule.js';
+export * from './schemas/statistic.js';
