@@ -119,6 +119,7 @@ export class Playback {
   private manifest: Manifest | null = null;
   private timeline: Timeline | null = null;
   private files = new Map<number, ManifestFile>();
+  private noStats = new Set<number>();
   /** Nothing scheduled at this moment (a gap, or no content at all). */
   private gap = true;
   private stopped = false;
@@ -199,6 +200,7 @@ export class Playback {
     this.volume = Math.max(0, Math.min(100, manifest.point.windows.volume));
     for (const media of this.allMedia()) this.setVolume(media);
     this.files = new Map(manifest.files.map((f) => [f.fileId, f]));
+    this.noStats = new Set(manifest.schedule.playlists.filter((p) => p.noStats).map((p) => p.id));
     if (changed) {
       this.timeline = new Timeline(manifest.schedule);
       this.options.log.info(
@@ -431,6 +433,8 @@ export class Playback {
     const startedAt = this.shownAt;
     this.shownAt = 0;
     if (endedAt - startedAt < 1) return;
+    // A no-stats playlist plays without proof of play.
+    if (this.noStats.has(showing.item.playlistId)) return;
     this.options.onPlayed?.({
       fileId: showing.item.fileId,
       playlistId: showing.item.playlistId,

@@ -53,6 +53,8 @@ export interface SchedulePlaylist {
   items: readonly ScheduleItem[];
   /** Screens the playlist reaches and this screen's place among them (by id, from 0): network quotas. */
   share: { screens: number; index: number };
+  /** Plays without proof of play (the playlist's no-stats option); the plan is the same. */
+  noStats?: boolean;
 }
 
 export interface ScheduleScreen {

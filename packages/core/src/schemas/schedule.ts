@@ -147,6 +147,7 @@ export const SchedulePlaylistSchema = z.object({
   ),
   items: z.array(scheduleItem),
   share: z.object({ screens: z.number().int(), index: z.number().int() }),
+  noStats: z.boolean().optional(),
 });
 
 export const ScheduleInputSchema = z.object({

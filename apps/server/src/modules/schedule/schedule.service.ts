@@ -50,6 +50,7 @@ function toSchedulePlaylist(row: PlaylistRow, content: PlaylistContent): Playlis
     approved: row.approved,
     override: row.override,
     inLeftoversOnly: row.inLeftoversOnly,
+    noStats: row.noStats,
     fromDate: wallText(row.fromDate),
     toDate: wallText(row.toDate),
     weekDays: row.weekDays,

@@ -57,6 +57,7 @@ describe('the daily schedule of a screen', () => {
     const bg = await playlist(team.owner, {
       name: 'Loop',
       points: [point.id],
+      noStats: true,
       files: [{ fileId: bgFile, duration: 20 }],
     });
     const off = await playlist(team.owner, {
@@ -104,6 +105,9 @@ describe('the daily schedule of a screen', () => {
     const { schedule } = await t.services.schedule.forPlayer(
       (await t.repos.points.point(team.cabinet.id, point.id))!,
     );
+    // The no-stats option travels to the player (which then records no proof of play for it).
+    expect(schedule.playlists.find((p) => p.id === bg)!.noStats).toBe(true);
+    expect(schedule.playlists.find((p) => p.id === ad)!.noStats).toBe(false);
     const played = summarizeByFile(planDay(schedule as ScheduleInputData, DATE).entries);
     expect(played.map((r) => [r.playlistId, r.fileId, r.shows, r.duration / 1000])).toEqual(
       day.files.map((r) => [r.playlistId, r.fileId, r.shows, r.duration]),
