@@ -19,6 +19,7 @@ import { loadBrand } from '../brand/brand';
 import { loadUser } from '../features/auth/session';
 import { ErrorPage, NotFoundPage } from '../features/errors/ErrorPages';
 import { SectionPage } from '../features/sections/SectionPage';
+import { validateFilterSearch, type FilterSearch } from '../features/statistics/filters';
 import { AppLayout } from './AppLayout';
 import { Root } from './Root';
 
@@ -98,6 +99,27 @@ function page<TPath extends string>(
 /** A section whose own release has not landed yet: its title and an honest empty state. */
 const section = <TPath extends string>(path: TPath, permission: PermissionKey, title: string) =>
   page(path, permission, () => <SectionPage titleKey={title} />);
+
+/** A statistics page: its filters (and any extra keys) kept in the address, each optional. */
+function statisticsPage<TPath extends string>(
+  path: TPath,
+  permission: PermissionKey,
+  component: AnyRoute['options']['component'],
+  extra: (search: Record<string, unknown>) => Record<string, string> = () => ({}),
+) {
+  return createRoute({
+    getParentRoute: () => appRoute,
+    path,
+    validateSearch: (search: Record<string, unknown>): FilterSearch & { view?: string } => ({
+      ...validateFilterSearch(search),
+      ...extra(search),
+    }),
+    beforeLoad: ({ context }: { context: { user: UserInfo } }) => {
+      if (!context.user.scope.includes(permission)) throw notFound();
+    },
+    component,
+  });
+}
 
 const lazy = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T & string) =>
   lazyRouteComponent(load, name);
@@ -284,9 +306,23 @@ const routeTree = rootRoute.addChildren([
     section('/creations', 'creations.route', 'sections.creations'),
     section('/plugins', 'plugins.route', 'sections.plugins'),
     section('/widgets', 'widgets.route', 'sections.widgets'),
-    section('/statistics/report', 'statistics.report', 'menu.reportByHours'),
-    section('/statistics/list', 'statistics.list', 'menu.reportList'),
-    section('/impressions', 'impressions', 'menu.impressions'),
+    statisticsPage(
+      '/statistics/report',
+      'statistics.report',
+      lazy(() => import('../features/statistics/ReportPage'), 'ReportPage'),
+      (search): Record<string, string> =>
+        search.view === 'instances' || search.view === 'files' ? { view: search.view } : {},
+    ),
+    statisticsPage(
+      '/statistics/list',
+      'statistics.list',
+      lazy(() => import('../features/statistics/ListPage'), 'ListPage'),
+    ),
+    statisticsPage(
+      '/impressions',
+      'impressions',
+      lazy(() => import('../features/impressions/ImpressionsPage'), 'ImpressionsPage'),
+    ),
     section('/ssp/report', 'ssp.route', 'menu.sspReport'),
     section('/ssp/list', 'ssp.list', 'menu.sspList'),
     section('/ssp/files', 'ssp.files', 'menu.sspFiles'),

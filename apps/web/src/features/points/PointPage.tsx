@@ -43,6 +43,7 @@ import { translateFields, translateMessage } from '../../lib/messages';
 import { useUserInfo } from '../auth/session';
 import { usePlaylistActions, usePlaylists } from '../playlists/playlists.api';
 import { PointSchedule } from './PointSchedule';
+import { PointAudience } from './PointAudience';
 import { StatusBadge } from './StatusBadge';
 import { SettingInput, type SettingField } from './SettingFields';
 import {
@@ -708,7 +709,12 @@ function PointPage({ tab }: { tab: PointTab }) {
       {tab === 'schedule' && <PointSchedule point={point} />}
       {tab === 'settings' && <SettingsTab point={point} />}
       {tab === 'windows' && <WindowsTab point={point} />}
-      {tab === 'audience' && <AudienceTab point={point} />}
+      {tab === 'audience' && (
+        <>
+          <AudienceTab point={point} />
+          <PointAudience point={point} />
+        </>
+      )}
       {tab === 'stream' && <StreamTab point={point} />}
       {tab === 'log' && <LogTab point={point} />}
     </Stack>

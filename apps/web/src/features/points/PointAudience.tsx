@@ -1,0 +1,180 @@
+import { Suspense, lazy, useMemo, useState } from 'react';
+import {
+  Box,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AudienceReport, Point } from '@vitrine/core';
+import { api } from '../../api/client';
+import { presetRange, type Preset } from '../statistics/filters';
+import { useNumbers } from '../statistics/format';
+
+const SeriesChart = lazy(() =>
+  import('../statistics/StatisticsCharts').then((m) => ({ default: m.SeriesChart })),
+);
+
+const RANGES: Preset[] = ['7d', '30d', '90d'];
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
+
+export const useAudience = (pointId: number, range: Preset) =>
+  useQuery({
+    queryKey: ['audience', pointId, range],
+    queryFn: () =>
+      api<AudienceReport>('/audience', { query: { points: String(pointId), ...presetRange(range) } }),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * A screen's audience: its settings (viewers, per hour or flat) and, over a period, its shows and the
+ * impressions they made per hour of its day (shows x that hour's viewers).
+ */
+export function PointAudience({ point }: { point: Point }) {
+  const { t } = useTranslation();
+  const n = useNumbers();
+  const [range, setRange] = useState<Preset>('7d');
+  const { data, isLoading } = useAudience(point.id, range);
+  const audience = useMemo(() => point.audience ?? { viewers: 0, perHour: null }, [point.audience]);
+  const byHour = useMemo(() => {
+    const rows = new Map((data?.rows ?? []).filter((r) => r.pointId === point.id).map((r) => [r.hour, r]));
+    return HOURS.map((hour) => {
+      const row = rows.get(hour);
+      return {
+        hour,
+        shows: row?.shows ?? 0,
+        viewers: row?.viewers ?? audience.perHour?.[hour] ?? audience.viewers,
+        impressions: row?.impressions ?? 0,
+      };
+    });
+  }, [data, point.id, audience]);
+  const shows = byHour.reduce((sum, r) => sum + r.shows, 0);
+  const impressions = byHour.reduce((sum, r) => sum + r.impressions, 0);
+  const busiest = byHour.reduce((best, r) => (r.impressions > best.impressions ? r : best), byHour[0]!);
+  const perHour = audience.perHour;
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="audience-report">
+      <Stack>
+        <Group justify="space-between" align="center">
+          <Title order={2} size="h4" id="audience-report">
+            {t('audience.title')}
+          </Title>
+          <SegmentedControl
+            aria-label={t('statistics.range')}
+            value={range}
+            onChange={(value) => setRange(value as Preset)}
+            data={RANGES.map((r) => ({ value: r, label: t(`statistics.presets.${r}`) }))}
+          />
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Paper withBorder p="sm" radius="md">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {t('audience.settings')}
+            </Text>
+            <Text fw={600}>
+              {perHour
+                ? t('audience.perHourSet', {
+                    min: n.dec(Math.min(...perHour)),
+                    max: n.dec(Math.max(...perHour)),
+                  })
+                : t('audience.flat', { viewers: n.dec(audience.viewers) })}
+            </Text>
+          </Paper>
+          <Paper withBorder p="sm" radius="md">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {t('statistics.columns.shows')}
+            </Text>
+            <Text fz={22} fw={700} data-testid="audience-shows">
+              {n.int(shows)}
+            </Text>
+          </Paper>
+          <Paper withBorder p="sm" radius="md">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {t('statistics.columns.impressions')}
+            </Text>
+            <Text fz={22} fw={700}>
+              {n.dec(impressions)}
+            </Text>
+          </Paper>
+        </SimpleGrid>
+        {!audience.viewers && !perHour && (
+          <Text size="sm" c="dimmed">
+            {t('audience.noViewers')}
+          </Text>
+        )}
+        {!data && isLoading ? (
+          <Skeleton h={280} />
+        ) : (
+          <>
+            <Box
+              role="img"
+              aria-label={
+                shows === 0
+                  ? t('audience.chartEmpty')
+                  : t('audience.chartSummary', {
+                      hour: hourLabel(busiest.hour),
+                      impressions: n.dec(busiest.impressions),
+                    })
+              }
+            >
+              <Suspense fallback={<Skeleton h={280} />}>
+                <SeriesChart
+                  testId="audience-chart"
+                  height={280}
+                  locale={n.locale}
+                  categories={HOURS.map(hourLabel)}
+                  series={[
+                    {
+                      name: t('statistics.columns.impressions'),
+                      type: 'bar',
+                      data: byHour.map((r) => Math.round(r.impressions * 100) / 100),
+                      color: 'teal',
+                    },
+                    {
+                      name: t('audience.viewers'),
+                      type: 'line',
+                      data: byHour.map((r) => r.viewers),
+                      color: 'grape',
+                      right: true,
+                    },
+                  ]}
+                />
+              </Suspense>
+            </Box>
+            <Table.ScrollContainer minWidth={420}>
+              <Table striped>
+                <Table.Caption>{t('audience.tableCaption')}</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('statistics.columns.hour')}</Table.Th>
+                    <Table.Th ta="right">{t('audience.viewers')}</Table.Th>
+                    <Table.Th ta="right">{t('statistics.columns.shows')}</Table.Th>
+                    <Table.Th ta="right">{t('statistics.columns.impressions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {byHour.map((r) => (
+                    <Table.Tr key={r.hour}>
+                      <Table.Td>{hourLabel(r.hour)}</Table.Td>
+                      <Table.Td ta="right">{n.dec(r.viewers)}</Table.Td>
+                      <Table.Td ta="right">{n.int(r.shows)}</Table.Td>
+                      <Table.Td ta="right">{n.dec(r.impressions)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

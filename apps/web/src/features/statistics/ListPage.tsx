@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Menu,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { IconColumns } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { STATISTIC_PAGE_SIZES, type StatisticRow } from '@vitrine/core';
+import { ListFooter } from '../../lib/ListFooter';
+import { FilterBar } from './FilterBar';
+import { ExportMenu, SpoolList } from './Exports';
+import { useNumbers } from './format';
+import { filtersQuery } from './filters';
+import { useStatisticList } from './statistics.api';
+import { useFilterSearch } from './useFilterSearch';
+
+/** Spec §3's statistics row, in its order. */
+const LIST_COLUMNS = [
+  'datetime',
+  'channel',
+  'instance',
+  'playlist',
+  'file',
+  'shows',
+  'impressions',
+  'revenue',
+  'cost',
+  'source',
+] as const;
+type ListColumn = (typeof LIST_COLUMNS)[number];
+const NUMERIC = new Set<ListColumn>(['shows', 'impressions', 'revenue', 'cost']);
+const COLUMNS_KEY = 'vitrine.statistics.columns';
+
+/** The columns shown, remembered in this browser; unknown names from an older version are dropped. */
+function useColumns() {
+  const [stored, setStored] = useLocalStorage<string[]>({
+    key: COLUMNS_KEY,
+    defaultValue: [...LIST_COLUMNS],
+    getInitialValueInEffect: false,
+  });
+  const shown = LIST_COLUMNS.filter((c) => stored.includes(c));
+  const toggle = (column: ListColumn, on: boolean) =>
+    setStored(LIST_COLUMNS.filter((c) => (c === column ? on : shown.includes(c))));
+  return { shown: shown.length ? shown : [...LIST_COLUMNS], toggle };
+}
+
+function ColumnsMenu({ shown, toggle }: ReturnType<typeof useColumns>) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" closeOnItemClick={false} withinPortal>
+      <Menu.Target>
+        <Button variant="default" leftSection={<IconColumns size={16} />}>
+          {t('statistics.columnsMenu')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('statistics.columnsShown')}</Menu.Label>
+        <Stack gap={6} p="xs">
+          {LIST_COLUMNS.map((column) => (
+            <Checkbox
+              key={column}
+              label={t(`statistics.columns.${column}`)}
+              checked={shown.includes(column)}
+              // The last column stays: a table of nothing helps no one.
+              disabled={shown.length === 1 && shown.includes(column)}
+              onChange={(e) => toggle(column, e.currentTarget.checked)}
+            />
+          ))}
+        </Stack>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** /statistics/list: every show over the filters, ten columns to choose from, pages and exports (spec §2). */
+export function ListPage() {
+  const { t, i18n } = useTranslation();
+  const n = useNumbers();
+  const { filters, setFilters } = useFilterSearch();
+  const columns = useColumns();
+  const [limit, setLimit] = useState<number>(STATISTIC_PAGE_SIZES[0]);
+  // Other filters start again from the first page.
+  const filterKey = JSON.stringify(filtersQuery(filters));
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const { data, isLoading, isFetching } = useStatisticList(filters, page, limit);
+  const cell = (row: StatisticRow, column: ListColumn): string => {
+    switch (column) {
+      case 'datetime':
+        return row.localTime;
+      case 'channel':
+        return row.channel ?? '—';
+      case 'instance':
+        return row.instance ?? `#${row.pointId}`;
+      case 'playlist':
+        return row.playlist ?? (row.playlistId === null ? t('statistics.noPlaylist') : `#${row.playlistId}`);
+      case 'file':
+        return row.file ?? `#${row.fileId}`;
+      case 'shows':
+        return n.int(row.shows);
+      case 'impressions':
+        return n.dec(row.impressions);
+      case 'revenue':
+        return n.money(row.revenue);
+      case 'cost':
+        return n.money(row.cost);
+      case 'source':
+        return i18n.exists(`statistics.sources.${row.source}`)
+          ? t(`statistics.sources.${row.source}`)
+          : row.source;
+    }
+  };
+  const rows = data?.list ?? [];
+  return (
+    <Stack>
+      <Group justify="space-between" align="center">
+        <Group gap="sm">
+          <Title order={1} size="h2">
+            {t('statistics.listTitle')}
+          </Title>
+          {isFetching && !isLoading && <Loader size="xs" aria-label={t('statistics.loading')} />}
+        </Group>
+        <Group gap="xs">
+          <ColumnsMenu {...columns} />
+          <ExportMenu target="list" filters={filters} />
+        </Group>
+      </Group>
+      <FilterBar filters={filters} onChange={(next) => setFilters(next)} />
+      <Paper withBorder p="md" radius="md">
+        {!data ? (
+          isLoading ? (
+            <Skeleton h={240} />
+          ) : (
+            <Text c="dimmed">{t('statistics.failed')}</Text>
+          )
+        ) : rows.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {t('statistics.empty')}
+          </Text>
+        ) : (
+          <Stack>
+            <Table.ScrollContainer minWidth={columns.shown.length * 110}>
+              <Table striped highlightOnHover stickyHeader>
+                <Table.Caption>{t('statistics.captions.list')}</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    {columns.shown.map((c) => (
+                      <Table.Th key={c} ta={NUMERIC.has(c) ? 'right' : undefined}>
+                        {t(`statistics.columns.${c}`)}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((row) => (
+                    <Table.Tr key={row.id}>
+                      {columns.shown.map((c) => (
+                        <Table.Td
+                          key={c}
+                          ta={NUMERIC.has(c) ? 'right' : undefined}
+                          style={c === 'datetime' ? { whiteSpace: 'nowrap' } : undefined}
+                        >
+                          {cell(row, c)}
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Stack>
+        )}
+        {data && (
+          <Stack mt="md">
+            <ListFooter
+              total={data.total}
+              page={page}
+              limit={limit}
+              defaultLimit={STATISTIC_PAGE_SIZES[0]}
+              onPage={(p) => setPaging({ key: filterKey, page: p })}
+              onLimit={setLimit}
+            />
+          </Stack>
+        )}
+      </Paper>
+      <SpoolList />
+    </Stack>
+  );
+}

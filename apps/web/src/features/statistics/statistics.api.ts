@@ -1,0 +1,166 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ExportFormat,
+  ExportJobList,
+  ExportKind,
+  ExportQueued,
+  FileReport,
+  HourReport,
+  InstanceReport,
+  ReportKind,
+  StatisticList,
+} from '@vitrine/core';
+import { api, session } from '../../api/client';
+import { notifyError } from '../../lib/notify';
+import { translateMessage } from '../../lib/messages';
+import i18n from '../../i18n';
+import { filtersQuery, type StatFilters } from './filters';
+
+/** The three reports the page shows; prints go by hour, by files, or by instances through its own call. */
+export type ReportView = 'hour' | 'instances' | 'files';
+interface Reports {
+  hour: HourReport;
+  instances: InstanceReport;
+  files: FileReport;
+}
+
+const REPORT_PATHS: Record<ReportView, string> = {
+  hour: '/statistic/get-report-by-hour',
+  instances: '/statistic/get-report-by-instances',
+  files: '/statistic/get-report-by-files',
+};
+
+export function useReport<K extends ReportView>(kind: K, filters: StatFilters, enabled = true) {
+  return useQuery({
+    queryKey: ['statistics', 'report', kind, filtersQuery(filters)],
+    queryFn: () => api<Reports[K]>(REPORT_PATHS[kind], { query: filtersQuery(filters) }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export const useStatisticList = (filters: StatFilters, page: number, limit: number) =>
+  useQuery({
+    queryKey: ['statistics', 'list', filtersQuery(filters), page, limit],
+    queryFn: () => api<StatisticList>('/statistic', { query: { ...filtersQuery(filters), page, limit } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The background exports; polled every 2 s while one is still queued or running. */
+export const useSpool = () =>
+  useQuery({
+    queryKey: ['statistics', 'spool'],
+    queryFn: () => api<ExportJobList>('/spool/report', { silent: true }),
+    refetchInterval: (query) =>
+      query.state.data?.list.some((job) => job.status === 'queued' || job.status === 'running')
+        ? 2_000
+        : false,
+  });
+
+/** What an export is of: the list, or one of the three reports. */
+export type ExportTarget = ExportKind;
+
+function exportRequest(target: ExportTarget): { path: string; kind?: ReportKind } {
+  if (target === 'list') return { path: '/statistic/print-list' };
+  if (target === 'instances') return { path: '/statistic/print-report-by-instances' };
+  return { path: '/statistic/print-report', kind: target };
+}
+
+function fileName(response: Response, fallback: string): string {
+  const header = response.headers.get('content-disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain?.[1] ?? fallback;
+}
+
+/** Hands a blob to the browser as a download under a name. */
+function save(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * A file the server makes for the signed-in user: fetched with the bearer token (a plain link cannot send
+ * it), then saved through an object URL.
+ */
+export async function downloadFile(path: string, query: Record<string, string>, fallback: string) {
+  const search = new URLSearchParams(query).toString();
+  const url = path.startsWith('/api/') || /^https?:/.test(path) ? path : `/api${path}`;
+  const target = search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
+  const send = () =>
+    fetch(target, { headers: session.token ? { authorization: `Bearer ${session.token}` } : {} });
+  let response = await send();
+  if (response.status === 401) {
+    // The access token may have just expired: one call through the client refreshes it.
+    await api('/user/info', { silent: true }).catch(() => undefined);
+    response = await send();
+  }
+  if (!response.ok) {
+    let message = i18n.t('statistics.exportFailed');
+    try {
+      const body = (await response.json()) as { message?: string };
+      if (body.message) message = translateMessage(body.message);
+    } catch {
+      // not JSON
+    }
+    notifyError(message);
+    throw new Error(message);
+  }
+  save(await response.blob(), fileName(response, fallback));
+}
+
+export function useExports() {
+  const client = useQueryClient();
+  const direct = useMutation({
+    mutationFn: ({
+      target,
+      format,
+      filters,
+    }: {
+      target: ExportTarget;
+      format: ExportFormat;
+      filters: StatFilters;
+    }) => {
+      const { path, kind } = exportRequest(target);
+      return downloadFile(
+        path,
+        { ...filtersQuery(filters), format, ...(kind ? { kind } : {}) },
+        `statistics-${target}-${filters.from}-${filters.to}.${format}`,
+      );
+    },
+  });
+  const background = useMutation({
+    mutationFn: ({
+      target,
+      format,
+      filters,
+    }: {
+      target: ExportTarget;
+      format: ExportFormat;
+      filters: StatFilters;
+    }) =>
+      api<ExportQueued>(target === 'list' ? '/statistic/print-list-async' : '/statistic/print-report-async', {
+        method: 'POST',
+        body: {
+          ...filtersQuery(filters),
+          format,
+          ...(target === 'list' ? {} : { kind: target }),
+        },
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['statistics', 'spool'] }),
+  });
+  return { direct, background };
+}
