@@ -19,6 +19,7 @@ import type { PlaylistService } from './modules/playlist/playlist.service.js';
 import type { PointService } from './modules/point/point.service.js';
 import type { ScheduleService } from './modules/schedule/schedule.service.js';
 import type { DashboardService } from './modules/dashboard/dashboard.service.js';
+import type { StatisticService } from './modules/statistic/statistic.service.js';
 import type { UserService } from './modules/user/user.service.js';
 
 /** The Fastify instance every route module receives: zod-typed schemas. */
@@ -42,6 +43,7 @@ export interface Services {
   playback: PlaybackService;
   schedule: ScheduleService;
   dashboard: DashboardService;
+  statistics: StatisticService;
 }
 
 export interface RouteContext {

@@ -43,6 +43,13 @@ import { ScheduleService } from './modules/schedule/schedule.service.js';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.js';
 import { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import {
+  InProcessExportQueue,
+  PgBossExportQueue,
+  type ExportQueue,
+} from './modules/statistic/export-queue.js';
+import { statisticRoutes } from './modules/statistic/statistic.routes.js';
+import { StatisticService } from './modules/statistic/statistic.service.js';
 import { STOCK_CABINET_KEY } from './modules/media/stock.js';
 import type { Storage } from './lib/storage.js';
 import { createStorage } from './lib/storage-s3.js';
@@ -181,8 +188,41 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     schedule,
     dashboard: new DashboardService({ repos, points, playlists, schedule, quota: config.media.quota }),
     playback: new PlaybackService({ repos, log: (message) => app.log.warn(message) }),
+    statistics: undefined as unknown as StatisticService,
   };
+  services.statistics = await startStatistics();
   const context: RouteContext = { services, config, database, repos };
+
+  /**
+   * Statistics and its export queue: pg-boss in this database (PostgreSQL or PGlite); should it fail to
+   * start, exports run in this process instead (logged), and jobs a stopped process left are marked failed.
+   */
+  async function startStatistics(): Promise<StatisticService> {
+    const log = (message: string, error?: unknown) => app.log.warn({ err: error }, message);
+    let queue: ExportQueue = new PgBossExportQueue(database, log);
+    const make = (q: ExportQueue) =>
+      new StatisticService({
+        repos,
+        transact,
+        storage,
+        signer,
+        tmpDir: join(config.dataDir, 'tmp'),
+        queue: q,
+        log,
+      });
+    let statistics = make(queue);
+    try {
+      await queue.start((id) => statistics.runJob(id));
+    } catch (error) {
+      log('pg-boss could not start: statistics exports run in this process', error);
+      queue = new InProcessExportQueue();
+      statistics = make(queue);
+      await statistics.failAbandoned();
+      await queue.start((id) => statistics.runJob(id));
+    }
+    app.addHook('onClose', async () => queue.stop());
+    return statistics;
+  }
 
   // Third-party embeds are allowed only when configured: the support chat and session analytics.
   const embedOrigins = [
@@ -245,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     playbackRoutes,
     scheduleRoutes,
     dashboardRoutes,
+    statisticRoutes,
   ]) {
     await app.register(async (scope) => routes(scope as App, context));
   }

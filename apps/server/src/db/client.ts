@@ -23,6 +23,11 @@ export interface DatabaseHandle {
    * PostgreSQL a dedicated connection listens and comes back by itself after a failure. Answers unlisten.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Plain SQL outside drizzle, for libraries that bring their own (pg-boss): with values one statement
+   * with parameters; without, any number of statements (the last one's rows are answered).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -93,6 +98,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       driver: 'pg',
       ping: () => ping(db),
+      executeSql: async (text, values) => {
+        const result = await pool.query(text, values as unknown[] | undefined);
+        // A multi-statement text answers one result per statement.
+        const last = Array.isArray(result) ? (result as pg.QueryResult[]).at(-1) : result;
+        return { rows: last?.rows ?? [] };
+      },
       async listen(channel, onMessage) {
         if (!CHANNEL.test(channel)) throw new Error(`bad channel name: ${channel}`);
         const listener = pgListener(options.url, channel, onMessage);
@@ -121,6 +132,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     driver: 'pglite',
     ping: () => ping(db),
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return { rows: (await owned.query(text, values)).rows };
+      const results = await owned.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     async listen(channel, onMessage) {
       if (!CHANNEL.test(channel)) throw new Error(`bad channel name: ${channel}`);
       return owned.listen(channel, onMessage);

@@ -5,6 +5,7 @@ import { MediaRepository } from '../modules/media/media.repository.js';
 import { PlaybackRepository } from '../modules/playback/playback.repository.js';
 import { PlaylistRepository } from '../modules/playlist/playlist.repository.js';
 import { PointRepository } from '../modules/point/point.repository.js';
+import { StatisticRepository } from '../modules/statistic/statistic.repository.js';
 import { ScheduleRepository } from '../modules/schedule/schedule.repository.js';
 import { SettingsRepository } from '../modules/system/settings.repository.js';
 import { UserRepository } from '../modules/user/user.repository.js';
@@ -19,6 +20,7 @@ export interface Repositories {
   points: PointRepository;
   playbacks: PlaybackRepository;
   schedule: ScheduleRepository;
+  statistics: StatisticRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -32,6 +34,7 @@ export function createRepositories(db: Database): Repositories {
     points: new PointRepository(db),
     playbacks: new PlaybackRepository(db),
     schedule: new ScheduleRepository(db),
+    statistics: new StatisticRepository(db),
   };
 }
 

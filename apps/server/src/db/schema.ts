@@ -567,6 +567,8 @@ export const playbacks = pgTable(
     duration: doublePrecision('duration').notNull(),
     impressions: doublePrecision('impressions'),
     cost: doublePrecision('cost'),
+    /** Income from the show (an SSP connector or an admin's correction sets it). */
+    revenue: doublePrecision('revenue').notNull().default(0),
     /** auction, manual or leftover (spec statistics row). */
     source: text('source').notNull().default('manual'),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -598,9 +600,12 @@ export const playbackHourly = pgTable(
     seconds: doublePrecision('seconds').notNull().default(0),
     impressions: doublePrecision('impressions').notNull().default(0),
     cost: doublePrecision('cost').notNull().default(0),
+    revenue: doublePrecision('revenue').notNull().default(0),
+    /** The shows' source (part of the key, so the exchange report by source comes from here too). */
+    source: text('source').notNull().default('manual'),
   },
   (t) => [
-    uniqueIndex('playback_hourly_key_idx').on(t.pointId, t.hourUtc, t.playlistId, t.fileId),
+    uniqueIndex('playback_hourly_key_idx').on(t.pointId, t.hourUtc, t.playlistId, t.fileId, t.source),
     index('playback_hourly_cabinet_utc_idx').on(t.cabinetId, t.hourUtc),
     index('playback_hourly_cabinet_local_idx').on(t.cabinetId, t.hourLocal),
   ],
@@ -608,3 +613,48 @@ export const playbackHourly = pgTable(
 
 export type PlaybackRow = typeof playbacks.$inferSelect;
 export type PlaybackHourlyRow = typeof playbackHourly.$inferSelect;
+
+/** Every correction of a statistics row (PATCH /api/statistic/patch): who changed which field from what to what. */
+export const statisticChanges = pgTable(
+  'statistic_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    playbackId: bigint('playback_id', { mode: 'number' }).notNull(),
+    userId: integer('user_id').notNull(),
+    field: text('field').notNull(),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('statistic_changes_playback_idx').on(t.playbackId)],
+);
+
+/** Statistics exports made in the background (the spool): the file lives in storage under exports/. */
+export const exportJobs = pgTable(
+  'export_jobs',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    kind: text('kind').notNull(),
+    format: text('format').notNull(),
+    /** The filters, as parsed. */
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    storageKey: text('storage_key'),
+    size: bigint('size', { mode: 'number' }),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('export_jobs_cabinet_idx').on(t.cabinetId, t.id)],
+);
+
+export type ExportJobRow = typeof exportJobs.$inferSelect;

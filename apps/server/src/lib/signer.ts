@@ -5,8 +5,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * API hands out URLs that prove the caller was allowed to see the file. Expiry is rounded to the hour so
  * the same file keeps the same URL for a while and browsers can cache it.
  */
-/** A file's bytes, thumbnail or package; a screen's photo or latest screenshot (ids are the screen's). */
-export type SignedVariant = 'content' | 'thumb' | 'package' | 'photo' | 'screenshot';
+/**
+ * A file's bytes, thumbnail or package; a screen's photo or latest screenshot (ids are the screen's); a
+ * finished statistics export (ids are the export job's).
+ */
+export type SignedVariant = 'content' | 'thumb' | 'package' | 'photo' | 'screenshot' | 'export';
 
 export class UrlSigner {
   constructor(

@@ -42,7 +42,7 @@ const date = z.string().refine(isDate, { error: MESSAGES.invalid });
 
 /**
  * A comma-separated id list in a query string ('1,2,3'), or an array in a JSON body; parses to numbers.
- * An empty string is no filter.
+ * An empty string (an empty list) is no filter.
  */
 export const idList = z.preprocess(
   (v) =>

@@ -77,14 +77,14 @@ export class PlaybackRepository {
         left join ${playlists} pl on pl.id = i.playlist_id and pl.cabinet_id = pt.cabinet_id
         order by i.event_id
         on conflict (point_id, event_id) do nothing
-        returning cabinet_id, point_id, playlist_id, file_id, started_at, duration, impressions, cost
+        returning cabinet_id, point_id, playlist_id, file_id, started_at, duration, impressions, cost, source
       ),
       hours as (
         -- The local hour the show started in, and the instant it began: the start less its minutes and
         -- seconds past that local hour (exact for zones offset by half or quarter hours, and for the hour
         -- repeated when clocks go back).
         select cabinet_id, point_id, coalesce(playlist_id, 0) as playlist_id, file_id, duration,
-          impressions, cost, date_trunc('hour', local_at) as hour_local,
+          impressions, cost, source, date_trunc('hour', local_at) as hour_local,
           started_at - (local_at - date_trunc('hour', local_at)) as hour_utc
         from (
           select ins.*, (ins.started_at at time zone pt.tz) as local_at
@@ -93,13 +93,13 @@ export class PlaybackRepository {
       ),
       rolled as (
         insert into ${playbackHourly} as r (cabinet_id, point_id, playlist_id, file_id, hour_utc, hour_local,
-          shows, seconds, impressions, cost)
+          shows, seconds, impressions, cost, source)
         select cabinet_id, point_id, playlist_id, file_id, hour_utc, min(hour_local), count(*)::int,
-          sum(duration), coalesce(sum(impressions), 0), coalesce(sum(cost), 0)
+          sum(duration), coalesce(sum(impressions), 0), coalesce(sum(cost), 0), source
         from hours
-        group by cabinet_id, point_id, playlist_id, file_id, hour_utc
-        order by point_id, hour_utc, playlist_id, file_id
-        on conflict (point_id, hour_utc, playlist_id, file_id) do update set
+        group by cabinet_id, point_id, playlist_id, file_id, hour_utc, source
+        order by point_id, hour_utc, playlist_id, file_id, source
+        on conflict (point_id, hour_utc, playlist_id, file_id, source) do update set
           shows = r.shows + excluded.shows,
           seconds = r.seconds + excluded.seconds,
           impressions = r.impressions + excluded.impressions,

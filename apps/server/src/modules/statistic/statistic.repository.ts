@@ -1,0 +1,458 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  addDays,
+  type ExportFormat,
+  type ExportKind,
+  type ExportStatus,
+  type StatisticFilters,
+} from '@vitrine/core';
+import type { Database } from '../../db/client.js';
+import {
+  exportJobs,
+  files,
+  netPoints,
+  nets,
+  playbackHourly,
+  playbacks,
+  playlists,
+  points,
+  statisticChanges,
+  type ExportJobRow,
+} from '../../db/schema.js';
+
+/** The sums every report row carries, as numbers. */
+export interface Sums {
+  shows: number;
+  seconds: number;
+  impressions: number;
+  revenue: number;
+  cost: number;
+}
+
+export interface ListRow {
+  id: number;
+  datetime: string;
+  localTime: string;
+  channel: string | null;
+  instance: string | null;
+  pointId: number;
+  playlist: string | null;
+  playlistId: number | null;
+  file: string | null;
+  fileId: number;
+  duration: number;
+  impressions: number;
+  revenue: number;
+  cost: number;
+  source: string;
+}
+
+/** A key of the keyset walk through the list (newest first). */
+export interface ListCursor {
+  startedAt: string;
+  id: number;
+}
+
+export interface RowPatch {
+  impressions?: number;
+  revenue?: number;
+  cost?: number;
+  source?: string;
+}
+
+/**
+ * The widest a zone's offset gets (UTC+14, UTC-12): a screen-local day lies within its UTC date widened
+ * by this on each side, so a time range on the raw rows can use the (cabinet_id, started_at) index.
+ */
+const ZONE_SLACK = "interval '15 hours'";
+
+const num = (v: unknown): number => Number(v ?? 0);
+const sumsOf = (r: Record<string, unknown>): Sums => ({
+  shows: num(r.shows),
+  seconds: num(r.seconds),
+  impressions: num(r.impressions),
+  revenue: num(r.revenue),
+  cost: num(r.cost),
+});
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+function intArray(values: readonly number[]): SQL {
+  return sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
+}
+
+/**
+ * All SQL of the statistics: reports come from the hourly rollup (`playback_hourly`), the list and its
+ * exports from the raw rows (`playbacks`). Every query is scoped to the caller's cabinet; an id of another
+ * cabinet in a filter simply matches nothing.
+ */
+export class StatisticRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Conditions on a table with cabinet_id, point_id, playlist_id and file_id columns (the alias `t`). */
+  private common(cabinetId: number, f: StatisticFilters): SQL[] {
+    const where: SQL[] = [sql`t.cabinet_id = ${cabinetId}`];
+    if (f.points?.length) where.push(sql`t.point_id = any(${intArray(f.points)})`);
+    if (f.nets?.length) {
+      where.push(sql`t.point_id in (select np.point_id from ${netPoints} np join ${nets} n on n.id = np.net_id
+        where n.cabinet_id = ${cabinetId} and np.net_id = any(${intArray(f.nets)}))`);
+    }
+    // Ids are positive: the rollup's 0 and the raw rows' null (no playlist) never match a filter.
+    if (f.playlists?.length) where.push(sql`t.playlist_id = any(${intArray(f.playlists)})`);
+    if (f.files?.length) where.push(sql`t.file_id = any(${intArray(f.files)})`);
+    return where;
+  }
+
+  /** Rollup rows of the period: local hours from `from` 00:00 to the end of `to`. */
+  private rollupWhere(cabinetId: number, f: StatisticFilters): SQL {
+    const where = this.common(cabinetId, f);
+    where.push(sql`t.hour_local >= ${f.from}::timestamp`);
+    where.push(sql`t.hour_local < ${addDays(f.to, 1)}::timestamp`);
+    return sql.join(where, sql` and `);
+  }
+
+  /** Raw rows of the period: an index range in UTC, then the day on the screen's clock. */
+  private rawWhere(cabinetId: number, f: StatisticFilters): SQL {
+    const where = this.common(cabinetId, f);
+    where.push(sql`t.started_at >= ${f.from}::timestamptz - ${sql.raw(ZONE_SLACK)}`);
+    where.push(sql`t.started_at < ${addDays(f.to, 1)}::timestamptz + ${sql.raw(ZONE_SLACK)}`);
+    where.push(sql`(t.started_at at time zone coalesce(pt.timezone, 'UTC'))::date between
+      ${f.from}::date and ${f.to}::date`);
+    return sql.join(where, sql` and `);
+  }
+
+  async reportByHour(cabinetId: number, f: StatisticFilters): Promise<(Sums & { hour: string })[]> {
+    const result = await this.db.execute(sql`
+      select to_char(t.hour_local, 'YYYY-MM-DD HH24:00') as hour, sum(t.shows)::bigint as shows,
+        sum(t.seconds) as seconds, sum(t.impressions) as impressions, sum(t.revenue) as revenue,
+        sum(t.cost) as cost
+      from ${playbackHourly} t
+      where ${this.rollupWhere(cabinetId, f)}
+      group by t.hour_local
+      order by t.hour_local`);
+    return rowsOf<Record<string, unknown>>(result).map((r) => ({ hour: String(r.hour), ...sumsOf(r) }));
+  }
+
+  async reportByInstances(
+    cabinetId: number,
+    f: StatisticFilters,
+  ): Promise<(Sums & { pointId: number; name: string | null })[]> {
+    const result = await this.db.execute(sql`
+      select s.point_id, pt.name, s.shows, s.seconds, s.impressions, s.revenue, s.cost
+      from (
+        select t.point_id, sum(t.shows)::bigint as shows, sum(t.seconds) as seconds,
+          sum(t.impressions) as impressions, sum(t.revenue) as revenue, sum(t.cost) as cost
+        from ${playbackHourly} t
+        where ${this.rollupWhere(cabinetId, f)}
+        group by t.point_id
+      ) s
+      left join ${points} pt on pt.id = s.point_id and pt.cabinet_id = ${cabinetId}
+      order by pt.name nulls last, s.point_id`);
+    return rowsOf<Record<string, unknown>>(result).map((r) => ({
+      pointId: num(r.point_id),
+      name: (r.name as string | null) ?? null,
+      ...sumsOf(r),
+    }));
+  }
+
+  async reportByFiles(
+    cabinetId: number,
+    f: StatisticFilters,
+  ): Promise<
+    (Sums & { playlistId: number | null; playlist: string | null; fileId: number; file: string | null })[]
+  > {
+    const result = await this.db.execute(sql`
+      select s.playlist_id, pl.name as playlist, s.file_id, fl.name as file, s.shows, s.seconds,
+        s.impressions, s.revenue, s.cost
+      from (
+        select t.playlist_id, t.file_id, sum(t.shows)::bigint as shows, sum(t.seconds) as seconds,
+          sum(t.impressions) as impressions, sum(t.revenue) as revenue, sum(t.cost) as cost
+        from ${playbackHourly} t
+        where ${this.rollupWhere(cabinetId, f)}
+        group by t.playlist_id, t.file_id
+      ) s
+      left join ${playlists} pl on pl.id = s.playlist_id and pl.cabinet_id = ${cabinetId}
+      left join ${files} fl on fl.id = s.file_id and fl.cabinet_id = ${cabinetId}
+      order by s.shows desc, s.playlist_id, s.file_id`);
+    return rowsOf<Record<string, unknown>>(result).map((r) => ({
+      playlistId: num(r.playlist_id) === 0 ? null : num(r.playlist_id),
+      playlist: (r.playlist as string | null) ?? null,
+      fileId: num(r.file_id),
+      file: (r.file as string | null) ?? null,
+      ...sumsOf(r),
+    }));
+  }
+
+  /** Shows per screen and hour of the day, with the screen's audience multiplier of that hour. */
+  async audience(
+    cabinetId: number,
+    f: StatisticFilters,
+  ): Promise<{ pointId: number; name: string | null; hour: number; shows: number; viewers: number }[]> {
+    const result = await this.db.execute(sql`
+      select s.point_id, pt.name, s.hour, s.shows,
+        coalesce((pt.audience -> 'perHour' ->> s.hour)::float8, (pt.audience ->> 'viewers')::float8, 0)
+          as viewers
+      from (
+        select t.point_id, extract(hour from t.hour_local)::int as hour, sum(t.shows)::bigint as shows
+        from ${playbackHourly} t
+        where ${this.rollupWhere(cabinetId, f)}
+        group by 1, 2
+      ) s
+      left join ${points} pt on pt.id = s.point_id and pt.cabinet_id = ${cabinetId}
+      order by pt.name nulls last, s.point_id, s.hour`);
+    return rowsOf<Record<string, unknown>>(result).map((r) => ({
+      pointId: num(r.point_id),
+      name: (r.name as string | null) ?? null,
+      hour: num(r.hour),
+      shows: num(r.shows),
+      viewers: num(r.viewers),
+    }));
+  }
+
+  /** Shows, impressions, revenue and cost per local day and source. */
+  async exchange(
+    cabinetId: number,
+    f: StatisticFilters,
+  ): Promise<
+    { date: string; source: string; shows: number; impressions: number; revenue: number; cost: number }[]
+  > {
+    const result = await this.db.execute(sql`
+      select to_char(t.hour_local, 'YYYY-MM-DD') as date, t.source, sum(t.shows)::bigint as shows,
+        sum(t.impressions) as impressions, sum(t.revenue) as revenue, sum(t.cost) as cost
+      from ${playbackHourly} t
+      where ${this.rollupWhere(cabinetId, f)}
+      group by 1, 2
+      order by 1, 2`);
+    return rowsOf<Record<string, unknown>>(result).map((r) => ({
+      date: String(r.date),
+      source: String(r.source),
+      shows: num(r.shows),
+      impressions: num(r.impressions),
+      revenue: num(r.revenue),
+      cost: num(r.cost),
+    }));
+  }
+
+  /** How many shows the filters match: the rollup's sum, so a long period needs no count of raw rows. */
+  async countShows(cabinetId: number, f: StatisticFilters): Promise<number> {
+    const result = await this.db.execute(sql`
+      select coalesce(sum(t.shows), 0)::bigint as n from ${playbackHourly} t
+      where ${this.rollupWhere(cabinetId, f)}`);
+    return num(rowsOf<{ n: unknown }>(result)[0]?.n);
+  }
+
+  /**
+   * One page of shows, newest first. `after` continues a walk from a row (exports), else `offset` skips.
+   */
+  async list(
+    cabinetId: number,
+    f: StatisticFilters,
+    page: { limit: number; offset?: number; after?: ListCursor },
+  ): Promise<(ListRow & { cursor: ListCursor })[]> {
+    const after = page.after
+      ? sql`and (t.started_at, t.id) < (${page.after.startedAt}::timestamptz, ${page.after.id})`
+      : sql``;
+    const result = await this.db.execute(sql`
+      select s.*,
+        (select string_agg(n.name, ', ' order by n.name) from ${netPoints} np
+          join ${nets} n on n.id = np.net_id where np.point_id = s.point_id) as channel
+      from (
+        select t.id, t.point_id, t.playlist_id, t.file_id, t.point_name, t.playlist_name, t.file_name,
+          to_char(t.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as datetime,
+          to_char(t.started_at at time zone coalesce(pt.timezone, 'UTC'), 'YYYY-MM-DD HH24:MI:SS')
+            as local_time,
+          t.started_at::text as cursor_at, t.duration, t.impressions, t.revenue, t.cost, t.source
+        from ${playbacks} t
+        left join ${points} pt on pt.id = t.point_id and pt.cabinet_id = ${cabinetId}
+        where ${this.rawWhere(cabinetId, f)} ${after}
+        order by t.started_at desc, t.id desc
+        limit ${page.limit} offset ${page.offset ?? 0}
+      ) s
+      order by s.cursor_at desc, s.id desc`);
+    return rowsOf<Record<string, unknown>>(result).map((r) => ({
+      id: num(r.id),
+      datetime: String(r.datetime),
+      localTime: String(r.local_time),
+      channel: (r.channel as string | null) ?? null,
+      instance: (r.point_name as string | null) ?? null,
+      pointId: num(r.point_id),
+      playlist: (r.playlist_name as string | null) ?? null,
+      playlistId: r.playlist_id === null ? null : num(r.playlist_id),
+      file: (r.file_name as string | null) ?? null,
+      fileId: num(r.file_id),
+      duration: num(r.duration),
+      impressions: num(r.impressions),
+      revenue: num(r.revenue),
+      cost: num(r.cost),
+      source: String(r.source),
+      cursor: { startedAt: String(r.cursor_at), id: num(r.id) },
+    }));
+  }
+
+  /**
+   * Corrects rows and keeps the rollup equal to them: each row's old values leave its hour and its new
+   * values join it (under the new source when the source changes), and every changed field is recorded.
+   * `cabinetId` null: any cabinet (the platform admin's correction). Runs inside the caller's transaction.
+   * Answers the rows changed.
+   */
+  async patch(
+    cabinetId: number | null,
+    ids: readonly number[],
+    patch: RowPatch,
+    userId: number,
+  ): Promise<number> {
+    const scope = cabinetId === null ? sql`true` : sql`p.cabinet_id = ${cabinetId}`;
+    const set = (field: keyof RowPatch, type: string): SQL =>
+      patch[field] === undefined ? sql`p.${sql.raw(field)}` : sql`${patch[field]}::${sql.raw(type)}`;
+    const result = await this.db.execute(sql`
+      with old as (
+        select p.id, p.cabinet_id, p.point_id, coalesce(p.playlist_id, 0) as playlist_id, p.file_id,
+          p.started_at, p.duration, coalesce(p.impressions, 0) as impressions, p.revenue,
+          coalesce(p.cost, 0) as cost, p.source, p.impressions as raw_impressions, p.cost as raw_cost,
+          -- The rollup hour the row was counted in: the latest of its key starting at or before the show.
+          (select max(h.hour_utc) from ${playbackHourly} h
+            where h.point_id = p.point_id and h.playlist_id = coalesce(p.playlist_id, 0)
+              and h.file_id = p.file_id and h.source = p.source and h.hour_utc <= p.started_at
+              and h.hour_utc > p.started_at - interval '1 hour') as hour_utc
+        from ${playbacks} p
+        where p.id = any(${sql`${`{${ids.join(',')}}`}::bigint[]`}) and ${scope}
+        order by p.id
+        for update
+      ),
+      upd as (
+        update ${playbacks} p set
+          impressions = ${set('impressions', 'float8')},
+          revenue = ${set('revenue', 'float8')},
+          cost = ${set('cost', 'float8')},
+          source = ${set('source', 'text')}
+        from old where p.id = old.id
+        returning p.id, coalesce(p.impressions, 0) as impressions, p.revenue, coalesce(p.cost, 0) as cost,
+          p.source
+      ),
+      changes as (
+        insert into ${statisticChanges} (cabinet_id, playback_id, user_id, field, old_value, new_value)
+        select old.cabinet_id, old.id, ${userId}, c.field, c.old_value, c.new_value
+        from old join upd on upd.id = old.id
+        cross join lateral (values
+          ('impressions', old.raw_impressions::text, upd.impressions::text),
+          ('revenue', old.revenue::text, upd.revenue::text),
+          ('cost', old.raw_cost::text, upd.cost::text),
+          ('source', old.source, upd.source)
+        ) as c(field, old_value, new_value)
+        where c.field in (${sql.join(
+          (Object.keys(patch) as (keyof RowPatch)[])
+            .filter((k) => patch[k] !== undefined)
+            .map((k) => sql`${k}`),
+          sql`, `,
+        )}) and c.old_value is distinct from c.new_value
+        returning 1
+      ),
+      moves as (
+        select old.cabinet_id, old.point_id, old.playlist_id, old.file_id, old.hour_utc, old.source,
+          -1 as sign, old.duration, old.impressions, old.revenue, old.cost
+        from old where old.hour_utc is not null
+        union all
+        select old.cabinet_id, old.point_id, old.playlist_id, old.file_id, old.hour_utc, upd.source,
+          1, old.duration, upd.impressions, upd.revenue, upd.cost
+        from old join upd on upd.id = old.id where old.hour_utc is not null
+      ),
+      net as (
+        select m.cabinet_id, m.point_id, m.playlist_id, m.file_id, m.hour_utc, m.source,
+          sum(m.sign)::int as shows, sum(m.sign * m.duration) as seconds,
+          sum(m.sign * m.impressions) as impressions, sum(m.sign * m.revenue) as revenue,
+          sum(m.sign * m.cost) as cost,
+          (select h.hour_local from ${playbackHourly} h where h.point_id = m.point_id
+            and h.hour_utc = m.hour_utc limit 1) as hour_local
+        from moves m
+        group by m.cabinet_id, m.point_id, m.playlist_id, m.file_id, m.hour_utc, m.source
+        order by m.point_id, m.hour_utc, m.playlist_id, m.file_id, m.source
+      ),
+      rolled as (
+        insert into ${playbackHourly} as r (cabinet_id, point_id, playlist_id, file_id, hour_utc, hour_local,
+          shows, seconds, impressions, revenue, cost, source)
+        select cabinet_id, point_id, playlist_id, file_id, hour_utc, hour_local, shows, seconds,
+          impressions, revenue, cost, source
+        from net
+        on conflict (point_id, hour_utc, playlist_id, file_id, source) do update set
+          shows = r.shows + excluded.shows,
+          seconds = r.seconds + excluded.seconds,
+          impressions = r.impressions + excluded.impressions,
+          revenue = r.revenue + excluded.revenue,
+          cost = r.cost + excluded.cost
+        returning 1
+      )
+      select (select count(*) from upd)::int as updated, (select count(*) from changes)::int as changes,
+        (select count(*) from rolled)::int as rolled`);
+    const updated = num(rowsOf<{ updated: unknown }>(result)[0]?.updated);
+    // A source change empties the old key's row: drop rows left with no shows.
+    if (patch.source !== undefined && updated > 0) {
+      await this.db.execute(
+        sql`delete from ${playbackHourly} where shows <= 0 and ${
+          cabinetId === null ? sql`true` : sql`cabinet_id = ${cabinetId}`
+        }`,
+      );
+    }
+    return updated;
+  }
+
+  // ---- export jobs (the spool) ----
+
+  async insertJob(values: {
+    cabinetId: number;
+    userId: number;
+    kind: ExportKind;
+    format: ExportFormat;
+    params: Record<string, unknown>;
+    name: string;
+  }): Promise<ExportJobRow> {
+    const [row] = await this.db.insert(exportJobs).values(values).returning();
+    return row!;
+  }
+
+  async jobs(cabinetId: number, limit = 100): Promise<ExportJobRow[]> {
+    return this.db
+      .select()
+      .from(exportJobs)
+      .where(eq(exportJobs.cabinetId, cabinetId))
+      .orderBy(desc(exportJobs.id))
+      .limit(limit);
+  }
+
+  /** A job by id alone: the worker's and the signed download's lookup (the id came from a signed URL or the queue). */
+  async jobById(id: number): Promise<ExportJobRow | null> {
+    const [row] = await this.db.select().from(exportJobs).where(eq(exportJobs.id, id));
+    return row ?? null;
+  }
+
+  async jobInCabinet(cabinetId: number, id: number): Promise<ExportJobRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(exportJobs)
+      .where(and(eq(exportJobs.cabinetId, cabinetId), eq(exportJobs.id, id)));
+    return row ?? null;
+  }
+
+  async updateJob(
+    id: number,
+    values: Partial<{
+      status: ExportStatus;
+      progress: number;
+      storageKey: string | null;
+      size: number | null;
+      error: string | null;
+      finishedAt: Date | null;
+    }>,
+  ): Promise<void> {
+    await this.db.update(exportJobs).set(values).where(eq(exportJobs.id, id));
+  }
+
+  /** Jobs left queued or running by a process that stopped (the in-process fallback only). */
+  async failAbandonedJobs(): Promise<void> {
+    await this.db
+      .update(exportJobs)
+      .set({ status: 'failed', error: 'The server restarted: please export again', finishedAt: new Date() })
+      .where(sql`${exportJobs.status} in ('queued', 'running')`);
+  }
+}

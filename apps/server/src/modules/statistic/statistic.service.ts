@@ -1,0 +1,421 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import type {
+  AudienceReport,
+  ExchangeReport,
+  ExportFormat,
+  ExportJob,
+  ExportKind,
+  FileReport,
+  HourReport,
+  InstanceReport,
+  ReportTotals,
+  StatisticFilters,
+  StatisticList,
+  StatisticListQuery,
+  StatisticPatchBody,
+  StatisticPatchResult,
+} from '@vitrine/core';
+import type { Repositories, Transact } from '../../db/repositories.js';
+import type { ExportJobRow } from '../../db/schema.js';
+import type { Caller } from '../../lib/caller.js';
+import { AppError } from '../../lib/errors.js';
+import type { UrlSigner } from '../../lib/signer.js';
+import type { Storage } from '../../lib/storage.js';
+import { EXPORT_MIME, writeExport, type ExportTable } from './export.js';
+import type { ExportQueue } from './export-queue.js';
+import type { Sums } from './statistic.repository.js';
+
+/** Most rows one export holds: a spreadsheet's limit for csv and xlsx, and what stays printable as a PDF. */
+export const EXPORT_MAX_ROWS: Record<ExportFormat, number> = {
+  csv: 1_000_000,
+  xlsx: 1_000_000,
+  pdf: 50_000,
+};
+/** Rows read per query while exporting the list (a keyset walk, newest first). */
+const EXPORT_PAGE = 5000;
+
+export interface StatisticServiceDeps {
+  repos: Repositories;
+  transact: Transact;
+  storage: Storage;
+  signer: UrlSigner;
+  tmpDir: string;
+  queue: ExportQueue;
+  log?: (message: string, error?: unknown) => void;
+}
+
+const KIND_TITLE: Record<ExportKind, string> = {
+  list: 'Statistics',
+  hour: 'Report by hours',
+  files: 'Report by files',
+  instances: 'Report by instances',
+};
+const KIND_FILE: Record<ExportKind, string> = {
+  list: 'statistics',
+  hour: 'report-by-hour',
+  files: 'report-by-files',
+  instances: 'report-by-instances',
+};
+
+function totalsOf(rows: readonly Sums[]): ReportTotals {
+  const totals = { shows: 0, seconds: 0, impressions: 0, revenue: 0, cost: 0 };
+  for (const r of rows) {
+    totals.shows += r.shows;
+    totals.seconds += r.seconds;
+    totals.impressions += r.impressions;
+    totals.revenue += r.revenue;
+    totals.cost += r.cost;
+  }
+  return totals;
+}
+
+/** Only the filter fields (an export's body also has format and kind). */
+function filtersOf(input: StatisticFilters): StatisticFilters {
+  const { from, to, points, nets, playlists, files } = input;
+  return {
+    from,
+    to,
+    ...(points ? { points } : {}),
+    ...(nets ? { nets } : {}),
+    ...(playlists ? { playlists } : {}),
+    ...(files ? { files } : {}),
+  };
+}
+
+/**
+ * Statistics: the list of shows (raw rows), reports (the hourly rollup), exports and their spool, the
+ * admin's corrections, audience and the exchange. Everything reads the caller's cabinet only.
+ */
+export class StatisticService {
+  constructor(private readonly deps: StatisticServiceDeps) {}
+
+  /** How async exports run here: pg-boss, or the in-process fallback. */
+  get queueMode(): ExportQueue['mode'] {
+    return this.deps.queue.mode;
+  }
+
+  private get repo() {
+    return this.deps.repos.statistics;
+  }
+
+  async list(caller: Caller, query: StatisticListQuery): Promise<StatisticList> {
+    const filters = filtersOf(query);
+    const [rows, total] = await Promise.all([
+      this.repo.list(caller.cabinetId, filters, {
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      }),
+      this.repo.countShows(caller.cabinetId, filters),
+    ]);
+    return { list: rows.map(({ cursor: _cursor, ...row }) => ({ ...row, shows: 1 })), total };
+  }
+
+  async reportByHour(caller: Caller, filters: StatisticFilters): Promise<HourReport> {
+    const rows = await this.repo.reportByHour(caller.cabinetId, filtersOf(filters));
+    return { rows, totals: totalsOf(rows) };
+  }
+
+  async reportByInstances(caller: Caller, filters: StatisticFilters): Promise<InstanceReport> {
+    const rows = await this.repo.reportByInstances(caller.cabinetId, filtersOf(filters));
+    return { rows, totals: totalsOf(rows) };
+  }
+
+  async reportByFiles(caller: Caller, filters: StatisticFilters): Promise<FileReport> {
+    const rows = await this.repo.reportByFiles(caller.cabinetId, filtersOf(filters));
+    return { rows, totals: totalsOf(rows) };
+  }
+
+  async audience(caller: Caller, filters: StatisticFilters): Promise<AudienceReport> {
+    const rows = await this.repo.audience(caller.cabinetId, filtersOf(filters));
+    return { rows: rows.map((r) => ({ ...r, impressions: r.shows * r.viewers })) };
+  }
+
+  async exchange(caller: Caller, filters: StatisticFilters): Promise<ExchangeReport> {
+    const rows = await this.repo.exchange(caller.cabinetId, filtersOf(filters));
+    const totals = { shows: 0, impressions: 0, revenue: 0, cost: 0 };
+    for (const r of rows) {
+      totals.shows += r.shows;
+      totals.impressions += r.impressions;
+      totals.revenue += r.revenue;
+      totals.cost += r.cost;
+    }
+    return { rows, totals };
+  }
+
+  /**
+   * Corrections (key statistics.edit, the platform admin only): rows of any cabinet, as the admin
+   * administers every tenant. The rollup moves with the rows in the same transaction.
+   */
+  async patch(caller: Caller, body: StatisticPatchBody): Promise<StatisticPatchResult> {
+    if (caller.role !== 'admin') throw new AppError('FORBIDDEN');
+    const ids = [...new Set(body.ids)].sort((a, b) => a - b);
+    const updated = await this.deps.transact((repos) =>
+      repos.statistics.patch(null, ids, body.patch, caller.userId),
+    );
+    return { ok: true, updated };
+  }
+
+  // ---- exports ----
+
+  private async rowCount(cabinetId: number, kind: ExportKind, filters: StatisticFilters): Promise<number> {
+    if (kind === 'list') return this.repo.countShows(cabinetId, filters);
+    return 0; // reports are small (hours, screens, files of the period)
+  }
+
+  /** The table an export writes: the list walked page by page, or a report with its totals row. */
+  private table(cabinetId: number, kind: ExportKind, filters: StatisticFilters): ExportTable {
+    const repo = this.repo;
+    const sums = (s: ReportTotals) => [
+      s.shows,
+      round(s.seconds),
+      round(s.impressions),
+      round(s.revenue),
+      round(s.cost),
+    ];
+    const sumColumns = [
+      { title: 'Shows', width: 60, numeric: true },
+      { title: 'Seconds', width: 70, numeric: true },
+      { title: 'Impressions', width: 80, numeric: true },
+      { title: 'Revenue', width: 70, numeric: true },
+      { title: 'Cost', width: 70, numeric: true },
+    ];
+    const title = `${KIND_TITLE[kind]} ${filters.from} – ${filters.to}`;
+    if (kind === 'list') {
+      return {
+        title,
+        columns: [
+          { title: 'Time (screen)', width: 115 },
+          { title: 'Time (UTC)', width: 140 },
+          { title: 'Channel', width: 110 },
+          { title: 'Instance', width: 110 },
+          { title: 'Playlist', width: 110 },
+          { title: 'File', width: 120 },
+          { title: 'Shows', width: 40, numeric: true },
+          { title: 'Impressions', width: 70, numeric: true },
+          { title: 'Revenue', width: 60, numeric: true },
+          { title: 'Cost', width: 60, numeric: true },
+          { title: 'Source', width: 60 },
+        ],
+        rows: (async function* () {
+          let after;
+          for (;;) {
+            const page = await repo.list(cabinetId, filters, {
+              limit: EXPORT_PAGE,
+              ...(after ? { after } : {}),
+            });
+            if (page.length === 0) return;
+            yield page.map((r) => [
+              r.localTime,
+              r.datetime,
+              r.channel,
+              r.instance,
+              r.playlist,
+              r.file,
+              1,
+              r.impressions,
+              r.revenue,
+              r.cost,
+              r.source,
+            ]);
+            if (page.length < EXPORT_PAGE) return;
+            after = page[page.length - 1]!.cursor;
+          }
+        })(),
+      };
+    }
+    const once = async function* (make: () => Promise<(string | number | null)[][]>) {
+      yield await make();
+    };
+    if (kind === 'hour') {
+      return {
+        title,
+        columns: [{ title: 'Hour', width: 110 }, ...sumColumns],
+        rows: once(async () => {
+          const rows = await repo.reportByHour(cabinetId, filters);
+          return [...rows.map((r) => [r.hour, ...sums(r)]), ['Total', ...sums(totalsOf(rows))]];
+        }),
+      };
+    }
+    if (kind === 'files') {
+      return {
+        title,
+        columns: [{ title: 'Playlist', width: 160 }, { title: 'File', width: 160 }, ...sumColumns],
+        rows: once(async () => {
+          const rows = await repo.reportByFiles(cabinetId, filters);
+          return [
+            ...rows.map((r) => [r.playlist, r.file, ...sums(r)]),
+            ['Total', null, ...sums(totalsOf(rows))],
+          ];
+        }),
+      };
+    }
+    return {
+      title,
+      columns: [{ title: 'Instance', width: 200 }, ...sumColumns],
+      rows: once(async () => {
+        const rows = await repo.reportByInstances(cabinetId, filters);
+        return [...rows.map((r) => [r.name, ...sums(r)]), ['Total', ...sums(totalsOf(rows))]];
+      }),
+    };
+  }
+
+  private async checkSize(
+    cabinetId: number,
+    kind: ExportKind,
+    format: ExportFormat,
+    filters: StatisticFilters,
+  ): Promise<number> {
+    const rows = await this.rowCount(cabinetId, kind, filters);
+    if (rows > EXPORT_MAX_ROWS[format]) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `Too many rows for one ${format.toUpperCase()} file (${rows}, at most ${EXPORT_MAX_ROWS[format]}): choose a shorter period or fewer screens`,
+      );
+    }
+    return rows;
+  }
+
+  fileName(kind: ExportKind, format: ExportFormat, filters: StatisticFilters): string {
+    return `${KIND_FILE[kind]}-${filters.from}_${filters.to}.${format}`;
+  }
+
+  /** A file made now, streamed as it is written (the sync print-* calls). */
+  async exportNow(
+    caller: Caller,
+    kind: ExportKind,
+    format: ExportFormat,
+    input: StatisticFilters,
+  ): Promise<{ name: string; mime: string; stream: Readable }> {
+    const filters = filtersOf(input);
+    await this.checkSize(caller.cabinetId, kind, format, filters);
+    const out = new PassThrough();
+    writeExport(format, this.table(caller.cabinetId, kind, filters), out).catch((error: unknown) => {
+      this.deps.log?.('export failed', error);
+      out.destroy(error as Error);
+    });
+    return { name: this.fileName(kind, format, filters), mime: EXPORT_MIME[format], stream: out };
+  }
+
+  /** Queues an export; the spool lists it and, once done, its download URL. */
+  async queueExport(
+    caller: Caller,
+    kind: ExportKind,
+    format: ExportFormat,
+    input: StatisticFilters,
+  ): Promise<{ id: number }> {
+    const filters = filtersOf(input);
+    await this.checkSize(caller.cabinetId, kind, format, filters);
+    const job = await this.repo.insertJob({
+      cabinetId: caller.cabinetId,
+      userId: caller.userId,
+      kind,
+      format,
+      params: filters as unknown as Record<string, unknown>,
+      name: this.fileName(kind, format, filters),
+    });
+    await this.deps.queue.send(job.id);
+    return { id: job.id };
+  }
+
+  /** Runs one queued export (the queue's worker): into a temporary file, then storage under exports/. */
+  async runJob(jobId: number): Promise<void> {
+    const job = await this.repo.jobById(jobId);
+    if (!job || job.status === 'done') return;
+    await this.repo.updateJob(jobId, { status: 'running', progress: 0, error: null });
+    const kind = job.kind as ExportKind;
+    const format = job.format as ExportFormat;
+    const filters = job.params as unknown as StatisticFilters;
+    await mkdir(this.deps.tmpDir, { recursive: true });
+    const tmp = join(this.deps.tmpDir, `export-${jobId}-${Date.now()}.${format}`);
+    try {
+      const expected = Math.max(1, await this.rowCount(job.cabinetId, kind, filters));
+      let last = 0;
+      await writeExport(
+        format,
+        this.table(job.cabinetId, kind, filters),
+        createWriteStream(tmp),
+        async (n) => {
+          const progress = Math.min(99, Math.floor((n / expected) * 100));
+          if (progress >= last + 5) {
+            last = progress;
+            await this.repo.updateJob(jobId, { progress });
+          }
+        },
+      );
+      const size = (await stat(tmp)).size;
+      const key = `exports/${job.cabinetId}/${jobId}.${format}`;
+      await this.deps.storage.putFile(key, tmp);
+      await this.repo.updateJob(jobId, {
+        status: 'done',
+        progress: 100,
+        storageKey: key,
+        size,
+        finishedAt: new Date(),
+      });
+    } catch (error) {
+      this.deps.log?.(`export ${jobId} failed`, error);
+      await this.repo.updateJob(jobId, {
+        status: 'failed',
+        error: error instanceof Error ? error.message.slice(0, 500) : 'Export failed',
+        finishedAt: new Date(),
+      });
+    } finally {
+      await rm(tmp, { force: true });
+    }
+  }
+
+  private present(job: ExportJobRow): ExportJob {
+    let url: string | null = null;
+    if (job.status === 'done' && job.storageKey) {
+      const { exp, sig } = this.deps.signer.sign(job.id, 'export');
+      url = `/api/spool/report/${job.id}/download?exp=${exp}&sig=${encodeURIComponent(sig)}`;
+    }
+    return {
+      id: job.id,
+      name: job.name,
+      kind: job.kind as ExportKind,
+      format: job.format as ExportFormat,
+      status: job.status as ExportJob['status'],
+      progress: job.progress,
+      createdAt: job.createdAt.toISOString(),
+      finishedAt: job.finishedAt?.toISOString() ?? null,
+      size: job.size ?? null,
+      url,
+      error: job.error,
+    };
+  }
+
+  async spool(caller: Caller): Promise<{ list: ExportJob[] }> {
+    const jobs = await this.repo.jobs(caller.cabinetId);
+    return { list: jobs.map((j) => this.present(j)) };
+  }
+
+  /** The bytes of a finished export behind its signed URL. */
+  async download(
+    id: number,
+    exp: number,
+    sig: string,
+  ): Promise<{ name: string; mime: string; size: number | null; stream: Readable }> {
+    if (!this.deps.signer.verify(id, 'export', exp, sig)) throw new AppError('NOT_FOUND');
+    const job = await this.repo.jobById(id);
+    if (!job || job.status !== 'done' || !job.storageKey) throw new AppError('NOT_FOUND');
+    return {
+      name: job.name,
+      mime: EXPORT_MIME[job.format as ExportFormat],
+      size: job.size ?? null,
+      stream: this.deps.storage.read(job.storageKey),
+    };
+  }
+
+  /** Jobs a stopped process left behind, when the queue does not keep them itself (the in-process fallback). */
+  async failAbandoned(): Promise<void> {
+    await this.repo.failAbandonedJobs();
+  }
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}
