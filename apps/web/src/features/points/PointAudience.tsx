@@ -58,7 +58,7 @@ export function PointAudience({ point }: { point: Point }) {
   }, [data, point.id, audience]);
   const shows = byHour.reduce((sum, r) => sum + r.shows, 0);
   const impressions = byHour.reduce((sum, r) => sum + r.impressions, 0);
-  const busiest = byHour.reduce((best, r) => (r.impressions > best.impressions ? r : best), byHour[0]!);
+  const busiest = byHour.reduce((best, r) => (r.shows > best.shows ? r : best), byHour[0]!);
   const perHour = audience.perHour;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="audience-report">
@@ -121,6 +121,7 @@ export function PointAudience({ point }: { point: Point }) {
                   ? t('audience.chartEmpty')
                   : t('audience.chartSummary', {
                       hour: hourLabel(busiest.hour),
+                      shows: n.int(busiest.shows),
                       impressions: n.dec(busiest.impressions),
                     })
               }
@@ -133,16 +134,16 @@ export function PointAudience({ point }: { point: Point }) {
                   categories={HOURS.map(hourLabel)}
                   series={[
                     {
-                      name: t('statistics.columns.impressions'),
+                      name: t('statistics.columns.shows'),
                       type: 'bar',
-                      data: byHour.map((r) => Math.round(r.impressions * 100) / 100),
-                      color: 'teal',
+                      data: byHour.map((r) => r.shows),
+                      color: 'blue',
                     },
                     {
-                      name: t('audience.viewers'),
+                      name: t('statistics.columns.impressions'),
                       type: 'line',
-                      data: byHour.map((r) => r.viewers),
-                      color: 'grape',
+                      data: byHour.map((r) => Math.round(r.impressions * 100) / 100),
+                      color: 'teal',
                       right: true,
                     },
                   ]}

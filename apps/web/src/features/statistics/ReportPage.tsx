@@ -4,6 +4,7 @@ import {
   Group,
   Loader,
   Pagination,
+  SegmentedControl,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -206,11 +207,19 @@ function Empty() {
   );
 }
 
-/** Shows and impressions per hour; over more than a week the chart sums them per day instead. */
+/** Longest period the chart can draw hour by hour. */
+const HOURLY_MAX_DAYS = 31;
+
+/**
+ * Shows and impressions over the period, per hour or per day: per hour for a day or two, per day for
+ * longer periods unless chosen otherwise (up to a month hour by hour).
+ */
 function HourChart({ rows, filters }: { rows: HourReportRow[]; filters: StatFilters }) {
   const { t } = useTranslation();
   const n = useNumbers();
-  const daily = periodDays(filters.from, filters.to) > 7;
+  const days = periodDays(filters.from, filters.to);
+  const [chosen, setChosen] = useState<'hour' | 'day' | null>(null);
+  const daily = days > HOURLY_MAX_DAYS || (chosen ?? (days > 2 ? 'day' : 'hour')) === 'day';
   const { categories, shows, impressions } = useMemo(() => {
     const sums = new Map<string, { shows: number; impressions: number }>();
     for (const row of rows) {
@@ -222,7 +231,7 @@ function HourChart({ rows, filters }: { rows: HourReportRow[]; filters: StatFilt
     }
     // Every day (or hour) of the period, so quiet ones read as zero rather than vanishing.
     const keys: string[] = [];
-    for (let day = filters.from; day <= filters.to && keys.length < 400; day = addDays(day, 1)) {
+    for (let day = filters.from; day <= filters.to && keys.length < 800; day = addDays(day, 1)) {
       if (daily) keys.push(day);
       else for (let h = 0; h < 24; h++) keys.push(`${day} ${String(h).padStart(2, '0')}:00`);
     }
@@ -235,9 +244,23 @@ function HourChart({ rows, filters }: { rows: HourReportRow[]; filters: StatFilt
   const peak = Math.max(0, ...shows);
   return (
     <Stack gap={4}>
-      <Title order={3} size="h6">
-        {daily ? t('statistics.chartByDay') : t('statistics.chartByHour')}
-      </Title>
+      <Group justify="space-between" gap="xs">
+        <Title order={3} size="h6">
+          {daily ? t('statistics.chartByDay') : t('statistics.chartByHour')}
+        </Title>
+        {days > 1 && days <= HOURLY_MAX_DAYS && (
+          <SegmentedControl
+            size="xs"
+            aria-label={t('statistics.step')}
+            value={daily ? 'day' : 'hour'}
+            onChange={(value) => setChosen(value as 'hour' | 'day')}
+            data={[
+              { value: 'hour', label: t('statistics.steps.hour') },
+              { value: 'day', label: t('statistics.steps.day') },
+            ]}
+          />
+        )}
+      </Group>
       <Box
         role="img"
         aria-label={t('statistics.chartSummary', { count: categories.length, peak: n.int(peak) })}

@@ -111,7 +111,13 @@ export function SeriesChart({
         axisLine: { lineStyle: { color: line } },
         axisLabel: { color: muted, hideOverlap: true },
       },
-      yAxis: hasRight ? [axis, { ...axis, splitLine: { show: false } }] : [axis],
+      // Counts on the left never show fractions; the right axis (impressions, viewers) may.
+      yAxis: hasRight
+        ? [
+            { ...axis, minInterval: 1 },
+            { ...axis, splitLine: { show: false } },
+          ]
+        : [axis],
       dataZoom: zoom ? [{ type: 'slider', bottom: 8, height: 24 }, { type: 'inside' }] : [],
       series: series.map((s) =>
         s.type === 'bar'
