@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
+  zoneDay,
   type ExportFormat,
   type ExportKind,
   type ExportStatus,
@@ -60,12 +61,6 @@ export interface RowPatch {
   source?: string;
 }
 
-/**
- * The widest a zone's offset gets (UTC+14, UTC-12): a screen-local day lies within its UTC date widened
- * by this on each side, so a time range on the raw rows can use the (cabinet_id, started_at) index.
- */
-const ZONE_SLACK = "interval '15 hours'";
-
 const num = (v: unknown): number => Number(v ?? 0);
 const sumsOf = (r: Record<string, unknown>): Sums => ({
   shows: num(r.shows),
@@ -113,14 +108,47 @@ export class StatisticRepository {
     return sql.join(where, sql` and `);
   }
 
-  /** Raw rows of the period: an index range in UTC, then the day on the screen's clock. */
-  private rawWhere(cabinetId: number, f: StatisticFilters): SQL {
+  /**
+   * Raw rows of the period, on each screen's clock. The cabinet's zones give the instants the period
+   * begins and ends in each: rows between the latest start and the earliest end are inside for every
+   * screen, and only rows near the edges have their screen's zone looked up. `zones` are the cabinet's
+   * screens' zones (plus UTC, for screens removed since).
+   */
+  private rawWhere(cabinetId: number, f: StatisticFilters, zones: readonly string[]): SQL {
     const where = this.common(cabinetId, f);
-    where.push(sql`t.started_at >= ${f.from}::timestamptz - ${sql.raw(ZONE_SLACK)}`);
-    where.push(sql`t.started_at < ${addDays(f.to, 1)}::timestamptz + ${sql.raw(ZONE_SLACK)}`);
-    where.push(sql`(t.started_at at time zone coalesce(pt.timezone, 'UTC'))::date between
-      ${f.from}::date and ${f.to}::date`);
+    const starts: number[] = [];
+    const ends: number[] = [];
+    for (const zone of zones) {
+      try {
+        starts.push(zoneDay(zone, f.from).start);
+        ends.push(zoneDay(zone, f.to).end);
+      } catch {
+        // A zone Intl does not know: the UTC slack below still holds every row.
+      }
+    }
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const slack = 15 * 3_600_000;
+    const base = Date.parse(`${f.from}T00:00:00Z`);
+    const last = Date.parse(`${addDays(f.to, 1)}T00:00:00Z`);
+    const lo = starts.length ? Math.min(...starts) : base - slack;
+    const hi = ends.length ? Math.max(...ends) : last + slack;
+    const innerLo = starts.length ? Math.max(...starts) : base + slack;
+    const innerHi = ends.length ? Math.min(...ends) : last - slack;
+    where.push(sql`t.started_at >= ${iso(lo)}::timestamptz and t.started_at < ${iso(hi)}::timestamptz`);
+    where.push(sql`(
+      (t.started_at >= ${iso(innerLo)}::timestamptz and t.started_at < ${iso(innerHi)}::timestamptz)
+      or (t.started_at at time zone coalesce(
+        (select pt.timezone from ${points} pt where pt.id = t.point_id and pt.cabinet_id = ${cabinetId}), 'UTC'
+      ))::date between ${f.from}::date and ${f.to}::date)`);
     return sql.join(where, sql` and `);
+  }
+
+  /** The distinct zones of a cabinet's screens, and UTC (for rows of screens removed since). */
+  private async zones(cabinetId: number): Promise<string[]> {
+    const result = await this.db.execute(
+      sql`select distinct timezone from ${points} where cabinet_id = ${cabinetId}`,
+    );
+    return [...new Set(['UTC', ...rowsOf<{ timezone: string }>(result).map((r) => r.timezone)])];
   }
 
   async reportByHour(cabinetId: number, f: StatisticFilters): Promise<(Sums & { hour: string })[]> {
@@ -254,23 +282,23 @@ export class StatisticRepository {
     const after = page.after
       ? sql`and (t.started_at, t.id) < (${page.after.startedAt}::timestamptz, ${page.after.id})`
       : sql``;
+    const zones = await this.zones(cabinetId);
     const result = await this.db.execute(sql`
       select s.*,
+        to_char(s.started_at at time zone coalesce(pt.timezone, 'UTC'), 'YYYY-MM-DD HH24:MI:SS') as local_time,
         (select string_agg(n.name, ', ' order by n.name) from ${netPoints} np
           join ${nets} n on n.id = np.net_id where np.point_id = s.point_id) as channel
       from (
         select t.id, t.point_id, t.playlist_id, t.file_id, t.point_name, t.playlist_name, t.file_name,
-          to_char(t.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as datetime,
-          to_char(t.started_at at time zone coalesce(pt.timezone, 'UTC'), 'YYYY-MM-DD HH24:MI:SS')
-            as local_time,
+          t.started_at, to_char(t.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as datetime,
           t.started_at::text as cursor_at, t.duration, t.impressions, t.revenue, t.cost, t.source
         from ${playbacks} t
-        left join ${points} pt on pt.id = t.point_id and pt.cabinet_id = ${cabinetId}
-        where ${this.rawWhere(cabinetId, f)} ${after}
+        where ${this.rawWhere(cabinetId, f, zones)} ${after}
         order by t.started_at desc, t.id desc
         limit ${page.limit} offset ${page.offset ?? 0}
       ) s
-      order by s.cursor_at desc, s.id desc`);
+      left join ${points} pt on pt.id = s.point_id and pt.cabinet_id = ${cabinetId}
+      order by s.started_at desc, s.id desc`);
     return rowsOf<Record<string, unknown>>(result).map((r) => ({
       id: num(r.id),
       datetime: String(r.datetime),
