@@ -1,0 +1,216 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser.js';
+import { apiCall, signInToken } from './support/api.js';
+import { signIn } from './support/pages.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const ADMIN_PASSWORD = 'Admin-pass-1!';
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+let lobbyId: number;
+
+/** Yesterday in UTC, the screen's default zone: inside the report's default 7 days, and in the past. */
+const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+/** A screen as a player pairs it: a code, bound by the admin, claimed for the device token. */
+async function pairScreen(name: string): Promise<{ pointId: number; deviceToken: string }> {
+  const deviceKey = randomBytes(32).toString('hex');
+  const { code } = await apiCall<{ code: string }>(server.url, '/player/pair', { body: { deviceKey } });
+  const point = await apiCall<{ id: number }>(server.url, `/point/bind-by-code/${code}`, {
+    token,
+    body: { name },
+  });
+  const claimed = await apiCall<{ token: string }>(server.url, '/player/claim', {
+    body: { deviceKey, code },
+  });
+  return { pointId: point.id, deviceToken: claimed.token };
+}
+
+async function upload(name: string): Promise<number> {
+  const body = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#1971c2' } })
+    .png()
+    .toBuffer();
+  const res = await fetch(`${server.url}/api/file/upload?folderId=0`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-file-name': name,
+      'content-type': 'application/octet-stream',
+    },
+    body,
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { id: number }).id;
+}
+
+/** Proof of play as the player sends it: `count` shows of 15 s starting at a UTC time of yesterday. */
+async function playback(deviceToken: string, fileId: number, time: string, count: number): Promise<void> {
+  const start = Date.parse(`${yesterday}T${time}Z`);
+  const events = Array.from({ length: count }, (_, i) => ({
+    eventId: randomUUID(),
+    fileId,
+    playlistId: null,
+    startedAt: new Date(start + i * 60_000).toISOString(),
+    endedAt: new Date(start + i * 60_000 + 15_000).toISOString(),
+    duration: 15,
+  }));
+  const res = await fetch(`${server.url}/api/player/playback`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${deviceToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ events }),
+  });
+  expect(res.status).toBe(200);
+  expect(((await res.json()) as { acked: string[] }).acked).toHaveLength(count);
+}
+
+async function cabinet(width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  return page;
+}
+
+beforeAll(async () => {
+  server = await startServer({ ADMIN_PASSWORD, PAIRING_RATE: '1000' });
+  browser = await launchBrowser();
+  token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
+  const lobby = await pairScreen('Lobby screen');
+  lobbyId = lobby.pointId;
+  const hall = await pairScreen('Hall screen');
+  const spot = await upload('spot.png');
+  // Five shows: three in the lobby at 10:00, two in the hall at 11:00 (UTC, the screens' clock).
+  await playback(lobby.deviceToken, spot, '10:05:00', 3);
+  await playback(hall.deviceToken, spot, '11:10:00', 2);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('statistics: the report, the list and an export', () => {
+  it('shows the shows per hour, per screen and in total', async () => {
+    const page = await cabinet(1400);
+    await page.goto(`${server.url}/statistics/report`);
+    await page.getByRole('heading', { name: 'Report', level: 1 }).waitFor();
+    await expect.poll(() => page.getByTestId('total-shows').innerText()).toBe('5');
+    const hours = page.getByRole('table', { name: 'Shows per hour on the screens’ clocks' });
+    expect(await hours.getByRole('row', { name: new RegExp(`^${yesterday} 10:00`) }).innerText()).toMatch(
+      /\s3\s+0:45/,
+    );
+    expect(await hours.getByRole('row', { name: new RegExp(`^${yesterday} 11:00`) }).innerText()).toMatch(
+      /\s2\s/,
+    );
+    expect(await hours.getByRole('row', { name: /^Total/ }).innerText()).toMatch(/Total\s+5\s+1:15/);
+    await page.getByTestId('report-chart').locator('canvas').waitFor();
+    await screenshot(page, 'statistics-report-1400');
+
+    // By instances: one row per screen; the view is kept in the address.
+    await page.getByRole('tab', { name: 'By instances' }).click();
+    const screens = page.getByRole('table', { name: 'Shows per screen' });
+    expect(await screens.getByRole('row', { name: /^Lobby screen/ }).innerText()).toMatch(
+      /Lobby screen\s+3\s/,
+    );
+    expect(await screens.getByRole('row', { name: /^Hall screen/ }).innerText()).toMatch(/Hall screen\s+2\s/);
+    expect(new URL(page.url()).searchParams.get('view')).toBe('instances');
+
+    // A filter by one screen reaches the server and the address.
+    await page.getByRole('combobox', { name: 'Screens' }).click();
+    await page.getByRole('option', { name: 'Hall screen' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('total-shows').innerText()).toBe('2');
+    expect(new URL(page.url()).searchParams.get('points')).not.toBeNull();
+    await page.context().close();
+  });
+
+  it('lists every show and downloads them as CSV', async () => {
+    const page = await cabinet(1400);
+    await page.goto(`${server.url}/statistics/list`);
+    const table = page.getByRole('table', { name: 'Every show in the period, newest first' });
+    await table.waitFor();
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(5);
+    expect(await table.locator('tbody tr').first().innerText()).toMatch(/Hall screen[\s\S]*spot\.png/);
+    await page.getByText('Total: 5').waitFor();
+
+    // Columns can be hidden, and the choice survives a reload.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'Channel' }).uncheck();
+    await page.keyboard.press('Escape');
+    expect(await table.getByRole('columnheader', { name: 'Channel' }).count()).toBe(0);
+    await page.reload();
+    await table.locator('tbody tr').first().waitFor();
+    expect(await table.getByRole('columnheader', { name: 'Channel' }).count()).toBe(0);
+    expect(await table.getByRole('columnheader', { name: 'Screen' }).count()).toBe(1);
+
+    // CSV, fetched with the session's token and saved by the browser.
+    await page.getByRole('button', { name: 'Export' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'CSV', exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(6);
+    expect(lines.slice(1).filter((line) => line.includes('spot.png'))).toHaveLength(5);
+    expect(lines.slice(1).filter((line) => line.includes('Lobby screen'))).toHaveLength(3);
+    await page.context().close();
+  });
+
+  it('prepares an export in the background and offers it for download', async () => {
+    const page = await cabinet(1400);
+    await page.goto(`${server.url}/statistics/report`);
+    await expect.poll(() => page.getByTestId('total-shows').innerText()).toBe('5');
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitem', { name: 'Prepare CSV' }).click();
+    const spool = page.getByRole('region', { name: 'Prepared exports' });
+    // The list polls while the job runs; once done its name becomes a signed download link.
+    const link = spool.getByRole('link', { name: /\.csv$/ });
+    await link.waitFor({ timeout: 60_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    expect(csv).toContain(`${yesterday} 10:00`);
+    await page.context().close();
+  });
+
+  it('shows a screen’s audience per hour of its day', async () => {
+    const page = await cabinet(1400);
+    await page.goto(`${server.url}/point/audience/${lobbyId}`);
+    const report = page.getByRole('region', { name: 'Audience report' });
+    await expect.poll(() => report.getByTestId('audience-shows').innerText()).toBe('3');
+    const table = report.getByRole('table', {
+      name: 'Viewers, shows and impressions per hour of the screen’s day',
+    });
+    expect(await table.getByRole('row', { name: /^10:00/ }).innerText()).toMatch(/10:00\s+0\s+3\s+0/);
+    await report.getByTestId('audience-chart').locator('canvas').waitFor();
+    await screenshot(page, 'point-audience-1400');
+    await page.context().close();
+  });
+
+  it('shows the impressions per day and source', async () => {
+    const page = await cabinet(1400);
+    await page.goto(`${server.url}/impressions`);
+    const table = page.getByRole('table', { name: 'Impressions per day and source' });
+    expect(await table.getByRole('row', { name: new RegExp(`^${yesterday}`) }).innerText()).toMatch(/\s5\s/);
+    expect(await table.getByRole('row', { name: /^Total/ }).innerText()).toMatch(/Total\s+5\s/);
+    await page.getByTestId('impressions-chart').locator('canvas').waitFor();
+    await page.context().close();
+  });
+
+  it('lays the report out on a phone', async () => {
+    const page = await cabinet(390);
+    await page.goto(`${server.url}/statistics/report`);
+    await expect.poll(() => page.getByTestId('total-shows').innerText()).toBe('5');
+    await page.getByTestId('report-chart').locator('canvas').waitFor();
+    // Nothing but the tables' own scroll areas is wider than the phone.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'statistics-report-390');
+    await page.context().close();
+  });
+});
