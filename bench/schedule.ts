@@ -10,29 +10,19 @@ import {
   addDays,
   planDay,
   fullnessOver,
+  seededRandom,
   type FilesOrder,
   type ScheduleInput,
   type SchedulePlaylist,
 } from '../packages/core/src/index.js';
 import { format, measure } from './support.js';
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const TODAY = new Date().toISOString().slice(0, 10);
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A realistic mix: 60% periodic ads, 30% background, 10% blocks, ten files each. */
 function playlists(count: number, filesPerPlaylist: number, seed: number): SchedulePlaylist[] {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
   return Array.from({ length: count }, (_, i) => {
     const kind = r();
@@ -86,7 +76,7 @@ const screen = (id: number) => ({
 /** 1,000 screens, each with 10 playlists of a pool of 100. */
 export function fleetInputs(): ScheduleInput[] {
   const pool = playlists(100, 10, 11);
-  const r = rng(3);
+  const r = seededRandom(3);
   return Array.from({ length: 1000 }, (_, i) => ({
     screen: screen(i + 1),
     playlists: Array.from({ length: 10 }, () => pool[Math.floor(r() * pool.length)]!)

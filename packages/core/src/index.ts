@@ -16,6 +16,7 @@ export * from './point.js';
 export * from './schemas/point.js';
 export * from './playback.js';
 export * from './schemas/playback.js';
+export * from './random.js';
 export * from './zone.js';
 export * from './schedule.js';
 export * from './schemas/schedule.js';

@@ -23,20 +23,9 @@ import {
   type QuantityContext,
 } from './playlist.js';
 import { PlaylistInput } from './schemas/playlist.js';
+import { seededRandom } from './random.js';
 
 // ---- helpers ----
-
-/** A tiny seeded PRNG (mulberry32), so that every property run sees the same cases. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** An integer in [min, max], both included. */
 const intIn = (rand: () => number, min: number, max: number): number =>
@@ -150,7 +139,7 @@ describe('wallSeconds / isWallDateTime', () => {
   });
 
   it('agrees with Date.UTC on random valid values and round-trips through the format', () => {
-    const rand = mulberry32(20261122);
+    const rand = seededRandom(20261122);
     for (let n = 0; n < 300; n++) {
       const ms =
         Date.UTC(1970, 0, 1) +
@@ -389,7 +378,7 @@ describe('dailySeconds', () => {
   });
 
   it('matches a per-second bitmap of the rule on random windows', () => {
-    const rand = mulberry32(86400);
+    const rand = seededRandom(86400);
     const special = [0, 1, 3600, 43200, DAY - 2, DAY - 1];
     const time = (): string => hms(rand() < 0.3 ? pick(rand, special) : intIn(rand, 0, DAY - 1));
     const pair = (): [string | null, string | null] => {
@@ -478,7 +467,7 @@ describe('activeDays', () => {
   });
 
   it('matches day-by-day iteration with Date.UTC on random periods', () => {
-    const rand = mulberry32(7);
+    const rand = seededRandom(7);
     const start = Date.UTC(1970, 0, 1);
     const end = Date.UTC(2100, 0, 1);
     for (let n = 0; n < 300; n++) {
@@ -550,7 +539,7 @@ describe('reachableQuantities', () => {
   });
 
   it('matches the brute force over every interval (QUANTUTY_PER_DAY)', () => {
-    const rand = mulberry32(5000);
+    const rand = seededRandom(5000);
     for (let n = 0; n < 300; n++) {
       const daily = rand() < 0.1 ? intIn(rand, 0, 20) : intIn(rand, 1, 5000);
       const slot = rand() < 0.1 ? intIn(rand, 0, 3) + (rand() < 0.5 ? 0.5 : 0) : intIn(rand, 1, 120);
@@ -572,7 +561,7 @@ describe('reachableQuantities', () => {
   });
 
   it('multiplies by the days (per period) and by days times screens (per network)', () => {
-    const rand = mulberry32(42);
+    const rand = seededRandom(42);
     for (let n = 0; n < 100; n++) {
       const base = { dailySeconds: intIn(rand, 1, 3000), slotSeconds: intIn(rand, 1, 60) };
       const days = intIn(rand, 0, 30);
@@ -685,7 +674,7 @@ describe('checkQuantity', () => {
   });
 
   it('matches the reachable list on random contexts, with sound suggestions', () => {
-    const rand = mulberry32(1234);
+    const rand = seededRandom(1234);
     let unreachableSeen = 0;
     for (let n = 0; n < 300; n++) {
       const ctx = ctxOf({

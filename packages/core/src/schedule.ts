@@ -11,6 +11,7 @@ import {
   type ScheduleMode,
   type TimeWindows,
 } from './playlist.js';
+import { seededRandom } from './random.js';
 import { DAY_MS, addDays, zoneDay, type ZoneDay } from './zone.js';
 
 // ---- input ----
@@ -190,18 +191,6 @@ function hash(...values: number[]): number {
     h = Math.imul(h, 16777619);
   }
   return h >>> 0;
-}
-
-/** mulberry32: small, fast, the same sequence in every JavaScript engine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A playlist's files in its order, one at a time, for as long as asked. */
@@ -432,7 +421,7 @@ function planBlocks(blocks: Candidate[], out: ScheduleEntry[], unplanned: Unplan
             unplanned.add(p.id, null, 'BLOCK_CONFLICT', plays);
             continue;
           }
-          const rotation = new Rotation(items, p.filesOrder, random(hash(c.seed, blockNo, i)));
+          const rotation = new Rotation(items, p.filesOrder, seededRandom(hash(c.seed, blockNo, i)));
           let t = start;
           let n = 0;
           for (; n < plays && end - t >= MIN_FILL_MS; n++) {
@@ -869,7 +858,7 @@ function prepareDay(input: ScheduleInput, date: string): Prepared {
     candidates.push({
       playlist: p,
       time: mine,
-      rotation: new Rotation(items, p.filesOrder, random(seed)),
+      rotation: new Rotation(items, p.filesOrder, seededRandom(seed)),
       cap,
       played: 0,
       seed,
