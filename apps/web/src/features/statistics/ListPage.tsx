@@ -4,8 +4,8 @@ import {
   Checkbox,
   Group,
   Loader,
-  Menu,
   Paper,
+  Popover,
   Skeleton,
   Stack,
   Table,
@@ -54,18 +54,21 @@ function useColumns() {
   return { shown: shown.length ? shown : [...LIST_COLUMNS], toggle };
 }
 
+/** A popover of checkboxes (not a menu: its items stay checkable while it is open). */
 function ColumnsMenu({ shown, toggle }: ReturnType<typeof useColumns>) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" closeOnItemClick={false} withinPortal>
-      <Menu.Target>
+    <Popover position="bottom-end" withinPortal shadow="md" trapFocus>
+      <Popover.Target>
         <Button variant="default" leftSection={<IconColumns size={16} />}>
           {t('statistics.columnsMenu')}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('statistics.columnsShown')}</Menu.Label>
-        <Stack gap={6} p="xs">
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap={6} role="group" aria-labelledby="columns-shown">
+          <Text size="xs" c="dimmed" fw={600} id="columns-shown">
+            {t('statistics.columnsShown')}
+          </Text>
           {LIST_COLUMNS.map((column) => (
             <Checkbox
               key={column}
@@ -77,8 +80,8 @@ function ColumnsMenu({ shown, toggle }: ReturnType<typeof useColumns>) {
             />
           ))}
         </Stack>
-      </Menu.Dropdown>
-    </Menu>
+      </Popover.Dropdown>
+    </Popover>
   );
 }
 
