@@ -20,6 +20,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_FORMATS, formatSize, type ExportFormat, type ExportJob } from '@vitrine/core';
+import { intlLocale } from '../dashboard/time';
 import type { StatFilters } from './filters';
 import { useExports, useSpool, type ExportTarget } from './statistics.api';
 
@@ -91,7 +92,7 @@ export function SpoolList() {
   const jobs = data?.list ?? [];
   if (jobs.length === 0) return null;
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+    new Date(iso).toLocaleString(intlLocale(i18n.language), { dateStyle: 'short', timeStyle: 'short' });
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="spool-title">
       <Stack gap="sm">
