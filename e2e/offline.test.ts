@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { apiCall, signInToken } from './support/api.js';
+import { createDatabase, testDatabaseUrl } from './support/database.js';
 import { freePort } from './support/server.js';
 import { spawnServer, type ServerProcess } from './support/server-process.js';
 
@@ -16,11 +16,10 @@ import { spawnServer, type ServerProcess } from './support/server-process.js';
  * returns its proof of play arrives complete and without duplicates (PostgreSQL: the test reads the rows).
  */
 const ADMIN_PASSWORD = 'Admin-pass-1!';
-const pgUrl = process.env.TEST_DATABASE_URL;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.skipIf(!pgUrl)('a screen without its server', () => {
-  const name = `vt_offline_${randomBytes(5).toString('hex')}`;
+describe.skipIf(!testDatabaseUrl)('a screen without its server', () => {
+  let database: Awaited<ReturnType<typeof createDatabase>>;
   let browser: Browser;
   let server: ServerProcess | null = null;
   let databaseUrl: string;
@@ -32,13 +31,8 @@ describe.skipIf(!pgUrl)('a screen without its server', () => {
     spawnServer({ port, dataDir, env: { ADMIN_PASSWORD, DATABASE_URL: databaseUrl, FLEET_FLUSH_MS: '300' } });
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(pgUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    database = await createDatabase('vt_offline');
+    databaseUrl = database.url;
     dataDir = await mkdtemp(join(tmpdir(), 'vitrine-offline-'));
     port = await freePort();
     server = await start();
@@ -51,10 +45,7 @@ describe.skipIf(!pgUrl)('a screen without its server', () => {
     await browser?.close();
     await server?.kill('SIGTERM');
     await db?.end();
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaybackEvent } from '@vitrine/core';
 import { apiCall, signInToken } from './support/api.js';
+import { createDatabase, testDatabaseUrl } from './support/database.js';
 import { freePort } from './support/server.js';
 import { spawnServer, type ServerProcess } from './support/server-process.js';
 
@@ -17,7 +18,6 @@ import { spawnServer, type ServerProcess } from './support/server-process.js';
 const ADMIN_PASSWORD = 'Admin-pass-1!';
 const BATCH = 200;
 const SENDERS_PER_SCREEN = 2;
-const pgUrl = process.env.TEST_DATABASE_URL;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -64,8 +64,8 @@ async function post(url: string, batch: Batch): Promise<string[] | null> {
   }
 }
 
-describe.skipIf(!pgUrl)('proof of play survives a kill -9 of the server (PostgreSQL)', () => {
-  const name = `vt_crash_${randomBytes(5).toString('hex')}`;
+describe.skipIf(!testDatabaseUrl)('proof of play survives a kill -9 of the server (PostgreSQL)', () => {
+  let database: Awaited<ReturnType<typeof createDatabase>>;
   let databaseUrl: string;
   let dataDir: string;
   let port: number;
@@ -85,13 +85,8 @@ describe.skipIf(!pgUrl)('proof of play survives a kill -9 of the server (Postgre
     });
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(pgUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    database = await createDatabase('vt_crash');
+    databaseUrl = database.url;
     dataDir = await mkdtemp(join(tmpdir(), 'vitrine-crash-'));
     port = await freePort();
     server = await start();
@@ -102,10 +97,7 @@ describe.skipIf(!pgUrl)('proof of play survives a kill -9 of the server (Postgre
   afterAll(async () => {
     await server?.kill('SIGTERM');
     await db?.end();
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 

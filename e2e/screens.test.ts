@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { apiCall, signInToken } from './support/api.js';
 import { signIn } from './support/pages.js';
+import { createDatabase, testDatabaseUrl } from './support/database.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const ADMIN_PASSWORD = 'Admin-pass-1!';
@@ -171,29 +170,20 @@ describe('the player menu', () => {
 });
 
 // Two server processes, one fleet: the player on one, the command issued on the other (PostgreSQL only).
-const pgUrl = process.env.TEST_DATABASE_URL;
-describe.skipIf(!pgUrl)('two server processes on PostgreSQL', () => {
-  const name = `vt_e2e_${randomBytes(5).toString('hex')}`;
+describe.skipIf(!testDatabaseUrl)('two server processes on PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof createDatabase>>;
   let a: RunningServer;
   let b: RunningServer;
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(pgUrl!);
-    url.pathname = `/${name}`;
-    const env = { ADMIN_PASSWORD, DATABASE_URL: url.toString(), FLEET_FLUSH_MS: '300' };
+    database = await createDatabase('vt_e2e');
+    const env = { ADMIN_PASSWORD, DATABASE_URL: database.url, FLEET_FLUSH_MS: '300' };
     a = await startServer(env);
     b = await startServer(env);
   });
   afterAll(async () => {
     await a?.stop();
     await b?.stop();
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database?.drop();
   });
 
   it('delivers a command issued on one process to a player connected to the other', async () => {
