@@ -54,6 +54,11 @@ export interface ListCursor {
   id: number;
 }
 
+interface ZoneGroup {
+  zone: string;
+  ids: number[];
+}
+
 export interface RowPatch {
   impressions?: number;
   revenue?: number;
@@ -109,46 +114,60 @@ export class StatisticRepository {
   }
 
   /**
-   * Raw rows of the period, on each screen's clock. The cabinet's zones give the instants the period
-   * begins and ends in each: rows between the latest start and the earliest end are inside for every
-   * screen, and only rows near the edges have their screen's zone looked up. `zones` are the cabinet's
-   * screens' zones (plus UTC, for screens removed since).
+   * Raw rows of the period, on each screen's clock. Each zone of the cabinet gives the instants the period
+   * begins and ends there: rows between the latest start and the earliest end are inside for every
+   * screen; nearer the edges a row is checked against its own screen's zone (screens grouped by zone, so
+   * a row costs an array lookup, not a query). Rows of screens removed since count in UTC.
    */
-  private rawWhere(cabinetId: number, f: StatisticFilters, zones: readonly string[]): SQL {
+  private rawWhere(cabinetId: number, f: StatisticFilters, zones: readonly ZoneGroup[]): SQL {
     const where = this.common(cabinetId, f);
-    const starts: number[] = [];
-    const ends: number[] = [];
-    for (const zone of zones) {
-      try {
-        starts.push(zoneDay(zone, f.from).start);
-        ends.push(zoneDay(zone, f.to).end);
-      } catch {
-        // A zone Intl does not know: the UTC slack below still holds every row.
-      }
-    }
     const iso = (ms: number) => new Date(ms).toISOString();
-    const slack = 15 * 3_600_000;
-    const base = Date.parse(`${f.from}T00:00:00Z`);
-    const last = Date.parse(`${addDays(f.to, 1)}T00:00:00Z`);
-    const lo = starts.length ? Math.min(...starts) : base - slack;
-    const hi = ends.length ? Math.max(...ends) : last + slack;
-    const innerLo = starts.length ? Math.max(...starts) : base + slack;
-    const innerHi = ends.length ? Math.min(...ends) : last - slack;
+    const bounds = (zone: string) => {
+      try {
+        return { start: zoneDay(zone, f.from).start, end: zoneDay(zone, f.to).end };
+      } catch {
+        return null; // a zone Intl does not know: its screens count in UTC
+      }
+    };
+    const utc = bounds('UTC')!;
+    const groups = new Map<string, { start: number; end: number; ids: number[] }>();
+    for (const z of zones) {
+      const b = bounds(z.zone) ?? utc;
+      const key = `${b.start}:${b.end}`;
+      const group = groups.get(key) ?? { ...b, ids: [] };
+      group.ids.push(...z.ids);
+      groups.set(key, group);
+    }
+    const all = [...groups.values()];
+    const lo = Math.min(utc.start, ...all.map((g) => g.start));
+    const hi = Math.max(utc.end, ...all.map((g) => g.end));
+    const innerLo = Math.max(utc.start, ...all.map((g) => g.start));
+    const innerHi = Math.min(utc.end, ...all.map((g) => g.end));
+    const known = zones.flatMap((z) => z.ids);
+    const edges = [
+      ...all.map(
+        (g) => sql`(t.point_id = any(${intArray(g.ids)}) and t.started_at >= ${iso(g.start)}::timestamptz
+          and t.started_at < ${iso(g.end)}::timestamptz)`,
+      ),
+      sql`(t.point_id <> all(${intArray(known)}) and t.started_at >= ${iso(utc.start)}::timestamptz
+        and t.started_at < ${iso(utc.end)}::timestamptz)`,
+    ];
     where.push(sql`t.started_at >= ${iso(lo)}::timestamptz and t.started_at < ${iso(hi)}::timestamptz`);
-    where.push(sql`(
-      (t.started_at >= ${iso(innerLo)}::timestamptz and t.started_at < ${iso(innerHi)}::timestamptz)
-      or (t.started_at at time zone coalesce(
-        (select pt.timezone from ${points} pt where pt.id = t.point_id and pt.cabinet_id = ${cabinetId}), 'UTC'
-      ))::date between ${f.from}::date and ${f.to}::date)`);
+    where.push(sql`((t.started_at >= ${iso(innerLo)}::timestamptz and t.started_at < ${iso(innerHi)}::timestamptz)
+      or ${sql.join(edges, sql` or `)})`);
     return sql.join(where, sql` and `);
   }
 
-  /** The distinct zones of a cabinet's screens, and UTC (for rows of screens removed since). */
-  private async zones(cabinetId: number): Promise<string[]> {
+  /** The cabinet's screens grouped by time zone. */
+  private async zones(cabinetId: number): Promise<ZoneGroup[]> {
     const result = await this.db.execute(
-      sql`select distinct timezone from ${points} where cabinet_id = ${cabinetId}`,
+      sql`select timezone, array_agg(id order by id) as ids from ${points} where cabinet_id = ${cabinetId}
+        group by timezone`,
     );
-    return [...new Set(['UTC', ...rowsOf<{ timezone: string }>(result).map((r) => r.timezone)])];
+    return rowsOf<{ timezone: string; ids: unknown }>(result).map((r) => ({
+      zone: r.timezone,
+      ids: (Array.isArray(r.ids) ? r.ids : String(r.ids).replace(/[{}]/g, '').split(',')).map(Number),
+    }));
   }
 
   async reportByHour(cabinetId: number, f: StatisticFilters): Promise<(Sums & { hour: string })[]> {
@@ -247,12 +266,15 @@ export class StatisticRepository {
     { date: string; source: string; shows: number; impressions: number; revenue: number; cost: number }[]
   > {
     const result = await this.db.execute(sql`
-      select to_char(t.hour_local, 'YYYY-MM-DD') as date, t.source, sum(t.shows)::bigint as shows,
-        sum(t.impressions) as impressions, sum(t.revenue) as revenue, sum(t.cost) as cost
-      from ${playbackHourly} t
-      where ${this.rollupWhere(cabinetId, f)}
-      group by 1, 2
-      order by 1, 2`);
+      select to_char(s.day, 'YYYY-MM-DD') as date, s.source, s.shows, s.impressions, s.revenue, s.cost
+      from (
+        select date_trunc('day', t.hour_local) as day, t.source, sum(t.shows)::bigint as shows,
+          sum(t.impressions) as impressions, sum(t.revenue) as revenue, sum(t.cost) as cost
+        from ${playbackHourly} t
+        where ${this.rollupWhere(cabinetId, f)}
+        group by 1, 2
+      ) s
+      order by s.day, s.source`);
     return rowsOf<Record<string, unknown>>(result).map((r) => ({
       date: String(r.date),
       source: String(r.source),
