@@ -115,11 +115,13 @@ export class Fleet {
     });
     socket.on('message', (data) => void this.onMessage(pointId, data.toString()));
     socket.on('close', () => {
-      if (this.sockets.get(pointId) !== entry) return;
-      this.sockets.delete(pointId);
+      // A page that reloads may open its new socket before the old one's close arrives: the old one's
+      // drop still counts, but the screen is not offline.
+      const current = this.sockets.get(pointId) === entry;
+      if (current) this.sockets.delete(pointId);
       this.count(pointId, entry);
       void this.options.points
-        .recordDisconnection(pointId, new Date())
+        .recordDisconnection(pointId, new Date(), current)
         .catch((error: unknown) => this.options.log?.('disconnection not recorded', error));
     });
 

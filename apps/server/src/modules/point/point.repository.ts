@@ -456,10 +456,14 @@ export class PointRepository {
   }
 
   /** A socket closed: one more disconnection, in the total and in the hour, and when it went. */
-  async recordDisconnection(pointId: number, at: Date): Promise<void> {
+  /** Counts a dropped connection; `goneOffline` false when a newer connection of the screen is already up. */
+  async recordDisconnection(pointId: number, at: Date, goneOffline = true): Promise<void> {
     await this.db
       .update(points)
-      .set({ disconnections: sql`${points.disconnections} + 1`, goneOfflineAt: at })
+      .set({
+        disconnections: sql`${points.disconnections} + 1`,
+        ...(goneOffline ? { goneOfflineAt: at } : {}),
+      })
       .where(eq(points.id, pointId));
     await this.db
       .insert(pointConnectionHours)

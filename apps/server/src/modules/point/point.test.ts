@@ -226,6 +226,21 @@ describe('the socket', () => {
     expect(hours.reduce((n, h) => n + h.disconnections, 0)).toBe(1);
   });
 
+  it('counts the old connection of a reloading page even when the new one came first, and stays Online', async () => {
+    const { token, point } = await pairPlayer(team.owner);
+    const first = await connect(token);
+    first.socket.send(JSON.stringify({ type: 'heartbeat', status: report }));
+    await expect.poll(async () => (await getPoint(team.owner, point.id)).status).toBe('ONLINE');
+    const closed = new Promise<number>((resolve) => first.socket.once('close', (code) => resolve(code)));
+    const second = await connect(token);
+    expect(await closed).toBe(4000);
+    await expect.poll(async () => (await getPoint(team.owner, point.id)).disconnections).toBe(1);
+    expect((await getPoint(team.owner, point.id)).status).toBe('ONLINE');
+    second.socket.close();
+    await expect.poll(async () => (await getPoint(team.owner, point.id)).status).toBe('GONE_OFFLINE');
+    expect((await getPoint(team.owner, point.id)).disconnections).toBe(2);
+  });
+
   it('keeps a command for an offline screen and delivers it when it comes back', async () => {
     const { token, point } = await pairPlayer(team.owner);
     const sent = (
