@@ -13,6 +13,7 @@ let server: RunningServer;
 let browser: Browser;
 let token: string;
 let lobbyId: number;
+let spotId: number;
 
 /** Yesterday in UTC, the screen's default zone: inside the report's default 7 days, and in the past. */
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -84,6 +85,7 @@ beforeAll(async () => {
   lobbyId = lobby.pointId;
   const hall = await pairScreen('Hall screen');
   const spot = await upload('spot.png');
+  spotId = spot;
   // Five shows: three in the lobby at 10:00, two in the hall at 11:00 (UTC, the screens' clock).
   await playback(lobby.deviceToken, spot, '10:05:00', 3);
   await playback(hall.deviceToken, spot, '11:10:00', 2);
@@ -125,6 +127,18 @@ describe('statistics: the report, the list and an export', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('total-shows').innerText()).toBe('2');
     expect(new URL(page.url()).searchParams.get('points')).not.toBeNull();
+    await page.context().close();
+  });
+
+  it('names a file filter that comes with the address', async () => {
+    const page = await cabinet(1400);
+    await page.goto(`${server.url}/statistics/report?files=${spotId}&view=files`);
+    await expect.poll(() => page.getByTestId('total-shows').innerText()).toBe('5');
+    await page.getByRole('region', { name: 'Filters' }).getByText('spot.png', { exact: true }).waitFor();
+    const files = page.getByRole('table', { name: 'Shows per playlist and file' });
+    expect(await files.getByRole('row', { name: /^Outside playlists/ }).innerText()).toMatch(
+      /spot\.png\s+5\s/,
+    );
     await page.context().close();
   });
 

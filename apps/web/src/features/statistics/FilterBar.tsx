@@ -1,9 +1,9 @@
 import { useMemo, useRef, useState } from 'react';
 import { Group, MultiSelect, Paper, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { FolderContents, PlaylistList, PointList } from '@vitrine/core';
+import type { FileItem, FolderContents, PlaylistList, PointList } from '@vitrine/core';
 import { api } from '../../api/client';
 import { useUserInfo } from '../auth/session';
 import { PRESETS, presetOf, presetRange, type IdFilter, type Preset, type StatFilters } from './filters';
@@ -101,6 +101,17 @@ function FilesSelect({
     enabled: debounced.length > 0,
     placeholderData: keepPreviousData,
   });
+  // Files picked before (an address shared or reloaded) are named through GET /api/file/{id}.
+  const picked = useQueries({
+    queries: (value ?? []).map((id) => ({
+      queryKey: ['statistics', 'options', 'file', id],
+      queryFn: () => api<FileItem>(`/file/${id}`, { silent: true }),
+      enabled: !names.current.has(id),
+      staleTime: Infinity,
+      retry: false,
+    })),
+  });
+  for (const q of picked) if (q.data) names.current.set(q.data.id, q.data.name);
   const found = (data?.data ?? [])
     .filter((item) => 'mime' in item)
     .map((item) => ({ id: item.id, name: item.name }));
