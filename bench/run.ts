@@ -5,6 +5,7 @@
 import { authBenchmark } from './auth.js';
 import { fleetBenchmark } from './fleet.js';
 import { ingestBenchmark } from './ingest.js';
+import { reportsBenchmark } from './reports.js';
 import { scheduleBenchmark } from './schedule.js';
 import { uploadBenchmark } from './upload.js';
 
@@ -15,6 +16,7 @@ const all: Record<string, () => Promise<string[]>> = {
   fleet: fleetBenchmark,
   ingest: ingestBenchmark,
   schedule: scheduleBenchmark,
+  reports: reportsBenchmark,
 };
 const results = [];
 for (const [name, run] of Object.entries(all)) if (!only || only === name) results.push(await run());
