@@ -29,12 +29,27 @@ export async function writeExport(
   return writePdf(table, out, onRows);
 }
 
+/** Writes with backpressure; a stream closed meanwhile (a client gone) ends the export with an error. */
 function write(out: Writable, chunk: string | Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
+    if (out.destroyed) {
+      reject(new Error('export stream closed'));
+      return;
+    }
     if (out.write(chunk)) resolve();
     else {
-      out.once('drain', resolve);
-      out.once('error', reject);
+      const done = (error?: Error) => {
+        out.off('drain', onDrain);
+        out.off('close', onClose);
+        out.off('error', done);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onDrain = () => done();
+      const onClose = () => done(new Error('export stream closed'));
+      out.once('drain', onDrain);
+      out.once('close', onClose);
+      out.once('error', done);
     }
   });
 }
@@ -74,6 +89,7 @@ async function writeXlsx(table: ExportTable, out: Writable, onRows?: (n: number)
   sheet.getRow(1).commit();
   let written = 0;
   for await (const page of table.rows) {
+    if (out.destroyed) throw new Error('export stream closed');
     for (const row of page) sheet.addRow(row).commit();
     written += page.length;
     await onRows?.(written);
@@ -159,6 +175,7 @@ async function writePdf(table: ExportTable, out: Writable, onRows?: (n: number) 
   head();
   let written = 0;
   for await (const page of table.rows) {
+    if (out.destroyed) throw new Error('export stream closed');
     for (const row of page) {
       if (y > bottom()) {
         doc.addPage();

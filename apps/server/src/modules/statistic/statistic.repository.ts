@@ -436,13 +436,10 @@ export class StatisticRepository {
       select (select count(*) from upd)::int as updated, (select count(*) from changes)::int as changes,
         (select count(*) from rolled)::int as rolled`);
     const updated = num(rowsOf<{ updated: unknown }>(result)[0]?.updated);
-    // A source change empties the old key's row: drop rows left with no shows.
+    // A source change empties the old key's row: drop rows left with no shows (of the rows' screens only).
     if (patch.source !== undefined && updated > 0) {
-      await this.db.execute(
-        sql`delete from ${playbackHourly} where shows <= 0 and ${
-          cabinetId === null ? sql`true` : sql`cabinet_id = ${cabinetId}`
-        }`,
-      );
+      await this.db.execute(sql`delete from ${playbackHourly} where shows <= 0 and point_id in (
+        select p.point_id from ${playbacks} p where p.id = any(${sql`${`{${ids.join(',')}}`}::bigint[]`}))`);
     }
     return updated;
   }
