@@ -216,6 +216,37 @@ describe('statistics: the report, the list and an export', () => {
     await page.context().close();
   });
 
+  it('gives an observer the report without the list or filters it may not read', async () => {
+    // An owner of a cabinet of their own adds the observer (an observer sees their cabinet's statistics).
+    await apiCall(server.url, '/user/post', {
+      token,
+      body: { login: 'statowner', name: 'Stat owner', password: 'owner-pass-1', role: 'owner' },
+    });
+    const ownerToken = await signInToken(server.url, 'statowner', 'owner-pass-1');
+    await apiCall(server.url, '/cabinet/add-member', {
+      token: ownerToken,
+      body: { login: 'watcher', name: 'Watcher', password: 'watcher-pass-1', role: 'observer' },
+    });
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    const failures: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/') && r.status() >= 400) failures.push(`${r.status()} ${r.url()}`);
+    });
+    await signIn(page, server.url, 'watcher', 'watcher-pass-1');
+    await page.waitForURL((url) => url.pathname === '/statistics/report');
+    await expect.poll(() => page.getByTestId('total-shows').innerText()).toBe('0');
+    await page.getByText('No shows in this period').waitFor();
+    const filters = page.getByRole('region', { name: 'Filters' });
+    await filters.getByRole('combobox', { name: 'Playlists' }).waitFor();
+    expect(await filters.getByRole('combobox', { name: 'Screens' }).count()).toBe(0);
+    expect(await filters.getByRole('combobox', { name: 'Files' }).count()).toBe(0);
+    expect(failures).toEqual([]);
+    await page.goto(`${server.url}/statistics/list`);
+    await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
+    await context.close();
+  });
+
   it('lays the report out on a phone', async () => {
     const page = await cabinet(390);
     await page.goto(`${server.url}/statistics/report`);
