@@ -95,7 +95,7 @@ function FilesSelect({
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const names = useRef(new Map<number, string>());
-  const { data, isFetching } = useQuery({
+  const { data } = useQuery({
     queryKey: ['statistics', 'options', 'files', debounced],
     queryFn: () => api<FolderContents>('/folder/search', { query: { search: debounced }, silent: true }),
     enabled: debounced.length > 0,
@@ -136,7 +136,6 @@ function FilesSelect({
       data={options}
       value={(value ?? []).map(String)}
       onChange={(ids) => onChange(ids.map(Number))}
-      rightSectionPointerEvents={isFetching ? 'none' : undefined}
       clearButtonProps={{ 'aria-label': t('statistics.clearFilter', { name: label }) }}
     />
   );
