@@ -1,13 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAYBACK_MESSAGES, type PlaybackEvent, type Point } from '@vitrine/core';
+import { PLAYBACK_MESSAGES, type PlaybackEvent } from '@vitrine/core';
 import { points } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createTeam, createUser, type TestUser } from '../../test/factories.js';
 import { uploadAs } from '../../test/media.js';
+import { pairPlayer } from '../../test/player.js';
 import { PLAYBACK_RATE_PER_MINUTE } from './playback.routes.js';
 
 let t: TestApp;
@@ -18,23 +19,6 @@ beforeAll(async () => {
   team = await createTeam(t);
 });
 afterAll(() => t.close());
-
-/** A player paired the way the browser pairs: code, bind, claim; answers its device token. */
-async function pairPlayer(operator: TestUser, name?: string): Promise<{ token: string; point: Point }> {
-  const deviceKey = randomBytes(32).toString('hex');
-  const { code } = (await call(t.app, 'POST', '/api/player/pair', { body: { deviceKey } })).json() as {
-    code: string;
-  };
-  const bound = await call(t.app, 'POST', `/api/point/bind-by-code/${code}`, {
-    token: operator.token,
-    body: name ? { name } : {},
-  });
-  expect(bound.statusCode).toBe(200);
-  const claimed = (await call(t.app, 'POST', '/api/player/claim', { body: { deviceKey, code } })).json() as {
-    token: string;
-  };
-  return { token: claimed.token, point: bound.json() as Point };
-}
 
 let fileSeq = 0;
 async function uploadImage(who: TestUser, name = `shot-${++fileSeq}.png`): Promise<number> {
@@ -182,7 +166,7 @@ const setPoint = (id: number, changes: Partial<typeof points.$inferInsert>) =>
 
 describe('POST /api/player/playback', () => {
   it('stores a batch once and acks every id; the names are captured as they were', async () => {
-    const { token, point } = await pairPlayer(team.owner, 'Lobby');
+    const { token, point } = await pairPlayer(t, team.owner, 'Lobby');
     const fileId = await uploadImage(team.owner, 'morning.png');
     const playlistId = await createPlaylist(team.owner, 'Morning loop', fileId);
     const events = [
@@ -213,7 +197,7 @@ describe('POST /api/player/playback', () => {
   });
 
   it('a resent batch stores nothing new and acks all; an overlapping one stores only the new events', async () => {
-    const { token, point } = await pairPlayer(team.owner);
+    const { token, point } = await pairPlayer(t, team.owner);
     const fileId = await uploadImage(team.owner);
     const events = Array.from({ length: 8 }, (_, i) =>
       show(`2026-03-03T10:${String(i * 7).padStart(2, '0')}:00Z`, 5 + i, fileId),
@@ -250,7 +234,7 @@ describe('POST /api/player/playback', () => {
   });
 
   it('the same batch sent five times at once is stored once', async () => {
-    const { token, point } = await pairPlayer(team.owner);
+    const { token, point } = await pairPlayer(t, team.owner);
     const fileId = await uploadImage(team.owner);
     const events = Array.from({ length: 300 }, (_, i) => show(`2026-03-04T08:00:00Z`, i % 30, fileId));
     events.forEach((e, i) => (e.startedAt = new Date(Date.parse(e.startedAt) + i * 37_000).toISOString()));
@@ -263,7 +247,7 @@ describe('POST /api/player/playback', () => {
   });
 
   it("rolls up by the hour in the screen's time zone: half-hour offsets, and both DST changes", async () => {
-    const { token, point } = await pairPlayer(team.owner);
+    const { token, point } = await pairPlayer(t, team.owner);
     const fileId = await uploadImage(team.owner);
     const otherFile = await uploadImage(team.owner);
     const playlistId = await createPlaylist(team.owner, 'Zones', fileId);
@@ -286,7 +270,7 @@ describe('POST /api/player/playback', () => {
 
     // Kyiv: clocks go forward at 01:00Z on 29 March 2026 (03:00 -> 04:00 local) and back at 01:00Z on
     // 25 October 2026 (04:00 -> 03:00 local, so 03:00-04:00 local happens twice).
-    const second = await pairPlayer(team.owner);
+    const second = await pairPlayer(t, team.owner);
     await setPoint(second.point.id, { timezone: 'Europe/Kyiv' });
     const kyiv = [
       show('2026-03-29T00:59:00Z', 30, fileId), // 02:59 local (EET)
@@ -312,7 +296,7 @@ describe('POST /api/player/playback', () => {
   });
 
   it('captures impressions from the audience of the local hour, and the playback cost', async () => {
-    const { token, point } = await pairPlayer(team.owner);
+    const { token, point } = await pairPlayer(t, team.owner);
     const fileId = await uploadImage(team.owner);
     const perHour = Array.from({ length: 24 }, (_, h) => h * 10);
     await setPoint(point.id, {
@@ -341,7 +325,7 @@ describe('POST /api/player/playback', () => {
   });
 
   it('keeps events whose file or playlist is gone or foreign, with a null name, and keeps names after removal', async () => {
-    const { token, point } = await pairPlayer(team.owner);
+    const { token, point } = await pairPlayer(t, team.owner);
     const kept = await uploadImage(team.owner, 'kept-then-removed.png');
     const other = await createUser(t, { role: 'owner' });
     const foreignFile = await uploadImage(other, 'secret.png');
@@ -374,7 +358,7 @@ describe('POST /api/player/playback', () => {
   });
 
   it("a person's token is refused, and a screen of another cabinet touches only its own rows", async () => {
-    const mine = await pairPlayer(team.owner);
+    const mine = await pairPlayer(t, team.owner);
     const fileId = await uploadImage(team.owner);
     const event = show('2026-03-08T10:00:00Z', 10, fileId);
     for (const who of [team.owner, team.admin, team.observer]) {
@@ -386,7 +370,7 @@ describe('POST /api/player/playback', () => {
     ).toBe(401);
 
     const stranger = await createUser(t, { role: 'owner' });
-    const theirs = await pairPlayer(stranger);
+    const theirs = await pairPlayer(t, stranger);
     // The same event id from another screen is another event; a cabinet id in the body is refused.
     expect((await send(theirs.token, [{ ...event, cabinetId: team.cabinet.id }])).statusCode).toBe(400);
     expect((await send(mine.token, [event])).statusCode).toBe(200);
@@ -403,7 +387,7 @@ describe('POST /api/player/playback', () => {
   });
 
   it('refuses invalid bodies with a clear message and stores nothing of them', async () => {
-    const { token, point } = await pairPlayer(team.owner);
+    const { token, point } = await pairPlayer(t, team.owner);
     const fileId = await uploadImage(team.owner);
     const good = show('2026-03-09T10:00:00Z', 10, fileId);
     const backwards = { ...show('2026-03-09T10:05:00Z', 10, fileId), endedAt: '2026-03-09T10:04:00Z' };
@@ -461,7 +445,7 @@ describe('POST /api/player/playback', () => {
   });
 
   it('takes 1000 events with the longest ids in one call', async () => {
-    const { token, point } = await pairPlayer(team.owner);
+    const { token, point } = await pairPlayer(t, team.owner);
     const fileId = await uploadImage(team.owner);
     const events = Array.from({ length: 1000 }, (_, i) => ({
       ...show(new Date(Date.UTC(2026, 2, 10, 0, 0, i * 60)).toISOString(), 12.345678, fileId, 2147483647),
@@ -479,7 +463,7 @@ describe('POST /api/player/playback', () => {
   });
 
   it('falls back to UTC hours for a zone the database does not know, rather than losing the events', async () => {
-    const { token, point } = await pairPlayer(team.owner);
+    const { token, point } = await pairPlayer(t, team.owner);
     const fileId = await uploadImage(team.owner);
     await setPoint(point.id, { timezone: 'Mars/Olympus_Mons' });
     const res = await send(token, [show('2026-03-11T10:20:00Z', 10, fileId)]);
@@ -489,8 +473,8 @@ describe('POST /api/player/playback', () => {
   });
 
   it('limits calls per screen, not per address', async () => {
-    const first = await pairPlayer(team.owner);
-    const second = await pairPlayer(team.owner);
+    const first = await pairPlayer(t, team.owner);
+    const second = await pairPlayer(t, team.owner);
     // An empty batch is refused after the limit is counted, without touching the database.
     const statuses: number[] = [];
     for (let i = 0; i < PLAYBACK_RATE_PER_MINUTE + 1; i += 1)
@@ -501,7 +485,7 @@ describe('POST /api/player/playback', () => {
   });
 
   it('stores nothing for a screen removed after its token was checked', async () => {
-    const { point } = await pairPlayer(team.owner);
+    const { point } = await pairPlayer(t, team.owner);
     await call(t.app, 'POST', `/api/point/remove/${point.id}`, { token: team.owner.token });
     const attempt = t.services.playback.ingest({ pointId: point.id, cabinetId: team.cabinet.id }, [
       show('2026-03-12T10:00:00Z', 1, 1),

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
@@ -14,40 +14,15 @@ import type {
   Point,
   StatisticList,
 } from '@vitrine/core';
+import { seededRandom } from '@vitrine/core';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createTeam, createUser, type TestUser } from '../../test/factories.js';
 import { uploadAs } from '../../test/media.js';
+import { pairPlayer } from '../../test/player.js';
 
 let t: TestApp;
 let team: Awaited<ReturnType<typeof createTeam>>;
 let stranger: TestUser;
-
-/** A small seeded generator (mulberry32): the same data on every run and driver. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-async function pairPlayer(operator: TestUser, name: string): Promise<{ token: string; point: Point }> {
-  const deviceKey = randomBytes(32).toString('hex');
-  const { code } = (await call(t.app, 'POST', '/api/player/pair', { body: { deviceKey } })).json() as {
-    code: string;
-  };
-  const bound = await call(t.app, 'POST', `/api/point/bind-by-code/${code}`, {
-    token: operator.token,
-    body: { name },
-  });
-  expect(bound.statusCode).toBe(200);
-  const claimed = (await call(t.app, 'POST', '/api/player/claim', { body: { deviceKey, code } })).json() as {
-    token: string;
-  };
-  return { token: claimed.token, point: bound.json() as Point };
-}
 
 let fileSeq = 0;
 async function uploadImage(who: TestUser, name: string): Promise<number> {
@@ -250,7 +225,7 @@ beforeAll(async () => {
     { name: 'Kolkata hall', zone: 'Asia/Kolkata', audience: null, cost: null },
   ];
   for (const s of setup) {
-    const paired = await pairPlayer(team.owner, s.name);
+    const paired = await pairPlayer(t, team.owner, s.name);
     const res = await call(t.app, 'PATCH', `/api/point/patch/${paired.point.id}`, {
       token: team.owner.token,
       body: { timezone: s.zone, audience: s.audience, playbackCost: s.cost },
@@ -280,7 +255,7 @@ beforeAll(async () => {
   playlistIds.push(await createPlaylist(team.owner, 'Evening', fileIds[1]!));
 
   // 900 shows at random over a week (UTC), random screen, file, playlist or none, 1-30 s.
-  const rand = random(20260301);
+  const rand = seededRandom(20260301);
   const byScreen = new Map<number, PlaybackEvent[]>();
   const start = Date.parse('2026-02-28T20:00:00Z');
   for (let i = 0; i < 900; i += 1) {
@@ -296,7 +271,7 @@ beforeAll(async () => {
   for (const [s, events] of byScreen) await send(screens[s]!.token, events);
 
   // Another cabinet's screen with shows of its own.
-  const theirs = await pairPlayer(stranger, 'Their screen');
+  const theirs = await pairPlayer(t, stranger, 'Their screen');
   const theirFile = await uploadImage(stranger, 'theirs.png');
   await send(
     theirs.token,
@@ -309,7 +284,7 @@ afterAll(() => t.close());
 
 /** Seeded random filter sets: periods inside the week, and now and then lists of ids. */
 function filterSets(count: number): Filters[] {
-  const rand = random(7);
+  const rand = seededRandom(7);
   const pickSome = (ids: number[]) => {
     const some = ids.filter(() => rand() < 0.5);
     return some.length ? some : [ids[0]!];
@@ -464,7 +439,7 @@ describe('statistics reports', () => {
   });
 
   it("hours are the screen's own: a show just after local midnight in Kyiv is the next day there", async () => {
-    const kyiv = await pairPlayer(team.owner, 'Zone check');
+    const kyiv = await pairPlayer(t, team.owner, 'Zone check');
     await call(t.app, 'PATCH', `/api/point/patch/${kyiv.point.id}`, {
       token: team.owner.token,
       body: { timezone: 'Europe/Kyiv' },
