@@ -258,4 +258,26 @@ describe('statistics: the report, the list and an export', () => {
     await screenshot(page, 'statistics-report-390');
     await page.context().close();
   });
+
+  it('lets the admin correct a show, and the report follows', async () => {
+    const page = await cabinet(1400);
+    await page.goto(`${server.url}/statistics/list`);
+    const table = page.getByRole('table', { name: 'Every show in the period, newest first' });
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(5);
+    await table
+      .getByRole('button', { name: /^Correct the show of / })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Correct shows: 1' });
+    await dialog.getByLabel('Impressions').fill('7');
+    await dialog.getByLabel('Revenue').fill('1.5');
+    await screenshot(page, 'statistics-correct-1400');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => table.locator('tbody tr').first().innerText()).toMatch(/\s7\s+1\.50\s/);
+    await page.goto(`${server.url}/statistics/report`);
+    await expect.poll(() => page.getByTestId('total-impressions').innerText()).toBe('7');
+    expect(await page.getByTestId('total-revenue').innerText()).toBe('1.50');
+    await page.context().close();
+  });
 });

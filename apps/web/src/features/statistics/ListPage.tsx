@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  ActionIcon,
   Button,
   Checkbox,
   Group,
@@ -11,12 +12,15 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconColumns } from '@tabler/icons-react';
+import { IconColumns, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { STATISTIC_PAGE_SIZES, type StatisticRow } from '@vitrine/core';
 import { ListFooter } from '../../lib/ListFooter';
+import { useUserInfo } from '../auth/session';
+import { EditRowsModal } from './EditRowsModal';
 import { FilterBar } from './FilterBar';
 import { ExportMenu, SpoolList } from './Exports';
 import { useNumbers } from './format';
@@ -124,6 +128,9 @@ export function ListPage() {
     }
   };
   const rows = data?.list ?? [];
+  const { data: me } = useUserInfo();
+  const canEdit = me?.scope.includes('statistics.edit') ?? false;
+  const [editing, setEditing] = useState<StatisticRow[] | null>(null);
   return (
     <Stack>
       <Group justify="space-between" align="center">
@@ -152,7 +159,7 @@ export function ListPage() {
           </Text>
         ) : (
           <Stack>
-            <Table.ScrollContainer minWidth={columns.shown.length * 110}>
+            <Table.ScrollContainer minWidth={columns.shown.length * 96}>
               <Table striped highlightOnHover stickyHeader>
                 <Table.Caption>{t('statistics.captions.list')}</Table.Caption>
                 <Table.Thead>
@@ -162,6 +169,11 @@ export function ListPage() {
                         {t(`statistics.columns.${c}`)}
                       </Table.Th>
                     ))}
+                    {canEdit && (
+                      <Table.Th w={48}>
+                        <VisuallyHidden>{t('statistics.actions')}</VisuallyHidden>
+                      </Table.Th>
+                    )}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -176,6 +188,17 @@ export function ListPage() {
                           {cell(row, c)}
                         </Table.Td>
                       ))}
+                      {canEdit && (
+                        <Table.Td>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('statistics.editRow', { time: row.localTime })}
+                            onClick={() => setEditing([row])}
+                          >
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                        </Table.Td>
+                      )}
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -197,6 +220,7 @@ export function ListPage() {
         )}
       </Paper>
       <SpoolList />
+      {editing && <EditRowsModal rows={editing} onClose={() => setEditing(null)} />}
     </Stack>
   );
 }

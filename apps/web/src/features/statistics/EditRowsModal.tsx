@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  STATISTIC_SOURCES,
+  type StatisticPatchBody,
+  type StatisticPatchResult,
+  type StatisticRow,
+} from '@vitrine/core';
+import { api } from '../../api/client';
+
+type Patch = StatisticPatchBody['patch'];
+
+/**
+ * The admin's correction of shows (spec §6 statistics edit): impressions, revenue, cost or source of the
+ * chosen rows. Fields left empty stay as they are; the server records every change with its author.
+ */
+export function EditRowsModal({ rows, onClose }: { rows: StatisticRow[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const first = rows.length === 1 ? rows[0] : undefined;
+  const [patch, setPatch] = useState<Patch>(
+    first ? { impressions: first.impressions, revenue: first.revenue, cost: first.cost } : {},
+  );
+  const save = useMutation({
+    mutationFn: () =>
+      api<StatisticPatchResult>('/statistic/patch', {
+        method: 'PATCH',
+        body: { ids: rows.map((r) => r.id), patch },
+      }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['statistics'] });
+      void client.invalidateQueries({ queryKey: ['impressions'] });
+      void client.invalidateQueries({ queryKey: ['audience'] });
+      onClose();
+    },
+  });
+  const number = (key: 'impressions' | 'revenue' | 'cost') => (
+    <NumberInput
+      label={t(`statistics.columns.${key}`)}
+      min={0}
+      decimalScale={key === 'impressions' ? 2 : 4}
+      placeholder={t('statistics.keep')}
+      value={patch[key] ?? ''}
+      onChange={(v) => setPatch((p) => ({ ...p, [key]: v === '' ? undefined : Number(v) }))}
+    />
+  );
+  const empty = Object.values(patch).every((v) => v === undefined);
+  return (
+    <Modal opened onClose={onClose} title={t('statistics.editTitle', { count: rows.length })}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!empty) save.mutate();
+        }}
+      >
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {t('statistics.editHelp')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            {number('impressions')}
+            {number('revenue')}
+            {number('cost')}
+            <Select
+              label={t('statistics.columns.source')}
+              placeholder={t('statistics.keep')}
+              clearable
+              data={STATISTIC_SOURCES.map((s) => ({ value: s, label: t(`statistics.sources.${s}`) }))}
+              value={patch.source ?? null}
+              onChange={(v) => setPatch((p) => ({ ...p, source: (v ?? undefined) as Patch['source'] }))}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={empty}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
