@@ -176,6 +176,26 @@ describe('statistics: the report, the list and an export', () => {
     await page.context().close();
   });
 
+  it('downloads the report by instances as XLSX and by files as PDF', async () => {
+    const page = await cabinet(1400);
+    for (const [view, format, extension, magic] of [
+      ['instances', 'Excel (XLSX)', 'xlsx', 'PK'],
+      ['files', 'PDF', 'pdf', '%PDF'],
+    ] as const) {
+      await page.goto(`${server.url}/statistics/report?view=${view}`);
+      await expect.poll(() => page.getByTestId('total-shows').innerText()).toBe('5');
+      await page.getByRole('button', { name: 'Export' }).click();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('menuitem', { name: format, exact: true }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(new RegExp(`\\.${extension}$`));
+      const bytes = await readFile((await download.path())!);
+      expect(bytes.subarray(0, magic.length).toString('latin1')).toBe(magic);
+    }
+    await page.context().close();
+  });
+
   it('prepares an export in the background and offers it for download', async () => {
     const page = await cabinet(1400);
     await page.goto(`${server.url}/statistics/report`);
