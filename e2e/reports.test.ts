@@ -295,6 +295,23 @@ describe('statistics: the report, the list and an export', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => table.locator('tbody tr').first().innerText()).toMatch(/\s7\s+1\.50\s/);
+
+    // Several at once: every show of the page moves to another source.
+    await table.getByRole('checkbox', { name: 'Select every show on this page' }).check();
+    await page.getByRole('button', { name: 'Correct selected: 5' }).click();
+    const many = page.getByRole('dialog', { name: 'Correct shows: 5' });
+    await many.getByRole('combobox', { name: 'Source' }).click();
+    await page.getByRole('option', { name: 'Auction' }).click();
+    await many.getByRole('button', { name: 'Save' }).click();
+    await many.waitFor({ state: 'hidden' });
+    await expect
+      .poll(
+        async () =>
+          (await table.locator('tbody tr').allInnerTexts()).filter((row) => /Auction/.test(row)).length,
+      )
+      .toBe(5);
+    expect(await page.getByRole('button', { name: /^Correct selected/ }).count()).toBe(0);
+
     await page.goto(`${server.url}/statistics/report`);
     await expect.poll(() => page.getByTestId('total-impressions').innerText()).toBe('7');
     expect(await page.getByTestId('total-revenue').innerText()).toBe('1.50');

@@ -16,7 +16,15 @@ type Patch = StatisticPatchBody['patch'];
  * The admin's correction of shows (spec §6 statistics edit): impressions, revenue, cost or source of the
  * chosen rows. Fields left empty stay as they are; the server records every change with its author.
  */
-export function EditRowsModal({ rows, onClose }: { rows: StatisticRow[]; onClose: () => void }) {
+export function EditRowsModal({
+  rows,
+  onClose,
+  onSaved,
+}: {
+  rows: StatisticRow[];
+  onClose: () => void;
+  onSaved?: () => void;
+}) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const first = rows.length === 1 ? rows[0] : undefined;
@@ -33,6 +41,7 @@ export function EditRowsModal({ rows, onClose }: { rows: StatisticRow[]; onClose
       void client.invalidateQueries({ queryKey: ['statistics'] });
       void client.invalidateQueries({ queryKey: ['impressions'] });
       void client.invalidateQueries({ queryKey: ['audience'] });
+      onSaved?.();
       onClose();
     },
   });

@@ -131,6 +131,18 @@ export function ListPage() {
   const { data: me } = useUserInfo();
   const canEdit = me?.scope.includes('statistics.edit') ?? false;
   const [editing, setEditing] = useState<StatisticRow[] | null>(null);
+  // Rows picked for one correction: only those of the page on screen count.
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const chosen = rows.filter((r) => picked.has(r.id));
+  const pick = (ids: number[], on: boolean) =>
+    setPicked((previous) => {
+      const next = new Set(previous);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
   return (
     <Stack>
       <Group justify="space-between" align="center">
@@ -141,6 +153,11 @@ export function ListPage() {
           {isFetching && !isLoading && <Loader size="xs" aria-label={t('statistics.loading')} />}
         </Group>
         <Group gap="xs">
+          {canEdit && chosen.length > 0 && (
+            <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => setEditing(chosen)}>
+              {t('statistics.editSelected', { count: chosen.length })}
+            </Button>
+          )}
           <ColumnsMenu {...columns} />
           <ExportMenu target="list" filters={filters} />
         </Group>
@@ -164,6 +181,21 @@ export function ListPage() {
                 <Table.Caption>{t('statistics.captions.list')}</Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
+                    {canEdit && (
+                      <Table.Th w={40}>
+                        <Checkbox
+                          aria-label={t('statistics.selectPage')}
+                          checked={chosen.length > 0 && chosen.length === rows.length}
+                          indeterminate={chosen.length > 0 && chosen.length < rows.length}
+                          onChange={(e) =>
+                            pick(
+                              rows.map((r) => r.id),
+                              e.currentTarget.checked,
+                            )
+                          }
+                        />
+                      </Table.Th>
+                    )}
                     {columns.shown.map((c) => (
                       <Table.Th key={c} ta={NUMERIC.has(c) ? 'right' : undefined}>
                         {t(`statistics.columns.${c}`)}
@@ -179,6 +211,15 @@ export function ListPage() {
                 <Table.Tbody>
                   {rows.map((row) => (
                     <Table.Tr key={row.id}>
+                      {canEdit && (
+                        <Table.Td>
+                          <Checkbox
+                            aria-label={t('statistics.selectRow', { time: row.localTime })}
+                            checked={picked.has(row.id)}
+                            onChange={(e) => pick([row.id], e.currentTarget.checked)}
+                          />
+                        </Table.Td>
+                      )}
                       {columns.shown.map((c) => (
                         <Table.Td
                           key={c}
@@ -220,7 +261,9 @@ export function ListPage() {
         )}
       </Paper>
       <SpoolList />
-      {editing && <EditRowsModal rows={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <EditRowsModal rows={editing} onClose={() => setEditing(null)} onSaved={() => setPicked(new Set())} />
+      )}
     </Stack>
   );
 }
