@@ -1,4 +1,6 @@
-import type { TestApp } from './build.js';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { call, type TestApp } from './build.js';
 import type { TestUser } from './factories.js';
 
 /** POST /api/file/upload as a person: the raw bytes, the name in X-File-Name. */
@@ -21,3 +23,42 @@ export const uploadAs = (
     },
     payload: body,
   });
+
+let imageSeq = 0;
+
+/** Uploads a small PNG unlike every other one this run made (the library stores equal content once). */
+export async function uploadImage(
+  t: TestApp,
+  who: TestUser,
+  name = `image-${imageSeq + 1}.png`,
+): Promise<number> {
+  imageSeq += 1;
+  const png = await sharp({
+    create: {
+      width: 8 + (imageSeq % 200),
+      height: 8 + Math.floor(imageSeq / 200),
+      channels: 3,
+      background: { r: imageSeq % 256, g: 9, b: 99 },
+    },
+  })
+    .png()
+    .toBuffer();
+  const res = await uploadAs(t, who, name, png);
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { id: number }).id;
+}
+
+/** A background playlist of one file (10 s), through the API. */
+export async function createPlaylist(
+  t: TestApp,
+  who: TestUser,
+  name: string,
+  fileId: number,
+): Promise<number> {
+  const res = await call(t.app, 'POST', '/api/playlist/post', {
+    token: who.token,
+    body: { name, files: [{ fileId, duration: 10 }] },
+  });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { id: number }).id;
+}

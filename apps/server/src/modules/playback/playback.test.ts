@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAYBACK_MESSAGES, type PlaybackEvent } from '@vitrine/core';
 import { points } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
-import { createTeam, createUser, type TestUser } from '../../test/factories.js';
-import { uploadAs } from '../../test/media.js';
+import { createTeam, createUser } from '../../test/factories.js';
+import { createPlaylist, uploadImage } from '../../test/media.js';
 import { pairPlayer } from '../../test/player.js';
 import { PLAYBACK_RATE_PER_MINUTE } from './playback.routes.js';
 
@@ -19,27 +18,6 @@ beforeAll(async () => {
   team = await createTeam(t);
 });
 afterAll(() => t.close());
-
-let fileSeq = 0;
-async function uploadImage(who: TestUser, name = `shot-${++fileSeq}.png`): Promise<number> {
-  const png = await sharp({
-    create: { width: 8 + (++fileSeq % 40), height: 8, channels: 3, background: { r: fileSeq, g: 9, b: 99 } },
-  })
-    .png()
-    .toBuffer();
-  const res = await uploadAs(t, who, name, png);
-  expect(res.statusCode).toBe(200);
-  return (res.json() as { id: number }).id;
-}
-
-async function createPlaylist(who: TestUser, name: string, fileId: number): Promise<number> {
-  const res = await call(t.app, 'POST', '/api/playlist/post', {
-    token: who.token,
-    body: { name, files: [{ fileId, duration: 10 }] },
-  });
-  expect(res.statusCode).toBe(200);
-  return (res.json() as { id: number }).id;
-}
 
 /** An event starting at `start` (ISO), lasting `seconds`. */
 function show(
@@ -167,8 +145,8 @@ const setPoint = (id: number, changes: Partial<typeof points.$inferInsert>) =>
 describe('POST /api/player/playback', () => {
   it('stores a batch once and acks every id; the names are captured as they were', async () => {
     const { token, point } = await pairPlayer(t, team.owner, 'Lobby');
-    const fileId = await uploadImage(team.owner, 'morning.png');
-    const playlistId = await createPlaylist(team.owner, 'Morning loop', fileId);
+    const fileId = await uploadImage(t, team.owner, 'morning.png');
+    const playlistId = await createPlaylist(t, team.owner, 'Morning loop', fileId);
     const events = [
       show('2026-03-02T09:00:00Z', 10, fileId, playlistId),
       show('2026-03-02T09:00:10Z', 10, fileId, playlistId),
@@ -198,7 +176,7 @@ describe('POST /api/player/playback', () => {
 
   it('a resent batch stores nothing new and acks all; an overlapping one stores only the new events', async () => {
     const { token, point } = await pairPlayer(t, team.owner);
-    const fileId = await uploadImage(team.owner);
+    const fileId = await uploadImage(t, team.owner);
     const events = Array.from({ length: 8 }, (_, i) =>
       show(`2026-03-03T10:${String(i * 7).padStart(2, '0')}:00Z`, 5 + i, fileId),
     );
@@ -235,7 +213,7 @@ describe('POST /api/player/playback', () => {
 
   it('the same batch sent five times at once is stored once', async () => {
     const { token, point } = await pairPlayer(t, team.owner);
-    const fileId = await uploadImage(team.owner);
+    const fileId = await uploadImage(t, team.owner);
     const events = Array.from({ length: 300 }, (_, i) => show(`2026-03-04T08:00:00Z`, i % 30, fileId));
     events.forEach((e, i) => (e.startedAt = new Date(Date.parse(e.startedAt) + i * 37_000).toISOString()));
     events.forEach((e) => (e.endedAt = new Date(Date.parse(e.startedAt) + e.duration * 1000).toISOString()));
@@ -248,9 +226,9 @@ describe('POST /api/player/playback', () => {
 
   it("rolls up by the hour in the screen's time zone: half-hour offsets, and both DST changes", async () => {
     const { token, point } = await pairPlayer(t, team.owner);
-    const fileId = await uploadImage(team.owner);
-    const otherFile = await uploadImage(team.owner);
-    const playlistId = await createPlaylist(team.owner, 'Zones', fileId);
+    const fileId = await uploadImage(t, team.owner);
+    const otherFile = await uploadImage(t, team.owner);
+    const playlistId = await createPlaylist(t, team.owner, 'Zones', fileId);
 
     await setPoint(point.id, { timezone: 'Asia/Kolkata' });
     const kolkata = [
@@ -297,7 +275,7 @@ describe('POST /api/player/playback', () => {
 
   it('captures impressions from the audience of the local hour, and the playback cost', async () => {
     const { token, point } = await pairPlayer(t, team.owner);
-    const fileId = await uploadImage(team.owner);
+    const fileId = await uploadImage(t, team.owner);
     const perHour = Array.from({ length: 24 }, (_, h) => h * 10);
     await setPoint(point.id, {
       timezone: 'Europe/Rome',
@@ -326,10 +304,10 @@ describe('POST /api/player/playback', () => {
 
   it('keeps events whose file or playlist is gone or foreign, with a null name, and keeps names after removal', async () => {
     const { token, point } = await pairPlayer(t, team.owner);
-    const kept = await uploadImage(team.owner, 'kept-then-removed.png');
+    const kept = await uploadImage(t, team.owner, 'kept-then-removed.png');
     const other = await createUser(t, { role: 'owner' });
-    const foreignFile = await uploadImage(other, 'secret.png');
-    const foreignPlaylist = await createPlaylist(other, 'Secret plan', foreignFile);
+    const foreignFile = await uploadImage(t, other, 'secret.png');
+    const foreignPlaylist = await createPlaylist(t, other, 'Secret plan', foreignFile);
 
     await send(token, [show('2026-03-07T10:00:00Z', 10, kept)]);
     expect(
@@ -359,7 +337,7 @@ describe('POST /api/player/playback', () => {
 
   it("a person's token is refused, and a screen of another cabinet touches only its own rows", async () => {
     const mine = await pairPlayer(t, team.owner);
-    const fileId = await uploadImage(team.owner);
+    const fileId = await uploadImage(t, team.owner);
     const event = show('2026-03-08T10:00:00Z', 10, fileId);
     for (const who of [team.owner, team.admin, team.observer]) {
       const res = await send(who.token, [event]);
@@ -388,7 +366,7 @@ describe('POST /api/player/playback', () => {
 
   it('refuses invalid bodies with a clear message and stores nothing of them', async () => {
     const { token, point } = await pairPlayer(t, team.owner);
-    const fileId = await uploadImage(team.owner);
+    const fileId = await uploadImage(t, team.owner);
     const good = show('2026-03-09T10:00:00Z', 10, fileId);
     const backwards = { ...show('2026-03-09T10:05:00Z', 10, fileId), endedAt: '2026-03-09T10:04:00Z' };
     const inverted = await send(token, [good, backwards]);
@@ -446,7 +424,7 @@ describe('POST /api/player/playback', () => {
 
   it('takes 1000 events with the longest ids in one call', async () => {
     const { token, point } = await pairPlayer(t, team.owner);
-    const fileId = await uploadImage(team.owner);
+    const fileId = await uploadImage(t, team.owner);
     const events = Array.from({ length: 1000 }, (_, i) => ({
       ...show(new Date(Date.UTC(2026, 2, 10, 0, 0, i * 60)).toISOString(), 12.345678, fileId, 2147483647),
       eventId: `${randomUUID()}-${'x'.repeat(27)}`,
@@ -464,7 +442,7 @@ describe('POST /api/player/playback', () => {
 
   it('falls back to UTC hours for a zone the database does not know, rather than losing the events', async () => {
     const { token, point } = await pairPlayer(t, team.owner);
-    const fileId = await uploadImage(team.owner);
+    const fileId = await uploadImage(t, team.owner);
     await setPoint(point.id, { timezone: 'Mars/Olympus_Mons' });
     const res = await send(token, [show('2026-03-11T10:20:00Z', 10, fileId)]);
     expect(res.statusCode).toBe(200);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AudienceReport,
@@ -17,34 +16,12 @@ import type {
 import { seededRandom } from '@vitrine/core';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createTeam, createUser, type TestUser } from '../../test/factories.js';
-import { uploadAs } from '../../test/media.js';
+import { createPlaylist, uploadImage } from '../../test/media.js';
 import { pairPlayer } from '../../test/player.js';
 
 let t: TestApp;
 let team: Awaited<ReturnType<typeof createTeam>>;
 let stranger: TestUser;
-
-let fileSeq = 0;
-async function uploadImage(who: TestUser, name: string): Promise<number> {
-  fileSeq += 1;
-  const png = await sharp({
-    create: { width: 8 + fileSeq, height: 8, channels: 3, background: { r: fileSeq * 20, g: 9, b: 99 } },
-  })
-    .png()
-    .toBuffer();
-  const res = await uploadAs(t, who, name, png);
-  expect(res.statusCode).toBe(200);
-  return (res.json() as { id: number }).id;
-}
-
-async function createPlaylist(who: TestUser, name: string, fileId: number): Promise<number> {
-  const res = await call(t.app, 'POST', '/api/playlist/post', {
-    token: who.token,
-    body: { name, files: [{ fileId, duration: 10 }] },
-  });
-  expect(res.statusCode).toBe(200);
-  return (res.json() as { id: number }).id;
-}
 
 function show(start: number, seconds: number, fileId: number, playlistId: number | null): PlaybackEvent {
   return {
@@ -249,10 +226,10 @@ beforeAll(async () => {
     netOf.set((res.json() as { id: number }).id, [...members]);
   }
   for (const name of ['реклама-весна.png', 'coffee, "best".png', 'plain.png']) {
-    fileIds.push(await uploadImage(team.owner, name));
+    fileIds.push(await uploadImage(t, team.owner, name));
   }
-  playlistIds.push(await createPlaylist(team.owner, 'Ранок', fileIds[0]!));
-  playlistIds.push(await createPlaylist(team.owner, 'Evening', fileIds[1]!));
+  playlistIds.push(await createPlaylist(t, team.owner, 'Ранок', fileIds[0]!));
+  playlistIds.push(await createPlaylist(t, team.owner, 'Evening', fileIds[1]!));
 
   // 900 shows at random over a week (UTC), random screen, file, playlist or none, 1-30 s.
   const rand = seededRandom(20260301);
@@ -272,7 +249,7 @@ beforeAll(async () => {
 
   // Another cabinet's screen with shows of its own.
   const theirs = await pairPlayer(t, stranger, 'Their screen');
-  const theirFile = await uploadImage(stranger, 'theirs.png');
+  const theirFile = await uploadImage(t, stranger, 'theirs.png');
   await send(
     theirs.token,
     Array.from({ length: 20 }, (_, i) =>
