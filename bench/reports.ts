@@ -143,6 +143,22 @@ export async function reportsBenchmark(): Promise<string[]> {
       );
       cabinetId = rows[0]!.id;
     }
+    // Half the screens measured their audience in every hour (POST /api/player/audience would have stored these).
+    const { rows: measured } = await direct.query<{ n: string }>(
+      'select count(*) as n from audience_hourly where cabinet_id = $1',
+      [cabinetId],
+    );
+    if (Number(measured[0]!.n) === 0) {
+      await seconds('insert measured audience (half the screens, every hour)', lines, async () => {
+        await direct.query(
+          `insert into audience_hourly (cabinet_id, point_id, hour_utc, hour_local, viewers)
+           select cabinet_id, point_id, hour_utc, min(hour_local), 5 from playback_hourly
+           where cabinet_id = $1 and point_id % 2 = 0 group by cabinet_id, point_id, hour_utc`,
+          [cabinetId],
+        );
+        await direct.query('analyze audience_hourly');
+      });
+    }
     const { rows: counts } = await direct.query<{ raw: string; hourly: string }>(
       `select (select count(*) from playbacks where cabinet_id = $1) as raw,
          (select count(*) from playback_hourly where cabinet_id = $1) as hourly`,
@@ -195,6 +211,26 @@ export async function reportsBenchmark(): Promise<string[]> {
       figures.push([label, stats]);
       console.error(format(label, stats, baseline));
     }
+    // A screen reports a day of measured audience: 24 hours of its shows get new impressions.
+    const { rows: screen } = await direct.query<{ id: number }>(
+      'select id from points where cabinet_id = $1 order by id limit 1',
+      [cabinetId],
+    );
+    let round = 0;
+    const audienceLabel = 'player reports 24 measured hours (impressions of ~2,200 shows restamped)';
+    const audienceStats = await measure(N, async () => {
+      round += 1;
+      const hours = Array.from({ length: 24 }, (_, h) => ({
+        hour: new Date(
+          Date.parse(`${FIRST_DAY}T00:30:00Z`) + (round % 60) * 86400_000 + h * 3600_000,
+        ).toISOString(),
+        viewers: 2 + (round % 5),
+      }));
+      const ack = await services.playback.reportAudience({ cabinetId, pointId: screen[0]!.id }, hours);
+      if (ack.hours !== 24) throw new Error(`audience: ${ack.hours} hours stored`);
+    });
+    figures.push([audienceLabel, audienceStats]);
+    console.error(format(audienceLabel, audienceStats, baseline));
     lines.push(format('GET /api/health', baseline));
     for (const [label, stats] of figures) {
       lines.push(

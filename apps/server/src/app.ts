@@ -208,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         signer,
         tmpDir: join(config.dataDir, 'tmp'),
         queue: q,
+        retentionHours: config.exportRetentionHours,
         log,
       });
     let statistics = make(queue);

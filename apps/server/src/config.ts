@@ -51,6 +51,7 @@ const Env = z.object({
     .default(15 * 60),
   PUBLIC_FORM_RATE: z.coerce.number().int().min(1).default(20),
   PLAYLIST_END_CHECK_SECONDS: z.coerce.number().int().min(5).max(86400).default(60),
+  EXPORT_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
   PAIRING_RATE: z.coerce.number().int().min(1).max(10000).default(60),
   BIND_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
   FLEET_FLUSH_MS: z.coerce.number().int().min(50).max(60000).default(5000),
@@ -176,6 +177,8 @@ export interface Config {
   publicFormRate: number;
   /** How often playlists past their end get their DETACH or DELETE action. */
   playlistEndCheckSeconds: number;
+  /** How long a finished background export (its file and its spool row) is kept. */
+  exportRetentionHours: number;
   /** Pairing codes a minute one address may ask for (a venue's screens may share one). */
   pairingRate: number;
   /** Wrong codes one person may type in 10 minutes before binding is refused for a while. */
@@ -295,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicFormRate: e.PUBLIC_FORM_RATE,
     playlistEndCheckSeconds: e.PLAYLIST_END_CHECK_SECONDS,
+    exportRetentionHours: e.EXPORT_RETENTION_HOURS,
     fleet: { flushMs: e.FLEET_FLUSH_MS, pingMs: e.FLEET_PING_MS },
     pairingRate: e.PAIRING_RATE,
     bindFailures: e.BIND_FAILURES,

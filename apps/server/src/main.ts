@@ -7,6 +7,9 @@ import { ensurePlatformAdmin } from './modules/system/bootstrap.service.js';
 import { ensureStockLibrary } from './modules/media/stock.js';
 import { repeat } from './lib/repeat.js';
 
+/** How often finished exports past their retention are looked for. */
+const EXPORT_CLEANUP_MS = 15 * 60_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(
@@ -31,9 +34,20 @@ async function main(): Promise<void> {
     (error) => app.log.warn({ err: error }, 'playlist end actions failed'),
   );
 
+  // Background exports are kept EXPORT_RETENTION_HOURS after they finish, then their files and rows go.
+  const stopExportCleanup = repeat(
+    EXPORT_CLEANUP_MS,
+    async () => {
+      const removed = await services.statistics.removeExpiredExports();
+      if (removed) app.log.info({ removed }, 'expired statistics exports removed');
+    },
+    (error) => app.log.warn({ err: error }, 'removing expired exports failed'),
+  );
+
   const shutdown = async (signal: string): Promise<void> => {
     app.log.info(`${signal}: shutting down`);
     await stopEndActions();
+    await stopExportCleanup();
     await app.close();
     await database.close();
     process.exit(0);

@@ -28,3 +28,19 @@ export const PLAYBACK_MESSAGES = {
   tooEarly: 'startedAt is before 2000: the screen clock is not set',
   future: 'startedAt is more than a day ahead of the server clock: check the screen clock',
 } as const;
+
+/**
+ * Audience a screen measured (a people counter, a camera's anonymous count, a sensor wired to the native
+ * shell): people who saw one show, on average, per hour of the screen's clock. It replaces the screen's
+ * audience setting for that hour in the impressions of every show the screen started in it, and a later
+ * report of the same hour replaces the earlier one.
+ */
+/** Most hours in one POST /api/player/audience: 31 days. */
+export const AUDIENCE_BATCH_MAX = 744;
+/** The largest audience of one show an hour may report (as the screen's own audience setting). */
+export const AUDIENCE_MAX_VIEWERS = 1_000_000;
+
+export const AUDIENCE_MESSAGES = {
+  future: 'hour is more than a day ahead of the server clock: check the screen clock',
+  tooEarly: 'hour is before 2000: the screen clock is not set',
+} as const;

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   time,
@@ -608,6 +609,30 @@ export const playbackHourly = pgTable(
     uniqueIndex('playback_hourly_key_idx').on(t.pointId, t.hourUtc, t.playlistId, t.fileId, t.source),
     index('playback_hourly_cabinet_utc_idx').on(t.cabinetId, t.hourUtc),
     index('playback_hourly_cabinet_local_idx').on(t.cabinetId, t.hourLocal),
+  ],
+);
+
+/**
+ * Audience a screen measured, per hour of its clock (POST /api/player/audience): the hour's start instant
+ * (as the rollup keys hours) and the local hour. A later report of the same hour replaces the earlier one.
+ */
+export const audienceHourly = pgTable(
+  'audience_hourly',
+  {
+    cabinetId: integer('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    pointId: integer('point_id')
+      .notNull()
+      .references(() => points.id, { onDelete: 'cascade' }),
+    hourUtc: timestamp('hour_utc', { withTimezone: true, mode: 'date' }).notNull(),
+    hourLocal: timestamp('hour_local', { withTimezone: false, mode: 'string' }).notNull(),
+    viewers: doublePrecision('viewers').notNull(),
+    reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pointId, t.hourUtc] }),
+    index('audience_hourly_cabinet_local_idx').on(t.cabinetId, t.hourLocal),
   ],
 );
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import {
+  AUDIENCE_BATCH_MAX,
+  AUDIENCE_MAX_VIEWERS,
+  AUDIENCE_MESSAGES,
   PLAYBACK_BATCH_MAX,
   PLAYBACK_EARLIEST,
   PLAYBACK_MAX_SECONDS,
@@ -37,3 +40,20 @@ export type PlaybackBatch = z.infer<typeof PlaybackBatch>;
 /** The ids stored by this call or an earlier one: the player may forget exactly these. */
 export const PlaybackAck = z.object({ acked: z.array(z.string()) });
 export type PlaybackAck = z.infer<typeof PlaybackAck>;
+
+/** One measured hour: any instant inside it names the hour (the server files it under the screen's local hour). */
+export const AudienceSample = z.strictObject({
+  hour: instant.refine((v) => Date.parse(v) >= EARLIEST_MS, { error: AUDIENCE_MESSAGES.tooEarly }),
+  /** People who saw one show, on average, in that hour. */
+  viewers: z.number().min(0).max(AUDIENCE_MAX_VIEWERS),
+});
+export type AudienceSample = z.infer<typeof AudienceSample>;
+
+export const AudienceBatch = z.strictObject({
+  hours: z.array(AudienceSample).min(1).max(AUDIENCE_BATCH_MAX),
+});
+export type AudienceBatch = z.infer<typeof AudienceBatch>;
+
+/** `hours`: distinct hours stored; `shows`: shows of those hours whose impressions changed. */
+export const AudienceAck = z.object({ hours: z.number().int(), shows: z.number().int() });
+export type AudienceAck = z.infer<typeof AudienceAck>;

@@ -214,6 +214,8 @@ export const ExportJob = z.object({
   progress: z.number().int(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** When the server removes the file and this entry (finishedAt + EXPORT_RETENTION_HOURS). */
+  expiresAt: z.string().nullable(),
   /** Bytes, once done. */
   size: z.number().int().nullable(),
   /** A signed download URL (short-lived; list again for a fresh one) once done. */
@@ -251,10 +253,16 @@ export const AudienceRow = z.object({
   /** Hour of the day on the screen's clock, 0-23. */
   hour: z.number().int(),
   shows: z.number().int(),
-  /** The audience multiplier of that hour: the screen's perHour[hour] if set, else its viewers (0 if none). */
+  /**
+   * People per show in that hour, on average over the period: impressions / shows. Each show counts the
+   * audience its screen measured in that hour (POST /api/player/audience), else the screen's setting for
+   * the hour (perHour[hour], else viewers) when the show was stored, else what an admin corrected it to.
+   */
   viewers: z.number(),
-  /** shows x viewers. */
+  /** The shows' impressions: the same figures as the list and the other reports. */
   impressions: z.number(),
+  /** Hours of the period (at this hour of the day) whose audience the screen measured. */
+  measuredHours: z.number().int(),
 });
 export type AudienceRow = z.infer<typeof AudienceRow>;
 export const AudienceReport = z.object({ rows: z.array(AudienceRow) });

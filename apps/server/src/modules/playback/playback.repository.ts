@@ -1,7 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PlaybackEvent } from '@vitrine/core';
+import type { AudienceSample, PlaybackEvent } from '@vitrine/core';
 import type { Database } from '../../db/client.js';
-import { files, playbackHourly, playbacks, playlists, points } from '../../db/schema.js';
+import {
+  audienceHourly,
+  files,
+  playbackHourly,
+  playbacks,
+  playlists,
+  points,
+  statisticChanges,
+} from '../../db/schema.js';
 
 export interface IngestResult {
   /** False when the screen is gone (removed since its token was checked): nothing was stored. */
@@ -67,12 +75,17 @@ export class PlaybackRepository {
           playlist_name, point_name, started_at, ended_at, duration, impressions, cost)
         select pt.cabinet_id, pt.id, i.event_id, i.file_id, i.playlist_id, f.name, pl.name, pt.name,
           i.started_at, i.ended_at, i.duration,
+          -- The audience the screen measured in that hour, else its setting for the hour, else its average.
           coalesce(
-            (pt.audience -> 'perHour' ->> extract(hour from i.started_at at time zone pt.tz)::int)::float8,
+            a.viewers,
+            (pt.audience -> 'perHour' ->> extract(hour from l.local_at)::int)::float8,
             (pt.audience ->> 'viewers')::float8),
           pt.playback_cost::float8
         from input i
         cross join pt
+        cross join lateral (select i.started_at at time zone pt.tz as local_at) l
+        left join ${audienceHourly} a on a.point_id = pt.id
+          and a.hour_utc = i.started_at - (l.local_at - date_trunc('hour', l.local_at))
         left join ${files} f on f.id = i.file_id and f.cabinet_id = pt.cabinet_id
         left join ${playlists} pl on pl.id = i.playlist_id and pl.cabinet_id = pt.cabinet_id
         order by i.event_id
@@ -111,6 +124,103 @@ export class PlaybackRepository {
     const row = result.rows[0];
     return { pointFound: Number(row?.found ?? 0) > 0, inserted: Number(row?.inserted ?? 0) };
   }
+
+  /**
+   * Stores the audience a screen measured, per hour of its clock, and gives every show the screen started in
+   * those hours that audience as its impressions, moving the hourly rollup by the difference, in one
+   * statement. Shows whose impressions an admin corrected keep the correction. A show stored by a call
+   * running at the same moment may keep the audience it was given (the screen's setting): the two
+   * statements do not see each other's rows.
+   */
+  async reportAudience(
+    cabinetId: number,
+    pointId: number,
+    samples: readonly AudienceSample[],
+    zone: string | null = null,
+  ): Promise<AudienceResult> {
+    const result = (await this.db.execute(sql`
+      with pt as (
+        select id, cabinet_id, coalesce(${zone}::text, timezone) as tz
+        from ${points} where id = ${pointId} and cabinet_id = ${cabinetId}
+      ),
+      input as (
+        select * from unnest(
+          ${arrayOf(
+            samples.map((s) => s.hour),
+            'timestamptz',
+          )},
+          ${arrayOf(
+            samples.map((s) => s.viewers),
+            'float8',
+          )}
+        ) with ordinality as t(at, viewers, n)
+      ),
+      hours as (
+        -- The local hour each sample falls in and the instant it began; the batch's last sample of an hour wins.
+        select distinct on (hour_utc) hour_utc, hour_local, viewers
+        from (
+          select i.at - (l.local_at - date_trunc('hour', l.local_at)) as hour_utc,
+            date_trunc('hour', l.local_at) as hour_local, i.viewers, i.n
+          from input i
+          cross join pt
+          cross join lateral (select i.at at time zone pt.tz as local_at) l
+        ) s
+        order by hour_utc, n desc
+      ),
+      stored as (
+        insert into ${audienceHourly} as a (cabinet_id, point_id, hour_utc, hour_local, viewers, reported_at)
+        select pt.cabinet_id, pt.id, h.hour_utc, h.hour_local, h.viewers, now()
+        from hours h cross join pt
+        order by h.hour_utc
+        on conflict (point_id, hour_utc) do update set
+          hour_local = excluded.hour_local, viewers = excluded.viewers, reported_at = excluded.reported_at
+        returning a.hour_utc, a.viewers
+      ),
+      old as (
+        select p.id, coalesce(p.playlist_id, 0) as playlist_id, p.file_id, p.source,
+          coalesce(p.impressions, 0) as before, s.viewers, s.hour_utc
+        from stored s
+        join ${playbacks} p on p.cabinet_id = ${cabinetId} and p.point_id = ${pointId}
+          and p.started_at >= s.hour_utc and p.started_at < s.hour_utc + interval '1 hour'
+        where p.impressions is distinct from s.viewers
+          and not exists (select 1 from ${statisticChanges} c where c.playback_id = p.id and c.field = 'impressions')
+        order by p.id
+        for update of p
+      ),
+      changed as (
+        update ${playbacks} p set impressions = old.viewers from old where p.id = old.id returning p.id
+      ),
+      moved as (
+        update ${playbackHourly} r set impressions = r.impressions + d.delta
+        from (
+          select old.hour_utc, old.playlist_id, old.file_id, old.source, sum(old.viewers - old.before) as delta
+          from old join changed on changed.id = old.id
+          group by old.hour_utc, old.playlist_id, old.file_id, old.source
+        ) d
+        where r.point_id = ${pointId} and r.hour_utc = d.hour_utc and r.playlist_id = d.playlist_id
+          and r.file_id = d.file_id and r.source = d.source
+        returning 1
+      )
+      select (select count(*) from pt)::int as found, (select count(*) from stored)::int as hours,
+        (select count(*) from changed)::int as shows, (select count(*) from moved)::int as moved`)) as unknown as {
+      rows: { found: number; hours: number; shows: number }[];
+    };
+    const row = result.rows[0];
+    return {
+      pointFound: Number(row?.found ?? 0) > 0,
+      hours: Number(row?.hours ?? 0),
+      shows: Number(row?.shows ?? 0),
+    };
+  }
+}
+
+export interface AudienceResult {
+  /** False when the screen is gone: nothing was stored. */
+  pointFound: boolean;
+  /** Distinct hours stored (two samples of one hour in a batch: the later one). */
+  hours: number;
+  /** Shows of those hours whose impressions changed. */
+  shows: number;
 }
 
 /** A time zone name the database does not know (SQLSTATE 22023 from `at time zone`), whichever driver. */

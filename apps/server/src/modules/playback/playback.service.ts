@@ -1,6 +1,9 @@
 import {
+  AUDIENCE_MESSAGES,
   PLAYBACK_FUTURE_SECONDS,
   PLAYBACK_MESSAGES,
+  type AudienceAck,
+  type AudienceSample,
   type PlaybackAck,
   type PlaybackEvent,
 } from '@vitrine/core';
@@ -28,29 +31,58 @@ export class PlaybackService {
   }
 
   async ingest(device: DeviceCaller, events: readonly PlaybackEvent[]): Promise<PlaybackAck> {
-    // A clock far ahead would put shows into days that have not happened: the whole batch is refused, as
-    // for any other invalid event, so nothing of it is half-stored.
-    const latest = this.clock().getTime() + PLAYBACK_FUTURE_SECONDS * 1000;
-    const fields: Record<string, string> = {};
-    events.forEach((e, i) => {
-      if (Date.parse(e.startedAt) > latest) fields[`events.${i}.startedAt`] = PLAYBACK_MESSAGES.future;
-    });
-    if (Object.keys(fields).length > 0) {
-      throw new AppError('VALIDATION_ERROR', PLAYBACK_MESSAGES.future, fields);
-    }
-
+    this.refuseFuture(
+      events.map((e) => e.startedAt),
+      (i) => `events.${i}.startedAt`,
+      PLAYBACK_MESSAGES.future,
+    );
     const { playbacks } = this.deps.repos;
-    let result;
-    try {
-      result = await playbacks.ingest(device.cabinetId, device.pointId, events);
-    } catch (error) {
-      // The zone was accepted by the runtime but this database's zone list lacks it: hours fall back to
-      // UTC rather than the screen losing its proof of play.
-      if (!unknownTimeZone(error)) throw error;
-      this.deps.log?.(`proof of play: screen ${device.pointId} has a time zone the database does not know`);
-      result = await playbacks.ingest(device.cabinetId, device.pointId, events, 'UTC');
-    }
+    const result = await this.inScreenZone(device, (zone) =>
+      playbacks.ingest(device.cabinetId, device.pointId, events, zone),
+    );
     if (!result.pointFound) throw new AppError('UNAUTHORIZED');
     return { acked: [...new Set(events.map((e) => e.eventId))] };
+  }
+
+  /** Audience the screen measured per hour: stored, and given to the impressions of that hour's shows. */
+  async reportAudience(device: DeviceCaller, samples: readonly AudienceSample[]): Promise<AudienceAck> {
+    this.refuseFuture(
+      samples.map((s) => s.hour),
+      (i) => `hours.${i}.hour`,
+      AUDIENCE_MESSAGES.future,
+    );
+    const { playbacks } = this.deps.repos;
+    const result = await this.inScreenZone(device, (zone) =>
+      playbacks.reportAudience(device.cabinetId, device.pointId, samples, zone),
+    );
+    if (!result.pointFound) throw new AppError('UNAUTHORIZED');
+    return { hours: result.hours, shows: result.shows };
+  }
+
+  /**
+   * A clock far ahead would put data into days that have not happened: the whole batch is refused, as for
+   * any other invalid item, so nothing of it is half-stored.
+   */
+  private refuseFuture(instants: readonly string[], field: (i: number) => string, message: string): void {
+    const latest = this.clock().getTime() + PLAYBACK_FUTURE_SECONDS * 1000;
+    const fields: Record<string, string> = {};
+    instants.forEach((at, i) => {
+      if (Date.parse(at) > latest) fields[field(i)] = message;
+    });
+    if (Object.keys(fields).length > 0) throw new AppError('VALIDATION_ERROR', message, fields);
+  }
+
+  /**
+   * Runs a statement on the screen's clock; when the runtime accepted its zone but this database's zone
+   * list lacks it, hours fall back to UTC rather than the screen losing what it reported.
+   */
+  private async inScreenZone<T>(device: DeviceCaller, work: (zone: string | null) => Promise<T>): Promise<T> {
+    try {
+      return await work(null);
+    } catch (error) {
+      if (!unknownTimeZone(error)) throw error;
+      this.deps.log?.(`screen ${device.pointId} has a time zone the database does not know: hours in UTC`);
+      return work('UTC');
+    }
   }
 }

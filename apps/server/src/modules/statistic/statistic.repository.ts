@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
   zoneDay,
@@ -9,6 +9,7 @@ import {
 } from '@vitrine/core';
 import type { Database } from '../../db/client.js';
 import {
+  audienceHourly,
   exportJobs,
   files,
   netPoints,
@@ -91,14 +92,18 @@ function intArray(values: readonly number[]): SQL {
 export class StatisticRepository {
   constructor(private readonly db: Database) {}
 
-  /** Conditions on a table with cabinet_id, point_id, playlist_id and file_id columns (the alias `t`). */
-  private common(cabinetId: number, f: StatisticFilters): SQL[] {
+  /**
+   * Conditions on a table with cabinet_id and point_id columns (the alias `t`), and playlist_id and file_id
+   * unless `screensOnly` (a table of screens' hours, which the playlist and file filters do not narrow).
+   */
+  private common(cabinetId: number, f: StatisticFilters, screensOnly = false): SQL[] {
     const where: SQL[] = [sql`t.cabinet_id = ${cabinetId}`];
     if (f.points?.length) where.push(sql`t.point_id = any(${intArray(f.points)})`);
     if (f.nets?.length) {
       where.push(sql`t.point_id in (select np.point_id from ${netPoints} np join ${nets} n on n.id = np.net_id
         where n.cabinet_id = ${cabinetId} and np.net_id = any(${intArray(f.nets)}))`);
     }
+    if (screensOnly) return where;
     // Ids are positive: the rollup's 0 and the raw rows' null (no playlist) never match a filter.
     if (f.playlists?.length) where.push(sql`t.playlist_id = any(${intArray(f.playlists)})`);
     if (f.files?.length) where.push(sql`t.file_id = any(${intArray(f.files)})`);
@@ -106,8 +111,8 @@ export class StatisticRepository {
   }
 
   /** Rollup rows of the period: local hours from `from` 00:00 to the end of `to`. */
-  private rollupWhere(cabinetId: number, f: StatisticFilters): SQL {
-    const where = this.common(cabinetId, f);
+  private rollupWhere(cabinetId: number, f: StatisticFilters, screensOnly = false): SQL {
+    const where = this.common(cabinetId, f, screensOnly);
     where.push(sql`t.hour_local >= ${f.from}::timestamp`);
     where.push(sql`t.hour_local < ${addDays(f.to, 1)}::timestamp`);
     return sql.join(where, sql` and `);
@@ -232,17 +237,16 @@ export class StatisticRepository {
     }));
   }
 
-  /** Shows per screen and hour of the day, with the screen's audience multiplier of that hour. */
+  /** Shows and their impressions per screen and hour of the day. */
   async audience(
     cabinetId: number,
     f: StatisticFilters,
-  ): Promise<{ pointId: number; name: string | null; hour: number; shows: number; viewers: number }[]> {
+  ): Promise<{ pointId: number; name: string | null; hour: number; shows: number; impressions: number }[]> {
     const result = await this.db.execute(sql`
-      select s.point_id, pt.name, s.hour, s.shows,
-        coalesce((pt.audience -> 'perHour' ->> s.hour)::float8, (pt.audience ->> 'viewers')::float8, 0)
-          as viewers
+      select s.point_id, pt.name, s.hour, s.shows, s.impressions
       from (
-        select t.point_id, extract(hour from t.hour_local)::int as hour, sum(t.shows)::bigint as shows
+        select t.point_id, extract(hour from t.hour_local)::int as hour, sum(t.shows)::bigint as shows,
+          sum(t.impressions) as impressions
         from ${playbackHourly} t
         where ${this.rollupWhere(cabinetId, f)}
         group by 1, 2
@@ -254,7 +258,27 @@ export class StatisticRepository {
       name: (r.name as string | null) ?? null,
       hour: num(r.hour),
       shows: num(r.shows),
-      viewers: num(r.viewers),
+      impressions: num(r.impressions),
+    }));
+  }
+
+  /**
+   * How many hours of the period each screen measured its audience in, per hour of its day (a screen's own
+   * table, read apart from the rollup so the audience report does not join every rollup row to it).
+   */
+  async measuredHours(
+    cabinetId: number,
+    f: StatisticFilters,
+  ): Promise<{ pointId: number; hour: number; hours: number }[]> {
+    const result = await this.db.execute(sql`
+      select t.point_id, extract(hour from t.hour_local)::int as hour, count(*)::int as hours
+      from ${audienceHourly} t
+      where ${this.rollupWhere(cabinetId, f, true)}
+      group by 1, 2`);
+    return rowsOf<Record<string, unknown>>(result).map((r) => ({
+      pointId: num(r.point_id),
+      hour: num(r.hour),
+      hours: num(r.hours),
     }));
   }
 
@@ -493,6 +517,25 @@ export class StatisticRepository {
     }>,
   ): Promise<void> {
     await this.db.update(exportJobs).set(values).where(eq(exportJobs.id, id));
+  }
+
+  /** Jobs finished (done or failed) before `before`, oldest first. */
+  async finishedJobsBefore(before: Date, limit: number): Promise<ExportJobRow[]> {
+    return this.db
+      .select()
+      .from(exportJobs)
+      .where(and(sql`${exportJobs.status} in ('done', 'failed')`, lt(exportJobs.finishedAt, before)))
+      .orderBy(exportJobs.finishedAt)
+      .limit(limit);
+  }
+
+  async deleteJobs(ids: readonly number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const gone = await this.db
+      .delete(exportJobs)
+      .where(inArray(exportJobs.id, [...ids]))
+      .returning({ id: exportJobs.id });
+    return gone.length;
   }
 
   /** Jobs left queued or running by a process that stopped (the in-process fallback only). */

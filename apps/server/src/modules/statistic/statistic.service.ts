@@ -44,8 +44,13 @@ export interface StatisticServiceDeps {
   signer: UrlSigner;
   tmpDir: string;
   queue: ExportQueue;
+  /** How long a finished export is kept (hours). */
+  retentionHours: number;
   log?: (message: string, error?: unknown) => void;
 }
+
+/** Expired exports removed per round trip. */
+const EXPIRED_BATCH = 200;
 
 const KIND_TITLE: Record<ExportKind, string> = {
   list: 'Statistics',
@@ -129,8 +134,19 @@ export class StatisticService {
   }
 
   async audience(caller: Caller, filters: StatisticFilters): Promise<AudienceReport> {
-    const rows = await this.repo.audience(caller.cabinetId, filtersOf(filters));
-    return { rows: rows.map((r) => ({ ...r, impressions: r.shows * r.viewers })) };
+    const f = filtersOf(filters);
+    const [rows, measured] = await Promise.all([
+      this.repo.audience(caller.cabinetId, f),
+      this.repo.measuredHours(caller.cabinetId, f),
+    ]);
+    const hoursOf = new Map(measured.map((m) => [`${m.pointId}:${m.hour}`, m.hours]));
+    return {
+      rows: rows.map((r) => ({
+        ...r,
+        viewers: r.shows > 0 ? r.impressions / r.shows : 0,
+        measuredHours: hoursOf.get(`${r.pointId}:${r.hour}`) ?? 0,
+      })),
+    };
   }
 
   async exchange(caller: Caller, filters: StatisticFilters): Promise<ExchangeReport> {
@@ -382,6 +398,9 @@ export class StatisticService {
       progress: job.progress,
       createdAt: job.createdAt.toISOString(),
       finishedAt: job.finishedAt?.toISOString() ?? null,
+      expiresAt: job.finishedAt
+        ? new Date(job.finishedAt.getTime() + this.deps.retentionHours * 3600_000).toISOString()
+        : null,
       size: job.size ?? null,
       url,
       error: job.error,
@@ -408,6 +427,23 @@ export class StatisticService {
       size: job.size ?? null,
       stream: this.deps.storage.read(job.storageKey),
     };
+  }
+
+  /**
+   * Removes background exports finished (done or failed) more than the retention ago: the file first, then
+   * its spool row, so a crash between the two leaves a row whose file is gone (removed again next time),
+   * never a file nobody lists. Two processes doing this at once remove the same things harmlessly.
+   * Answers how many were removed.
+   */
+  async removeExpiredExports(now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - this.deps.retentionHours * 3600_000);
+    let removed = 0;
+    for (;;) {
+      const jobs = await this.repo.finishedJobsBefore(before, EXPIRED_BATCH);
+      for (const job of jobs) if (job.storageKey) await this.deps.storage.remove(job.storageKey);
+      removed += await this.repo.deleteJobs(jobs.map((j) => j.id));
+      if (jobs.length < EXPIRED_BATCH) return removed;
+    }
   }
 
   /** Jobs a stopped process left behind, when the queue does not keep them itself (the in-process fallback). */

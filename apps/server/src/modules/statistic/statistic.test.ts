@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import type {
   StatisticList,
 } from '@vitrine/core';
 import { seededRandom } from '@vitrine/core';
+import { storageRoot } from '../../lib/storage.js';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createTeam, createUser, type TestUser } from '../../test/factories.js';
 import { createPlaylist, uploadImage } from '../../test/media.js';
@@ -764,5 +767,24 @@ describe('exports', () => {
     // A forged or altered signature finds nothing.
     expect((await call(t.app, 'GET', job.url!.replace(/sig=[^&]+/, 'sig=forged'))).statusCode).toBe(404);
     expect(t.services.statistics.queueMode).toBe('pg-boss');
+
+    // Kept EXPORT_RETENTION_HOURS (default a week) after it finished, then the file and the entry go.
+    const finished = Date.parse(job.finishedAt!);
+    expect(Date.parse(job.expiresAt!) - finished).toBe(168 * 3600_000);
+    expect(await t.services.statistics.removeExpiredExports(new Date(finished + 167 * 3600_000))).toBe(0);
+    await t.database.db.execute(
+      sql`update export_jobs set finished_at = now() - interval '8 days' where id = ${id}`,
+    );
+    expect(await t.services.statistics.removeExpiredExports()).toBe(1);
+    const after = ((await get(team.observer, '/api/spool/report')).json() as ExportJobList).list;
+    expect(after.map((j) => j.id)).not.toContain(id);
+    expect(after.map((j) => j.id)).toContain(listId);
+    expect((await call(t.app, 'GET', job.url!)).statusCode).toBe(404);
+    expect(existsSync(join(storageRoot(t.config.dataDir), `exports/${team.cabinet.id}/${id}.csv`))).toBe(
+      false,
+    );
+    expect(existsSync(join(storageRoot(t.config.dataDir), `exports/${team.cabinet.id}/${listId}.xlsx`))).toBe(
+      true,
+    );
   }, 60_000);
 });
