@@ -15,7 +15,7 @@ import {
 } from './schedule.js';
 import { seededRandom } from './random.js';
 import { daySpans, timeSeconds, wallSeconds, type QuotaKind } from './playlist.js';
-import { ZoneDay, addDays, zoneOffset, wallToInstant, dateWall } from './zone.js';
+import { ZoneDay, addDays, zoneOffset, wallToInstant, dateWall, localDateTime } from './zone.js';
 
 const H = 3_600_000;
 
@@ -83,6 +83,15 @@ describe('zones', () => {
     expect(wallToInstant('Europe/Berlin', Date.UTC(2026, 9, 25, 2, 30))).toBe(Date.UTC(2026, 9, 25, 0, 30));
     expect(zoneOffset('Asia/Kolkata', t0)).toBe(5.5 * H);
     expect(new ZoneDay('America/New_York', '2026-11-01').at(12 * 3600)).toBe(Date.UTC(2026, 10, 1, 17));
+  });
+
+  it('reads an instant on a local clock, in UTC for a zone the runtime does not know', () => {
+    const at = Date.UTC(2026, 9, 25, 0, 59, 59, 900);
+    expect(localDateTime('Europe/Kyiv', at)).toBe('2026-10-25 03:59:59');
+    expect(localDateTime('Europe/Kyiv', at + 3600_000)).toBe('2026-10-25 03:59:59');
+    expect(localDateTime('Asia/Kolkata', at)).toBe('2026-10-25 06:29:59');
+    expect(localDateTime('Mars/Olympus_Mons', at)).toBe('2026-10-25 00:59:59');
+    expect(localDateTime(null, at)).toBe('2026-10-25 00:59:59');
   });
 });
 

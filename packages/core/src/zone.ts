@@ -59,6 +59,20 @@ export function localDate(timeZone: string, instant: number): string {
   return new Date(instant + zoneOffset(timeZone, instant)).toISOString().slice(0, 10);
 }
 
+/**
+ * The local date and time ('YYYY-MM-DD HH:MM:SS') at an instant; on UTC's clock for a zone this runtime
+ * does not know, so one odd zone never stops a list of many screens.
+ */
+export function localDateTime(timeZone: string | null, instant: number): string {
+  let offset = 0;
+  try {
+    offset = timeZone ? zoneOffset(timeZone, instant) : 0;
+  } catch {
+    offset = 0;
+  }
+  return new Date(Math.floor((instant + offset) / 1000) * 1000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /** Wall milliseconds of a date's midnight; NaN when the date is malformed. */
 export function dateWall(date: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
+  localDateTime,
   zoneDay,
   type ExportFormat,
   type ExportKind,
@@ -331,7 +332,7 @@ export class StatisticRepository {
     const zones = await this.zones(cabinetId);
     const result = await this.db.execute(sql`
       select s.*,
-        to_char(s.started_at at time zone coalesce(pt.timezone, 'UTC'), 'YYYY-MM-DD HH24:MI:SS') as local_time,
+        pt.timezone,
         (select string_agg(n.name, ', ' order by n.name) from ${netPoints} np
           join ${nets} n on n.id = np.net_id where np.point_id = s.point_id) as channel
       from (
@@ -348,7 +349,8 @@ export class StatisticRepository {
     return rowsOf<Record<string, unknown>>(result).map((r) => ({
       id: num(r.id),
       datetime: String(r.datetime),
-      localTime: String(r.local_time),
+      // On the screen's clock, worked out here: a zone the database lacks must not fail the whole page.
+      localTime: localDateTime(r.timezone as string | null, Date.parse(String(r.datetime))),
       channel: (r.channel as string | null) ?? null,
       instance: (r.point_name as string | null) ?? null,
       pointId: num(r.point_id),
