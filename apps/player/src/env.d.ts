@@ -7,6 +7,14 @@ declare const __PLAYER_VERSION__: string;
 interface VitrineNative {
   reboot?: () => unknown;
   terminal?: (args: Record<string, unknown>) => unknown;
+  /**
+   * Audience the shell measured (a people counter, an anonymous camera count, a sensor) since the last call:
+   * a list, a promise of one, or its JSON text, of `{ hour, viewers }`: `hour` an ISO instant with offset
+   * inside the measured hour, `viewers` the people who saw one show, on average, in that hour (0 to
+   * 1,000,000). A later sample of the same hour replaces the earlier one. Polled every 5 minutes and once
+   * when the session starts (src/audience.ts); undefined or null: nothing new.
+   */
+  audience?: () => unknown;
 }
 
 interface Window {

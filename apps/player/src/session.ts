@@ -1,9 +1,10 @@
 /**
  * A paired screen at work: the manifest (fetched at start, every 30 minutes, on reconnect and on command),
- * playback, the socket with its heartbeats, and the commands.
+ * playback, the socket with its heartbeats, the commands, proof of play and the measured audience.
  */
 import type { Manifest, PlayerReport } from '@vitrine/core';
 import { UnauthorizedError, isManifest, type Api } from './api';
+import { audienceSender, createAudienceQueue } from './audience';
 import { CommandHandler, type CommandEffects, type SeenCommands } from './commands';
 import type { Strings } from './i18n';
 import type { Logger } from './log';
@@ -92,6 +93,14 @@ export function startSession(ctx: SessionContext): { stop(): void } {
     dbName: `vitrine-proof-${ctx.token.slice(-16)}`,
   });
   proof.start();
+  // Audience a native shell measured, kept per pairing too; the shell is asked only if it has audience().
+  const audience = createAudienceQueue({
+    send: audienceSender('', ctx.token),
+    store: local,
+    key: `${KEYS.audience}.${ctx.token.slice(-16)}`,
+    log,
+  });
+  audience.start();
   let played = 0;
   const playback = new Playback({
     stage,
@@ -262,6 +271,7 @@ export function startSession(ctx: SessionContext): { stop(): void } {
         refreshQuietly('reconnected');
         // The server is back: what was played meanwhile goes now, not at the next retry.
         void proof.flush();
+        void audience.flush();
       }
     },
     onState: (state, detail) => {
@@ -297,6 +307,7 @@ export function startSession(ctx: SessionContext): { stop(): void } {
       socket.stop();
       playback.destroy();
       void proof.close();
+      void audience.close();
       stage.remove();
       status.hide();
     },

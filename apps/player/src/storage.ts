@@ -14,6 +14,8 @@ export const KEYS = {
   token: 'vitrine.player.token',
   manifest: 'vitrine.player.manifest',
   commands: 'vitrine.player.commands',
+  /** Measured audience waiting for the server; the session adds `.<end of the device token>` (one per pairing). */
+  audience: 'vitrine.player.audience',
 } as const;
 
 export function memoryStore(): KeyValue {

@@ -1,0 +1,429 @@
+/**
+ * Measured audience: a native shell that wraps the player (an Android or desktop wrapper with a people
+ * counter, an anonymous camera count, a sensor) says how many people saw one show, on average, in each hour.
+ * The queue polls the shell (`window.vitrineNative.audience()`), keeps what it heard in the KeyValue store
+ * (localStorage) until the server acknowledges it, and sends it to POST /api/player/audience. The server
+ * files each sample under the screen's local hour and a later report of an hour replaces the earlier one,
+ * so sending a sample twice is harmless.
+ *
+ * Pending samples are keyed by their instant (the hour as an ISO date in UTC): a later sample of the same
+ * instant replaces the earlier one. Instants are not rounded to the hour here: the screen's zone (which
+ * may be half an hour off UTC) is the server's business; samples are sent in the order they were last
+ * reported, so of two instants in one local hour the server keeps the newer report.
+ *
+ * Usage: `const audience = createAudienceQueue({ send: audienceSender('', token), store, key, log })`,
+ * `audience.start()`, and `close()` when the session ends.
+ */
+import {
+  AUDIENCE_BATCH_MAX,
+  AUDIENCE_MAX_VIEWERS,
+  PLAYBACK_EARLIEST,
+  PLAYBACK_FUTURE_SECONDS,
+  type AudienceAck,
+  type AudienceSample,
+} from '@vitrine/core';
+import { KEYS, memoryStore, type KeyValue } from './storage';
+
+/** How often the shell is asked for what it measured. */
+export const AUDIENCE_POLL_MS = 5 * 60_000;
+/** How often pending samples are sent again when nothing else triggered a send. */
+export const AUDIENCE_FLUSH_MS = 60_000;
+/** Two full batches: 62 days of hours. Beyond it the oldest hours go. */
+export const AUDIENCE_MAX_STORED = AUDIENCE_BATCH_MAX * 2;
+export const AUDIENCE_RETRY_MIN_MS = 2_000;
+export const AUDIENCE_RETRY_MAX_MS = 5 * 60_000;
+
+/** The server refused the batch itself (400, 413): sending it again unchanged cannot help. */
+export class AudienceRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AudienceRejectedError';
+  }
+}
+
+/** Any other failed send (offline, 5xx, 401, 429): the batch is kept and sent again later. */
+export class AudienceSendError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AudienceSendError';
+  }
+}
+
+export interface AudienceLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/** What `add` and `poll` took in: samples stored, and items refused as invalid. */
+export interface AudienceAdded {
+  added: number;
+  ignored: number;
+}
+
+export interface AudienceQueueOptions {
+  /** Sends one batch; resolves once the server stored it. */
+  send: (samples: AudienceSample[]) => Promise<AudienceAck>;
+  /** Where pending samples are kept across reloads; default: memory only. */
+  store?: KeyValue;
+  /** Their key in `store` (one per pairing); default `KEYS.audience`. */
+  key?: string;
+  /** What the shell measured since the last call (or a promise of it); default: `nativeAudience`. */
+  source?: () => unknown;
+  /** Milliseconds: the retry schedule and the "a day ahead" check. */
+  now?: () => number;
+  batchSize?: number;
+  maxStored?: number;
+  pollIntervalMs?: number;
+  flushIntervalMs?: number;
+  retryMinMs?: number;
+  retryMaxMs?: number;
+  log?: AudienceLog;
+  random?: () => number;
+  /** Where `online` is heard (the window). */
+  events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
+}
+
+export interface AudienceQueue {
+  /**
+   * Takes samples (a list of `{ hour, viewers }`, or its JSON text): valid ones are kept, replacing a
+   * pending sample of the same instant; invalid ones are ignored with one log line. A started queue then
+   * sends them.
+   */
+  add(samples: unknown): AudienceAdded;
+  /** Asks the source once and adds what it answers. Never rejects. */
+  poll(): Promise<AudienceAdded>;
+  /**
+   * Sends everything pending, batch by batch, until done or a batch fails (then a retry is scheduled). A
+   * call while a flush runs joins it (and makes it look once more before it ends).
+   */
+  flush(): Promise<void>;
+  /** Polls now and every `pollIntervalMs`; sends what is pending now, every `flushIntervalMs` and when online. */
+  start(): void;
+  stop(): void;
+  /** Stops and waits for a running flush. */
+  close(): Promise<void>;
+  /** The samples waiting for the server, in the order they go. */
+  pending(): AudienceSample[];
+  /** When the next automatic attempt may run after failures (ms, `now()` clock), or null. */
+  readonly retryAt: number | null;
+}
+
+const EARLIEST_MS = Date.parse(PLAYBACK_EARLIEST);
+const AHEAD_MS = PLAYBACK_FUTURE_SECONDS * 1000;
+
+/**
+ * The shell's `window.vitrineNative.audience()`, looked up at each call (a shell may add it after the page
+ * loaded); undefined when there is none, so a browser without a shell is never asked anything.
+ */
+export function nativeAudience(): unknown {
+  const native = (globalThis as { vitrineNative?: VitrineNative | null }).vitrineNative;
+  return native && typeof native.audience === 'function' ? native.audience() : undefined;
+}
+
+/** The sample as the server takes it (the hour as an ISO date in UTC), or null when it is invalid. */
+function sampleOf(item: unknown, now: number): AudienceSample | null {
+  if (typeof item !== 'object' || item === null) return null;
+  const { hour, viewers } = item as { hour?: unknown; viewers?: unknown };
+  if (typeof hour !== 'string' || typeof viewers !== 'number') return null;
+  const at = Date.parse(hour);
+  if (!Number.isFinite(at) || at < EARLIEST_MS || at > now + AHEAD_MS) return null;
+  if (!Number.isFinite(viewers) || viewers < 0 || viewers > AUDIENCE_MAX_VIEWERS) return null;
+  return { hour: new Date(at).toISOString(), viewers };
+}
+
+/** A list, or its JSON text (an Android WebView bridge method can only return strings); else null. */
+function listOf(answer: unknown): unknown[] | null {
+  if (Array.isArray(answer)) return answer;
+  if (typeof answer !== 'string') return null;
+  try {
+    const parsed: unknown = JSON.parse(answer);
+    return Array.isArray(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createAudienceQueue(options: AudienceQueueOptions): AudienceQueue {
+  const now = options.now ?? (() => Date.now());
+  const batchSize = Math.max(1, Math.min(options.batchSize ?? AUDIENCE_BATCH_MAX, AUDIENCE_BATCH_MAX));
+  const maxStored = Math.max(1, options.maxStored ?? AUDIENCE_MAX_STORED);
+  const pollMs = options.pollIntervalMs ?? AUDIENCE_POLL_MS;
+  const flushMs = options.flushIntervalMs ?? AUDIENCE_FLUSH_MS;
+  const retryMin = options.retryMinMs ?? AUDIENCE_RETRY_MIN_MS;
+  const retryMax = options.retryMaxMs ?? AUDIENCE_RETRY_MAX_MS;
+  const log = options.log ?? { info: () => undefined, warn: () => undefined };
+  const random = options.random ?? Math.random;
+  const source = options.source ?? nativeAudience;
+  const store = options.store ?? memoryStore();
+  const key = options.key ?? KEYS.audience;
+  const target =
+    options.events === undefined
+      ? typeof (globalThis as { addEventListener?: unknown }).addEventListener === 'function'
+        ? (globalThis as unknown as Pick<EventTarget, 'addEventListener' | 'removeEventListener'>)
+        : null
+      : options.events;
+
+  /**
+   * Pending samples by instant, in the order they were last reported. A replaced sample is a new object:
+   * an ack removes a sample only if it is still the very object that was sent.
+   */
+  const entries = new Map<string, AudienceSample>();
+
+  let running: Promise<void> | null = null;
+  let again = false;
+  let failures = 0;
+  let retryAt: number | null = null;
+  let started = false;
+  let pollTimer: ReturnType<typeof setInterval> | null = null;
+  let flushTimer: ReturnType<typeof setInterval> | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+  const backingOff = () => retryAt !== null && now() < retryAt;
+
+  function save(): void {
+    try {
+      if (entries.size === 0) store.remove(key);
+      else store.set(key, JSON.stringify([...entries.values()]));
+    } catch (error) {
+      log.warn(`audience: pending samples not saved (${String(error)})`);
+    }
+  }
+
+  /** Keeps at most `maxStored` samples: the earliest hours go first. */
+  function cap(): void {
+    const over = entries.size - maxStored;
+    if (over <= 0) return;
+    const earliest = [...entries.keys()].sort((a, b) => Date.parse(a) - Date.parse(b)).slice(0, over);
+    for (const k of earliest) entries.delete(k);
+    log.warn(`audience: ${maxStored} hours waiting already; the ${over} oldest dropped`);
+  }
+
+  /** Stores the valid items; answers the counts (no log, no save). */
+  function take(items: readonly unknown[]): AudienceAdded {
+    const at = now();
+    let added = 0;
+    for (const item of items) {
+      const sample = sampleOf(item, at);
+      if (!sample) continue;
+      // Deleted first, so that the sample moves to the end: the newest report of an hour goes last.
+      entries.delete(sample.hour);
+      entries.set(sample.hour, sample);
+      added += 1;
+    }
+    return { added, ignored: items.length - added };
+  }
+
+  // What a previous page left behind.
+  const saved = store.get(key);
+  if (saved !== null) {
+    const list = listOf(saved);
+    if (list) {
+      const { ignored } = take(list);
+      if (ignored > 0) log.warn(`audience: ${ignored} saved samples no longer valid; dropped`);
+      cap();
+      if (ignored > 0 || entries.size !== list.length) save();
+    } else {
+      log.warn('audience: the saved samples could not be read; dropped');
+      store.remove(key);
+    }
+  }
+
+  function scheduleRetry(): void {
+    failures += 1;
+    const base = Math.min(retryMax, retryMin * 2 ** Math.min(failures - 1, 20));
+    // Spread so that screens that lost the server together do not all come back at the same instant.
+    const delay = Math.round(base * (0.5 + random() / 2));
+    retryAt = now() + delay;
+    if (retryTimer !== null) clearTimeout(retryTimer);
+    retryTimer = started
+      ? setTimeout(() => {
+          retryTimer = null;
+          void flush();
+        }, delay)
+      : null;
+  }
+
+  /** Forgets the samples of a batch that are still the ones sent (not replaced meanwhile). */
+  function forget(batch: readonly AudienceSample[]): void {
+    for (const sample of batch) {
+      if (entries.get(sample.hour) === sample) entries.delete(sample.hour);
+    }
+    save();
+  }
+
+  async function run(): Promise<void> {
+    do {
+      again = false;
+      for (;;) {
+        const batch = [...entries.values()].slice(0, batchSize);
+        if (batch.length === 0) break;
+        try {
+          await options.send(batch);
+        } catch (error) {
+          if (!(error instanceof AudienceRejectedError)) {
+            log.info(`audience: ${batch.length} hours not sent (${String(error)}); will retry`);
+            scheduleRetry();
+            return;
+          }
+          log.warn(`audience: the server refused ${batch.length} hours (${error.message}); dropped`);
+        }
+        forget(batch);
+        failures = 0;
+        retryAt = null;
+      }
+    } while (again);
+  }
+
+  function flush(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = run().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function add(samples: unknown): AudienceAdded {
+    const list = listOf(samples);
+    if (!list) {
+      log.warn(`audience: the samples are ${typeof samples}, not a list; ignored`);
+      return { added: 0, ignored: 0 };
+    }
+    const result = take(list);
+    if (result.ignored > 0) {
+      log.warn(
+        `audience: ${result.ignored} of ${list.length} samples ignored (the hour must be a date from 2000 ` +
+          `to a day ahead, viewers a number from 0 to ${AUDIENCE_MAX_VIEWERS})`,
+      );
+    }
+    if (result.added > 0) {
+      cap();
+      save();
+      if (started && !backingOff()) void flush();
+    }
+    return result;
+  }
+
+  async function poll(): Promise<AudienceAdded> {
+    let answer: unknown;
+    try {
+      answer = await source();
+    } catch (error) {
+      log.warn(`audience: the shell's audience() failed (${String(error)})`);
+      return { added: 0, ignored: 0 };
+    }
+    // Nothing measured (or no shell).
+    if (answer === undefined || answer === null) return { added: 0, ignored: 0 };
+    return add(answer);
+  }
+
+  const onOnline = () => {
+    failures = 0;
+    retryAt = null;
+    if (entries.size > 0) void flush();
+  };
+
+  function stop(): void {
+    started = false;
+    for (const timer of [pollTimer, flushTimer]) if (timer !== null) clearInterval(timer);
+    if (retryTimer !== null) clearTimeout(retryTimer);
+    pollTimer = null;
+    flushTimer = null;
+    retryTimer = null;
+    target?.removeEventListener('online', onOnline);
+  }
+
+  return {
+    add,
+    poll,
+    flush,
+    start() {
+      if (started) return;
+      started = true;
+      pollTimer = setInterval(() => void poll(), pollMs);
+      flushTimer = setInterval(() => {
+        if (entries.size > 0 && !backingOff()) void flush();
+      }, flushMs);
+      target?.addEventListener('online', onOnline);
+      // Whatever a previous page left behind goes out now, and so does the shell's backlog.
+      if (entries.size > 0) void flush();
+      void poll();
+    },
+    stop,
+    async close() {
+      stop();
+      await running;
+    },
+    pending: () => [...entries.values()].map((s) => ({ ...s })),
+    get retryAt() {
+      return retryAt;
+    },
+  };
+}
+
+// ---- sending over HTTP ----
+
+export interface AudienceSenderOptions {
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  /** Told which token the server refused (the screen was removed or paired again). */
+  onUnauthorized?: (token: string) => void;
+}
+
+async function messageOf(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    if (typeof body.message === 'string') return body.message;
+  } catch {
+    // Not JSON.
+  }
+  return `HTTP ${response.status}`;
+}
+
+/** `send` for the queue: POST {base}/api/player/audience with the screen's device token. */
+export function audienceSender(
+  baseUrl: string,
+  token: string | (() => string | null),
+  options: AudienceSenderOptions = {},
+): AudienceQueueOptions['send'] {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const url = `${baseUrl.replace(/\/+$/, '')}/api/player/audience`;
+  return async (samples) => {
+    const current = typeof token === 'function' ? token() : token;
+    if (!current) throw new AudienceSendError(401, 'The screen is not paired');
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 30_000);
+    try {
+      const response = await doFetch(url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${current}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ hours: samples }),
+        cache: 'no-store',
+        credentials: 'omit',
+        signal: controller.signal,
+      });
+      if (response.status === 400 || response.status === 413) {
+        throw new AudienceRejectedError(await messageOf(response));
+      }
+      if (response.status === 401) options.onUnauthorized?.(current);
+      if (!response.ok) throw new AudienceSendError(response.status, await messageOf(response));
+      const body = (await response.json()) as { hours?: unknown; shows?: unknown };
+      if (typeof body.hours !== 'number' || typeof body.shows !== 'number') {
+        throw new AudienceSendError(response.status, 'The answer has no hours and shows counts');
+      }
+      return { hours: body.hours, shows: body.shows };
+    } catch (error) {
+      if (error instanceof Error && error.name === 'AbortError') {
+        throw new AudienceSendError(0, 'POST /api/player/audience timed out');
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
