@@ -13,6 +13,7 @@ let server: RunningServer;
 let browser: Browser;
 let token: string;
 let lobbyId: number;
+let lobbyDevice: string;
 let spotId: number;
 
 /** Yesterday in UTC, the screen's default zone: inside the report's default 7 days, and in the past. */
@@ -83,6 +84,7 @@ beforeAll(async () => {
   token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
   const lobby = await pairScreen('Lobby screen');
   lobbyId = lobby.pointId;
+  lobbyDevice = lobby.deviceToken;
   const hall = await pairScreen('Hall screen');
   const spot = await upload('spot.png');
   spotId = spot;
@@ -161,6 +163,17 @@ describe('statistics: the report, the list and an export', () => {
     expect(await table.getByRole('columnheader', { name: 'Channel' }).count()).toBe(0);
     expect(await table.getByRole('columnheader', { name: 'Screen' }).count()).toBe(1);
 
+    // The page size lives in the address: a reload (or a shared link) keeps it.
+    await page.getByRole('combobox', { name: 'Rows per page' }).click();
+    await page.getByRole('option', { name: '100', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('limit')).toBe('100');
+    await page.reload();
+    await table.locator('tbody tr').first().waitFor();
+    expect(await page.getByRole('combobox', { name: 'Rows per page' }).inputValue()).toBe('100');
+    await page.goto(`${server.url}/statistics/list?limit=50&page=-1`);
+    await table.locator('tbody tr').first().waitFor();
+    expect(await page.getByRole('combobox', { name: 'Rows per page' }).inputValue()).toBe('10');
+
     // CSV, fetched with the session's token and saved by the browser.
     await page.getByRole('button', { name: 'Export' }).click();
     const [download] = await Promise.all([
@@ -209,10 +222,14 @@ describe('statistics: the report, the list and an export', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
     expect(csv).toContain(`${yesterday} 10:00`);
+    // Kept a week from when it finished.
+    await spool.getByText(/^Kept until /).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'statistics-spool-1400');
     await page.context().close();
   });
 
-  it('shows a screen’s audience per hour of its day', async () => {
+  it('shows a screen’s audience per hour of its day, measured hours included', async () => {
     const page = await cabinet(1400);
     await page.goto(`${server.url}/point/audience/${lobbyId}`);
     const report = page.getByRole('region', { name: 'Audience report' });
@@ -220,9 +237,29 @@ describe('statistics: the report, the list and an export', () => {
     const table = report.getByRole('table', {
       name: 'Viewers, shows and impressions per hour of the screen’s day',
     });
-    expect(await table.getByRole('row', { name: /^10:00/ }).innerText()).toMatch(/10:00\s+0\s+3\s+0/);
+    expect(await table.getByRole('row', { name: /^10:00/ }).innerText()).toMatch(/10:00\s+0\s+3\s+0\s+0/);
+    expect(await report.getByTestId('audience-measured').innerText()).toBe(
+      'The screen measured no audience in this period: its settings count.',
+    );
+
+    // The screen's people counter reports 4 viewers per show for that hour: its three shows follow.
+    const res = await fetch(`${server.url}/api/player/audience`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${lobbyDevice}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ hours: [{ hour: `${yesterday}T10:30:00Z`, viewers: 4 }] }),
+    });
+    expect(await res.json()).toEqual({ hours: 1, shows: 3 });
+    await page.reload();
+    await expect
+      .poll(() => table.getByRole('row', { name: /^10:00/ }).innerText())
+      .toMatch(/10:00\s+4\s+3\s+12\s+1/);
+    expect(await report.getByTestId('audience-measured').innerText()).toMatch(
+      /^Hours whose audience the screen measured in this period: 1\./,
+    );
     await report.getByTestId('audience-chart').locator('canvas').waitFor();
     await screenshot(page, 'point-audience-1400');
+    await page.setViewportSize({ width: 390, height: 900 });
+    await screenshot(page, 'point-audience-390');
     await page.context().close();
   });
 
@@ -313,7 +350,8 @@ describe('statistics: the report, the list and an export', () => {
     expect(await page.getByRole('button', { name: /^Correct selected/ }).count()).toBe(0);
 
     await page.goto(`${server.url}/statistics/report`);
-    await expect.poll(() => page.getByTestId('total-impressions').innerText()).toBe('7');
+    // 7 on the corrected show, and the lobby's three shows of a measured 4 each.
+    await expect.poll(() => page.getByTestId('total-impressions').innerText()).toBe('19');
     expect(await page.getByTestId('total-revenue').innerText()).toBe('1.50');
     await page.context().close();
   });

@@ -19,7 +19,7 @@ import { loadBrand } from '../brand/brand';
 import { loadUser } from '../features/auth/session';
 import { ErrorPage, NotFoundPage } from '../features/errors/ErrorPages';
 import { SectionPage } from '../features/sections/SectionPage';
-import { validateFilterSearch, type FilterSearch } from '../features/statistics/filters';
+import { listPagingSearch, validateFilterSearch, type FilterSearch } from '../features/statistics/filters';
 import { AppLayout } from './AppLayout';
 import { Root } from './Root';
 
@@ -105,12 +105,14 @@ function statisticsPage<TPath extends string>(
   path: TPath,
   permission: PermissionKey,
   component: AnyRoute['options']['component'],
-  extra: (search: Record<string, unknown>) => Record<string, string> = () => ({}),
+  extra: (search: Record<string, unknown>) => Record<string, string | number> = () => ({}),
 ) {
   return createRoute({
     getParentRoute: () => appRoute,
     path,
-    validateSearch: (search: Record<string, unknown>): FilterSearch & { view?: string } => ({
+    validateSearch: (
+      search: Record<string, unknown>,
+    ): FilterSearch & { view?: string; page?: number; limit?: number } => ({
       ...validateFilterSearch(search),
       ...extra(search),
     }),
@@ -317,6 +319,7 @@ const routeTree = rootRoute.addChildren([
       '/statistics/list',
       'statistics.list',
       lazy(() => import('../features/statistics/ListPage'), 'ListPage'),
+      listPagingSearch,
     ),
     statisticsPage(
       '/impressions',

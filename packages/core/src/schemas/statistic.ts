@@ -17,6 +17,8 @@ export const STATISTIC_MAX_DAYS = 366;
 export const STATISTIC_MAX_IDS = 1000;
 /** Page sizes of the list (spec §9 [10, 100, 1000]); the first is the default. */
 export const STATISTIC_PAGE_SIZES = PAGE_SIZES;
+/** The last page number the list takes. */
+export const STATISTIC_MAX_PAGE = 1_000_000;
 export const STATISTIC_SOURCES = ['auction', 'manual', 'leftover'] as const;
 export type StatisticSource = (typeof STATISTIC_SOURCES)[number];
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
@@ -93,7 +95,7 @@ const pageSize = z.coerce
 export const StatisticListQuery = z
   .strictObject({
     ...statisticFilterShape,
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    page: z.coerce.number().int().min(1).max(STATISTIC_MAX_PAGE).default(1),
     limit: pageSize.default(PAGE_SIZES[0]),
   })
   .superRefine(checkPeriod);

@@ -36,7 +36,8 @@ export const useAudience = (pointId: number, range: Preset) =>
 
 /**
  * A screen's audience: its settings (viewers, per hour or flat) and, over a period, its shows and the
- * impressions they made per hour of its day (shows x that hour's viewers).
+ * impressions they made per hour of its day: each show counts the audience the screen measured in its hour,
+ * else the setting. The table says how many hours of the period the screen measured.
  */
 export function PointAudience({ point }: { point: Point }) {
   const { t } = useTranslation();
@@ -53,11 +54,13 @@ export function PointAudience({ point }: { point: Point }) {
         shows: row?.shows ?? 0,
         viewers: row?.viewers ?? audience.perHour?.[hour] ?? audience.viewers,
         impressions: row?.impressions ?? 0,
+        measuredHours: row?.measuredHours ?? 0,
       };
     });
   }, [data, point.id, audience]);
   const shows = byHour.reduce((sum, r) => sum + r.shows, 0);
   const impressions = byHour.reduce((sum, r) => sum + r.impressions, 0);
+  const measuredHours = byHour.reduce((sum, r) => sum + r.measuredHours, 0);
   const busiest = byHour.reduce((best, r) => (r.shows > best.shows ? r : best), byHour[0]!);
   const perHour = audience.perHour;
   return (
@@ -87,6 +90,13 @@ export function PointAudience({ point }: { point: Point }) {
                   })
                 : t('audience.flat', { viewers: n.dec(audience.viewers) })}
             </Text>
+            {data && (
+              <Text size="xs" c="dimmed" mt={4} data-testid="audience-measured">
+                {measuredHours > 0
+                  ? t('audience.measured', { hours: n.int(measuredHours) })
+                  : t('audience.notMeasured')}
+              </Text>
+            )}
           </Paper>
           <Paper withBorder p="sm" radius="md">
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -105,7 +115,7 @@ export function PointAudience({ point }: { point: Point }) {
             </Text>
           </Paper>
         </SimpleGrid>
-        {!audience.viewers && !perHour && (
+        {!audience.viewers && !perHour && measuredHours === 0 && (
           <Text size="sm" c="dimmed">
             {t('audience.noViewers')}
           </Text>
@@ -156,9 +166,10 @@ export function PointAudience({ point }: { point: Point }) {
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('statistics.columns.hour')}</Table.Th>
-                    <Table.Th ta="right">{t('audience.viewers')}</Table.Th>
+                    <Table.Th ta="right">{t('audience.perShow')}</Table.Th>
                     <Table.Th ta="right">{t('statistics.columns.shows')}</Table.Th>
                     <Table.Th ta="right">{t('statistics.columns.impressions')}</Table.Th>
+                    <Table.Th ta="right">{t('audience.measuredHours')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -168,6 +179,7 @@ export function PointAudience({ point }: { point: Point }) {
                       <Table.Td ta="right">{n.dec(r.viewers)}</Table.Td>
                       <Table.Td ta="right">{n.int(r.shows)}</Table.Td>
                       <Table.Td ta="right">{n.dec(r.impressions)}</Table.Td>
+                      <Table.Td ta="right">{n.int(r.measuredHours)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -147,6 +147,11 @@ export function SpoolList() {
                         {job.error}
                       </Text>
                     )}
+                    {job.expiresAt && (
+                      <Text size="xs" c="dimmed">
+                        {t('statistics.spoolKeptUntil', { date: when(job.expiresAt) })}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td ta="right">
                     <Text size="sm">{job.size === null ? '—' : formatSize(job.size)}</Text>

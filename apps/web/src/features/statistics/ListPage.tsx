@@ -24,7 +24,7 @@ import { EditRowsModal } from './EditRowsModal';
 import { FilterBar } from './FilterBar';
 import { ExportMenu, SpoolList } from './Exports';
 import { useNumbers } from './format';
-import { filtersQuery } from './filters';
+import { readListPaging } from './filters';
 import { useStatisticList } from './statistics.api';
 import { useFilterSearch } from './useFilterSearch';
 
@@ -93,13 +93,10 @@ function ColumnsMenu({ shown, toggle }: ReturnType<typeof useColumns>) {
 export function ListPage() {
   const { t, i18n } = useTranslation();
   const n = useNumbers();
-  const { filters, setFilters } = useFilterSearch();
+  // Filters, page and page size live in the address: a reload, a shared link or Back shows the same page.
+  const { search, filters, setFilters, setExtra } = useFilterSearch<{ page?: number; limit?: number }>();
+  const { page, limit } = readListPaging(search);
   const columns = useColumns();
-  const [limit, setLimit] = useState<number>(STATISTIC_PAGE_SIZES[0]);
-  // Other filters start again from the first page.
-  const filterKey = JSON.stringify(filtersQuery(filters));
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
   const { data, isLoading, isFetching } = useStatisticList(filters, page, limit);
   const cell = (row: StatisticRow, column: ListColumn): string => {
     switch (column) {
@@ -254,8 +251,13 @@ export function ListPage() {
               page={page}
               limit={limit}
               defaultLimit={STATISTIC_PAGE_SIZES[0]}
-              onPage={(p) => setPaging({ key: filterKey, page: p })}
-              onLimit={setLimit}
+              onPage={(p) => setExtra({ page: p > 1 ? p : undefined })}
+              onLimit={(l) =>
+                setExtra({
+                  page: undefined,
+                  limit: l === STATISTIC_PAGE_SIZES[0] ? undefined : l,
+                })
+              }
             />
           </Stack>
         )}

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   filtersQuery,
+  listPagingSearch,
   parseIds,
   presetOf,
   presetRange,
   readFilters,
+  readListPaging,
   validateFilterSearch,
 } from './filters';
 
@@ -49,5 +51,31 @@ describe('statistics filters in the address', () => {
       from: '2026-11-01',
       points: '1,2',
     });
+  });
+});
+
+describe('the list page in the address', () => {
+  it('reads a valid page and size, and anything else as the first page of 10', () => {
+    expect(readListPaging({ page: '3', limit: '100' })).toEqual({ page: 3, limit: 100 });
+    expect(readListPaging({ page: 7, limit: 1000 })).toEqual({ page: 7, limit: 1000 });
+    for (const bad of [
+      {},
+      { page: '0' },
+      { page: '-2' },
+      { page: '1.5' },
+      { page: 'x' },
+      { page: '1000001' },
+    ]) {
+      expect(readListPaging(bad).page).toBe(1);
+    }
+    for (const bad of [{ limit: '50' }, { limit: '' }, { limit: 'all' }]) {
+      expect(readListPaging(bad).limit).toBe(10);
+    }
+  });
+
+  it('keeps only what differs from the first page of 10', () => {
+    expect(listPagingSearch({ page: '1', limit: '10' })).toEqual({});
+    expect(listPagingSearch({ page: '2' })).toEqual({ page: 2 });
+    expect(listPagingSearch({ page: 'x', limit: 1000 })).toEqual({ limit: 1000 });
   });
 });

@@ -4,6 +4,8 @@
  * the router's validateSearch, the pages and the tests share them.
  */
 
+import { STATISTIC_MAX_PAGE, STATISTIC_PAGE_SIZES } from '@vitrine/core';
+
 export interface StatFilters {
   from: string;
   to: string;
@@ -116,4 +118,31 @@ export function validateFilterSearch(search: Record<string, unknown>): Record<st
     if (ids) out[key] = ids.join(',');
   }
   return out;
+}
+
+/** The list's page and page size as the address keeps them: a page past the first, a size other than 10. */
+export interface ListPaging {
+  page: number;
+  limit: number;
+}
+
+export function readListPaging(search: Record<string, unknown>): ListPaging {
+  const limit = Number(search.limit);
+  const page = Number(search.page);
+  return {
+    limit: (STATISTIC_PAGE_SIZES as readonly number[]).includes(limit) ? limit : STATISTIC_PAGE_SIZES[0],
+    page: Number.isInteger(page) && page >= 1 && page <= STATISTIC_MAX_PAGE ? page : 1,
+  };
+}
+
+/**
+ * The search keys of `readListPaging`, only where they differ from the first page of 10; numbers, so the
+ * address reads `?page=2&limit=100`.
+ */
+export function listPagingSearch(search: Record<string, unknown>): Partial<ListPaging> {
+  const { page, limit } = readListPaging(search);
+  return {
+    ...(page > 1 ? { page } : {}),
+    ...(limit !== STATISTIC_PAGE_SIZES[0] ? { limit } : {}),
+  };
 }

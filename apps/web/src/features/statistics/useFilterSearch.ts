@@ -2,7 +2,10 @@ import { useCallback, useMemo } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { ID_FILTERS, readFilters, toSearch, type StatFilters } from './filters';
 
-/** The filters in the address and a way to change them (a replace: the back button leaves the page). */
+/**
+ * The filters in the address and a way to change them (a replace: the back button leaves the page). New
+ * filters start again from the first page of a list.
+ */
 export function useFilterSearch<Extra extends Record<string, unknown>>() {
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const navigate = useNavigate();
@@ -13,7 +16,7 @@ export function useFilterSearch<Extra extends Record<string, unknown>>() {
         to: '.',
         search: (previous: Record<string, unknown>) => {
           const kept = Object.fromEntries(
-            Object.entries(previous).filter(([key]) => ![...ID_FILTERS, 'from', 'to'].includes(key)),
+            Object.entries(previous).filter(([key]) => ![...ID_FILTERS, 'from', 'to', 'page'].includes(key)),
           );
           return { ...kept, ...toSearch(next), ...extra };
         },
