@@ -229,7 +229,6 @@ export async function reportsBenchmark(): Promise<string[]> {
       const ack = await services.playback.reportAudience({ cabinetId, pointId: screen[0]!.id }, hours);
       if (ack.hours !== 24) throw new Error(`audience: ${ack.hours} hours stored`);
     });
-    figures.push([audienceLabel, audienceStats]);
     console.error(format(audienceLabel, audienceStats, baseline));
     lines.push(format('GET /api/health', baseline));
     for (const [label, stats] of figures) {
@@ -237,6 +236,8 @@ export async function reportsBenchmark(): Promise<string[]> {
         `${format(label, stats, baseline)}  ${stats.p95 < GOAL_MS ? 'goal met' : 'GOAL NOT MET'} (p95 < ${GOAL_MS} ms)`,
       );
     }
+    // A device call, not a report: no goal of its own, measured so that a slower plan shows.
+    lines.push(format(audienceLabel, audienceStats, baseline));
   } finally {
     await built.app.close();
     await direct.end();

@@ -10,4 +10,5 @@ CREATE TABLE "audience_hourly" (
 --> statement-breakpoint
 ALTER TABLE "audience_hourly" ADD CONSTRAINT "audience_hourly_cabinet_id_cabinets_id_fk" FOREIGN KEY ("cabinet_id") REFERENCES "public"."cabinets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audience_hourly" ADD CONSTRAINT "audience_hourly_point_id_points_id_fk" FOREIGN KEY ("point_id") REFERENCES "public"."points"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "audience_hourly_cabinet_local_idx" ON "audience_hourly" USING btree ("cabinet_id","hour_local");
+CREATE INDEX "audience_hourly_cabinet_local_idx" ON "audience_hourly" USING btree ("cabinet_id","hour_local");--> statement-breakpoint
+CREATE INDEX "playbacks_point_started_idx" ON "playbacks" USING btree ("point_id","started_at");

@@ -577,6 +577,8 @@ export const playbacks = pgTable(
   (t) => [
     uniqueIndex('playbacks_point_event_idx').on(t.pointId, t.eventId),
     index('playbacks_cabinet_started_idx').on(t.cabinetId, t.startedAt),
+    // One screen's shows in a time range: a measured hour restamps them, a list of a few screens reads them.
+    index('playbacks_point_started_idx').on(t.pointId, t.startedAt),
   ],
 );
 

@@ -177,15 +177,21 @@ export class PlaybackRepository {
         returning a.hour_utc, a.viewers
       ),
       old as (
-        select p.id, coalesce(p.playlist_id, 0) as playlist_id, p.file_id, p.source,
-          coalesce(p.impressions, 0) as before, s.viewers, s.hour_utc
+        -- Hour by hour, so each is one range of the (point_id, started_at) index.
+        select p.id, p.playlist_id, p.file_id, p.source, p.before, s.viewers, s.hour_utc
         from stored s
-        join ${playbacks} p on p.cabinet_id = ${cabinetId} and p.point_id = ${pointId}
-          and p.started_at >= s.hour_utc and p.started_at < s.hour_utc + interval '1 hour'
-        where p.impressions is distinct from s.viewers
-          and not exists (select 1 from ${statisticChanges} c where c.playback_id = p.id and c.field = 'impressions')
-        order by p.id
-        for update of p
+        cross join lateral (
+          select p.id, coalesce(p.playlist_id, 0) as playlist_id, p.file_id, p.source,
+            coalesce(p.impressions, 0) as before
+          from ${playbacks} p
+          where p.point_id = ${pointId} and p.cabinet_id = ${cabinetId}
+            and p.started_at >= s.hour_utc and p.started_at < s.hour_utc + interval '1 hour'
+            and p.impressions is distinct from s.viewers
+            and not exists (select 1 from ${statisticChanges} c
+              where c.playback_id = p.id and c.field = 'impressions')
+          order by p.id
+          for update
+        ) p
       ),
       changed as (
         update ${playbacks} p set impressions = old.viewers from old where p.id = old.id returning p.id
