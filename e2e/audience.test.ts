@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import type { AudienceReport } from '@vitrine/core';
 import { apiCall, signInToken } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
+import { playerCode } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -52,11 +53,7 @@ describe('measured audience', () => {
       };
     }, samples);
     const page = await context.newPage();
-    await page.goto(`${url}/player/`);
-    const codeBox = page.getByTestId('pairing-code');
-    await codeBox.waitFor();
-    await expect.poll(async () => (await codeBox.innerText()).trim()).toMatch(/^[A-Z0-9]{6}$/);
-    const code = (await codeBox.innerText()).trim();
+    const code = await playerCode(page, url);
     // Unpaired, the shell is not asked.
     expect(await page.evaluate(() => (window as unknown as { audienceCalls: number }).audienceCalls)).toBe(0);
 

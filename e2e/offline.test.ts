@@ -9,6 +9,7 @@ import { launchBrowser, screenshot } from './support/browser.js';
 import { apiCall, signInToken } from './support/api.js';
 import { createDatabase, testDatabaseUrl } from './support/database.js';
 import { freePort } from './support/server.js';
+import { playerCode } from './support/pages.js';
 import { spawnServer, type ServerProcess } from './support/server-process.js';
 
 /**
@@ -55,11 +56,7 @@ describe.skipIf(!testDatabaseUrl)('a screen without its server', () => {
     const url = `http://127.0.0.1:${port}`;
     const context = await browser.newContext({ viewport: { width: 960, height: 540 } });
     const page = await context.newPage();
-    await page.goto(`${url}/player/`);
-    const codeBox = page.getByTestId('pairing-code');
-    await codeBox.waitFor();
-    await expect.poll(async () => (await codeBox.innerText()).trim()).toMatch(/^[A-Z0-9]{6}$/);
-    const code = (await codeBox.innerText()).trim();
+    const code = await playerCode(page, url);
 
     const token = await signInToken(url, 'admin', ADMIN_PASSWORD);
     const point = await apiCall<{ id: number }>(url, `/point/bind-by-code/${code}`, {

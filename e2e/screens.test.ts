@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { apiCall, signInToken } from './support/api.js';
-import { signIn } from './support/pages.js';
+import { playerCode, signIn } from './support/pages.js';
 import { createDatabase, testDatabaseUrl } from './support/database.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -21,11 +21,7 @@ afterAll(async () => {
 async function openPlayer(url: string): Promise<{ page: Page; code: string }> {
   const context = await browser.newContext({ viewport: { width: 960, height: 540 } });
   const page = await context.newPage();
-  await page.goto(`${url}/player/`);
-  const code = page.getByTestId('pairing-code');
-  await code.waitFor();
-  await expect.poll(async () => (await code.innerText()).trim()).toMatch(/^[A-Z0-9]{6}$/);
-  return { page, code: (await code.innerText()).trim() };
+  return { page, code: await playerCode(page, url) };
 }
 
 async function cabinet(url: string, width = 1400): Promise<Page> {

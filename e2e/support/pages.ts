@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
 export async function signIn(
@@ -18,4 +19,13 @@ export async function menuEntries(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   await nav.locator('a, button').first().waitFor();
   return (await nav.locator('a, button').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+}
+
+/** Opens the web player in `page` and answers the pairing code it shows (six letters and digits). */
+export async function playerCode(page: Page, base: string): Promise<string> {
+  await page.goto(`${base}/player/`);
+  const box = page.getByTestId('pairing-code');
+  await box.waitFor();
+  await expect.poll(async () => (await box.innerText()).trim()).toMatch(/^[A-Z0-9]{6}$/);
+  return (await box.innerText()).trim();
 }
