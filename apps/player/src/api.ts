@@ -4,6 +4,7 @@
  */
 import type { Manifest } from '@vitrine/core';
 import { RejectedBatchError, type LogEntry } from './log';
+import { isAborted } from './util';
 
 export class HttpError extends Error {
   constructor(
@@ -48,7 +49,8 @@ const retryAfterOf = (response: Response): number | null => {
   return Number.isFinite(value) && value > 0 ? value : null;
 };
 
-async function messageOf(response: Response): Promise<string> {
+/** The `message` of a JSON error answer, else `HTTP <status>`. */
+export async function messageOf(response: Response): Promise<string> {
   try {
     const body = (await response.json()) as { message?: unknown };
     if (typeof body.message === 'string') return body.message;
@@ -112,7 +114,7 @@ export function createApi(options: ApiOptions) {
       }
       return response;
     } catch (error) {
-      if (error instanceof Error && error.name === 'AbortError') {
+      if (isAborted(error)) {
         throw new Error(`${spec.method} ${path} timed out`);
       }
       throw error;

@@ -22,6 +22,8 @@ import {
   type AudienceAck,
   type AudienceSample,
 } from '@vitrine/core';
+import { OutboxRejectedError, OutboxSendError, createOutbox, outboxSender } from './outbox';
+import type { OutboxLog, OutboxSettings } from './outbox';
 import { KEYS, memoryStore, type KeyValue } from './storage';
 
 /** How often the shell is asked for what it measured. */
@@ -30,32 +32,18 @@ export const AUDIENCE_POLL_MS = 5 * 60_000;
 export const AUDIENCE_FLUSH_MS = 60_000;
 /** Two full batches: 62 days of hours. Beyond it the oldest hours go. */
 export const AUDIENCE_MAX_STORED = AUDIENCE_BATCH_MAX * 2;
-export const AUDIENCE_RETRY_MIN_MS = 2_000;
-export const AUDIENCE_RETRY_MAX_MS = 5 * 60_000;
 
 /** The server refused the batch itself (400, 413): sending it again unchanged cannot help. */
-export class AudienceRejectedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'AudienceRejectedError';
-  }
+export class AudienceRejectedError extends OutboxRejectedError {
+  override name = 'AudienceRejectedError';
 }
 
 /** Any other failed send (offline, 5xx, 401, 429): the batch is kept and sent again later. */
-export class AudienceSendError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'AudienceSendError';
-  }
+export class AudienceSendError extends OutboxSendError {
+  override name = 'AudienceSendError';
 }
 
-export interface AudienceLog {
-  info(message: string): void;
-  warn(message: string): void;
-}
+export type AudienceLog = OutboxLog;
 
 /** What `add` and `poll` took in: samples stored, and items refused as invalid. */
 export interface AudienceAdded {
@@ -63,7 +51,7 @@ export interface AudienceAdded {
   ignored: number;
 }
 
-export interface AudienceQueueOptions {
+export interface AudienceQueueOptions extends OutboxSettings {
   /** Sends one batch; resolves once the server stored it. */
   send: (samples: AudienceSample[]) => Promise<AudienceAck>;
   /** Where pending samples are kept across reloads; default: memory only. */
@@ -77,13 +65,7 @@ export interface AudienceQueueOptions {
   batchSize?: number;
   maxStored?: number;
   pollIntervalMs?: number;
-  flushIntervalMs?: number;
-  retryMinMs?: number;
-  retryMaxMs?: number;
   log?: AudienceLog;
-  random?: () => number;
-  /** Where `online` is heard (the window). */
-  events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
 }
 
 export interface AudienceQueue {
@@ -151,20 +133,10 @@ export function createAudienceQueue(options: AudienceQueueOptions): AudienceQueu
   const batchSize = Math.max(1, Math.min(options.batchSize ?? AUDIENCE_BATCH_MAX, AUDIENCE_BATCH_MAX));
   const maxStored = Math.max(1, options.maxStored ?? AUDIENCE_MAX_STORED);
   const pollMs = options.pollIntervalMs ?? AUDIENCE_POLL_MS;
-  const flushMs = options.flushIntervalMs ?? AUDIENCE_FLUSH_MS;
-  const retryMin = options.retryMinMs ?? AUDIENCE_RETRY_MIN_MS;
-  const retryMax = options.retryMaxMs ?? AUDIENCE_RETRY_MAX_MS;
   const log = options.log ?? { info: () => undefined, warn: () => undefined };
-  const random = options.random ?? Math.random;
   const source = options.source ?? nativeAudience;
   const store = options.store ?? memoryStore();
   const key = options.key ?? KEYS.audience;
-  const target =
-    options.events === undefined
-      ? typeof (globalThis as { addEventListener?: unknown }).addEventListener === 'function'
-        ? (globalThis as unknown as Pick<EventTarget, 'addEventListener' | 'removeEventListener'>)
-        : null
-      : options.events;
 
   /**
    * Pending samples by instant, in the order they were last reported. A replaced sample is a new object:
@@ -172,16 +144,7 @@ export function createAudienceQueue(options: AudienceQueueOptions): AudienceQueu
    */
   const entries = new Map<string, AudienceSample>();
 
-  let running: Promise<void> | null = null;
-  let again = false;
-  let failures = 0;
-  let retryAt: number | null = null;
-  let started = false;
   let pollTimer: ReturnType<typeof setInterval> | null = null;
-  let flushTimer: ReturnType<typeof setInterval> | null = null;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
-
-  const backingOff = () => retryAt !== null && now() < retryAt;
 
   function save(): void {
     try {
@@ -231,21 +194,6 @@ export function createAudienceQueue(options: AudienceQueueOptions): AudienceQueu
     }
   }
 
-  function scheduleRetry(): void {
-    failures += 1;
-    const base = Math.min(retryMax, retryMin * 2 ** Math.min(failures - 1, 20));
-    // Spread so that screens that lost the server together do not all come back at the same instant.
-    const delay = Math.round(base * (0.5 + random() / 2));
-    retryAt = now() + delay;
-    if (retryTimer !== null) clearTimeout(retryTimer);
-    retryTimer = started
-      ? setTimeout(() => {
-          retryTimer = null;
-          void flush();
-        }, delay)
-      : null;
-  }
-
   /** Forgets the samples of a batch that are still the ones sent (not replaced meanwhile). */
   function forget(batch: readonly AudienceSample[]): void {
     for (const sample of batch) {
@@ -254,39 +202,26 @@ export function createAudienceQueue(options: AudienceQueueOptions): AudienceQueu
     save();
   }
 
-  async function run(): Promise<void> {
-    do {
-      again = false;
-      for (;;) {
-        const batch = [...entries.values()].slice(0, batchSize);
-        if (batch.length === 0) break;
-        try {
-          await options.send(batch);
-        } catch (error) {
-          if (!(error instanceof AudienceRejectedError)) {
-            log.info(`audience: ${batch.length} hours not sent (${String(error)}); will retry`);
-            scheduleRetry();
-            return;
-          }
-          log.warn(`audience: the server refused ${batch.length} hours (${error.message}); dropped`);
+  const outbox = createOutbox({
+    ...options,
+    flushIntervalMs: options.flushIntervalMs ?? AUDIENCE_FLUSH_MS,
+    pending: () => entries.size > 0,
+    async next() {
+      const batch = [...entries.values()].slice(0, batchSize);
+      if (batch.length === 0) return 'empty';
+      try {
+        await options.send(batch);
+      } catch (error) {
+        if (!(error instanceof AudienceRejectedError)) {
+          log.info(`audience: ${batch.length} hours not sent (${String(error)}); will retry`);
+          return 'failed';
         }
-        forget(batch);
-        failures = 0;
-        retryAt = null;
+        log.warn(`audience: the server refused ${batch.length} hours (${error.message}); dropped`);
       }
-    } while (again);
-  }
-
-  function flush(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = run().finally(() => {
-      running = null;
-    });
-    return running;
-  }
+      forget(batch);
+      return 'done';
+    },
+  });
 
   function add(samples: unknown): AudienceAdded {
     const list = listOf(samples);
@@ -304,7 +239,7 @@ export function createAudienceQueue(options: AudienceQueueOptions): AudienceQueu
     if (result.added > 0) {
       cap();
       save();
-      if (started && !backingOff()) void flush();
+      outbox.nudge();
     }
     return result;
   }
@@ -322,108 +257,48 @@ export function createAudienceQueue(options: AudienceQueueOptions): AudienceQueu
     return add(answer);
   }
 
-  const onOnline = () => {
-    failures = 0;
-    retryAt = null;
-    if (entries.size > 0) void flush();
-  };
-
   function stop(): void {
-    started = false;
-    for (const timer of [pollTimer, flushTimer]) if (timer !== null) clearInterval(timer);
-    if (retryTimer !== null) clearTimeout(retryTimer);
+    outbox.stop();
+    if (pollTimer !== null) clearInterval(pollTimer);
     pollTimer = null;
-    flushTimer = null;
-    retryTimer = null;
-    target?.removeEventListener('online', onOnline);
   }
 
   return {
     add,
     poll,
-    flush,
+    flush: outbox.flush,
     start() {
-      if (started) return;
-      started = true;
-      pollTimer = setInterval(() => void poll(), pollMs);
-      flushTimer = setInterval(() => {
-        if (entries.size > 0 && !backingOff()) void flush();
-      }, flushMs);
-      target?.addEventListener('online', onOnline);
+      if (outbox.started) return;
       // Whatever a previous page left behind goes out now, and so does the shell's backlog.
-      if (entries.size > 0) void flush();
+      outbox.start();
+      pollTimer = setInterval(() => void poll(), pollMs);
       void poll();
     },
     stop,
     async close() {
       stop();
-      await running;
+      await outbox.close();
     },
     pending: () => [...entries.values()].map((s) => ({ ...s })),
     get retryAt() {
-      return retryAt;
+      return outbox.retryAt;
     },
   };
 }
 
 // ---- sending over HTTP ----
 
-export interface AudienceSenderOptions {
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-  /** Told which token the server refused (the screen was removed or paired again). */
-  onUnauthorized?: (token: string) => void;
-}
-
-async function messageOf(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { message?: unknown };
-    if (typeof body.message === 'string') return body.message;
-  } catch {
-    // Not JSON.
-  }
-  return `HTTP ${response.status}`;
-}
+export type { SenderOptions as AudienceSenderOptions } from './outbox';
 
 /** `send` for the queue: POST {base}/api/player/audience with the screen's device token. */
-export function audienceSender(
-  baseUrl: string,
-  token: string | (() => string | null),
-  options: AudienceSenderOptions = {},
-): AudienceQueueOptions['send'] {
-  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const url = `${baseUrl.replace(/\/+$/, '')}/api/player/audience`;
-  return async (samples) => {
-    const current = typeof token === 'function' ? token() : token;
-    if (!current) throw new AudienceSendError(401, 'The screen is not paired');
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 30_000);
-    try {
-      const response = await doFetch(url, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${current}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ hours: samples }),
-        cache: 'no-store',
-        credentials: 'omit',
-        signal: controller.signal,
-      });
-      if (response.status === 400 || response.status === 413) {
-        throw new AudienceRejectedError(await messageOf(response));
-      }
-      if (response.status === 401) options.onUnauthorized?.(current);
-      if (!response.ok) throw new AudienceSendError(response.status, await messageOf(response));
-      const body = (await response.json()) as { hours?: unknown; shows?: unknown };
-      if (typeof body.hours !== 'number' || typeof body.shows !== 'number') {
-        throw new AudienceSendError(response.status, 'The answer has no hours and shows counts');
-      }
-      return { hours: body.hours, shows: body.shows };
-    } catch (error) {
-      if (error instanceof Error && error.name === 'AbortError') {
-        throw new AudienceSendError(0, 'POST /api/player/audience timed out');
-      }
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-}
+export const audienceSender = outboxSender({
+  path: '/api/player/audience',
+  body: (samples: AudienceSample[]) => ({ hours: samples }),
+  answer(answer) {
+    const { hours, shows } = answer as { hours?: unknown; shows?: unknown };
+    return typeof hours === 'number' && typeof shows === 'number' ? { hours, shows } : null;
+  },
+  invalid: 'The answer has no hours and shows counts',
+  rejected: AudienceRejectedError,
+  failed: AudienceSendError,
+});

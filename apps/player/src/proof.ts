@@ -15,6 +15,8 @@ import {
   PLAYBACK_MAX_SECONDS,
   type PlaybackEvent,
 } from '@vitrine/core';
+import { OutboxRejectedError, OutboxSendError, createOutbox, outboxSender } from './outbox';
+import type { OutboxLog, OutboxSettings } from './outbox';
 
 export type ProofEvent = PlaybackEvent;
 /** What the player knows when a show ends; the queue adds the id. */
@@ -26,51 +28,29 @@ const BY_START = 'startedAt';
 /** About 23 days of a show every 10 s; some 50 MB of IndexedDB. */
 export const PROOF_MAX_STORED = 200_000;
 export const PROOF_FLUSH_MS = 30_000;
-export const PROOF_RETRY_MIN_MS = 2_000;
-export const PROOF_RETRY_MAX_MS = 5 * 60_000;
 
 /** The server refused the batch itself (400, 413): sending it again unchanged cannot help. */
-export class ProofRejectedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ProofRejectedError';
-  }
+export class ProofRejectedError extends OutboxRejectedError {
+  override name = 'ProofRejectedError';
 }
 
 /** Any other failed send (offline, 5xx, 401, 429): the batch is kept and sent again later. */
-export class ProofSendError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ProofSendError';
-  }
+export class ProofSendError extends OutboxSendError {
+  override name = 'ProofSendError';
 }
 
-export interface ProofLog {
-  info(message: string): void;
-  warn(message: string): void;
-}
+export type ProofLog = OutboxLog;
 
-export interface ProofQueueOptions {
+export interface ProofQueueOptions extends OutboxSettings {
   /** Sends one batch; answers the ids the server stored (now or before). */
   send: (events: ProofEvent[]) => Promise<{ acked: string[] }>;
-  /** Milliseconds, for the retry schedule. */
-  now?: () => number;
   batchSize?: number;
   maxStored?: number;
-  flushIntervalMs?: number;
-  retryMinMs?: number;
-  retryMaxMs?: number;
   /** The IndexedDB to use; null keeps events in memory only (lost on reload). Default: the browser's. */
   indexedDB?: IDBFactory | null;
   dbName?: string;
   log?: ProofLog;
   newId?: () => string;
-  random?: () => number;
-  /** Where `online` is heard (the window). */
-  events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
 }
 
 export interface ProofQueue {
@@ -250,28 +230,15 @@ function checked(event: NewProofEvent, eventId: string): ProofEvent {
 
 // ---- the queue ----
 
-type Outcome = 'done' | 'failed';
-
 export function createProofQueue(options: ProofQueueOptions): ProofQueue {
-  const now = options.now ?? (() => Date.now());
   const batchSize = Math.max(1, Math.min(options.batchSize ?? PLAYBACK_BATCH_SIZE, PLAYBACK_BATCH_MAX));
   const maxStored = Math.max(1, options.maxStored ?? PROOF_MAX_STORED);
-  const flushMs = options.flushIntervalMs ?? PROOF_FLUSH_MS;
-  const retryMin = options.retryMinMs ?? PROOF_RETRY_MIN_MS;
-  const retryMax = options.retryMaxMs ?? PROOF_RETRY_MAX_MS;
   const log = options.log ?? { info: () => undefined, warn: () => undefined };
   const newId = options.newId ?? newEventId;
-  const random = options.random ?? Math.random;
   const factory =
     options.indexedDB === undefined
       ? ((globalThis as { indexedDB?: IDBFactory }).indexedDB ?? null)
       : options.indexedDB;
-  const target =
-    options.events === undefined
-      ? typeof (globalThis as { addEventListener?: unknown }).addEventListener === 'function'
-        ? (globalThis as unknown as Pick<EventTarget, 'addEventListener' | 'removeEventListener'>)
-        : null
-      : options.events;
 
   const store: Promise<EventStore> = (async () => {
     if (!factory) {
@@ -286,33 +253,8 @@ export function createProofQueue(options: ProofQueueOptions): ProofQueue {
     }
   })();
 
-  let running: Promise<void> | null = null;
-  let again = false;
-  let failures = 0;
-  let retryAt: number | null = null;
-  let started = false;
-  let interval: ReturnType<typeof setInterval> | null = null;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
-
-  const backingOff = () => retryAt !== null && now() < retryAt;
-
-  function scheduleRetry(): void {
-    failures += 1;
-    const base = Math.min(retryMax, retryMin * 2 ** Math.min(failures - 1, 20));
-    // Spread so that screens that lost the server together do not all come back at the same instant.
-    const delay = Math.round(base * (0.5 + random() / 2));
-    retryAt = now() + delay;
-    if (retryTimer !== null) clearTimeout(retryTimer);
-    retryTimer = started
-      ? setTimeout(() => {
-          retryTimer = null;
-          void flush();
-        }, delay)
-      : null;
-  }
-
   /** One batch; a refused batch is halved until the event the server refuses is found, and dropped. */
-  async function deliver(events: ProofEvent[]): Promise<Outcome> {
+  async function deliver(events: ProofEvent[]): Promise<'done' | 'failed'> {
     const db = await store;
     let answer: { acked: string[] };
     try {
@@ -338,54 +280,20 @@ export function createProofQueue(options: ProofQueueOptions): ProofQueue {
     return acked.length === sent.size ? 'done' : 'failed';
   }
 
-  async function run(): Promise<void> {
-    try {
-      const db = await store;
-      do {
-        again = false;
-        for (;;) {
-          const batch = await db.oldest(batchSize);
-          if (batch.length === 0) break;
-          if ((await deliver(batch)) === 'failed') {
-            scheduleRetry();
-            return;
-          }
-          failures = 0;
-          retryAt = null;
-        }
-      } while (again);
-    } catch (error) {
-      // Storage itself failed (quota, a closed database): try again later like a failed send.
-      log.warn(`proof of play: storage failed (${String(error)})`);
-      scheduleRetry();
-    }
-  }
-
-  function flush(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = run().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  const onOnline = () => {
-    failures = 0;
-    retryAt = null;
-    void flush();
-  };
-
-  function stop(): void {
-    started = false;
-    if (interval !== null) clearInterval(interval);
-    if (retryTimer !== null) clearTimeout(retryTimer);
-    interval = null;
-    retryTimer = null;
-    target?.removeEventListener('online', onOnline);
-  }
+  const outbox = createOutbox({
+    ...options,
+    flushIntervalMs: options.flushIntervalMs ?? PROOF_FLUSH_MS,
+    async next() {
+      try {
+        const batch = await (await store).oldest(batchSize);
+        return batch.length === 0 ? 'empty' : await deliver(batch);
+      } catch (error) {
+        // Storage itself failed (quota, a closed database): try again later like a failed send.
+        log.warn(`proof of play: storage failed (${String(error)})`);
+        return 'failed';
+      }
+    },
+  });
 
   return {
     async record(event) {
@@ -395,91 +303,39 @@ export function createProofQueue(options: ProofQueueOptions): ProofQueue {
       if (dropped > 0) {
         log.warn(`proof of play: ${maxStored} events stored already; the ${dropped} oldest dropped`);
       }
-      if (started && stored >= batchSize && !backingOff()) void flush();
+      if (stored >= batchSize) outbox.nudge();
       return full;
     },
-    flush,
-    start() {
-      if (started) return;
-      started = true;
-      interval = setInterval(() => {
-        if (!backingOff()) void flush();
-      }, flushMs);
-      target?.addEventListener('online', onOnline);
-      // Whatever a previous page left behind goes out now.
-      void flush();
-    },
-    stop,
+    flush: outbox.flush,
+    start: outbox.start,
+    stop: outbox.stop,
     async close() {
-      stop();
-      await running;
+      await outbox.close();
       (await store).close();
     },
     size: async () => (await store).count(),
     clear: async () => (await store).clear(),
     get retryAt() {
-      return retryAt;
+      return outbox.retryAt;
     },
   };
 }
 
 // ---- sending over HTTP ----
 
-export interface HttpSenderOptions {
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-  /** Told which token the server refused (the screen was removed or paired again). */
-  onUnauthorized?: (token: string) => void;
-}
-
-async function messageOf(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { message?: unknown };
-    if (typeof body.message === 'string') return body.message;
-  } catch {
-    // Not JSON.
-  }
-  return `HTTP ${response.status}`;
-}
+export type { SenderOptions as HttpSenderOptions } from './outbox';
 
 /** `send` for the queue: POST {base}/api/player/playback with the screen's device token. */
-export function httpSender(
-  baseUrl: string,
-  token: string | (() => string | null),
-  options: HttpSenderOptions = {},
-): ProofQueueOptions['send'] {
-  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const url = `${baseUrl.replace(/\/+$/, '')}/api/player/playback`;
-  return async (events) => {
-    const current = typeof token === 'function' ? token() : token;
-    if (!current) throw new ProofSendError(401, 'The screen is not paired');
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 30_000);
-    try {
-      const response = await doFetch(url, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${current}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ events }),
-        cache: 'no-store',
-        credentials: 'omit',
-        signal: controller.signal,
-      });
-      if (response.status === 400 || response.status === 413) {
-        throw new ProofRejectedError(await messageOf(response));
-      }
-      if (response.status === 401) options.onUnauthorized?.(current);
-      if (!response.ok) throw new ProofSendError(response.status, await messageOf(response));
-      const body = (await response.json()) as { acked?: unknown };
-      if (!Array.isArray(body.acked))
-        throw new ProofSendError(response.status, 'The answer has no acked list');
-      return { acked: body.acked.filter((id): id is string => typeof id === 'string') };
-    } catch (error) {
-      if (error instanceof Error && error.name === 'AbortError') {
-        throw new ProofSendError(0, 'POST /api/player/playback timed out');
-      }
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-}
+export const httpSender = outboxSender({
+  path: '/api/player/playback',
+  body: (events: ProofEvent[]) => ({ events }),
+  answer(answer) {
+    const { acked } = answer as { acked?: unknown };
+    return Array.isArray(acked)
+      ? { acked: acked.filter((id): id is string => typeof id === 'string') }
+      : null;
+  },
+  invalid: 'The answer has no acked list',
+  rejected: ProofRejectedError,
+  failed: ProofSendError,
+});
