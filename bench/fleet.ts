@@ -1,15 +1,25 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { HEARTBEAT_SECONDS, type PlayerReport, type ServerMessage } from '@vitrine/core';
 import { freePort } from '../e2e/support/server.js';
+import {
+  benchDatabaseUrl,
+  buildServer,
+  cleanups,
+  machineTicks,
+  processUsage,
+  ROOT,
+  SERVER_ENTRY,
+  settle,
+  sleep,
+  withDatabase,
+} from './support.js';
 
 /**
  * bench/fleet: N simulated players (one websocket each, a heartbeat at connect and every 30 s, 1% of them
@@ -30,8 +40,6 @@ import { freePort } from '../e2e/support/server.js';
  * a fresh database is made for the run and dropped after it.
  */
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SERVER_ENTRY = join(ROOT, 'apps/server/dist/main.js');
 const ADMIN_PASSWORD = 'Admin-pass-1!';
 const HEARTBEAT_MS = HEARTBEAT_SECONDS * 1000;
 const TARGET_P99_MS = 50;
@@ -56,8 +64,6 @@ const FANOUT_REPS = Number(process.env.BENCH_FLEET_FANOUT_REPS ?? 3);
 /** A directory: every window's raw heartbeat samples are written there as JSON, for a closer look. */
 const DUMP_DIR = process.env.BENCH_FLEET_DUMP;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 // ---- numbers ----
 
 interface Dist {
@@ -79,32 +85,6 @@ const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
 const pct = (v: number) => `${v.toFixed(0)}%`;
 
 // ---- processes: CPU and memory from /proc ----
-
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
-
-/** CPU seconds (user + system) and resident memory of a process, or null once it is gone. */
-function processUsage(pid: number): { cpuSeconds: number; rssBytes: number } | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const rss = /^VmRSS:\s+(\d+) kB/m.exec(status);
-    return {
-      cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
-      rssBytes: rss ? Number(rss[1]) * 1024 : 0,
-    };
-  } catch {
-    return null;
-  }
-}
-
-/** Busy and total jiffies of the whole machine (all cores). */
-function machineTicks(): { busy: number; total: number } {
-  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
-  const v = line.trim().split(/\s+/).slice(1, 9).map(Number);
-  const total = v.reduce((a, b) => a + b, 0);
-  return { busy: total - v[3]! - v[4]!, total };
-}
 
 interface Usage {
   /** Percent of one core. */
@@ -146,19 +126,6 @@ function watchUsage(serverPid: number | null): () => Usage {
       clientLagP99: lag.percentile(99) / 1e6,
     };
   };
-}
-
-/** Waits until the machine is quiet (under 20% of one core for three seconds running), at most `maxMs`. */
-async function settle(maxMs: number): Promise<void> {
-  const deadline = Date.now() + maxMs;
-  let quiet = 0;
-  while (quiet < 3 && Date.now() < deadline) {
-    const a = machineTicks();
-    await sleep(1000);
-    const b = machineTicks();
-    const busy = ((b.busy - a.busy) / (b.total - a.total)) * cpus().length * 100;
-    quiet = busy < 20 ? quiet + 1 : 0;
-  }
 }
 
 // ---- child processes ----
@@ -647,12 +614,6 @@ async function fanOut(swarm: Swarm, url: string, n: number): Promise<FanOut> {
 
 // ---- database ----
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
 /** `count` screens in the admin's (platform) cabinet, each with its own device token. */
 async function insertScreens(
   databaseUrl: string,
@@ -696,51 +657,34 @@ interface Step {
 
 export async function fleetBenchmark(): Promise<string[]> {
   const started = performance.now();
-  const cleanups: (() => Promise<unknown>)[] = [];
-  const cleanUp = async () => {
-    for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => undefined);
-  };
-  const onSignal = () => void cleanUp().finally(() => process.exit(130));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const undo = cleanups();
   const notes: string[] = [];
 
   try {
-    const build = spawnSync(
-      process.execPath,
-      [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'packages/core', 'apps/server'],
-      { cwd: ROOT, encoding: 'utf8' },
-    );
-    if (build.status !== 0) {
-      if (!existsSync(SERVER_ENTRY)) throw new Error(`server build failed:\n${build.stdout}${build.stderr}`);
-      notes.push('  (the server build failed; the existing apps/server/dist was used)');
-    }
+    buildServer(notes);
 
-    const baseUrl =
-      process.env.BENCH_DATABASE_URL ??
-      process.env.TEST_DATABASE_URL ??
-      'postgres://postgres@127.0.0.1:5432/test';
+    const baseUrl = benchDatabaseUrl();
     const dbName = `vt_bench_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
-    cleanups.push(() => admin.end());
+    undo.push(() => admin.end());
     const pgVersion = (await admin.query<{ v: string }>(`select current_setting('server_version') as v`))
       .rows[0]!.v;
     await admin.query(`create database ${dbName}`);
-    cleanups.push(() => admin.query(`drop database if exists ${dbName} with (force)`));
+    undo.push(() => admin.query(`drop database if exists ${dbName} with (force)`));
     const databaseUrl = withDatabase(baseUrl, dbName);
 
     const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-fleet-bench-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    undo.push(() => rm(dataDir, { recursive: true, force: true }));
     let server: Server | null = await startServer(databaseUrl, dataDir);
-    cleanups.push(() => server?.stop() ?? Promise.resolve());
+    undo.push(() => server?.stop() ?? Promise.resolve());
     const maxN = STEPS.at(-1) ?? 1000;
     const screens = await insertScreens(databaseUrl, maxN);
     await settle(60_000); // the stock library is made after start (sharp, ffmpeg)
 
     // ---- the server, N by N ----
     const swarm = new Swarm(`ws://127.0.0.1:${new URL(server.url).port}/api/player/ws`, screens);
-    cleanups.push(() => swarm.closeAll());
+    undo.push(() => swarm.closeAll());
     const steps: Step[] = [];
     for (const n of STEPS) {
       const elapsed = (performance.now() - started) / 1000;
@@ -771,9 +715,9 @@ export async function fleetBenchmark(): Promise<string[]> {
     // ---- the baseline: a bare ws echo server, same players, same N ----
     await settle(20_000);
     const echo = await startEcho();
-    cleanups.push(() => echo.stop());
+    undo.push(() => echo.stop());
     const echoSwarm = new Swarm(echo.url, screens);
-    cleanups.push(() => echoSwarm.closeAll());
+    undo.push(() => echoSwarm.closeAll());
     const baseline = new Map<number, Window>();
     // Unmeasured warm-up: the echo process starts cold, and this one has just let go of the server's sockets.
     if (steps[0]) {
@@ -826,9 +770,7 @@ export async function fleetBenchmark(): Promise<string[]> {
     );
     return lines;
   } finally {
-    await cleanUp();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    await undo.release();
   }
 }
 

@@ -1,19 +1,26 @@
-import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { PlaybackEvent } from '@vitrine/core';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { freePort } from '../e2e/support/server.js';
 import { spawnServer, type ServerProcess } from '../e2e/support/server-process.js';
+import {
+  benchDatabaseUrl,
+  buildServer,
+  cleanups,
+  machineTicks,
+  processUsage,
+  settle,
+  sleep,
+  withDatabase,
+} from './support.js';
 
 /**
  * bench/ingest: proof-of-play rows per second through the real endpoint, as a ratio of COPY.
@@ -30,8 +37,6 @@ import { spawnServer, type ServerProcess } from '../e2e/support/server-process.j
  * both databases are dropped afterwards.
  */
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SERVER_ENTRY = join(ROOT, 'apps/server/dist/main.js');
 const ADMIN_PASSWORD = 'Admin-pass-1!';
 const GOAL = 0.3;
 const PLAYERS = Number(process.env.BENCH_INGEST_PLAYERS ?? 16);
@@ -45,50 +50,12 @@ const ZONES = ['Europe/Kyiv', 'America/New_York', 'UTC', 'Asia/Kolkata'];
 const COLUMNS =
   'cabinet_id, point_id, event_id, file_id, playlist_id, file_name, playlist_name, point_name, started_at, ended_at, duration, impressions, cost, source, received_at';
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
-
-function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return NaN;
-  }
-}
-
-function machineTicks(): { busy: number; total: number } {
-  const v = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
-  const total = v.reduce((a, b) => a + b, 0);
-  return { busy: total - v[3]! - v[4]!, total };
-}
-
 /**
  * Writes out what earlier phases left dirty, so a phase does not pay for the previous one's checkpoint
  * (needs a superuser or pg_checkpoint; skipped otherwise).
  */
 async function checkpoint(client: pg.Client): Promise<void> {
   await client.query('checkpoint').catch(() => undefined);
-}
-
-/** Waits until the machine is quiet (under 20% of one core for three seconds running), at most `maxMs`. */
-async function settle(maxMs: number): Promise<void> {
-  const deadline = Date.now() + maxMs;
-  let quiet = 0;
-  while (quiet < 3 && Date.now() < deadline) {
-    const a = machineTicks();
-    await sleep(1000);
-    const b = machineTicks();
-    quiet = ((b.busy - a.busy) / (b.total - a.total)) * cpus().length * 100 < 20 ? quiet + 1 : 0;
-  }
 }
 
 interface Screen {
@@ -272,41 +239,24 @@ function percentile(values: number[], q: number): number {
 }
 
 export async function ingestBenchmark(): Promise<string[]> {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  const cleanUp = async () => {
-    for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => undefined);
-  };
-  const onSignal = () => void cleanUp().finally(() => process.exit(130));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const undo = cleanups();
   const notes: string[] = [];
   try {
-    const build = spawnSync(
-      process.execPath,
-      [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'packages/core', 'apps/server'],
-      { cwd: ROOT, encoding: 'utf8' },
-    );
-    if (build.status !== 0) {
-      if (!existsSync(SERVER_ENTRY)) throw new Error(`server build failed:\n${build.stdout}${build.stderr}`);
-      notes.push('  (the server build failed; the existing apps/server/dist was used)');
-    }
+    buildServer(notes);
 
-    const baseUrl =
-      process.env.BENCH_DATABASE_URL ??
-      process.env.TEST_DATABASE_URL ??
-      'postgres://postgres@127.0.0.1:5432/test';
+    const baseUrl = benchDatabaseUrl();
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
-    cleanups.push(() => admin.end());
+    undo.push(() => admin.end());
     const pgVersion = (await admin.query<{ v: string }>(`select current_setting('server_version') as v`))
       .rows[0]!.v;
     const dbName = `vt_bench_${randomBytes(5).toString('hex')}`;
     await admin.query(`create database ${dbName}`);
-    cleanups.push(() => admin.query(`drop database if exists ${dbName} with (force)`));
+    undo.push(() => admin.query(`drop database if exists ${dbName} with (force)`));
     const databaseUrl = withDatabase(baseUrl, dbName);
 
     const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-ingest-bench-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    undo.push(() => rm(dataDir, { recursive: true, force: true }));
     let server: ServerProcess | null = await spawnServer({
       port: await freePort(),
       dataDir,
@@ -318,7 +268,7 @@ export async function ingestBenchmark(): Promise<string[]> {
       },
       nodeArgs: (process.env.BENCH_INGEST_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
     });
-    cleanups.push(() => server?.kill('SIGTERM') ?? Promise.resolve());
+    undo.push(() => server?.kill('SIGTERM') ?? Promise.resolve());
     const seeded = await seed(databaseUrl, server.url);
     await settle(60_000); // the stock library is made after start (sharp, ffmpeg)
     await checkpoint(admin);
@@ -337,7 +287,7 @@ export async function ingestBenchmark(): Promise<string[]> {
       ),
     );
     await sleep(WARM_S * 1000);
-    const cpu0 = cpuSeconds(server.pid);
+    const cpu0 = processUsage(server.pid)?.cpuSeconds ?? NaN;
     const machine0 = machineTicks();
     const client0 = process.cpuUsage();
     const t0 = performance.now();
@@ -345,7 +295,7 @@ export async function ingestBenchmark(): Promise<string[]> {
     await sleep(WINDOW_S * 1000);
     phase = 'done';
     const seconds = (performance.now() - t0) / 1000;
-    const serverCpu = ((cpuSeconds(server.pid) - cpu0) / seconds) * 100;
+    const serverCpu = (((processUsage(server.pid)?.cpuSeconds ?? NaN) - cpu0) / seconds) * 100;
     const machine1 = machineTicks();
     const client = process.cpuUsage(client0);
     const clientCpu = ((client.user + client.system) / 1e6 / seconds) * 100;
@@ -397,8 +347,6 @@ export async function ingestBenchmark(): Promise<string[]> {
       ...notes,
     ];
   } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
-    await cleanUp();
+    await undo.release();
   }
 }

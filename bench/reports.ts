@@ -7,7 +7,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { PasswordHasher } from '../apps/server/src/lib/password.js';
-import { format, measure, type Stats } from './support.js';
+import { benchDatabaseUrl, format, measure, withDatabase, type Stats } from './support.js';
 
 /**
  * bench/reports: statistics over a large proof-of-play table on PostgreSQL.
@@ -37,12 +37,6 @@ const CHUNK = 1_000_000;
 const GOAL_MS = 500;
 const ZONES = ['Europe/Kyiv', 'America/New_York', 'UTC', 'Asia/Kolkata'];
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
 async function seconds<T>(label: string, lines: string[], work: () => Promise<T>): Promise<T> {
   const t0 = performance.now();
   const result = await work();
@@ -53,10 +47,7 @@ async function seconds<T>(label: string, lines: string[], work: () => Promise<T>
 }
 
 export async function reportsBenchmark(): Promise<string[]> {
-  const base =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/test';
+  const base = benchDatabaseUrl();
   const reuse = process.env.BENCH_REPORTS_REUSE;
   const name = reuse ?? `vt_bench_reports_${Date.now().toString(36)}`;
   const lines = [

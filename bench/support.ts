@@ -1,7 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { buildApp, type BuiltApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.js';
@@ -43,4 +46,102 @@ export async function benchApp(): Promise<BuiltApp & { database: DatabaseHandle 
   const built = await buildApp({ config, database, logger: false });
   await built.app.ready();
   return { ...built, database };
+}
+
+/** The repository's root, and the built server a process-level benchmark starts. */
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const SERVER_ENTRY = join(ROOT, 'apps/server/dist/main.js');
+
+/** PostgreSQL the benchmarks make their databases in. */
+export function benchDatabaseUrl(): string {
+  return (
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/test'
+  );
+}
+
+/**
+ * Things to undo when a benchmark ends, last first, also on Ctrl-C (then the process exits 130): its
+ * databases, server and clients. `release()` runs them and stops listening for signals.
+ */
+export function cleanups(): { push(fn: () => Promise<unknown>): void; release(): Promise<void> } {
+  const stack: (() => Promise<unknown>)[] = [];
+  const run = async () => {
+    for (const fn of stack.splice(0).reverse()) await fn().catch(() => undefined);
+  };
+  const onSignal = () => void run().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return {
+    push: (fn) => void stack.push(fn),
+    async release() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      await run();
+    },
+  };
+}
+
+/**
+ * Builds core and server with tsc for a benchmark that runs the server as its own process. A failed build
+ * with an earlier one in place measures that one, and says so in `notes`.
+ */
+export function buildServer(notes: string[]): void {
+  const build = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'packages/core', 'apps/server'],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  if (build.status === 0) return;
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`server build failed:\n${build.stdout}${build.stderr}`);
+  notes.push('  (the server build failed; the existing apps/server/dist was used)');
+}
+
+/** The same server, another database. */
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+// ---- processes and the machine: CPU and memory from /proc ----
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+
+/** CPU seconds (user + system) and resident memory of a process, or null once it is gone. */
+export function processUsage(pid: number): { cpuSeconds: number; rssBytes: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const rss = /^VmRSS:\s+(\d+) kB/m.exec(status);
+    return {
+      cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
+      rssBytes: rss ? Number(rss[1]) * 1024 : 0,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Busy and total jiffies of the whole machine (all cores). */
+export function machineTicks(): { busy: number; total: number } {
+  const v = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = v.reduce((a, b) => a + b, 0);
+  return { busy: total - v[3]! - v[4]!, total };
+}
+
+/** Waits until the machine is quiet (under 20% of one core for three seconds running), at most `maxMs`. */
+export async function settle(maxMs: number): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  let quiet = 0;
+  while (quiet < 3 && Date.now() < deadline) {
+    const a = machineTicks();
+    await sleep(1000);
+    const b = machineTicks();
+    quiet = ((b.busy - a.busy) / (b.total - a.total)) * cpus().length * 100 < 20 ? quiet + 1 : 0;
+  }
 }
