@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { AudienceReport } from '@vitrine/core';
-import { apiCall, signInToken } from './support/api.js';
+import { apiCall, signInToken, uploadImage } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { playerCode } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -73,20 +72,7 @@ describe('measured audience', () => {
     expect(deviceToken).toBeTruthy();
 
     // A show in each of the two hours, reported as the player's proof of play would.
-    const image = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#1971c2' } })
-      .png()
-      .toBuffer();
-    const uploaded = await fetch(`${url}/api/file/upload?folderId=0`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'x-file-name': 'counted.png',
-        'content-type': 'application/octet-stream',
-      },
-      body: image,
-    });
-    expect(uploaded.status).toBe(200);
-    const fileId = ((await uploaded.json()) as { id: number }).id;
+    const fileId = await uploadImage(url, token, 'counted.png', { width: 64, height: 36 });
     const events = [lastHour + 20 * 60_000, thisHour + 1000].map((start) => ({
       eventId: randomUUID(),
       fileId,

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.js';
-import { apiCall, signInToken } from './support/api.js';
+import { apiCall, signInToken, uploadImage } from './support/api.js';
 import { signIn } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -22,24 +21,6 @@ async function createScreen(name: string): Promise<number> {
     body: { name },
   });
   return point.id;
-}
-
-/** An image in the library, as a script would upload it. */
-async function upload(name: string, color: string): Promise<number> {
-  const body = await sharp({ create: { width: 320, height: 180, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-  const res = await fetch(`${server.url}/api/file/upload?folderId=0`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-file-name': name,
-      'content-type': 'application/octet-stream',
-    },
-    body,
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { id: number }).id;
 }
 
 /** The date some days from now in UTC (the screens here keep the default UTC zone). */
@@ -93,9 +74,9 @@ describe('the dashboard and a screen’s schedule', () => {
   it('shows the fullness per screen, refetches per preset, and opens the day of a screen', async () => {
     const lobby = await createScreen('Lobby screen');
     await createScreen('Hall screen');
-    const spot = await upload('spot.png', '#c2255c');
-    const loop = await upload('loop.png', '#1971c2');
-    const promo = await upload('promo.png', '#f08c00');
+    const spot = await uploadImage(server.url, token, 'spot.png', { color: '#c2255c' });
+    const loop = await uploadImage(server.url, token, 'loop.png', { color: '#1971c2' });
+    const promo = await uploadImage(server.url, token, 'promo.png', { color: '#f08c00' });
     // A 30 s ad every 300 s fills 10% of the day; the background loop fills the rest.
     await playlist({
       name: 'Spots every 5 minutes',

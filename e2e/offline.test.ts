@@ -2,11 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.js';
-import { apiCall, signInToken } from './support/api.js';
+import { apiCall, signInToken, uploadImage } from './support/api.js';
 import { createDatabase, testDatabaseUrl } from './support/database.js';
 import { freePort } from './support/server.js';
 import { playerCode } from './support/pages.js';
@@ -65,19 +64,7 @@ describe.skipIf(!testDatabaseUrl)('a screen without its server', () => {
     });
     const files: number[] = [];
     for (const color of ['#c92a2a', '#2b8a3e']) {
-      const body = await sharp({ create: { width: 320, height: 180, channels: 3, background: color } })
-        .png()
-        .toBuffer();
-      const res = await fetch(`${url}/api/file/upload?folderId=0`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'x-file-name': `offline-${color.slice(1)}.png`,
-          'content-type': 'application/octet-stream',
-        },
-        body,
-      });
-      files.push(((await res.json()) as { id: number }).id);
+      files.push(await uploadImage(url, token, `offline-${color.slice(1)}.png`, { color }));
     }
     // ACTIVE: the playing screen hears of it at once.
     await apiCall(url, '/playlist/post', {

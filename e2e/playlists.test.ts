@@ -1,8 +1,7 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.js';
-import { apiCall, signInToken } from './support/api.js';
+import { apiCall, signInToken, uploadImage } from './support/api.js';
 import { signIn } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -10,30 +9,13 @@ const ADMIN_PASSWORD = 'Admin-pass-1!';
 let server: RunningServer;
 let browser: Browser;
 
-/** Puts an image in the admin's library the way a script would: POST /api/file/upload. */
-async function upload(token: string, name: string, color: string): Promise<void> {
-  const body = await sharp({ create: { width: 320, height: 180, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-  const res = await fetch(`${server.url}/api/file/upload?folderId=0`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-file-name': name,
-      'content-type': 'application/octet-stream',
-    },
-    body,
-  });
-  expect(res.status).toBe(200);
-}
-
 beforeAll(async () => {
   server = await startServer({ ADMIN_PASSWORD });
   browser = await launchBrowser();
   const token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
-  await upload(token, 'morning.png', '#f08c00');
-  await upload(token, 'coffee.png', '#5c940d');
-  await upload(token, 'spot.png', '#c2255c');
+  await uploadImage(server.url, token, 'morning.png', { color: '#f08c00' });
+  await uploadImage(server.url, token, 'coffee.png', { color: '#5c940d' });
+  await uploadImage(server.url, token, 'spot.png', { color: '#c2255c' });
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,10 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.js';
-import { apiCall, signInToken } from './support/api.js';
+import { apiCall, signInToken, uploadImage } from './support/api.js';
 import { signIn } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -31,23 +30,6 @@ async function pairScreen(name: string): Promise<{ pointId: number; deviceToken:
     body: { deviceKey, code },
   });
   return { pointId: point.id, deviceToken: claimed.token };
-}
-
-async function upload(name: string): Promise<number> {
-  const body = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#1971c2' } })
-    .png()
-    .toBuffer();
-  const res = await fetch(`${server.url}/api/file/upload?folderId=0`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-file-name': name,
-      'content-type': 'application/octet-stream',
-    },
-    body,
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { id: number }).id;
 }
 
 /** Proof of play as the player sends it: `count` shows of 15 s starting at a UTC time of yesterday. */
@@ -86,7 +68,7 @@ beforeAll(async () => {
   lobbyId = lobby.pointId;
   lobbyDevice = lobby.deviceToken;
   const hall = await pairScreen('Hall screen');
-  const spot = await upload('spot.png');
+  const spot = await uploadImage(server.url, token, 'spot.png');
   spotId = spot;
   // Five shows: three in the lobby at 10:00, two in the hall at 11:00 (UTC, the screens' clock).
   await playback(lobby.deviceToken, spot, '10:05:00', 3);

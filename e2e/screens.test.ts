@@ -1,8 +1,7 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.js';
-import { apiCall, signInToken } from './support/api.js';
+import { apiCall, signInToken, uploadImage } from './support/api.js';
 import { playerCode, signIn } from './support/pages.js';
 import { createDatabase, testDatabaseUrl } from './support/database.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -79,19 +78,7 @@ describe('a screen, from pairing to commands', () => {
 
     // Content arrives through a playlist; a reload from the cabinet makes the player fetch it.
     const token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
-    const image = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#1971c2' } })
-      .png()
-      .toBuffer();
-    const upload = await fetch(`${server.url}/api/file/upload?folderId=0`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'x-file-name': 'welcome.png',
-        'content-type': 'application/octet-stream',
-      },
-      body: image,
-    });
-    const file = (await upload.json()) as { id: number };
+    const file = { id: await uploadImage(server.url, token, 'welcome.png', { width: 640, height: 360 }) };
     await apiCall(server.url, '/playlist/post', {
       token,
       body: { name: 'Lobby loop', points: [id], files: [{ fileId: file.id, duration: 5 }] },
