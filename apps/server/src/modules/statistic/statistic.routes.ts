@@ -222,7 +222,7 @@ export async function statisticRoutes(app: App, { services }: RouteContext): Pro
       config: { access: 'point.audience' },
       schema: {
         tags: ['audience'],
-        summary: "Shows per screen and hour of the day with the screen's audience of that hour",
+        summary: 'Shows, their impressions and the hours measured, per screen and hour of its day',
         querystring: AudienceQuery,
         response: { 200: AudienceReport },
       },
