@@ -3,10 +3,9 @@
  * ECharts it draws with are registered, so the rest of the library never reaches the bundle. (The average's
  * gauge is Mantine's SemiCircleProgress: ECharts' gauge would add its weight for one arc.)
  */
-import { useEffect, useMemo, useRef } from 'react';
-import { useComputedColorScheme, useMantineTheme } from '@mantine/core';
+import { useMemo } from 'react';
 import { useElementSize } from '@mantine/hooks';
-import { init, use as register, format, type ComposeOption, type ECharts } from 'echarts/core';
+import { use as register, format, type ComposeOption } from 'echarts/core';
 import { BarChart, type BarSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
@@ -15,59 +14,11 @@ import {
   type TooltipComponentOption,
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useChart, useChartPalette } from '../../lib/charts';
 
 register([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 type Option = ComposeOption<BarSeriesOption | GridComponentOption | TooltipComponentOption>;
-
-/** Colors from the Mantine theme for the current scheme: canvas cannot read CSS variables. */
-function usePalette() {
-  const theme = useMantineTheme();
-  const dark = useComputedColorScheme('light') === 'dark';
-  const primary = theme.colors[theme.primaryColor]!;
-  return {
-    dark,
-    text: dark ? theme.colors.dark[0] : theme.colors.gray[7],
-    muted: dark ? theme.colors.dark[2] : theme.colors.gray[6],
-    line: dark ? theme.colors.dark[4] : theme.colors.gray[3],
-    track: dark ? theme.colors.dark[5] : theme.colors.gray[1],
-    bar: dark ? primary[4] : primary[6],
-    tooltipBg: dark ? theme.colors.dark[7] : theme.white,
-    tooltipText: dark ? theme.colors.dark[0] : theme.colors.gray[9],
-  };
-}
-
-/**
- * One ECharts instance on a div: created on mount, given each new option whole, resized with its box (the
- * window, the side menu, a rotated phone) and disposed on unmount.
- */
-function useChart(option: Option, onClick?: (dataIndex: number) => void) {
-  const ref = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
-  const click = useRef(onClick);
-  useEffect(() => {
-    click.current = onClick;
-  }, [onClick]);
-  useEffect(() => {
-    const element = ref.current!;
-    const instance = init(element, null, { renderer: 'canvas' });
-    chart.current = instance;
-    instance.on('click', (event) => {
-      if (typeof event.dataIndex === 'number') click.current?.(event.dataIndex);
-    });
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
-  return ref;
-}
 
 export interface FullnessBar {
   id: number;
@@ -94,7 +45,7 @@ export function FullnessBarsChart({
   describe: (index: number) => string[];
   onOpen?: (id: number) => void;
 }) {
-  const palette = usePalette();
+  const palette = useChartPalette();
   const { ref: box, width } = useElementSize();
   // Names take up to a third of a phone's width, and at most 180 px on a wide screen.
   const labelWidth = Math.round(Math.min(180, Math.max(80, width * 0.3)));
@@ -137,7 +88,7 @@ export function FullnessBarsChart({
           data: rows.map((r) => r.fullness),
           barMaxWidth: 18,
           cursor: onOpen ? 'pointer' : 'default',
-          itemStyle: { color: palette.bar, borderRadius: [0, 4, 4, 0] },
+          itemStyle: { color: palette.primary, borderRadius: [0, 4, 4, 0] },
           showBackground: true,
           backgroundStyle: { color: palette.track, borderRadius: [0, 4, 4, 0] },
           label: {

@@ -3,9 +3,8 @@
  * their own: the pages load it with the first chart. Only the parts of ECharts drawn with are registered.
  * The canvas is hidden from assistive technology: every chart has a table with the same numbers.
  */
-import { useEffect, useMemo, useRef } from 'react';
-import { useComputedColorScheme, useMantineTheme } from '@mantine/core';
-import { init, use as register, format, type ComposeOption, type ECharts } from 'echarts/core';
+import { useMemo } from 'react';
+import { use as register, format, type ComposeOption } from 'echarts/core';
 import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
 import {
   DataZoomComponent,
@@ -18,6 +17,7 @@ import {
   type TooltipComponentOption,
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useChart, useChartPalette } from '../../lib/charts';
 
 register([
   BarChart,
@@ -67,16 +67,10 @@ export function SeriesChart({
   locale: string;
   testId?: string;
 }) {
-  const theme = useMantineTheme();
-  const dark = useComputedColorScheme('light') === 'dark';
-  const ref = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
+  const palette = useChartPalette();
   const hasRight = series.some((s) => s.right);
   const option = useMemo<Option>(() => {
-    const text = dark ? theme.colors.dark[0] : theme.colors.gray[7];
-    const muted = dark ? theme.colors.dark[2] : theme.colors.gray[6];
-    const line = dark ? theme.colors.dark[4] : theme.colors.gray[3];
-    const shade = (name: string) => (theme.colors[name] ?? theme.colors.blue)[dark ? 4 : 6];
+    const { text, muted, line, shade } = palette;
     const number = new Intl.NumberFormat(locale);
     const axis = {
       type: 'value' as const,
@@ -92,9 +86,9 @@ export function SeriesChart({
       tooltip: {
         trigger: 'axis',
         confine: true,
-        backgroundColor: dark ? theme.colors.dark[7] : theme.white,
+        backgroundColor: palette.tooltipBg,
         borderColor: line,
-        textStyle: { color: dark ? theme.colors.dark[0] : theme.colors.gray[9] },
+        textStyle: { color: palette.tooltipText },
         formatter: (params) => {
           const list = Array.isArray(params) ? params : [params];
           const title = format.encodeHTML(String((list[0] as { name?: string })?.name ?? ''));
@@ -143,23 +137,8 @@ export function SeriesChart({
             } satisfies LineSeriesOption),
       ),
     };
-  }, [categories, series, theme, dark, locale, hasRight]);
+  }, [categories, series, palette, locale, hasRight]);
 
-  useEffect(() => {
-    const element = ref.current!;
-    const instance = init(element, null, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
-
+  const ref = useChart(option);
   return <div ref={ref} aria-hidden data-testid={testId} style={{ width: '100%', height }} />;
 }
