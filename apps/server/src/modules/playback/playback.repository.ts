@@ -196,7 +196,7 @@ export class PlaybackRepository {
       changed as (
         update ${playbacks} p set impressions = old.viewers from old where p.id = old.id returning p.id
       ),
-      moved as (
+      rollup as (
         update ${playbackHourly} r set impressions = r.impressions + d.delta
         from (
           select old.hour_utc, old.playlist_id, old.file_id, old.source, sum(old.viewers - old.before) as delta
@@ -205,10 +205,10 @@ export class PlaybackRepository {
         ) d
         where r.point_id = ${pointId} and r.hour_utc = d.hour_utc and r.playlist_id = d.playlist_id
           and r.file_id = d.file_id and r.source = d.source
-        returning 1
       )
+      -- (A data-modifying CTE runs to completion whether or not the answer reads it.)
       select (select count(*) from pt)::int as found, (select count(*) from stored)::int as hours,
-        (select count(*) from changed)::int as shows, (select count(*) from moved)::int as moved`)) as unknown as {
+        (select count(*) from changed)::int as shows`)) as unknown as {
       rows: { found: number; hours: number; shows: number }[];
     };
     const row = result.rows[0];
