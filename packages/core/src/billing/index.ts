@@ -1,0 +1,4 @@
+export * from './money.js';
+export * from './tariffs.js';
+export * from './charges.js';
+export * from './lock.js';

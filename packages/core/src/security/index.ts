@@ -1,0 +1,2 @@
+export * from './twofa.js';
+export * from './alerts.js';

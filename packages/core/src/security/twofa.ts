@@ -1,0 +1,67 @@
+/**
+ * Two-factor sign-in (spec §4, §5, §7; docs/security.md): TOTP per RFC 6238 — 30-second steps, 6 digits,
+ * SHA-1, a 160-bit secret shown as an otpauth:// QR code — and single-use recovery codes.
+ */
+import { z } from 'zod';
+import { TWO_FA_CODE_LENGTH } from '../constants.js';
+import { text } from '../schemas/common.js';
+
+export const TOTP = {
+  digits: TWO_FA_CODE_LENGTH,
+  periodSeconds: 30,
+  algorithm: 'SHA1',
+  secretBytes: 20,
+} as const;
+/** Codes of the step before and after are accepted too (a phone's clock a little off). */
+export const TOTP_WINDOW_STEPS = 1;
+export const RECOVERY_CODES = 10;
+
+export const TWOFA_MESSAGES = {
+  code: 'The code must be 6 digits',
+  wrong: 'Wrong code',
+  reused: 'This code was used already: wait for the next one',
+  required: 'Two-factor code required',
+} as const;
+
+/** Spec §5: a two-factor code is 6 digits (spaces a person types between groups are dropped). */
+export const TwoFaCode = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(new RegExp(`^\\d{${TWO_FA_CODE_LENGTH}}$`), { error: TWOFA_MESSAGES.code }));
+
+/** A recovery code as shown: two groups of five letters and digits ('k7m2p-q9x4d'), any case. */
+export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
+export const RecoveryCode = z
+  .string()
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(z.string().regex(RECOVERY_CODE_PATTERN, { error: TWOFA_MESSAGES.wrong }));
+
+/** Base32 (RFC 4648, no padding), as authenticator apps read secrets. */
+export const Base32Secret = text(64, { min: 16 }).regex(/^[A-Z2-7]+$/, { error: 'Invalid data' });
+
+/** GET /api/user/get-twofa-subscription-code: the secret to confirm, and its otpauth:// address for the QR code. */
+export const TwoFaSubscription = z.object({ secret: z.string(), uri: z.string() });
+/** POST /api/user/enable-twofa: the secret shown and a code the app made from it. */
+export const EnableTwoFaBody = z.strictObject({ secret: Base32Secret, code: TwoFaCode });
+/** The answer: the recovery codes, shown once. */
+export const RecoveryCodes = z.object({ codes: z.array(z.string()) });
+/** POST /api/user/disable-twofa: a current code, or the password. */
+export const DisableTwoFaBody = z
+  .strictObject({ code: TwoFaCode.optional(), password: text(200, { trim: false }).optional() })
+  .refine((b) => b.code !== undefined || b.password !== undefined, {
+    error: TWOFA_MESSAGES.required,
+    path: ['code'],
+  });
+
+/** The otpauth:// address an authenticator app reads from the QR code. */
+export function otpauthUri(issuer: string, account: string, secret: string): string {
+  const label = encodeURIComponent(`${issuer}:${account}`);
+  const params = new URLSearchParams({
+    secret,
+    issuer,
+    algorithm: TOTP.algorithm,
+    digits: String(TOTP.digits),
+    period: String(TOTP.periodSeconds),
+  });
+  return `otpauth://totp/${label}?${params.toString()}`;
+}

@@ -1,0 +1,3 @@
+export * from './pricing.js';
+export * from './screen.js';
+export * from './openrtb.js';

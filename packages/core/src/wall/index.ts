@@ -1,0 +1,3 @@
+export * from './geometry.js';
+export * from './clock.js';
+export * from './sync.js';

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../random.js';
+import {
+  bezelPixels,
+  canvasSize,
+  correction,
+  estimateClock,
+  matchesCanvas,
+  mediaPosition,
+  placeContent,
+  skewSummary,
+  switchAt,
+  tileRect,
+  type ClockSample,
+} from './index.js';
+
+describe('wall geometry', () => {
+  const screen = { widthPx: 1920, heightPx: 1080, widthMm: 1100, heightMm: 620, bezelMm: 17 };
+
+  it('hides the pixels the frames cover: 1920 × 17 / 1100 = 30 px', () => {
+    expect(bezelPixels(screen)).toEqual({ x: 30, y: 30 });
+    // 1080 × 20 / 620 = 35 px.
+    expect(bezelPixels({ ...screen, bezelMm: 20 }).y).toBe(35);
+    expect(bezelPixels({ widthPx: 1920, heightPx: 1080 })).toEqual({ x: 0, y: 0 });
+  });
+
+  it('makes a 2 × 2 canvas of 3870 × 2190 and crops each tile past the seams', () => {
+    const grid = { columns: 2, rows: 2, screen };
+    expect(canvasSize(grid)).toEqual({ width: 3870, height: 2190 });
+    expect(canvasSize({ ...grid, screen: { ...screen, bezelMm: 20 } }).height).toBe(2195);
+    expect(tileRect(grid, 0, 0)).toEqual({ x: 0, y: 0, width: 1920, height: 1080 });
+    expect(tileRect(grid, 1, 1)).toEqual({ x: 1950, y: 1110, width: 1920, height: 1080 });
+    // The last tile ends at the canvas's edge.
+    const last = tileRect(grid, 1, 1);
+    expect(last.x + last.width).toBe(canvasSize(grid).width);
+    expect(last.y + last.height).toBe(canvasSize(grid).height);
+    // Without frames the tiles touch.
+    const flat = { columns: 3, rows: 1, screen: { widthPx: 1920, heightPx: 1080 } };
+    expect(canvasSize(flat)).toEqual({ width: 5760, height: 1080 });
+    expect(tileRect(flat, 2, 0).x).toBe(3840);
+  });
+
+  it('says whether content matches the view area, and places it to fit or to fill', () => {
+    const canvas = { width: 3840, height: 2160 };
+    expect(matchesCanvas(canvas, { width: 3840, height: 2160 })).toBe(true);
+    expect(matchesCanvas(canvas, { width: 1920, height: 1080 })).toBe(false);
+    expect(placeContent(canvas, { width: 1920, height: 1080 }, 'fit')).toEqual({
+      x: 0,
+      y: 0,
+      width: 3840,
+      height: 2160,
+    });
+    const square = placeContent(canvas, { width: 1000, height: 1000 }, 'fit');
+    expect(square).toEqual({ x: 840, y: 0, width: 2160, height: 2160 });
+    const filled = placeContent(canvas, { width: 1000, height: 1000 }, 'fill');
+    expect(filled).toEqual({ x: 0, y: -840, width: 3840, height: 3840 });
+  });
+});
+
+describe('wall clock', () => {
+  it('finds the server clock from exchanges, trusting the fastest round trips', () => {
+    const r = seededRandom(11);
+    const trueOffset = 1234.5;
+    const samples: ClockSample[] = Array.from({ length: 30 }, (_, i) => {
+      const t0 = 1_000_000 + i * 1000;
+      // Asymmetric queueing on some samples: those must not pull the estimate.
+      const up = 2 + r() * 3 + (i % 5 === 0 ? 80 + r() * 200 : 0);
+      const down = 2 + r() * 3;
+      const t1 = t0 + up + trueOffset;
+      const t2 = t1 + 0.3;
+      const t3 = t2 - trueOffset + down;
+      return { t0, t1, t2, t3 };
+    });
+    const estimate = estimateClock(samples)!;
+    expect(Math.abs(estimate.offset - trueOffset)).toBeLessThan(2);
+    expect(estimate.uncertainty).toBeLessThan(5);
+    expect(estimate.used).toBe(10);
+    expect(estimateClock([])).toBeNull();
+  });
+});
+
+describe('wall sync', () => {
+  it('switches at the next whole second after the lead, the same on every tile', () => {
+    expect(switchAt(10_000)).toBe(12_000);
+    expect(switchAt(10_001)).toBe(13_000);
+    expect(switchAt(10_001.5)).toBe(switchAt(10_999));
+  });
+
+  it('leaves a video within a frame, nudges a small drift, seeks a large one', () => {
+    expect(correction(10, 10.005)).toEqual({ kind: 'none' });
+    const behind = correction(10, 9.95);
+    expect(behind.kind).toBe('rate');
+    expect(behind.kind === 'rate' && behind.rate).toBeCloseTo(1.1, 5);
+    const ahead = correction(10, 10.02);
+    expect(ahead.kind === 'rate' && ahead.rate).toBeCloseTo(0.96, 5);
+    expect(correction(10, 12)).toEqual({ kind: 'seek', to: 10 });
+    expect(mediaPosition(1000, 13_500, 5)).toBeCloseTo(2.5, 9);
+  });
+
+  it('sums up skew as p50, p95 and max', () => {
+    expect(skewSummary([1, -2, 3, 4, -50])).toEqual({ p50: 3, p95: 50, max: 50 });
+    expect(skewSummary([])).toBeNull();
+  });
+});
