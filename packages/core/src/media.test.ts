@@ -1,11 +1,15 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
+  MIN_FILE_SIZE,
+  UPLOAD_EXTENSIONS,
   UPLOAD_MESSAGES,
   contentMatchesExtension,
   extensionOf,
   formatSize,
   isUploadExtension,
   isValidRemoteUrl,
+  uploadRefusal,
 } from './media.js';
 
 const bytes = (...values: (number | string)[]) =>
@@ -87,6 +91,67 @@ describe('uploader messages (spec §5)', () => {
     expect(UPLOAD_MESSAGES.empty('x.png')).toBe('x.png is empty, please select files again without it.');
     expect(formatSize(2 * 1024 ** 3)).toBe('2 GB');
     expect(formatSize(1536)).toBe('1.5 KB');
+  });
+});
+
+/** The smallest whole PNG: a 1×1 grey pixel (signature, IHDR, one IDAT, IEND). */
+function smallestPng(): Uint8Array {
+  const chunk = (type: string, data: Uint8Array) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.from([0, 0]))),
+    chunk('IEND', new Uint8Array()),
+  ]);
+}
+
+describe('the smallest file of each format (spec §5: too small, minimum file size)', () => {
+  it('has a floor for every allowed extension: binary formats their mandatory headers, text just a byte', () => {
+    expect(Object.keys(MIN_FILE_SIZE).sort()).toEqual([...UPLOAD_EXTENSIONS].sort());
+    expect(MIN_FILE_SIZE.svg).toBe(1);
+    expect(MIN_FILE_SIZE.html).toBe(1);
+    for (const ext of UPLOAD_EXTENSIONS.filter((e) => e !== 'svg' && e !== 'html'))
+      expect(MIN_FILE_SIZE[ext], ext).toBeGreaterThanOrEqual(12);
+  });
+
+  it('lets the smallest whole PNG through and refuses it cut by one byte', () => {
+    const png = smallestPng();
+    expect(png.length).toBe(MIN_FILE_SIZE.png);
+    expect(contentMatchesExtension('png', png)).toBe(true);
+    expect(uploadRefusal('dot.png', png.length)).toBeUndefined();
+    expect(uploadRefusal('dot.png', png.length - 1)).toEqual({
+      code: 'UPLOAD_TOO_SMALL',
+      message: 'dot.png is too small, minimum file size is 67 B.',
+    });
+  });
+
+  it('judges a file by name and size in the spec’s order: extension, empty, too small, too large', () => {
+    expect(uploadRefusal('tool.exe', 10_000)).toMatchObject({ code: 'UPLOAD_INVALID' });
+    expect(uploadRefusal('tool.exe')?.message).toMatch(/^tool\.exe has invalid extension/);
+    expect(uploadRefusal('clip.mp4')).toBeUndefined();
+    expect(uploadRefusal('clip.mp4', 0)).toEqual({
+      code: 'UPLOAD_INVALID',
+      message: UPLOAD_MESSAGES.empty('clip.mp4'),
+    });
+    expect(uploadRefusal('clip.mp4', 100)).toEqual({
+      code: 'UPLOAD_TOO_SMALL',
+      message: 'clip.mp4 is too small, minimum file size is 216 B.',
+    });
+    expect(uploadRefusal('clip.mp4', 216)).toBeUndefined();
+    expect(uploadRefusal('clip.mp4', 2048, 1024)).toEqual({
+      code: 'UPLOAD_TOO_LARGE',
+      message: 'clip.mp4 is too large, maximum file size is 1 KB.',
+    });
+    expect(uploadRefusal('page.html', 1)).toBeUndefined();
+    expect(uploadRefusal('', 5)?.message).toBe(UPLOAD_MESSAGES.invalidExtension('?'));
   });
 });
 

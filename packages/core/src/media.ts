@@ -1,3 +1,5 @@
+import type { ErrorCode } from './errors.js';
+
 /**
  * Media rules shared by the server, the uploader and the player (spec §3 File and folder, §5 uploader).
  */
@@ -19,8 +21,12 @@ export const UPLOAD_EXTENSIONS = [
 ] as const;
 export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 
-export const MEDIA_KINDS = ['image', 'video', 'audio', 'text', 'html', 'archive', 'flash'] as const;
+/** 'stream': a live address (HLS or an endless video), played from the network, never stored. */
+export const MEDIA_KINDS = ['image', 'video', 'audio', 'text', 'html', 'archive', 'flash', 'stream'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
+/** How a picture fills its area (spec §3 File: config): whole, cropped to fill, or stretched. */
+export const FILE_FITS = ['contain', 'cover', 'fill'] as const;
+export type FileFit = (typeof FILE_FITS)[number];
 export const FILE_SOURCES = ['HOME', 'STOCK', 'REMOTE'] as const;
 export type FileSource = (typeof FILE_SOURCES)[number];
 
@@ -60,6 +66,9 @@ export function isUploadExtension(ext: string): ext is UploadExtension {
 }
 
 /** The uploader's messages (spec §5), word for word. */
+/** The root folder where playlist editors without the gallery (advertising agents) keep their creatives. */
+export const CREATIVES_FOLDER = 'Creatives';
+
 export const UPLOAD_MESSAGES = {
   invalidExtension: (file: string, extensions: readonly string[] = UPLOAD_EXTENSIONS) =>
     `${file} has invalid extension. Only ${extensions.join(', ')} are allowed.`,
@@ -85,6 +94,74 @@ export function formatSize(bytes: number): string {
     unit += 1;
   }
   return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+/**
+ * The smallest a file of each format can be and still be whole (spec §5 '{file} is too small, minimum file
+ * size is {minSizeLimit}.'): the headers the format cannot do without, holding the least they allow. A
+ * smaller file was cut short or is broken, whatever its first bytes say. Text formats (svg, html) have no
+ * floor beyond not being empty.
+ */
+export const MIN_FILE_SIZE: Record<UploadExtension, number> = {
+  // Signature and version (6), logical screen descriptor (7), trailer (1).
+  gif: 14,
+  // SOI (2), one 8-bit quantisation table (69), a one-component frame header (13), a scan header (10),
+  // EOI (2); the Huffman tables may be left to the standard ones.
+  jpg: 96,
+  jpeg: 96,
+  // Signature (8), IHDR (25), one IDAT holding a 1×1 image (22), IEND (12): the smallest PNG there is.
+  png: 67,
+  svg: 1,
+  html: 1,
+  // EBML header, segment info, one track entry and a cluster with one frame.
+  webm: 64,
+  mkv: 64,
+  // The identification and comment pages of the smallest codec's stream (Opus: 47 and 44).
+  ogg: 91,
+  // RIFF header (12), fmt chunk (24), data chunk header (8).
+  wav: 44,
+  // RIFF header (12), hdrl list (12) with avih (64), strl list (12) with strh (64) and the smallest strf
+  // (24), movi list (12).
+  avi: 200,
+  // A movie box (8) with its header mvhd (108) and one track box (8) with its header tkhd (92).
+  mov: 216,
+  mp4: 216,
+  // One frame of the smallest MPEG audio kind (MPEG-2 layer III, 8 kbit/s at 24 kHz).
+  mp3: 24,
+  // Signature, version and length (8), the smallest frame rectangle (1), rate and count (4), end tag (2).
+  swf: 15,
+  // The end of central directory record: an empty archive.
+  zip: 22,
+  // The signature header: an empty archive.
+  '7z': 32,
+};
+
+/** Why the uploader refuses a file before storing it: the code the server answers with, and the message. */
+export interface UploadRefusal {
+  code: Extract<ErrorCode, 'UPLOAD_INVALID' | 'UPLOAD_TOO_SMALL' | 'UPLOAD_TOO_LARGE'>;
+  message: string;
+}
+
+/**
+ * The uploader's rules of spec §5 on a file's name and size, the same in the browser (before sending) and
+ * on the server: an extension not allowed, an empty file, one smaller than its format's floor, one larger
+ * than `maxSize`. The size may be unknown yet (undefined): then only the name is judged.
+ */
+export function uploadRefusal(name: string, size?: number, maxSize?: number): UploadRefusal | undefined {
+  const ext = extensionOf(name);
+  if (!isUploadExtension(ext)) {
+    return { code: 'UPLOAD_INVALID', message: UPLOAD_MESSAGES.invalidExtension(name || '?') };
+  }
+  if (size === undefined) return undefined;
+  if (size === 0) return { code: 'UPLOAD_INVALID', message: UPLOAD_MESSAGES.empty(name) };
+  const min = MIN_FILE_SIZE[ext];
+  if (size < min) {
+    return { code: 'UPLOAD_TOO_SMALL', message: UPLOAD_MESSAGES.tooSmall(name, formatSize(min)) };
+  }
+  if (maxSize !== undefined && size > maxSize) {
+    return { code: 'UPLOAD_TOO_LARGE', message: UPLOAD_MESSAGES.tooLarge(name, formatSize(maxSize)) };
+  }
+  return undefined;
 }
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean =>
@@ -160,6 +237,20 @@ export function isValidRemoteUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The type of a live stream by its address: HLS playlists, DASH manifests, else a video. */
+export function streamMime(url: string): string {
+  let path = url;
+  try {
+    path = new URL(url).pathname.toLowerCase();
+  } catch {
+    // Not a URL: judged as it is.
+  }
+  if (path.endsWith('.m3u8')) return 'application/vnd.apple.mpegurl';
+  if (path.endsWith('.mpd')) return 'application/dash+xml';
+  if (path.endsWith('.webm')) return 'video/webm';
+  return 'video/mp4';
 }
 
 export const remoteUrlMessage = (host = 'https://example.com') =>

@@ -44,3 +44,49 @@ export const AUDIENCE_MESSAGES = {
   future: 'hour is more than a day ahead of the server clock: check the screen clock',
   tooEarly: 'hour is before 2000: the screen clock is not set',
 } as const;
+
+// ---- what the player checks before it queues, and the server's schemas refuse alike ----
+
+const EARLIEST_MS = Date.parse(PLAYBACK_EARLIEST);
+
+/** A row id: a positive PostgreSQL integer. */
+export const isRowId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2147483647;
+
+/** An instant a set clock can read: parses, and is not before 2000. */
+export const isSetClock = (instant: string): boolean => Date.parse(instant) >= EARLIEST_MS;
+
+/** Why a proof-of-play event would be refused (in the server's words), or null when it is good. */
+export function proofEventProblem(event: {
+  fileId: unknown;
+  playlistId: unknown;
+  startedAt: string;
+  endedAt: string;
+  duration: number;
+}): string | null {
+  const start = Date.parse(event.startedAt);
+  const end = Date.parse(event.endedAt);
+  if (!isRowId(event.fileId)) return 'fileId must be a positive integer';
+  if (event.playlistId !== null && !isRowId(event.playlistId))
+    return 'playlistId must be a positive integer or null';
+  if (!Number.isFinite(start) || !Number.isFinite(end)) return 'startedAt and endedAt must be dates';
+  if (start < EARLIEST_MS) return PLAYBACK_MESSAGES.tooEarly;
+  if (end < start) return PLAYBACK_MESSAGES.endBeforeStart;
+  if (!(event.duration >= 0 && event.duration <= PLAYBACK_MAX_SECONDS))
+    return `duration must be 0 to ${PLAYBACK_MAX_SECONDS} seconds`;
+  return null;
+}
+
+/**
+ * A measured hour as the server takes it (the hour as an ISO instant in UTC), or null when it is not one:
+ * not a date, before 2000, more than a day ahead of `now`, or viewers out of range.
+ */
+export function audienceSampleOf(item: unknown, now: number): { hour: string; viewers: number } | null {
+  if (typeof item !== 'object' || item === null) return null;
+  const { hour, viewers } = item as { hour?: unknown; viewers?: unknown };
+  if (typeof hour !== 'string' || typeof viewers !== 'number') return null;
+  const at = Date.parse(hour);
+  if (!Number.isFinite(at) || at < EARLIEST_MS || at > now + PLAYBACK_FUTURE_SECONDS * 1000) return null;
+  if (!Number.isFinite(viewers) || viewers < 0 || viewers > AUDIENCE_MAX_VIEWERS) return null;
+  return { hour: new Date(at).toISOString(), viewers };
+}

@@ -271,6 +271,8 @@ describe('newPlaylistDefaults', () => {
       noStats: false,
       theme: null,
       interval: null,
+      floating: null,
+      geofence: null,
     });
   });
 

@@ -5,8 +5,48 @@ import type { PlaylistInput } from './schemas/playlist.js';
  * server and the editor both apply (spec §5), so that a value the editor accepts is never refused later.
  */
 
-export const PLAYLIST_TYPES = ['BACKGROUND', 'ADVERTISING', 'BLOCK'] as const;
+/**
+ * BACKGROUND 'Fuzzy/Filling', ADVERTISING 'Periodic', BLOCK, and FLOATING: content in a window over the
+ * screen's timeline (spec §3 lists it among the content types).
+ */
+export const PLAYLIST_TYPES = ['BACKGROUND', 'ADVERTISING', 'BLOCK', 'FLOATING'] as const;
 export type PlaylistType = (typeof PLAYLIST_TYPES)[number];
+/** What a timeline entry is: its playlist's type, or LOOP_ITEM for a playlist's secondary content. */
+export const ENTRY_TYPES = [...PLAYLIST_TYPES, 'LOOP_ITEM'] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
+
+/** Where a FLOATING playlist's window stands, and its width in percent of the screen's width. */
+export const FLOATING_POSITIONS = [
+  'TOP_LEFT',
+  'TOP',
+  'TOP_RIGHT',
+  'LEFT',
+  'CENTER',
+  'RIGHT',
+  'BOTTOM_LEFT',
+  'BOTTOM',
+  'BOTTOM_RIGHT',
+] as const;
+export type FloatingPosition = (typeof FLOATING_POSITIONS)[number];
+export interface FloatingArea {
+  position: FloatingPosition;
+  /** Percent of the screen's width, 10 to 100; the height follows the content's own shape. */
+  size: number;
+}
+export const FLOATING_DEFAULTS: FloatingArea = { position: 'BOTTOM_RIGHT', size: 30 };
+
+/** A circle on the earth: content bound to coordinates plays on screens standing inside it. */
+export interface Geofence {
+  lat: number;
+  lng: number;
+  /** Metres. */
+  radius: number;
+}
+
+/** The backdrop while a playlist plays (letterboxing, pauses between items): a named theme or a colour. */
+export const PLAYLIST_THEMES = ['dark', 'light'] as const;
+/** 'dark', 'light' or '#rrggbb' (the schemas check which). */
+export type PlaylistTheme = string;
 
 export const PLAYLIST_CATEGORIES = [
   'property',
@@ -109,7 +149,46 @@ export const PLAYLIST_MESSAGES = {
   staleChange: 'The change refers to content that no longer exists',
   tagExists: 'Tag already exists',
   fileInUse: 'File is used by a playlist',
+  pixelInvalid: 'The tracking pixel must be an http:// or https:// address',
 } as const;
+
+// ---- the tracking pixel ----
+
+/**
+ * The tracking pixel (spec §3 pixel: third-party tracking code) is an address the server calls once for
+ * every show its screens report (proof of play), with these macros replaced by the show's values.
+ */
+export const PIXEL_MACROS = [
+  'EVENT_ID',
+  'SCREEN_ID',
+  'SCREEN_NAME',
+  'PLAYLIST_ID',
+  'FILE_ID',
+  'FILE_NAME',
+  'STARTED_AT',
+  'DURATION',
+  'TIMESTAMP',
+] as const;
+export type PixelMacro = (typeof PIXEL_MACROS)[number];
+const MACRO = new RegExp(`\\{(${PIXEL_MACROS.join('|')})\\}`, 'g');
+
+/** The address with each macro replaced by its value, URL-encoded (unknown braces stay as they are). */
+export function expandPixel(template: string, values: Record<PixelMacro, string | number>): string {
+  return template.replace(MACRO, (_, name: PixelMacro) => encodeURIComponent(String(values[name])));
+}
+
+/** An http(s) address once its macros are filled in. */
+export function isPixelUrl(template: string): boolean {
+  try {
+    const url = new URL(template.replace(MACRO, '0'));
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The longest reason an owner may give when rejecting changes (one line). */
+export const REJECT_REASON_MAX = 500;
 
 /** Roles whose playlist changes wait for approval when the cabinet asks for it (spec §4, §6). */
 export const APPROVAL_ROLES = ['contentManager', 'agent'] as const;
@@ -225,6 +304,8 @@ export function newPlaylistDefaults(now: Date): PlaylistInput {
     noStats: false,
     theme: null,
     interval: null,
+    floating: null,
+    geofence: null,
   };
 }
 
@@ -402,8 +483,13 @@ export interface PlaylistProblems {
 }
 
 /** How long an item plays: the media's own length, else the item's, else the default. */
-export function itemSeconds(item: PlaylistItemRule, mediaDuration: number | null | undefined): number {
-  return mediaDuration ?? item.duration ?? PLAYLIST_DEFAULTS.itemDuration;
+export function itemSeconds(
+  item: PlaylistItemRule,
+  mediaDuration: number | null | undefined,
+  /** The file's configured duration (spec §3 File: config), the most specific of its scopes. */
+  configured?: number | null,
+): number {
+  return mediaDuration ?? item.duration ?? configured ?? PLAYLIST_DEFAULTS.itemDuration;
 }
 
 /** The items that play for the playlist's type: a block's sections, else its own files. */

@@ -16,6 +16,11 @@ export const POINT_PAGE_SIZE = 10;
 
 /** The player sends a heartbeat this often; a screen is offline after OFFLINE_AFTER_SECONDS without one. */
 export const HEARTBEAT_SECONDS = 30;
+/**
+ * Minutes between a player's regular fetches of its content (per screen): a PASSIVE change reaches the
+ * screen within this time, an ACTIVE one at once.
+ */
+export const SYNC_INTERVAL = { default: 5, min: 1, max: 60 } as const;
 export const OFFLINE_AFTER_SECONDS = 90;
 /** This many disconnections within the last hour make an online screen 'not stably online'. */
 export const UNSTABLE_DISCONNECTIONS = 3;

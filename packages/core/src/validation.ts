@@ -15,6 +15,7 @@ export const MESSAGES = {
   adminCabinet: 'Admins belong to the platform cabinet',
   adminRoleSwitch: 'Platform admins and cabinet members can not change places',
   selfChange: 'You can not block yourself or change your own role',
+  controlCharacters: 'Control characters are not allowed',
 } as const;
 
 /** Letters and digits: the ordinary rule for every account. */

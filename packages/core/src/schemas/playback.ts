@@ -4,23 +4,23 @@ import {
   AUDIENCE_MAX_VIEWERS,
   AUDIENCE_MESSAGES,
   PLAYBACK_BATCH_MAX,
-  PLAYBACK_EARLIEST,
   PLAYBACK_MAX_SECONDS,
   PLAYBACK_MESSAGES,
+  isSetClock,
 } from '../playback.js';
+import { INT4_MAX, text } from './common.js';
 
-const EARLIEST_MS = Date.parse(PLAYBACK_EARLIEST);
-const rowId = z.number().int().positive().max(2147483647);
+const rowId = z.number().int().positive().max(INT4_MAX);
 const instant = z.iso.datetime({ offset: true });
 
 export const PlaybackEvent = z
   .strictObject({
     /** Made by the player (crypto.randomUUID()); unique per screen. */
-    eventId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, { error: PLAYBACK_MESSAGES.eventId }),
+    eventId: text(64, { trim: false }).regex(/^[A-Za-z0-9-]{8,64}$/, { error: PLAYBACK_MESSAGES.eventId }),
     fileId: rowId,
     /** Null for a file shown outside any playlist. */
     playlistId: rowId.nullable(),
-    startedAt: instant.refine((v) => Date.parse(v) >= EARLIEST_MS, { error: PLAYBACK_MESSAGES.tooEarly }),
+    startedAt: instant.refine(isSetClock, { error: PLAYBACK_MESSAGES.tooEarly }),
     endedAt: instant,
     /** Seconds actually shown (a paused or cut show may differ from endedAt - startedAt). */
     duration: z.number().min(0).max(PLAYBACK_MAX_SECONDS),
@@ -43,7 +43,7 @@ export type PlaybackAck = z.infer<typeof PlaybackAck>;
 
 /** One measured hour: any instant inside it names the hour (the server files it under the screen's local hour). */
 export const AudienceSample = z.strictObject({
-  hour: instant.refine((v) => Date.parse(v) >= EARLIEST_MS, { error: AUDIENCE_MESSAGES.tooEarly }),
+  hour: instant.refine(isSetClock, { error: AUDIENCE_MESSAGES.tooEarly }),
   /** People who saw one show, on average, in that hour. */
   viewers: z.number().min(0).max(AUDIENCE_MAX_VIEWERS),
 });

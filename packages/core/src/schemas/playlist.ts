@@ -5,23 +5,32 @@ import {
   EXPIRATIONS,
   EXPIRATION_FILTERS,
   FILES_ORDERS,
+  FLOATING_POSITIONS,
   INFLUENCES,
   PLAYLIST_CATEGORIES,
   PLAYLIST_DEFAULTS,
+  PLAYLIST_MESSAGES,
+  PLAYLIST_THEMES,
   PLAYLIST_TYPES,
   QUOTA_KINDS,
+  REJECT_REASON_MAX,
   SCHEDULE_MODES,
   SSP_MODES,
+  isPixelUrl,
   isWallDateTime,
   isWallTime,
 } from '../playlist.js';
 import { MEDIA_KINDS } from '../media.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.js';
 import { MESSAGES } from '../validation.js';
-import { idSchema, nameSchema } from './common.js';
+import { colorSchema, idSchema, nameSchema, patchOf, text } from './common.js';
+import { ContentUpdate } from './point.js';
 
-const wallDateTime = z.string().refine(isWallDateTime, { error: MESSAGES.invalid });
-const wallTime = z.string().refine(isWallTime, { error: MESSAGES.invalid });
+/** 'YYYY-MM-DD HH:mm:ss' and 'HH:mm:ss' on the screen's clock. */
+export const wallDateTimeSchema = text(19).refine(isWallDateTime, { error: MESSAGES.invalid });
+export const wallTimeSchema = text(8).refine(isWallTime, { error: MESSAGES.invalid });
+const wallDateTime = wallDateTimeSchema;
+const wallTime = wallTimeSchema;
 /** Seconds, whole, up to a week. */
 const seconds = z
   .number()
@@ -49,6 +58,22 @@ export const QuotaInput = z.strictObject({
   kind: z.enum(QUOTA_KINDS),
   quantity: z.number().int().min(1).max(100_000_000),
 });
+
+/** A FLOATING playlist's window: where it stands and its width in percent of the screen's. */
+export const FloatingAreaInput = z.strictObject({
+  position: z.enum(FLOATING_POSITIONS),
+  size: z.number().int().min(10).max(100),
+});
+
+/** Content bound to coordinates: a centre and a radius in metres (10 m to 1,000 km). */
+export const GeofenceInput = z.strictObject({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  radius: z.number().int().min(10).max(1_000_000),
+});
+
+/** The backdrop while the playlist plays: dark, light or a colour. */
+export const ThemeSchema = z.union([z.enum(PLAYLIST_THEMES), colorSchema]);
 
 export const SspConnectorInput = z.strictObject({
   enabled: z.boolean(),
@@ -85,7 +110,8 @@ export const PlaylistInput = z.strictObject({
   points: z.array(idSchema).max(10000),
   nets: z.array(idSchema).max(1000),
   tags: z.array(idSchema).max(50),
-  pixel: z.string().max(4000).nullable(),
+  /** An http(s) address called for each show, with PIXEL_MACROS filled in. */
+  pixel: text(2000).refine(isPixelUrl, { error: PLAYLIST_MESSAGES.pixelInvalid }).nullable(),
   access: z.boolean(),
   active: z.boolean(),
   override: z.boolean(),
@@ -97,13 +123,17 @@ export const PlaylistInput = z.strictObject({
   secondaryFileId: idSchema.nullable(),
   secondaryLoopDuration: seconds.nullable(),
   noStats: z.boolean(),
-  theme: z.string().trim().max(50).nullable(),
+  theme: ThemeSchema.nullable(),
   interval: z.number().int().min(0).max(86400).nullable(),
+  /** FLOATING only: where its window stands (FLOATING_DEFAULTS when left null). */
+  floating: FloatingAreaInput.nullable(),
+  /** Content bound to coordinates: plays only on screens standing in this circle. */
+  geofence: GeofenceInput.nullable(),
 });
 export type PlaylistInput = z.infer<typeof PlaylistInput>;
 
 /** A post or patch sends the playlist (spec §7); any field may be left out. */
-export const PlaylistPatch = PlaylistInput.partial();
+export const PlaylistPatch = patchOf(PlaylistInput);
 export type PlaylistPatch = z.infer<typeof PlaylistPatch>;
 
 const Named = z.object({ id: z.number().int(), name: z.string() });
@@ -146,8 +176,45 @@ export const Playlist = PlaylistInput.extend({
 });
 export type Playlist = z.infer<typeof Playlist>;
 
+/** A waiting change, with the fields it sets (a bulk apply's screens count as `points`). */
+export const ChangeRequest = PendingChange.extend({ fields: z.array(z.string()) });
+export type ChangeRequest = z.infer<typeof ChangeRequest>;
+
+/** The owner's rejection of a person's changes, shown to them until their next edit. */
+export const Rejection = z.object({
+  /** Who rejected; null once that account is removed. */
+  userName: z.string().nullable(),
+  decidedDate: z.string(),
+  reason: z.string().nullable(),
+});
+export type Rejection = z.infer<typeof Rejection>;
+
+/**
+ * GET /api/playlist/versions/{id}: what approval is about. `approved` is the playlist as screens have it;
+ * `pending` is it with every waiting change laid over, exactly what approving would write (null when
+ * nothing waits); `own` the same with only the caller's own waiting changes, what their editor shows;
+ * `problem` is what approving would answer now, when it would be refused (content removed meanwhile).
+ */
+export const PlaylistVersions = z.object({
+  approved: Playlist,
+  pending: Playlist.nullable(),
+  own: Playlist.nullable(),
+  requests: z.array(ChangeRequest),
+  problem: z.string().nullable(),
+  rejection: Rejection.nullable(),
+});
+export type PlaylistVersions = z.infer<typeof PlaylistVersions>;
+
+/** Rejecting may say why: one line, kept with the rejected changes for their authors to read. */
+export const RejectBody = z.strictObject({ reason: text(REJECT_REASON_MAX).nullable().optional() });
+export type RejectBody = z.infer<typeof RejectBody>;
+
 /** A patch that waits for approval answers with the playlist as it stands and a notice. */
-export const PlaylistSaved = Playlist.extend({ notice: z.string().optional() });
+/** `update`: what the save did to the screens it reaches (who updates now, how long the others wait). */
+export const PlaylistSaved = Playlist.extend({
+  notice: z.string().optional(),
+  update: ContentUpdate.optional(),
+});
 
 export const PlaylistListItem = Playlist.pick({
   id: true,
@@ -171,13 +238,13 @@ export const PLAYLIST_SORTS = ['id', 'name', 'fromDate', 'toDate', 'updated'] as
 export const PlaylistListQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  search: z.string().trim().max(200).optional(),
+  search: text(200).optional(),
   type: z.enum(PLAYLIST_TYPES).optional(),
   category: z.enum(PLAYLIST_CATEGORIES).optional(),
-  tag: z.coerce.number().int().positive().optional(),
+  tag: idSchema.optional(),
   expiration: z.enum(EXPIRATION_FILTERS).optional(),
-  point: z.coerce.number().int().positive().optional(),
-  net: z.coerce.number().int().positive().optional(),
+  point: idSchema.optional(),
+  net: idSchema.optional(),
   pending: z.enum(['true']).optional(),
   sort: z.enum(PLAYLIST_SORTS).default('id'),
   order: z.enum(['asc', 'desc']).default('desc'),
@@ -199,13 +266,11 @@ export const ApplyBody = z
 export const PlaylistTag = z.object({ id: z.number().int(), name: z.string(), color: z.string().nullable() });
 export type PlaylistTag = z.infer<typeof PlaylistTag>;
 export const PlaylistTagInput = z.strictObject({
-  name: z.string().trim().min(1).max(50),
-  color: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, { error: MESSAGES.invalid })
-    .nullable()
-    .default(null),
+  name: text(50, { min: 1 }),
+  color: colorSchema.nullable().default(null),
 });
+/** Renaming a tag keeps its colour, and the other way round. */
+export const PlaylistTagPatch = patchOf(PlaylistTagInput);
 export const PlaylistTagList = z.object({ list: z.array(PlaylistTag), total: z.number().int() });
 
 export const ApprovalSettings = z.strictObject({ approvalRequired: z.boolean() });

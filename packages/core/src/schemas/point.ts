@@ -6,14 +6,15 @@ import {
   POINT_SORTS,
   POINT_STATUSES,
   ROTATIONS,
+  SYNC_INTERVAL,
   type CommandName,
 } from '../point.js';
 import { isWallTime } from '../playlist.js';
 import { MESSAGES } from '../validation.js';
-import { idSchema, nameSchema } from './common.js';
+import { INT4_MAX, colorSchema, idSchema, int64, nameSchema, patchOf, secretSchema, text } from './common.js';
 import { ScheduleInputSchema } from './schedule.js';
 
-const clock = z.string().refine(isWallTime, { error: MESSAGES.invalid });
+const clock = text(8).refine(isWallTime, { error: MESSAGES.invalid });
 
 export const Windows = z.strictObject({
   fullscreen: z.boolean(),
@@ -38,20 +39,17 @@ export const Location = z.strictObject({
 });
 
 /** The JSON configuration is edited as text; the server keeps it only when it parses to an object. */
-const jsonText = z
-  .string()
-  .max(20000)
-  .refine(
-    (text) => {
-      try {
-        const value: unknown = JSON.parse(text);
-        return typeof value === 'object' && value !== null && !Array.isArray(value);
-      } catch {
-        return false;
-      }
-    },
-    { error: POINT_MESSAGES.invalidJson },
-  );
+const jsonText = text(20000, { multiline: true, trim: false }).refine(
+  (text) => {
+    try {
+      const value: unknown = JSON.parse(text);
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    } catch {
+      return false;
+    }
+  },
+  { error: POINT_MESSAGES.invalidJson },
+);
 
 const isTimeZone = (value: string): boolean => {
   try {
@@ -65,9 +63,9 @@ const isTimeZone = (value: string): boolean => {
 /** Every setting a person edits (spec §3). */
 export const PointSettings = z.strictObject({
   name: nameSchema,
-  address: z.string().trim().max(300).nullable(),
+  address: text(300).nullable(),
   location: Location.nullable(),
-  timezone: z.string().max(64).refine(isTimeZone, { error: MESSAGES.invalid }),
+  timezone: text(64).refine(isTimeZone, { error: MESSAGES.invalid }),
   rotation: z.enum(ROTATIONS),
   autostart: z.boolean(),
   /** Transition between files, in 1/1000 s. */
@@ -83,31 +81,38 @@ export const PointSettings = z.strictObject({
   audience: Audience.nullable(),
   /** Smallest currency unit per show. */
   playbackCost: z.number().int().min(0).max(100_000_000).nullable(),
-  cameraStreamUrl: z
-    .string()
-    .max(2000)
+  /** Minutes between the player's regular content fetches (PASSIVE changes wait at most this long). */
+  syncInterval: z.number().int().min(SYNC_INTERVAL.min).max(SYNC_INTERVAL.max),
+  cameraStreamUrl: text(2000)
     .refine((v) => /^(https?|rtsp|rtmp):\/\/\S+$/i.test(v), { error: MESSAGES.invalid })
     .nullable(),
   nets: z.array(idSchema).max(100),
 });
 export type PointSettings = z.infer<typeof PointSettings>;
-export const PointPatch = PointSettings.partial();
+export const PointPatch = patchOf(PointSettings);
 export type PointPatch = z.infer<typeof PointPatch>;
 
 export const NetRef = z.object({ id: z.number().int(), name: z.string(), color: z.string().nullable() });
 
 export const PlayerReport = z.object({
-  version: z.string().max(50),
-  resolution: z.string().max(30),
-  freeStorage: z.number().int().min(0).nullable(),
-  currentItem: z.string().max(300).nullable(),
-  uptime: z.number().int().min(0),
+  version: text(50),
+  resolution: text(30),
+  freeStorage: int64().nullable(),
+  currentItem: text(300).nullable(),
+  uptime: z.number().int().min(0).max(INT4_MAX),
   /** The manifest version the player plays; equal to the server's means synchronised. */
-  contentVersion: z.string().max(100).nullable(),
+  contentVersion: text(100).nullable(),
   /** Whether a native shell hosts the page (reboot and terminal work only there). */
   native: z.boolean(),
 });
 export type PlayerReport = z.infer<typeof PlayerReport>;
+
+/** What brought a screen new content: its settings, a playlist or a network (by name). */
+export const ContentChangeReason = z.object({
+  kind: z.enum(['settings', 'playlist', 'network', 'file']),
+  name: z.string().nullable(),
+});
+export type ContentChangeReason = z.infer<typeof ContentChangeReason>;
 
 export const Point = PointSettings.omit({ nets: true }).extend({
   id: z.number().int(),
@@ -117,8 +122,15 @@ export const Point = PointSettings.omit({ nets: true }).extend({
   isStoped: z.boolean(),
   hasContent: z.boolean(),
   status: z.enum(POINT_STATUSES),
+  /** Synchronised: the screen reports playing its current content (the version the server works out). */
   syncStatus: z.enum(['SYNCHRONIZED', 'NOT_SYNCHRONIZED']),
+  /** When it first played its current content; null while it plays something older. */
   sync_time: z.string().nullable(),
+  /** While not synchronised: since when its current content waits, what brought it, and by when a
+   * PASSIVE change reaches it (its next regular fetch); null when synchronised. */
+  syncPending: z
+    .object({ since: z.string(), change: ContentChangeReason.nullable(), expectedBy: z.string().nullable() })
+    .nullable(),
   update_time: z.string(),
   dt_gone_offline: z.string().nullable(),
   lastSeen: z.string().nullable(),
@@ -131,8 +143,8 @@ export type Point = z.infer<typeof Point>;
 export const PointListQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(POINT_PAGE_SIZE),
-  search: z.string().trim().max(200).optional(),
-  net: z.coerce.number().int().positive().optional(),
+  search: text(200).optional(),
+  net: idSchema.optional(),
   status: z.enum(POINT_STATUSES).optional(),
   hasContent: z.enum(['true', 'false']).optional(),
   sort: z.enum(POINT_SORTS).default('id'),
@@ -141,6 +153,22 @@ export const PointListQuery = z.strictObject({
 export type PointListQuery = z.infer<typeof PointListQuery>;
 export const PointList = z.object({ points: z.array(Point), total: z.number().int() });
 export type PointList = z.infer<typeof PointList>;
+
+/**
+ * GET /api/point/overview: the screens as a role that may open the Media devices section but not the
+ * screens themselves (an observer) sees them: name, status, synchronisation, networks, last seen.
+ */
+export const PointOverviewItem = Point.pick({
+  id: true,
+  name: true,
+  net: true,
+  status: true,
+  syncStatus: true,
+  lastSeen: true,
+});
+export type PointOverviewItem = z.infer<typeof PointOverviewItem>;
+export const PointOverview = z.object({ points: z.array(PointOverviewItem), total: z.number().int() });
+export type PointOverview = z.infer<typeof PointOverview>;
 
 export const PointPatchMany = z.strictObject({
   ids: z.array(idSchema).min(1).max(1000),
@@ -163,6 +191,18 @@ export const CommandResult = z.object({
 });
 export type CommandResult = z.infer<typeof CommandResult>;
 
+/**
+ * What a change did to screens: how many got new content, how many were told at once (ACTIVE changes,
+ * takedowns, screens with nothing to play), and the longest the others wait for their regular fetch
+ * (minutes; null when none waits).
+ */
+export const ContentUpdate = z.object({
+  screens: z.number().int(),
+  now: z.number().int(),
+  within: z.number().int().nullable(),
+});
+export type ContentUpdate = z.infer<typeof ContentUpdate>;
+
 export const ScreenshotInfo = z.object({ url: z.string().nullable(), takenAt: z.string().nullable() });
 
 export const Net = z.object({
@@ -174,18 +214,15 @@ export const Net = z.object({
 export type Net = z.infer<typeof Net>;
 export const NetInput = z.strictObject({
   name: nameSchema,
-  color: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, { error: MESSAGES.invalid })
-    .nullable()
-    .default(null),
+  color: colorSchema.nullable().default(null),
   points: z.array(idSchema).max(10000).default([]),
 });
-export const NetPatch = NetInput.partial();
+/** Renaming a network keeps its colour and its screens. */
+export const NetPatch = patchOf(NetInput);
 export const NetListQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
-  search: z.string().trim().max(200).optional(),
+  search: text(200).optional(),
 });
 export const NetList = z.object({ nets: z.array(Net), total: z.number().int() });
 
@@ -203,11 +240,12 @@ export const PointLogEntry = z.object({
 
 // ---- the player ----
 
-export const PairRequest = z.strictObject({ deviceKey: z.string().min(32).max(128) });
+const deviceKey = secretSchema(32, 128);
+export const PairRequest = z.strictObject({ deviceKey });
 export const PairAnswer = z.object({ code: z.string(), expiresAt: z.string() });
 export const ClaimRequest = z.strictObject({
-  deviceKey: z.string().min(32).max(128),
-  code: z.string().max(20),
+  deviceKey,
+  code: text(20),
 });
 export const ClaimAnswer = z.union([
   z.object({ status: z.literal('waiting') }),
@@ -240,9 +278,9 @@ export const PlayerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heartbeat'), status: PlayerReport }),
   z.object({
     type: z.literal('ack'),
-    id: z.number().int(),
+    id: idSchema,
     ok: z.boolean(),
-    message: z.string().max(500).optional(),
+    message: text(500, { multiline: true }).optional(),
   }),
 ]);
 export type PlayerMessage = z.infer<typeof PlayerMessage>;

@@ -1,15 +1,21 @@
 import { z } from 'zod';
-import { FILES_ORDERS, PLAYLIST_TYPES, QUOTA_KINDS, SCHEDULE_MODES } from '../playlist.js';
-import { UNPLANNED_REASONS } from '../schedule.js';
-import { isDate } from '../zone.js';
-import { MESSAGES } from '../validation.js';
-
-const date = z.string().refine(isDate, { error: MESSAGES.invalid });
+import {
+  ENTRY_TYPES,
+  FILES_ORDERS,
+  FLOATING_POSITIONS,
+  PLAYLIST_THEMES,
+  PLAYLIST_TYPES,
+  QUOTA_KINDS,
+  SCHEDULE_MODES,
+} from '../playlist.js';
+import { FILE_FITS } from '../media.js';
+import { UNPLANNED_REASONS } from '../schedule/index.js';
+import { dateSchema, idSchema } from './common.js';
 
 export const DailyScheduleQuery = z.strictObject({
-  id: z.coerce.number().int().positive(),
+  id: idSchema,
   /** The screen's local date; today on the screen's clock when left out. */
-  date: date.optional(),
+  date: dateSchema.optional(),
 });
 
 export const ScheduleFileRow = z.object({
@@ -17,7 +23,7 @@ export const ScheduleFileRow = z.object({
   fileName: z.string().nullable(),
   playlistId: z.number().int(),
   playlistName: z.string(),
-  type: z.enum(PLAYLIST_TYPES),
+  type: z.enum(ENTRY_TYPES),
   shows: z.number().int(),
   /** Seconds. */
   duration: z.number(),
@@ -30,7 +36,7 @@ export const ScheduleSegment = z.object({
   start: z.number(),
   end: z.number(),
   playlistId: z.number().int(),
-  type: z.enum(PLAYLIST_TYPES),
+  type: z.enum(ENTRY_TYPES),
   items: z.number().int(),
 });
 
@@ -53,8 +59,11 @@ export const DailySchedule = z.object({
   capacity: z.number(),
   advertising: z.number(),
   fullness: z.number(),
+  /** The table by files: the timeline's and the overlays' (FLOATING, LOOP_ITEM) rows. */
   files: z.array(ScheduleFileRow),
   segments: z.array(ScheduleSegment),
+  /** Floating windows and secondary content over the timeline, merged like the segments. */
+  overlaySegments: z.array(ScheduleSegment),
   unplanned: z.array(UnplannedRow),
 });
 export type DailySchedule = z.infer<typeof DailySchedule>;
@@ -114,7 +123,28 @@ export type Dashboard = z.infer<typeof Dashboard>;
 
 // ---- the player's copy of the schedule inputs (spec-free: ours) ----
 
-const scheduleItem = z.object({ fileId: z.number().int(), seconds: z.number() });
+/** How the player shows a file (spec §3 File: config), resolved for this screen and playlist. */
+export const ItemLookSchema = z.object({
+  volume: z.number().int().nullable(),
+  fit: z.enum(FILE_FITS).nullable(),
+  muted: z.boolean().nullable(),
+});
+
+const scheduleItem = z.object({
+  fileId: z.number().int(),
+  seconds: z.number(),
+  when: z
+    .object({
+      fromDate: z.string().nullable(),
+      toDate: z.string().nullable(),
+      weekDays: z.array(z.number().int()),
+      fromTime: z.string().nullable(),
+      toTime: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
+  look: ItemLookSchema.optional(),
+});
 
 export const SchedulePlaylistSchema = z.object({
   id: z.number().int(),
@@ -148,6 +178,17 @@ export const SchedulePlaylistSchema = z.object({
   items: z.array(scheduleItem),
   share: z.object({ screens: z.number().int(), index: z.number().int() }),
   noStats: z.boolean().optional(),
+  interval: z.number().int().nullable().optional(),
+  geofence: z.object({ lat: z.number(), lng: z.number(), radius: z.number() }).nullable().optional(),
+  secondary: scheduleItem.nullable().optional(),
+  theme: z
+    .union([z.enum(PLAYLIST_THEMES), z.string().regex(/^#[0-9a-fA-F]{6}$/)])
+    .nullable()
+    .optional(),
+  floating: z
+    .object({ position: z.enum(FLOATING_POSITIONS), size: z.number().int() })
+    .nullable()
+    .optional(),
 });
 
 export const ScheduleInputSchema = z.object({
@@ -158,6 +199,7 @@ export const ScheduleInputSchema = z.object({
     workTo: z.string().nullable(),
     commercialCycle: z.number().int().nullable(),
     stopped: z.boolean(),
+    position: z.object({ lat: z.number(), lng: z.number() }).nullable().optional(),
   }),
   playlists: z.array(SchedulePlaylistSchema),
 });

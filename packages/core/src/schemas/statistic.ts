@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.js';
-import { MESSAGES } from '../validation.js';
 import { dateWall, isDate } from '../zone.js';
-import { idSchema } from './common.js';
+import { dateSchema, idSchema } from './common.js';
 
 /**
  * Statistics (spec §2 /statistics/report and /statistics/list, §3 the statistics row, §6 permissions, §7
@@ -40,8 +39,6 @@ export const STATISTIC_MESSAGES = {
   emptyPatch: 'Nothing to change',
 } as const;
 
-const date = z.string().refine(isDate, { error: MESSAGES.invalid });
-
 /**
  * A comma-separated id list in a query string ('1,2,3'), or an array in a JSON body; parses to numbers.
  * An empty string (an empty list) is no filter.
@@ -59,8 +56,8 @@ export const idList = z.preprocess(
 
 /** The filters every statistics call takes. `from` and `to` are screen-local days, both included. */
 export const statisticFilterShape = {
-  from: date,
-  to: date,
+  from: dateSchema,
+  to: dateSchema,
   points: idList.optional(),
   nets: idList.optional(),
   playlists: idList.optional(),
@@ -89,6 +86,8 @@ export type StatisticFiltersInput = z.input<typeof StatisticFilters>;
 const pageSize = z.coerce
   .number()
   .int()
+  .min(1)
+  .max(Math.max(...PAGE_SIZES))
   .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: STATISTIC_MESSAGES.pageSize });
 
 /** GET /api/statistic: the filters, page (from 1) and limit (10, 100 or 1000; default 10). */

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { MEMBER_ROLES, ROLES, PERMISSION_KEYS } from '../roles.js';
 import { MESSAGES } from '../validation.js';
-import { PageQuery, emailSchema, idSchema, loginSchema, nameSchema, passwordSchema } from './common.js';
+import {
+  PageQuery,
+  emailSchema,
+  idSchema,
+  loginSchema,
+  nameSchema,
+  passwordSchema,
+  secretSchema,
+  text,
+} from './common.js';
 
 export const RoleSchema = z.enum(ROLES);
 export const MemberRoleSchema = z.enum(MEMBER_ROLES);
@@ -23,13 +32,13 @@ export type User = z.infer<typeof User>;
 
 // ---- session ----
 export const AuthBody = z.strictObject({
-  login: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(200),
+  login: text(254, { min: 1 }),
+  password: text(200, { min: 1, trim: false }),
 });
 export const TokenPair = z.object({ token: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof TokenPair>;
-export const RefreshBody = z.strictObject({ refreshToken: z.string().min(1).max(200) });
-export const LogoutBody = z.strictObject({ refreshToken: z.string().min(1).max(200).optional() }).nullish();
+export const RefreshBody = z.strictObject({ refreshToken: secretSchema(1, 200) });
+export const LogoutBody = z.strictObject({ refreshToken: secretSchema(1, 200).optional() }).nullish();
 
 export const UserInfo = z.object({
   user: User,
@@ -46,13 +55,13 @@ export const RegisterBody = z.strictObject({
   name: nameSchema,
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
-export const TokenBody = z.strictObject({ token: z.string().min(16).max(200) });
+export const TokenBody = z.strictObject({ token: secretSchema(16, 200) });
 export const EmailBody = z.strictObject({ email: emailSchema });
 export const RecoverPassSubmitBody = z
   .strictObject({
-    token: z.string().min(16).max(200),
+    token: secretSchema(16, 200),
     password: passwordSchema,
-    repeatPassword: z.string().max(200).optional(),
+    repeatPassword: text(200, { trim: false }).optional(),
   })
   .refine((b) => b.repeatPassword === undefined || b.repeatPassword === b.password, {
     error: MESSAGES.notEqual,
@@ -68,9 +77,9 @@ export const PatchAccountBody = z.strictObject({
 export type PatchAccountBody = z.infer<typeof PatchAccountBody>;
 export const PatchPasswordBody = z
   .strictObject({
-    password: z.string().min(1).max(200),
+    password: text(200, { min: 1, trim: false }),
     newPassword: passwordSchema,
-    repeatPassword: z.string().min(1).max(200),
+    repeatPassword: text(200, { min: 1, trim: false }),
   })
   .refine((b) => b.repeatPassword === b.newPassword, { error: MESSAGES.notEqual, path: ['repeatPassword'] })
   .refine((b) => b.newPassword !== b.password, { error: MESSAGES.shouldNotBeEqual, path: ['newPassword'] });

@@ -12,10 +12,11 @@ import {
   type ScheduleInput,
   type SchedulePlaylist,
   type ScheduleScreen,
-} from './schedule.js';
-import { seededRandom } from './random.js';
-import { daySpans, timeSeconds, wallSeconds, type QuotaKind } from './playlist.js';
-import { ZoneDay, addDays, zoneOffset, wallToInstant, dateWall, localDateTime } from './zone.js';
+} from './index.js';
+import { seededRandom } from '../random.js';
+import { insideGeofence } from '../geo.js';
+import { daySpans, timeSeconds, wallSeconds, type QuotaKind } from '../playlist.js';
+import { ZoneDay, addDays, zoneOffset, wallToInstant, dateWall, localDateTime } from '../zone.js';
 
 const H = 3_600_000;
 
@@ -476,6 +477,129 @@ describe('planDay', () => {
     }
   });
 
+  it('a file with a schedule of its own starts only in it; outside, its playlist plays the next file', () => {
+    const lunch = {
+      fromDate: null,
+      toDate: null,
+      weekDays: [0, 1, 2, 3, 4, 5, 6],
+      fromTime: '12:00:00',
+      toTime: '14:00:00',
+    };
+    const p = playlist({
+      items: [
+        { fileId: 1, seconds: 60 },
+        { fileId: 2, seconds: 60, when: lunch },
+      ],
+    });
+    const plan = planDay(input([p]), DAY);
+    const menu = plan.entries.filter((e) => e.fileId === 2);
+    expect(menu.length).toBe(60);
+    for (const e of menu) {
+      expect(e.start).toBeGreaterThanOrEqual(t0 + 12 * H);
+      expect(e.start).toBeLessThan(t0 + 14 * H);
+    }
+    // Outside lunch the playlist plays file 1 back to back.
+    expect(plan.entries.filter((e) => e.start < t0 + 12 * H).every((e) => e.fileId === 1)).toBe(true);
+    expect(plan.unplanned).toEqual([]);
+  });
+
+  it('a file resting all day is reported; a playlist whose files all rest rests too', () => {
+    const weekend = { fromDate: null, toDate: null, weekDays: [0, 6], fromTime: null, toTime: null };
+    const some = playlist({
+      items: [
+        { fileId: 1, seconds: 10 },
+        { fileId: 2, seconds: 10, when: weekend },
+      ],
+    });
+    const all = playlist({ type: 'ADVERTISING', items: [{ fileId: 3, seconds: 10, when: weekend }] });
+    const plan = planDay(input([some, all]), DAY);
+    expect(plan.entries.every((e) => e.fileId === 1)).toBe(true);
+    expect(plan.unplanned).toEqual([
+      { playlistId: some.id, fileId: 2, reason: 'FILE_SCHEDULE', shows: 0 },
+      { playlistId: all.id, fileId: null, reason: 'FILE_SCHEDULE', shows: 0 },
+      { playlistId: all.id, fileId: 3, reason: 'FILE_SCHEDULE', shows: 0 },
+    ]);
+    // Its dates count too: from a date-time on.
+    const later = playlist({
+      items: [{ fileId: 4, seconds: 10, when: { ...weekend, weekDays: [3], fromDate: `${DAY} 18:00:00` } }],
+    });
+    const evening = planDay(input([later]), DAY).entries;
+    expect(evening[0]!.start).toBe(t0 + 18 * H);
+  });
+
+  it('the interval between items pauses after each background and block item', () => {
+    const p = playlist({ interval: 5, items: [{ fileId: 1, seconds: 10 }] });
+    const plan = planDay(input([p]), DAY);
+    expect(plan.entries[0]).toMatchObject({ start: t0, end: t0 + 10_000 });
+    expect(plan.entries[1]).toMatchObject({ start: t0 + 15_000, end: t0 + 25_000 });
+    expect(plan.entries.length).toBe(Math.ceil((24 * H) / 15_000));
+    const block = playlist({
+      type: 'BLOCK',
+      interval: 2,
+      blockDuration: 60,
+      sections: [
+        { duration: 60, duplicate: false, order: 0, repeat: 3, items: [{ fileId: 5, seconds: 10 }] },
+      ],
+    });
+    const blocks = planDay(input([block]), DAY).entries.slice(0, 3);
+    expect(blocks.map((e) => (e.start - t0) / 1000)).toEqual([0, 12, 24]);
+  });
+
+  it('content bound to coordinates plays only on a screen standing inside its circle', () => {
+    const fence = { lat: 50.45, lng: 30.52, radius: 2000 };
+    const p = playlist({ geofence: fence });
+    expect(
+      planDay(input([p], { position: { lat: 50.451, lng: 30.521 } }), DAY).entries.length,
+    ).toBeGreaterThan(0);
+    const away = planDay(input([p], { position: { lat: 50.5, lng: 30.52 } }), DAY);
+    expect(away.entries).toEqual([]);
+    expect(away.unplanned).toEqual([{ playlistId: p.id, fileId: null, reason: 'OUT_OF_AREA', shows: 0 }]);
+    expect(planDay(input([p]), DAY).unplanned[0]!.reason).toBe('OUT_OF_AREA');
+  });
+
+  it('a floating playlist fills a lane of its own over the timeline, leaving fullness alone', () => {
+    const bg = playlist({ items: [{ fileId: 1, seconds: 30 }] });
+    const ad = playlist({ type: 'ADVERTISING', periodicity: 600, items: [{ fileId: 2, seconds: 30 }] });
+    const without = planDay(input([bg, ad]), DAY);
+    const float = playlist({
+      type: 'FLOATING',
+      fromTime: '09:00:00',
+      toTime: '10:00:00',
+      interval: 50,
+      items: [{ fileId: 3, seconds: 10 }],
+    });
+    const plan = planDay(input([bg, ad, float]), DAY);
+    expect(plan.entries).toEqual(without.entries);
+    expect(plan.advertising).toBe(without.advertising);
+    expect(plan.overlays.length).toBe(60);
+    expect(plan.overlays[0]).toMatchObject({
+      start: t0 + 9 * H,
+      end: t0 + 9 * H + 10_000,
+      type: 'FLOATING',
+      fileId: 3,
+    });
+    expect(plan.overlays[1]!.start).toBe(t0 + 9 * H + 60_000);
+  });
+
+  it("secondary content loops beside its playlist's own content, restarting each loop", () => {
+    const bg = playlist({ items: [{ fileId: 1, seconds: 30 }] });
+    const ad = playlist({
+      type: 'ADVERTISING',
+      periodicity: 3600,
+      items: [{ fileId: 2, seconds: 45 }],
+      secondary: { fileId: 7, seconds: 20 },
+    });
+    const plan = planDay(input([bg, ad]), DAY);
+    const loops = plan.overlays.filter((o) => o.playlistId === ad.id);
+    expect(loops.length).toBe(24 * 3);
+    expect(loops.slice(0, 3).map((o) => [(o.start - t0) / 1000, (o.end - t0) / 1000, o.cut])).toEqual([
+      [0, 20, false],
+      [20, 40, false],
+      [40, 45, true],
+    ]);
+    expect(loops.every((o) => o.type === 'LOOP_ITEM' && o.fileId === 7)).toBe(true);
+  });
+
   it('sums the table by files and the fullness', () => {
     const ad = playlist({ type: 'ADVERTISING', periodicity: 360, items: [{ fileId: 1, seconds: 36 }] });
     const plans = planDays(input([ad]), DAY, 2);
@@ -521,14 +645,25 @@ function randomInput(r: () => number): { input: ScheduleInput; date: string } {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
   const int = (a: number, b: number) => a + Math.floor(r() * (b - a + 1));
   const clock = () => `${pad(int(0, 23))}:${pad(pick([0, 15, 30, 45]))}:00`;
+  const when = () =>
+    r() < 0.2
+      ? {
+          fromDate: r() < 0.5 ? null : `${addDays(date, -int(0, 1))} ${clock()}`,
+          toDate: r() < 0.5 ? null : `${addDays(date, int(0, 1))} ${clock()}`,
+          weekDays: r() < 0.7 ? [0, 1, 2, 3, 4, 5, 6] : [int(0, 6)],
+          fromTime: r() < 0.3 ? null : clock(),
+          toTime: r() < 0.3 ? null : clock(),
+        }
+      : null;
   const items = () =>
     Array.from({ length: int(1, 4) }, () => ({
       fileId: int(1, 6),
       seconds: pick([5, 10, 12.5, 30, 60, 95]),
+      when: when(),
     }));
   const date = pick(DATES);
   const playlists: SchedulePlaylist[] = Array.from({ length: int(1, 7) }, (_, i) => {
-    const type = pick(['BACKGROUND', 'ADVERTISING', 'ADVERTISING', 'BLOCK'] as const);
+    const type = pick(['BACKGROUND', 'ADVERTISING', 'ADVERTISING', 'BLOCK', 'FLOATING'] as const);
     const windows =
       r() < 0.4 ? { fromTime: '00:00:00', toTime: '23:59:59' } : { fromTime: clock(), toTime: clock() };
     const kinds: QuotaKind[] = ['QUANTUTY_PER_DAY', 'QUANTUTY_PER_PL_DURATION', 'QUANTUTY_PER_NETWORK'];
@@ -559,6 +694,9 @@ function randomInput(r: () => number): { input: ScheduleInput; date: string } {
       })),
       items: items(),
       share: { screens: 3, index: int(0, 2) },
+      interval: r() < 0.2 ? pick([2, 5, 30]) : null,
+      geofence: r() < 0.1 ? { lat: 50, lng: 30, radius: pick([100, 100_000]) } : null,
+      secondary: r() < 0.15 ? { fileId: int(1, 6), seconds: pick([5, 20]) } : null,
     });
   });
   const work = r() < 0.4;
@@ -571,6 +709,7 @@ function randomInput(r: () => number): { input: ScheduleInput; date: string } {
         workFrom: work ? clock() : null,
         workTo: work ? clock() : null,
         commercialCycle: r() < 0.3 ? pick([300, 900, 1800]) : null,
+        position: r() < 0.5 ? { lat: 50.5, lng: 30 } : null,
       }),
       playlists,
     },
@@ -632,6 +771,26 @@ describe('schedule properties over random inputs', () => {
       const weekday = new Date(dateWall(date)).getUTCDay();
       const counts = new Map<number, number>();
       const regular = (e: ScheduleEntry) => !byId.get(e.playlistId)!.inLeftoversOnly;
+      const midnight = dateWall(date);
+      /** Whether an item of the playlist playing this file may start at the instant (its own schedule). */
+      const mayStart = (p: SchedulePlaylist, e: ScheduleEntry): boolean =>
+        [...p.items, ...p.sections.flatMap((x) => x.items)].some((item) => {
+          if (item.fileId !== e.fileId) return false;
+          const w = item.when;
+          if (!w) return true;
+          if (!w.weekDays.includes(weekday)) return false;
+          if (w.fromDate && e.start < wallToInstant(tz, wallSeconds(w.fromDate) * 1000)) return false;
+          if (w.toDate && e.start >= wallToInstant(tz, (wallSeconds(w.toDate) + 1) * 1000)) return false;
+          if (w.fromTime === null && w.toTime === null) return true;
+          const spans = daySpans({
+            fromTime: w.fromTime ?? '00:00:00',
+            toTime: w.toTime ?? '23:59:59',
+            fromTime2: null,
+            toTime2: null,
+          });
+          return instants(tz, date, spans).some(([a, b]) => e.start >= a && e.start < b);
+        });
+      void midnight;
       for (const [i, e] of plan.entries.entries()) {
         const p = byId.get(e.playlistId)!;
         counts.set(p.id, (counts.get(p.id) ?? 0) + 1);
@@ -647,10 +806,48 @@ describe('schedule properties over random inputs', () => {
         check(p.weekDays.includes(weekday), 'weekday', e);
         check(p.active && p.approved, 'inactive played', e);
         if (p.type === 'ADVERTISING') check(!e.cut, 'show cut', e);
+        check(e.type === p.type && p.type !== 'FLOATING', 'floating or loop item on the timeline', e);
+        check(mayStart(p, e), 'outside its own schedule', e);
+        if (p.geofence) check(insideGeofence(inp.screen.position, p.geofence), 'outside its geofence', e);
+        // A pause after each background item of a playlist with an interval.
+        const b = plan.entries[i + 1];
+        if (p.interval && p.type === 'BACKGROUND' && b && b.playlistId === p.id)
+          check(b.start - e.end >= p.interval * 1000, 'no pause after an item', e);
         // Never the same ad twice in a row (leftover blocks are planned after regular shows, into their gaps).
         if (a && a.end === e.start && e.type === 'ADVERTISING' && a.fileId === e.fileId) {
           const allowed = a.type === 'BACKGROUND' || (a.type === 'BLOCK' && !regular(a) && regular(e));
           check(allowed, 'same ad twice in a row', e);
+        }
+      }
+      // Over the timeline: floating windows in their playlist's time, never overlapping one another;
+      // secondary content only while its playlist's own content plays.
+      let lastFloat: ScheduleEntry | null = null;
+      let lastLoop: ScheduleEntry | null = null;
+      for (const [i, o] of plan.overlays.entries()) {
+        const p = byId.get(o.playlistId)!;
+        // A floating item counts as a show of its playlist; secondary content does not.
+        if (o.type === 'FLOATING') counts.set(p.id, (counts.get(p.id) ?? 0) + 1);
+        check(o.end > o.start, 'empty overlay', o);
+        const a = plan.overlays[i - 1];
+        if (a) check(a.start <= o.start, 'overlays not sorted', o);
+        if (o.type === 'FLOATING') {
+          check(p.type === 'FLOATING', 'floating type', o);
+          check(!lastFloat || lastFloat.end <= o.start, 'floating overlap', o);
+          check(inside(o, workAt) && inside(o, windowsAt.get(p.id)!), 'floating outside its time', o);
+          check(mayStart(p, o), 'floating outside its own schedule', o);
+          lastFloat = o;
+        } else {
+          check(o.type === 'LOOP_ITEM' && o.fileId === p.secondary?.fileId, 'loop item', o);
+          check(!lastLoop || lastLoop.end <= o.start, 'loop overlap', o);
+          // Its content's pauses (the playlist's interval) do not end the loop.
+          const pause = (p.interval ?? 0) * 1000;
+          const own = plan.entries.filter((e) => e.playlistId === p.id);
+          check(
+            own.some((e) => e.start <= o.start && o.start < e.end + pause),
+            'loop item without its content',
+            o,
+          );
+          lastLoop = o;
         }
       }
       for (const p of inp.playlists) {
