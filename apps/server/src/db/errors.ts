@@ -1,5 +1,27 @@
 type DriverError = { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
 
+/** The SQLSTATE of the first driver error in the chain, if any. */
+function stateOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    const code = (current as DriverError).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as DriverError).cause;
+  }
+  return undefined;
+}
+
+/**
+ * A value the database refused as data: a data exception (class 22: a NUL in text, a number out of a
+ * column's range, malformed input) or a program limit (class 54: a value too large for an index). Input is
+ * validated before it reaches a query, so this is a gap in a schema: the request is answered 400 rather
+ * than 500, and the gap is logged to be closed.
+ */
+export function dataRefused(error: unknown): boolean {
+  const state = stateOf(error);
+  return state !== undefined && (state.startsWith('22') || state.startsWith('54'));
+}
+
 /** The driver error carrying a SQLSTATE, whichever driver raised it (drizzle wraps it in `cause`). */
 function withState(error: unknown, state: string): DriverError | undefined {
   let current: unknown = error;

@@ -12,6 +12,8 @@ export interface Caller {
 export interface ClientMeta {
   ip: string;
   userAgent: string | null;
+  /** The browser's device mark (a cookie), if it has one. */
+  device?: string | null;
 }
 
 /** A paired screen, authenticated by its device token: it may make its own calls only. */

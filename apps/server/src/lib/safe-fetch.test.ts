@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlockedUrlError, isPrivateAddress, safeGet } from './safe-fetch.js';
+import { BlockedUrlError, isHostAddress, isPrivateAddress, safeGet } from './safe-fetch.js';
 
 describe('addresses the server refuses to fetch', () => {
   it.each([
@@ -23,11 +23,63 @@ describe('addresses the server refuses to fetch', () => {
   );
 });
 
+describe("the host's own addresses", () => {
+  const interfaces = {
+    lo: [
+      {
+        address: '127.0.0.1',
+        netmask: '255.0.0.0',
+        family: 'IPv4',
+        mac: '00:00:00:00:00:00',
+        internal: true,
+        cidr: null,
+      },
+    ],
+    eth0: [
+      {
+        address: '203.0.113.7',
+        netmask: '255.255.255.0',
+        family: 'IPv4',
+        mac: '02:00:00:00:00:01',
+        internal: false,
+        cidr: null,
+      },
+      {
+        address: '2001:db8::7',
+        netmask: 'ffff:ffff::',
+        family: 'IPv6',
+        mac: '02:00:00:00:00:01',
+        internal: false,
+        cidr: null,
+        scopeid: 0,
+      },
+    ],
+  } as unknown as Parameters<typeof isHostAddress>[1];
+
+  it('refuses a public address the server itself answers on, in any spelling', () => {
+    expect(isHostAddress('203.0.113.7', interfaces)).toBe(true);
+    expect(isHostAddress('::ffff:203.0.113.7', interfaces)).toBe(true);
+    expect(isHostAddress('2001:DB8::7', interfaces)).toBe(true);
+    expect(isHostAddress('203.0.113.8', interfaces)).toBe(false);
+  });
+});
+
 describe('safeGet', () => {
   let server: Server;
   let port: number;
+  let dripClosed = false;
   beforeAll(async () => {
     server = createServer((req, res) => {
+      if (req.url === '/drip') {
+        // Headers at once, then a byte every 100 ms, forever: only a deadline ends it.
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        const timer = setInterval(() => res.write('x'), 100);
+        req.socket.once('close', () => {
+          clearInterval(timer);
+          dripClosed = true;
+        });
+        return;
+      }
       if (req.url === '/redirect-private') {
         res.writeHead(302, { location: `http://127.0.0.1:${port}/secret` });
         res.end();
@@ -68,5 +120,34 @@ describe('safeGet', () => {
     await expect(safeGet(`http://127.0.0.2:${port}/redirect-private`, policy)).rejects.toBeInstanceOf(
       BlockedUrlError,
     );
+  });
+
+  it('cuts a server that drips its body at the deadline, whatever the idle timeout', async () => {
+    dripClosed = false;
+    const started = Date.now();
+    const res = await safeGet(`http://127.0.0.2:${port}/drip`, { ...policy, deadlineMs: 700 });
+    await expect(
+      (async () => {
+        for await (const _ of res) void _;
+      })(),
+    ).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(3000);
+    await expect.poll(() => dripClosed).toBe(true);
+  });
+
+  it('stops when its caller aborts, body included', async () => {
+    dripClosed = false;
+    const caller = new AbortController();
+    const res = await safeGet(`http://127.0.0.2:${port}/drip`, { ...policy, signal: caller.signal });
+    setTimeout(() => caller.abort(), 200);
+    await expect(
+      (async () => {
+        for await (const _ of res) void _;
+      })(),
+    ).rejects.toThrow();
+    await expect.poll(() => dripClosed).toBe(true);
+    await expect(
+      safeGet(`http://127.0.0.2:${port}/x`, { ...policy, signal: caller.signal }),
+    ).rejects.toThrow();
   });
 });

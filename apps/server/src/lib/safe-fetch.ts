@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
 
 /**
  * Addresses a server must never fetch on a user's behalf: loopback, private, link-local, carrier-grade
@@ -41,14 +42,56 @@ export function isPrivateAddress(address: string): boolean {
   return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
+/**
+ * The host's own addresses, public ones included: a URL naming the server's own public address would
+ * otherwise reach the server itself and every service listening beside it.
+ */
+export function isHostAddress(
+  address: string,
+  interfaces: ReturnType<typeof networkInterfaces> = networkInterfaces(),
+): boolean {
+  const bare = address.replace(/^::ffff:(?=\d+\.)/i, '').toLowerCase();
+  return Object.values(interfaces)
+    .flat()
+    .some((info) => info !== undefined && info.address.toLowerCase().replace(/%.*$/, '') === bare);
+}
+
+/** What a user's URL may never reach: private ranges and this host's own addresses. */
+export const isRefusedAddress = (address: string): boolean =>
+  isPrivateAddress(address) || isHostAddress(address);
+
+/**
+ * The refusal rule with exceptions: addresses and ranges ([address, prefix, family]) an operator allows
+ * (an intranet media server or tracker) pass; everything else as `isRefusedAddress`.
+ */
+export function refusalExcept(
+  allowed: readonly [string, number, 'ipv4' | 'ipv6'][],
+): (address: string) => boolean {
+  if (allowed.length === 0) return isRefusedAddress;
+  const list = new BlockList();
+  for (const [address, prefix, family] of allowed) list.addSubnet(address, prefix, family);
+  return (address) => {
+    const bare = address.replace(/^::ffff:(?=\d+\.)/i, '');
+    const family = isIP(bare);
+    if (family !== 0 && list.check(bare, family === 4 ? 'ipv4' : 'ipv6')) return false;
+    return isRefusedAddress(address);
+  };
+}
+
 export class BlockedUrlError extends Error {}
 
 export interface SafeFetchOptions {
   maxRedirects?: number;
+  /** Longest silence on the connection. */
   timeoutMs?: number;
+  /** Longest the whole fetch may take, body included (a server that drips bytes is cut off). */
+  deadlineMs?: number;
+  /** Aborts the fetch, body included (the person who asked for it went away). */
+  signal?: AbortSignal;
   /** Which resolved addresses are refused (tests may loosen it for one loopback address). */
   isBlocked?: (address: string) => boolean;
   resolve?: (host: string) => Promise<string[]>;
+  userAgent?: string;
 }
 
 const defaultResolve = async (host: string) => (await dnsLookup(host, { all: true })).map((a) => a.address);
@@ -59,10 +102,42 @@ const defaultResolve = async (host: string) => (await dnsLookup(host, { all: tru
  * redirects are followed by hand, each one checked again. Returns the final response, body unread.
  */
 export async function safeGet(url: string, options: SafeFetchOptions = {}): Promise<IncomingMessage> {
-  const isBlocked = options.isBlocked ?? isPrivateAddress;
+  const isBlocked = options.isBlocked ?? isRefusedAddress;
+  // One signal ends the fetch at the deadline or when the caller aborts; both are let go once the body is
+  // done, so neither can reach a finished request later.
+  const ending = new AbortController();
+  const deadline = setTimeout(
+    () => ending.abort(new Error('deadline passed')),
+    options.deadlineMs ?? 300_000,
+  );
+  deadline.unref();
+  const callerLeft = () => ending.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', callerLeft, { once: true });
+  if (options.signal?.aborted) callerLeft();
+  const release = () => {
+    clearTimeout(deadline);
+    options.signal?.removeEventListener('abort', callerLeft);
+  };
+  try {
+    const response = await follow(url, options, isBlocked, ending.signal);
+    response.once('end', release).once('close', release);
+    return response;
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function follow(
+  url: string,
+  options: SafeFetchOptions,
+  isBlocked: (address: string) => boolean,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
   const resolve = options.resolve ?? defaultResolve;
   let current = new URL(url);
   for (let hop = 0; hop <= (options.maxRedirects ?? 5); hop += 1) {
+    signal.throwIfAborted();
     if (current.protocol !== 'http:' && current.protocol !== 'https:')
       throw new BlockedUrlError('only http and https');
     if (current.username || current.password) throw new BlockedUrlError('credentials in the address');
@@ -83,7 +158,9 @@ export async function safeGet(url: string, options: SafeFetchOptions = {}): Prom
             opts.all
               ? callback(null, [{ address, family: isIP(address) }])
               : callback(null, address, isIP(address))) as never,
-          headers: { 'user-agent': 'Vitrine media import' },
+          headers: { 'user-agent': options.userAgent ?? 'Vitrine media import' },
+          // Ends the request, and the response's body with it, at the deadline or when the caller leaves.
+          signal,
         },
         done,
       );

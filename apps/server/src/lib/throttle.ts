@@ -1,41 +1,42 @@
+import type { FailureRepository } from '../modules/system/failure.repository.js';
+
+/** One kind of failure counted per key: at `limit` failures within `windowSeconds` the key is blocked. */
+export interface FailureRule {
+  /** Put before every key of this rule ('sign-in-address:'). */
+  scope: string;
+  limit: number;
+  windowSeconds: number;
+}
+
 /**
- * Counts failures per key in a sliding window. Sign-in uses two keys (the login and the address), so
- * neither guessing one account's password nor spraying many accounts from one address goes unchecked.
- * The state is per process: on a restart or behind several processes the limit is per process, which
- * still bounds guessing to a small multiple of the limit.
+ * Failures counted in the database, so every server process sees the same counts and a restart forgets
+ * nothing. A check names its keys by rule; any one at its limit blocks.
  */
 export class FailureThrottle {
-  private readonly failures = new Map<string, number[]>();
+  constructor(private readonly store: FailureRepository) {}
 
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  isBlocked(key: string): boolean {
-    return this.recent(key).length >= this.limit;
+  private static key(rule: FailureRule, key: string): string {
+    return `${rule.scope}${key}`;
   }
 
-  fail(key: string): void {
-    const list = this.recent(key);
-    list.push(this.now());
-    this.failures.set(key, list);
-    if (this.failures.size > 100_000) this.sweep();
+  async isBlocked(checks: [FailureRule, string][]): Promise<boolean> {
+    const counts = await this.store.counts(checks.map(([rule, key]) => FailureThrottle.key(rule, key)));
+    return checks.some(([rule, key]) => (counts.get(FailureThrottle.key(rule, key)) ?? 0) >= rule.limit);
   }
 
-  reset(key: string): void {
-    this.failures.delete(key);
+  async fail(checks: [FailureRule, string][]): Promise<void> {
+    // Rules with different windows go in one statement each.
+    const byWindow = new Map<number, string[]>();
+    for (const [rule, key] of checks) {
+      byWindow.set(rule.windowSeconds, [
+        ...(byWindow.get(rule.windowSeconds) ?? []),
+        FailureThrottle.key(rule, key),
+      ]);
+    }
+    for (const [window, keys] of byWindow) await this.store.fail(keys, window);
   }
 
-  private recent(key: string): number[] {
-    const since = this.now() - this.windowMs;
-    const list = (this.failures.get(key) ?? []).filter((t) => t > since);
-    if (list.length === 0) this.failures.delete(key);
-    return list;
-  }
-
-  private sweep(): void {
-    for (const key of [...this.failures.keys()]) this.recent(key);
+  async reset(checks: [FailureRule, string][]): Promise<void> {
+    await this.store.reset(checks.map(([rule, key]) => FailureThrottle.key(rule, key)));
   }
 }

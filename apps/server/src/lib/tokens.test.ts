@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AccessTokens, randomToken, sha256 } from './tokens.js';
 
 describe('access tokens', () => {
-  const claims = { userId: 7, cabinetId: 3, role: 'owner' as const };
+  const claims = { userId: 7, cabinetId: 3, role: 'owner' as const, sessionId: 'family-1' };
 
   it('round-trips its claims', async () => {
     const tokens = new AccessTokens('s'.repeat(43), 60);

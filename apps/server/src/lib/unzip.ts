@@ -24,6 +24,59 @@ export function safeEntryPath(name: string): string | null {
 }
 
 /**
+ * What a zip declares it unpacks to, read from its central directory without unpacking anything: the
+ * number of files and their total size. The size is what the quota holds before unpacking; unzipTo then
+ * checks each entry's bytes against what it declared (yauzl's validateEntrySizes), so a package cannot
+ * unpack to more than this. Over the limits, or unreadable: UnsafeArchiveError.
+ */
+export async function archiveSize(
+  path: string,
+  limits: UnzipLimits = DEFAULT_UNZIP_LIMITS,
+): Promise<{ entries: number; bytes: number }> {
+  let zip: ZipFile;
+  try {
+    zip = await openPromise(path, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true });
+  } catch (error) {
+    throw new UnsafeArchiveError(error instanceof Error ? error.message : String(error));
+  }
+  try {
+    if (zip.entryCount > limits.maxEntries)
+      throw new UnsafeArchiveError(`more than ${limits.maxEntries} entries`);
+    let bytes = 0;
+    let entries = 0;
+    for (;;) {
+      const entry = await nextEntry(zip);
+      if (!entry) break;
+      if (entry.fileName.endsWith('/')) continue;
+      entries += 1;
+      bytes += entry.uncompressedSize;
+      if (bytes > limits.maxTotalBytes) throw new UnsafeArchiveError('unpacked size over the limit');
+    }
+    return { entries, bytes };
+  } finally {
+    zip.close();
+  }
+}
+
+/** The next entry of a lazily read zip, or null at its end. */
+async function nextEntry(zip: ZipFile): Promise<Entry | null> {
+  try {
+    return await new Promise<Entry | null>((resolve, reject) => {
+      zip.once('entry', resolve);
+      zip.once('end', () => resolve(null));
+      zip.once('error', reject);
+      zip.readEntry();
+    });
+  } catch (error) {
+    throw new UnsafeArchiveError(error instanceof Error ? error.message : String(error));
+  } finally {
+    zip.removeAllListeners('entry');
+    zip.removeAllListeners('end');
+    zip.removeAllListeners('error');
+  }
+}
+
+/**
  * Unpacks a zip entry by entry into `write`, refusing path escapes and symlinks and stopping at the entry
  * count and total size limits (sizes are checked as bytes flow, not only as the archive declares them).
  * Returns the files written.
@@ -45,17 +98,7 @@ export async function unzipTo(
     if (zip.entryCount > limits.maxEntries)
       throw new UnsafeArchiveError(`more than ${limits.maxEntries} entries`);
     for (;;) {
-      const entry = await new Promise<Entry | null>((resolve, reject) => {
-        zip.once('entry', resolve);
-        zip.once('end', () => resolve(null));
-        zip.once('error', reject);
-        zip.readEntry();
-      }).catch((error: unknown) => {
-        throw new UnsafeArchiveError(error instanceof Error ? error.message : String(error));
-      });
-      zip.removeAllListeners('entry');
-      zip.removeAllListeners('end');
-      zip.removeAllListeners('error');
+      const entry = await nextEntry(zip);
       if (!entry) break;
       if (entry.fileName.endsWith('/')) continue;
       const target = safeEntryPath(entry.fileName);

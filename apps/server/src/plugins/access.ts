@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { effectiveScope, type BrandRules, type PermissionKey } from '@vitrine/core';
 import type { Caller, DeviceCaller } from '../lib/caller.js';
@@ -48,6 +48,8 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: Access;
+  /** The route's schemas (zod): what it takes and answers. */
+  schema?: FastifySchema;
 }
 
 /**
@@ -68,7 +70,7 @@ export const accessPlugin = fp<{
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') registry?.push({ method, url: route.url, access });
+      if (method !== 'HEAD') registry?.push({ method, url: route.url, access, schema: route.schema ?? {} });
     }
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS, MESSAGES, type ErrorBody, type ErrorCode } from '@vitrine/core';
-import { foreignKeyViolation } from '../db/errors.js';
+import { dataRefused, foreignKeyViolation } from '../db/errors.js';
 import { AppError } from '../lib/errors.js';
 
 function body(code: ErrorCode, message?: string, fields?: Record<string, string>): ErrorBody {
@@ -42,6 +42,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(validationBody(error));
     }
     if (foreignKeyViolation(error)) return reply.code(409).send(body('CONFLICT'));
+    if (dataRefused(error)) {
+      request.log.warn({ err: error }, 'the database refused a value no schema checked');
+      return reply.code(400).send(body('VALIDATION_ERROR', MESSAGES.invalid));
+    }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send(body('PAYLOAD_TOO_LARGE'));

@@ -19,6 +19,8 @@ export async function registerSpa(app: FastifyInstance, webDir: string, playerDi
       root: webDir,
       index: false,
       wildcard: true,
+      // Served as the build compressed them (.br, .gz beside each text file), per Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, path) {
         res.header(
           'cache-control',
@@ -71,6 +73,7 @@ async function registerPlayer(
       prefix: '/player/',
       index: false,
       wildcard: true,
+      preCompressed: true,
       decorateReply: false,
       setHeaders(res, path) {
         res.header(
@@ -91,9 +94,21 @@ async function registerPlayer(
         .send('The player is not built. Run `npm run build` (or `npm start`, which builds first).');
     }
     indexHtml ??= readFile(indexPath);
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') reply.header('content-security-policy', playerPolicy(policy));
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(await indexHtml);
   };
+}
+
+/**
+ * The player's page reads live streams from their own hosts: where a browser cannot play HLS itself, hls.js
+ * fetches the playlist and its segments (connect-src), as the video element already may (media-src). Images
+ * and media may come from any http(s) host already, so this opens no new way out; the cabinet's own pages
+ * keep connect-src to their origin.
+ */
+function playerPolicy(policy: string): string {
+  return policy.replace(/(^|;)(\s*)connect-src ([^;]*)/, '$1$2connect-src $3 https: http:');
 }

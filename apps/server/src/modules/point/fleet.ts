@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import {
   COMMAND_TTL_SECONDS,
   HEARTBEAT_SECONDS,
@@ -11,6 +11,12 @@ import {
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { PointRepository } from './point.repository.js';
+
+/** A text frame's payload as a string (ws hands over a Buffer, or fragments of one). */
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data as ArrayBuffer).toString('utf8');
+}
 
 /** The NOTIFY channel every server process listens on. */
 export const FLEET_CHANNEL = 'vitrine_fleet';
@@ -102,7 +108,11 @@ export class Fleet {
     return this.sockets.size;
   }
 
-  /** A player connected: it replaces an older socket of the same screen, and gets what waited for it. */
+  /**
+   * A player connected: it replaces an older socket of the same screen, and gets what waited for it.
+   * Nothing a socket sends can fail past its own handler: each message is handled (and any failure
+   * logged) on its own, and a protocol error closes that socket only.
+   */
   async attach(pointId: number, socket: WebSocket): Promise<void> {
     const previous = this.sockets.get(pointId);
     if (previous) previous.socket.close(4000, 'replaced by a newer connection');
@@ -113,7 +123,15 @@ export class Fleet {
     socket.on('pong', () => {
       entry.alive = true;
     });
-    socket.on('message', (data) => void this.onMessage(pointId, data.toString()));
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      this.onMessage(pointId, rawText(data)).catch((error: unknown) =>
+        this.options.log?.(`message of screen ${pointId} not handled`, error),
+      );
+    });
+    // A malformed frame (bad UTF-8, too large, a bad opcode) makes ws emit 'error' and close the socket;
+    // without a listener the error would be thrown and end the process.
+    socket.on('error', (error) => this.options.log?.(`socket of screen ${pointId} failed`, error));
     socket.on('close', () => {
       // A page that reloads may open its new socket before the old one's close arrives: the old one's
       // drop still counts, but the screen is not offline.
@@ -125,8 +143,13 @@ export class Fleet {
         .catch((error: unknown) => this.options.log?.('disconnection not recorded', error));
     });
 
-    for (const command of await this.options.points.pendingCommands(pointId, new Date())) {
-      this.deliver(pointId, command.id, command.name as CommandName, command.args);
+    try {
+      for (const command of await this.options.points.pendingCommands(pointId, new Date())) {
+        this.deliver(pointId, command.id, command.name as CommandName, command.args);
+      }
+    } catch (error) {
+      // The commands stay pending: the screen gets them at its next connection.
+      this.options.log?.(`pending commands of screen ${pointId} not sent`, error);
     }
   }
 
@@ -260,19 +283,50 @@ export class Fleet {
     const batch = [...this.beats.entries()];
     this.beats.clear();
     if (batch.length === 0) return;
-    this.flushing = this.options.points
-      .recordPresence(
-        batch.map(([pointId, beat]) => ({
-          pointId,
-          seenAt: beat.seenAt,
-          report: beat.report as Record<string, unknown> | null,
-          onlineSeconds: beat.onlineSeconds,
-        })),
-      )
-      .catch((error: unknown) => this.options.log?.('presence not written', error))
-      .finally(() => {
-        this.flushing = null;
-      });
+    this.flushing = this.write(batch).finally(() => {
+      this.flushing = null;
+    });
     return this.flushing;
+  }
+
+  /**
+   * One statement for the whole batch. Should it fail, one screen's row must not hide every other screen:
+   * with the database up the rows are written one by one and only a failing screen is lost (logged);
+   * with the database down the batch waits for the next flush.
+   */
+  private async write(batch: [number, Beat][]): Promise<void> {
+    const { points, database, log } = this.options;
+    const row = ([pointId, beat]: [number, Beat]) => ({
+      pointId,
+      seenAt: beat.seenAt,
+      report: beat.report as Record<string, unknown> | null,
+      onlineSeconds: beat.onlineSeconds,
+    });
+    try {
+      await points.recordPresence(batch.map(row));
+      return;
+    } catch (error) {
+      if (!(await database.ping())) {
+        log?.('presence not written: the database is unreachable, kept for the next flush', error);
+        for (const [pointId, beat] of batch) this.requeue(pointId, beat);
+        return;
+      }
+      log?.('presence batch failed: writing its screens one by one', error);
+    }
+    for (const entry of batch) {
+      await points
+        .recordPresence([row(entry)])
+        .catch((error: unknown) => log?.(`presence of screen ${entry[0]} not written`, error));
+    }
+  }
+
+  /** Puts a beat that could not be written back, under any newer one of the same screen. */
+  private requeue(pointId: number, beat: Beat): void {
+    const newer = this.beats.get(pointId);
+    this.beats.set(pointId, {
+      seenAt: newer?.seenAt ?? beat.seenAt,
+      report: newer?.report ?? beat.report,
+      onlineSeconds: Math.min(3600, beat.onlineSeconds + (newer?.onlineSeconds ?? 0)),
+    });
   }
 }
