@@ -13,13 +13,17 @@ import type { AccountService } from './modules/account/account.service.js';
 import type { AuthService } from './modules/auth/auth.service.js';
 import type { RegistrationService } from './modules/auth/registration.service.js';
 import type { CabinetService } from './modules/cabinet/cabinet.service.js';
+import type { FileStore } from '@tus/file-store';
+import type { FileRulesService } from './modules/media/file-rules.service.js';
 import type { MediaService } from './modules/media/media.service.js';
+import type { Quota } from './modules/media/quota.js';
 import type { PlaybackService } from './modules/playback/playback.service.js';
 import type { PlaylistService } from './modules/playlist/playlist.service.js';
 import type { PointService } from './modules/point/point.service.js';
 import type { ScheduleService } from './modules/schedule/schedule.service.js';
 import type { DashboardService } from './modules/dashboard/dashboard.service.js';
 import type { StatisticService } from './modules/statistic/statistic.service.js';
+import type { TrackerService } from './modules/trackers/tracker.service.js';
 import type { UserService } from './modules/user/user.service.js';
 
 /** The Fastify instance every route module receives: zod-typed schemas. */
@@ -38,12 +42,14 @@ export interface Services {
   users: UserService;
   cabinets: CabinetService;
   media: MediaService;
+  fileRules: FileRulesService;
   playlists: PlaylistService;
   points: PointService;
   playback: PlaybackService;
   schedule: ScheduleService;
   dashboard: DashboardService;
   statistics: StatisticService;
+  trackers: TrackerService;
 }
 
 export interface RouteContext {
@@ -51,4 +57,6 @@ export interface RouteContext {
   config: Config;
   database: DatabaseHandle;
   repos: Repositories;
+  /** Uploads in progress: resumable uploads waiting for their bytes, and the quota they hold. */
+  uploads: { tusStore: FileStore; quota: Quota };
 }

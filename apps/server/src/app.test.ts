@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, can, type Role } from '@vitrine/core';
 import { buildTestApp, call, type TestApp } from './test/build.js';
@@ -171,6 +172,51 @@ describe('bad input never breaks anything', () => {
 });
 
 describe('the web app', () => {
+  it('sends what the build compressed as it is, compresses large answers, and plain bytes to who asks none', async () => {
+    const webDir = await mkdtemp(join(tmpdir(), 'vitrine-web-'));
+    await mkdir(join(webDir, 'assets'));
+    await writeFile(join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    await writeFile(join(webDir, 'assets', 'big-9f8e.js'), script);
+    await writeFile(join(webDir, 'assets', 'big-9f8e.js.br'), brotliCompressSync(script));
+    await writeFile(join(webDir, 'assets', 'big-9f8e.js.gz'), gzipSync(script));
+    const web = await buildTestApp({ WEB_DIR: webDir });
+    try {
+      const asked = (encoding?: string) =>
+        web.app.inject({
+          method: 'GET',
+          url: '/assets/big-9f8e.js',
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
+      const br = await asked('br, gzip');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      expect(br.headers['cache-control']).toContain('immutable');
+      const gz = await asked('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+      const plain = await asked();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+
+      // A large API answer: compressed when asked, the same JSON either way.
+      const list = (encoding?: string) =>
+        web.app.inject({
+          method: 'GET',
+          url: '/api/docs/json',
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
+      const compressed = await list('br');
+      expect(compressed.headers['content-encoding']).toBe('br');
+      const identity = await list();
+      expect(identity.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString())).toEqual(identity.json());
+      expect(identity.body.length).toBeGreaterThan(4 * compressed.rawPayload.length);
+    } finally {
+      await web.close();
+    }
+  });
+
   it('serves index.html for every GET outside /api, locale prefixes included, and caches assets', async () => {
     const webDir = await mkdtemp(join(tmpdir(), 'vitrine-web-'));
     await mkdir(join(webDir, 'assets'));

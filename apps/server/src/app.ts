@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import { constants as zlib } from 'node:zlib';
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -12,14 +15,15 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { App, RouteContext, Services } from './app-types.js';
-import type { Config } from './config.js';
+import { parseCidr, type Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createRepositories, createTransact } from './db/repositories.js';
 import { AppError } from './lib/errors.js';
+import { logSerializers } from './lib/log.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { PasswordHasher } from './lib/password.js';
 import { FailureThrottle } from './lib/throttle.js';
-import { AccessTokens, randomToken } from './lib/tokens.js';
+import { AccessTokens, DeviceMarks, randomToken } from './lib/tokens.js';
 import { AccountService } from './modules/account/account.service.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -28,12 +32,18 @@ import { RegistrationService } from './modules/auth/registration.service.js';
 import { CabinetService } from './modules/cabinet/cabinet.service.js';
 import { cabinetRoutes } from './modules/cabinet/cabinet.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { sweepLeftovers } from './modules/media/leftovers.js';
+import { createTusStore } from './modules/media/media.tus.js';
 import { MediaService } from './modules/media/media.service.js';
+import { Quota } from './modules/media/quota.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
+import { FileRulesService } from './modules/media/file-rules.service.js';
+import { fileRulesRoutes } from './modules/media/file-rules.routes.js';
 import { playbackRoutes } from './modules/playback/playback.routes.js';
 import { PlaybackService } from './modules/playback/playback.service.js';
 import { playlistRoutes } from './modules/playlist/playlist.routes.js';
 import { PlaylistService } from './modules/playlist/playlist.service.js';
+import { ContentSync } from './modules/point/content-sync.js';
 import { Fleet } from './modules/point/fleet.js';
 import { netRoutes } from './modules/point/net.routes.js';
 import { playerRoutes } from './modules/point/player.routes.js';
@@ -54,7 +64,8 @@ import { STOCK_CABINET_KEY } from './modules/media/stock.js';
 import type { Storage } from './lib/storage.js';
 import { createStorage } from './lib/storage-s3.js';
 import { UrlSigner } from './lib/signer.js';
-import type { SafeFetchOptions } from './lib/safe-fetch.js';
+import { refusalExcept, type SafeFetchOptions } from './lib/safe-fetch.js';
+import { TrackerService } from './modules/trackers/tracker.service.js';
 import { brandRoutes } from './modules/system/brand.routes.js';
 import { tilesRoutes } from './modules/system/tiles.routes.js';
 import { UserService } from './modules/user/user.service.js';
@@ -62,6 +73,9 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { accessPlugin, type RouteAccess } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSpa } from './plugins/spa.js';
+
+/** Finished tracker deliveries are kept this long for support questions, then swept. */
+const TRACKER_KEEP_DAYS = 7;
 
 export interface AppDeps {
   config: Config;
@@ -78,13 +92,15 @@ export interface BuiltApp {
   context: RouteContext;
   /** Every /api route with the access it declares: the source of the role-matrix tests. */
   routes: RouteAccess[];
+  /** Sweeps what expires (main runs it hourly); answers how many of each it removed. */
+  maintain(): Promise<Record<string, number>>;
 }
 
 /** Assembles the server: plugins, services over repositories, and one route module per domain. */
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: deps.logger ?? { level: config.logLevel, serializers: logSerializers },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // Never echo a stack trace, even from Fastify's own default paths.
@@ -100,6 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const hasher = new PasswordHasher(config.passwordCost);
   const secret = await repos.settings.getOrInit('access_token_secret', () => randomToken());
   const mediaSecret = await repos.settings.getOrInit('media_url_secret', () => randomToken());
+  const deviceSecret = await repos.settings.getOrInit('device_mark_secret', () => randomToken());
+  const throttle = new FailureThrottle(repos.failures);
   const mailer =
     deps.mailer ??
     createMailer({
@@ -114,14 +132,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     credentials: repos.credentials,
     hasher,
     accessTokens: new AccessTokens(secret, config.accessTokenTtl),
-    loginThrottle: new FailureThrottle(
-      config.loginThrottle.perLogin,
-      config.loginThrottle.windowSeconds * 1000,
-    ),
-    addressThrottle: new FailureThrottle(
-      config.loginThrottle.perAddress,
-      config.loginThrottle.windowSeconds * 1000,
-    ),
+    throttle,
+    limits: config.loginThrottle,
+    deviceMarks: new DeviceMarks(deviceSecret),
     refreshTtlSeconds: config.refreshTokenTtl,
     brandRules: config.brandRules,
   });
@@ -138,13 +151,26 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   };
   const storage = deps.storage ?? createStorage(config);
   const signer = new UrlSigner(mediaSecret);
+  const uploads = {
+    quota: new Quota({ repos, transact, quota: config.media.quota }),
+    tusStore: createTusStore(join(config.dataDir, 'tus'), config.tusExpiryHours * 3_600_000),
+  };
+  const tmpDir = join(config.dataDir, 'tmp');
+  // Every call made on a user's behalf (imports, trackers) refuses private and own addresses, but those
+  // the operator allows (OUTBOUND_ALLOW); tests may set their own policy.
+  const outbound: SafeFetchOptions = {
+    isBlocked: refusalExcept(config.outboundAllow.map((entry) => parseCidr(entry)!)),
+    ...deps.fetchPolicy,
+  };
   const media = new MediaService({
     media: repos.media,
+    transact,
+    quota: uploads.quota,
     storage,
     signer,
     limits: config.media,
-    tmpDir: join(config.dataDir, 'tmp'),
-    ...(deps.fetchPolicy ? { fetchPolicy: deps.fetchPolicy } : {}),
+    tmpDir,
+    fetchPolicy: { deadlineMs: config.importTimeoutSeconds * 1000, ...outbound },
     stockCabinetId,
   });
 
@@ -159,12 +185,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('onClose', async () => fleet.stop());
 
   const schedule = new ScheduleService({ repos, media });
+  // Each screen's current content, worked out whenever what it plays may change.
+  const sync = new ContentSync({ repos, schedule, fleet });
   const playlists = new PlaylistService({
     repos,
     transact,
     media,
     stockCabinetId,
-    announce: (cabinetId, pointIds) => fleet.send(cabinetId, pointIds, 'content', {}, null),
+    contentChanged: (cabinetId, change) => sync.changed(cabinetId, change),
   });
   const points = new PointService({
     repos,
@@ -174,7 +202,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     storage,
     signer,
     schedule,
-    bindThrottle: new FailureThrottle(config.bindFailures, 10 * 60_000),
+    throttle,
+    bindFailures: config.bindFailures,
+    sync,
   });
   const services: Services = {
     auth,
@@ -183,15 +213,21 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     users: new UserService({ repos, transact, hasher }),
     cabinets: new CabinetService(repos),
     media,
+    fileRules: new FileRulesService({
+      repos,
+      media,
+      contentChanged: (cabinetId, change) => sync.changed(cabinetId, change),
+    }),
     playlists,
     points,
     schedule,
     dashboard: new DashboardService({ repos, points, playlists, schedule, quota: config.media.quota }),
     playback: new PlaybackService({ repos, log: (message) => app.log.warn(message) }),
+    trackers: new TrackerService({ repos, fetchPolicy: outbound, log: (message) => app.log.warn(message) }),
     statistics: undefined as unknown as StatisticService,
   };
   services.statistics = await startStatistics();
-  const context: RouteContext = { services, config, database, repos };
+  const context: RouteContext = { services, config, database, repos, uploads };
 
   /**
    * Statistics and its export queue: pg-boss in this database (PostgreSQL or PGlite); should it fail to
@@ -234,6 +270,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const tileOrigin = /^(https?:\/\/[^/]+)/i
     .exec(config.brandConfig.map.tileUrl ?? '')?.[1]
     ?.replace(/\{s\}\./g, '*.');
+  // Large answers (lists, reports, manifests, exports) go compressed to clients that ask: brotli at a
+  // quality cheap enough per request, else gzip; media, ranges and built assets (precompressed at build,
+  // served as they are) are left alone.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -248,6 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
     hsts: false,
   });
+  await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
@@ -279,6 +326,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     userRoutes,
     cabinetRoutes,
     mediaRoutes,
+    fileRulesRoutes,
     playlistRoutes,
     pointRoutes,
     netRoutes,
@@ -291,5 +339,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await app.register(async (scope) => routes(scope as App, context));
   }
   await registerSpa(app, config.webDir, config.playerDir);
-  return { app, services, context, routes };
+
+  /** The hourly sweep: expired failure counters, and what interrupted uploads left behind. */
+  const maintain = async () => ({
+    failureCounters: await repos.failures.sweep(),
+    trackerDeliveries: await repos.trackers.sweep(TRACKER_KEEP_DAYS),
+    ...(await sweepLeftovers({ quota: uploads.quota, tusStore: uploads.tusStore, tmpDir })),
+  });
+  return { app, services, context, routes, maintain };
 }

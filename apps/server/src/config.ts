@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +45,7 @@ const Env = z.object({
     .default(1024 * 1024),
   LOGIN_FAILURES_PER_LOGIN: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   LOGIN_FAILURE_WINDOW: z.coerce
     .number()
     .int()
@@ -52,6 +54,18 @@ const Env = z.object({
   PUBLIC_FORM_RATE: z.coerce.number().int().min(1).default(20),
   PLAYLIST_END_CHECK_SECONDS: z.coerce.number().int().min(5).max(86400).default(60),
   EXPORT_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
+  TUS_EXPIRY_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
+  IMPORT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
+  /**
+   * Private addresses (or CIDR ranges) that calls on a user's behalf may reach all the same: an intranet
+   * media server or tracker. Comma-separated, e.g. `10.1.2.3,192.168.10.0/24`.
+   */
+  OUTBOUND_ALLOW: z
+    .string()
+    .default('')
+    .refine((v) => outboundList(v).every((entry) => parseCidr(entry) !== null), {
+      error: 'OUTBOUND_ALLOW must list IP addresses or CIDR ranges, separated by commas',
+    }),
   PAIRING_RATE: z.coerce.number().int().min(1).max(10000).default(60),
   BIND_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
   FLEET_FLUSH_MS: z.coerce.number().int().min(50).max(60000).default(5000),
@@ -172,13 +186,24 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   bodyLimit: number;
-  loginThrottle: { perLogin: number; perAddress: number; windowSeconds: number };
+  /**
+   * Failed sign-ins allowed within the window: per account from one address (and per browser the account
+   * signed in on before), per address over all accounts, and per account from every browser it has not
+   * signed in on (a browser it has is never locked out by others' failures).
+   */
+  loginThrottle: { perLogin: number; perAddress: number; perAccount: number; windowSeconds: number };
   /** Requests per minute per address on the public forms (register, recovery, verification). */
   publicFormRate: number;
   /** How often playlists past their end get their DETACH or DELETE action. */
   playlistEndCheckSeconds: number;
   /** How long a finished background export (its file and its spool row) is kept. */
   exportRetentionHours: number;
+  /** How long a resumable upload may stay unfinished before it (and its quota hold) is removed. */
+  tusExpiryHours: number;
+  /** Longest a fetch of a file from the web (POST /api/file/import) may take, body included. */
+  importTimeoutSeconds: number;
+  /** Private addresses and ranges outbound calls may reach all the same (OUTBOUND_ALLOW). */
+  outboundAllow: string[];
   /** Pairing codes a minute one address may ask for (a venue's screens may share one). */
   pairingRate: number;
   /** Wrong codes one person may type in 10 minutes before binding is refused for a while. */
@@ -191,6 +216,23 @@ export interface Config {
   s3?: S3Config;
   /** An offline tile pyramid ({z}/{x}/{y}.png|webp|jpg) served at /tiles/ (MAP_TILES_DIR). */
   tilesDir?: string;
+}
+
+const outboundList = (value: string): string[] =>
+  value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/** 'a.b.c.d', 'a.b.c.d/n', an IPv6 address or range: [address, prefix, family], or null. */
+export function parseCidr(entry: string): [string, number, 'ipv4' | 'ipv6'] | null {
+  const [address = '', bits] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0) return null;
+  const max = family === 4 ? 32 : 128;
+  const prefix = bits === undefined ? max : Number(bits);
+  if (!Number.isInteger(prefix) || prefix < 0 || prefix > max) return null;
+  return [address, prefix, family === 4 ? 'ipv4' : 'ipv6'];
 }
 
 export const TILE_EXTENSIONS = ['png', 'webp', 'jpg', 'jpeg'] as const;
@@ -294,12 +336,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginThrottle: {
       perLogin: e.LOGIN_FAILURES_PER_LOGIN,
       perAddress: e.LOGIN_FAILURES_PER_ADDRESS,
+      perAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
       windowSeconds: e.LOGIN_FAILURE_WINDOW,
     },
     publicFormRate: e.PUBLIC_FORM_RATE,
     playlistEndCheckSeconds: e.PLAYLIST_END_CHECK_SECONDS,
     exportRetentionHours: e.EXPORT_RETENTION_HOURS,
     fleet: { flushMs: e.FLEET_FLUSH_MS, pingMs: e.FLEET_PING_MS },
+    importTimeoutSeconds: e.IMPORT_TIMEOUT_SECONDS,
+    outboundAllow: outboundList(e.OUTBOUND_ALLOW),
+    tusExpiryHours: e.TUS_EXPIRY_HOURS,
     pairingRate: e.PAIRING_RATE,
     bindFailures: e.BIND_FAILURES,
     passwordCost: { memoryCost: e.PASSWORD_MEMORY_COST, timeCost: e.PASSWORD_TIME_COST },

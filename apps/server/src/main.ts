@@ -9,6 +9,9 @@ import { repeat } from './lib/repeat.js';
 
 /** How often finished exports past their retention are looked for. */
 const EXPORT_CLEANUP_MS = 15 * 60_000;
+const TRACKER_POLL_MS = 5_000;
+/** How often expired counters and leftovers are swept. */
+const MAINTENANCE_MS = 60 * 60_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -22,7 +25,18 @@ async function main(): Promise<void> {
     new PasswordHasher(config.passwordCost),
     config.admin,
   );
-  const { app, services, context } = await buildApp({ config, database });
+  const { app, services, context, maintain } = await buildApp({ config, database });
+
+  // A promise nobody awaited must not end the server for everyone: it is logged with its cause, and the
+  // server keeps serving. (Every socket message, job and timer catches its own failures; this is the net
+  // under them.) An uncaught exception leaves state unknown, so it is logged and the process exits.
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'unhandled promise rejection: the server keeps serving');
+  });
+  process.on('uncaughtException', (error) => {
+    app.log.fatal({ err: error }, 'uncaught exception: the server stops');
+    process.exit(1);
+  });
 
   // Playlists past their end get their DETACH or DELETE action (one process at a time, each once).
   const stopEndActions = repeat(
@@ -32,6 +46,16 @@ async function main(): Promise<void> {
       if (done.detached || done.deleted) app.log.info(done, 'playlists past their end: actions run');
     },
     (error) => app.log.warn({ err: error }, 'playlist end actions failed'),
+  );
+
+  // Tracking pixels the stored shows owe, sent when due (retried with backoff, on any process).
+  const stopTrackers = repeat(
+    TRACKER_POLL_MS,
+    async () => {
+      const sent = await services.trackers.deliverDue();
+      if (sent.failed) app.log.info(sent, 'tracking pixels: some given up');
+    },
+    (error) => app.log.warn({ err: error }, 'tracking pixel delivery failed'),
   );
 
   // Background exports are kept EXPORT_RETENTION_HOURS after they finish, then their files and rows go.
@@ -44,10 +68,23 @@ async function main(): Promise<void> {
     (error) => app.log.warn({ err: error }, 'removing expired exports failed'),
   );
 
+  // Once at start and hourly: expired failure counters, quota holds and unfinished resumable uploads,
+  // and temporary files that interrupted uploads left behind.
+  const stopSweep = repeat(
+    MAINTENANCE_MS,
+    async () => {
+      const swept = await maintain();
+      if (Object.values(swept).some((n) => n > 0)) app.log.info(swept, 'expired leftovers removed');
+    },
+    (error) => app.log.warn({ err: error }, 'maintenance failed'),
+  );
+
   const shutdown = async (signal: string): Promise<void> => {
     app.log.info(`${signal}: shutting down`);
     await stopEndActions();
     await stopExportCleanup();
+    await stopTrackers();
+    await stopSweep();
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,13 +1,17 @@
 import type { Database } from './client.js';
 import { CabinetRepository } from '../modules/cabinet/cabinet.repository.js';
 import { CredentialRepository } from '../modules/auth/credential.repository.js';
+import { FileRulesRepository } from '../modules/media/file-rules.repository.js';
 import { MediaRepository } from '../modules/media/media.repository.js';
+import { QuotaRepository } from '../modules/media/quota.repository.js';
 import { PlaybackRepository } from '../modules/playback/playback.repository.js';
 import { PlaylistRepository } from '../modules/playlist/playlist.repository.js';
 import { PointRepository } from '../modules/point/point.repository.js';
 import { StatisticRepository } from '../modules/statistic/statistic.repository.js';
 import { ScheduleRepository } from '../modules/schedule/schedule.repository.js';
+import { FailureRepository } from '../modules/system/failure.repository.js';
 import { SettingsRepository } from '../modules/system/settings.repository.js';
+import { TrackerRepository } from '../modules/trackers/tracker.repository.js';
 import { UserRepository } from '../modules/user/user.repository.js';
 
 export interface Repositories {
@@ -15,12 +19,16 @@ export interface Repositories {
   users: UserRepository;
   credentials: CredentialRepository;
   settings: SettingsRepository;
+  failures: FailureRepository;
   media: MediaRepository;
+  fileRules: FileRulesRepository;
+  quota: QuotaRepository;
   playlists: PlaylistRepository;
   points: PointRepository;
   playbacks: PlaybackRepository;
   schedule: ScheduleRepository;
   statistics: StatisticRepository;
+  trackers: TrackerRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -29,12 +37,16 @@ export function createRepositories(db: Database): Repositories {
     users: new UserRepository(db),
     credentials: new CredentialRepository(db),
     settings: new SettingsRepository(db),
+    failures: new FailureRepository(db),
     media: new MediaRepository(db),
+    fileRules: new FileRulesRepository(db),
+    quota: new QuotaRepository(db),
     playlists: new PlaylistRepository(db),
     points: new PointRepository(db),
     playbacks: new PlaybackRepository(db),
     schedule: new ScheduleRepository(db),
     statistics: new StatisticRepository(db),
+    trackers: new TrackerRepository(db),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   text,
   time,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -142,6 +143,20 @@ export const appSettings = pgTable('app_settings', {
   value: text('value').notNull(),
 });
 
+/**
+ * Failures counted per key (a sign-in's account and address, a browser the account signed in on, a
+ * person typing pairing codes) until `expires_at`: shared by every server process and kept over restarts.
+ */
+export const failureCounters = pgTable(
+  'failure_counters',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('failure_counters_expires_idx').on(t.expiresAt)],
+);
+
 /** Gallery folders. A null parent is the root (folder id 0 in the API). */
 export const folders = pgTable(
   'folders',
@@ -173,6 +188,8 @@ export const files = pgTable(
     kind: text('kind').notNull(),
     source: text('source').notNull().default('HOME'),
     size: bigint('size', { mode: 'number' }).notNull().default(0),
+    /** Bytes of an unpacked zip package beside it: they count against the quota too. */
+    unpackedSize: bigint('unpacked_size', { mode: 'number' }).notNull().default(0),
     width: integer('width'),
     height: integer('height'),
     /** Seconds, for video and audio. */
@@ -193,6 +210,29 @@ export const files = pgTable(
   (t) => [
     index('files_cabinet_folder_idx').on(t.cabinetId, t.folderId),
     index('files_cabinet_hash_idx').on(t.cabinetId, t.hash),
+  ],
+);
+
+/**
+ * Quota held by uploads in progress: checked and taken in one locked step, so uploads in parallel cannot
+ * pass the quota together; a resumable upload holds its declared length from its first request until it
+ * finishes, is terminated or expires. A crashed process's holds run out at `expires_at`.
+ */
+export const uploadReservations = pgTable(
+  'upload_reservations',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    /** The resumable upload (tus) it belongs to, if any. */
+    tusId: text('tus_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('upload_reservations_cabinet_idx').on(t.cabinetId),
+    uniqueIndex('upload_reservations_tus_idx').on(t.tusId),
   ],
 );
 
@@ -252,15 +292,27 @@ export const points = pgTable(
     playbackCost: integer('playback_cost'),
     cameraStreamUrl: text('camera_stream_url'),
     isStopped: boolean('is_stopped').notNull().default(false),
+    /** Minutes between the player's regular fetches of its content: how long a PASSIVE change may wait. */
+    syncInterval: integer('sync_interval').notNull().default(5),
     /** sha256 of the device token; one live token per screen. */
     deviceTokenHash: text('device_token_hash'),
     /** The player's last report (version, resolution, storage, current item, uptime, content version). */
     report: jsonb('report').$type<Record<string, unknown> | null>(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
     goneOfflineAt: timestamp('gone_offline_at', { withTimezone: true, mode: 'date' }),
+    /** When the screen first reported playing its current content; null while it plays something older. */
     syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }),
-    /** The manifest version last served to the screen (by any process): reporting it back is 'synchronised'. */
+    /** The manifest version last served to the screen (by any process), and when. */
     servedVersion: text('served_version'),
+    servedAt: timestamp('served_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The version of the content the screen should play now, worked out whenever its inputs change (a
+     * playlist reaching it, its settings, its networks): it is synchronised when it reports playing it.
+     */
+    currentVersion: text('current_version'),
+    /** When the current version came, and what brought it ('Playlist "Morning"'). */
+    contentChangedAt: timestamp('content_changed_at', { withTimezone: true, mode: 'date' }),
+    contentChange: text('content_change'),
     disconnections: integer('disconnections').notNull().default(0),
     screenshotKey: text('screenshot_key'),
     screenshotAt: timestamp('screenshot_at', { withTimezone: true, mode: 'date' }),
@@ -416,6 +468,10 @@ export const playlists = pgTable(
     noStats: boolean('no_stats').notNull().default(false),
     theme: text('theme'),
     interval: integer('interval'),
+    /** A FLOATING playlist's window: { position, size }. */
+    floating: jsonb('floating').$type<{ position: string; size: number } | null>(),
+    /** Content bound to coordinates: { lat, lng, radius (m) }. */
+    geofence: jsonb('geofence').$type<{ lat: number; lng: number; radius: number } | null>(),
     /** False while a new playlist from a role under approval waits for the owner. */
     approved: boolean('approved').notNull().default(true),
     /** Set once the end-of-playlist action has run. */
@@ -512,7 +568,12 @@ export const playlistTagLinks = pgTable(
   ],
 );
 
-/** A change from a role under approval, kept until the owner approves or rejects it. */
+/**
+ * A change from a role under approval, kept until the owner approves or rejects it. Status: PENDING,
+ * APPROVED, REJECTED (with the owner's optional `reason`), or SUPERSEDED (the author saved again: their
+ * newer change carries everything they want). `superseded_at` is when the author's next edit replaced
+ * this one; a rejection is shown to its author until then.
+ */
 export const playlistChanges = pgTable(
   'playlist_changes',
   {
@@ -529,6 +590,8 @@ export const playlistChanges = pgTable(
     status: text('status').notNull().default('PENDING'),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    reason: text('reason'),
+    supersededAt: timestamp('superseded_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [index('playlist_changes_playlist_idx').on(t.playlistId, t.status)],
@@ -685,3 +748,102 @@ export const exportJobs = pgTable(
 );
 
 export type ExportJobRow = typeof exportJobs.$inferSelect;
+
+/**
+ * A file's own schedule (spec §3 File: schedule): when it may start, for the file everywhere (no screen, no
+ * playlist), on one screen, in one playlist, or both; one per scope, the most specific applies.
+ */
+export const fileSchedules = pgTable(
+  'file_schedules',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    pointId: integer('point_id').references(() => points.id, { onDelete: 'cascade' }),
+    playlistId: integer('playlist_id').references(() => playlists.id, { onDelete: 'cascade' }),
+    fromDate: wallClock('from_date'),
+    toDate: wallClock('to_date'),
+    weekDays: integer('week_days').array().notNull(),
+    fromTime: time('from_time'),
+    toTime: time('to_time'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One per scope: a missing screen or playlist counts as a value of its own (NULLS NOT DISTINCT).
+    unique('file_schedules_scope_key').on(t.fileId, t.pointId, t.playlistId).nullsNotDistinct(),
+    index('file_schedules_cabinet_idx').on(t.cabinetId),
+  ],
+);
+
+/**
+ * How a file plays (spec §3 File: config), per scope like its schedule; a field left null keeps the wider
+ * scope's value.
+ */
+export const fileConfigs = pgTable(
+  'file_configs',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    pointId: integer('point_id').references(() => points.id, { onDelete: 'cascade' }),
+    playlistId: integer('playlist_id').references(() => playlists.id, { onDelete: 'cascade' }),
+    duration: integer('duration'),
+    volume: integer('volume'),
+    fit: text('fit'),
+    muted: boolean('muted'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One per scope: a missing screen or playlist counts as a value of its own (NULLS NOT DISTINCT).
+    unique('file_configs_scope_key').on(t.fileId, t.pointId, t.playlistId).nullsNotDistinct(),
+    index('file_configs_cabinet_idx').on(t.cabinetId),
+  ],
+);
+
+export type FileScheduleRow = typeof fileSchedules.$inferSelect;
+export type FileConfigRow = typeof fileConfigs.$inferSelect;
+
+/**
+ * Calls to third parties a show owes (a playlist's tracking pixel; later an ad's trackers): inserted by the
+ * statement that stores the show, once per (screen, event, kind) however often the batch is resent, and
+ * delivered by a worker that retries with backoff until `expires_at`.
+ */
+export const trackerDeliveries = pgTable(
+  'tracker_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    pointId: integer('point_id').notNull(),
+    eventId: text('event_id').notNull(),
+    /** 'pixel'. */
+    kind: text('kind').notNull(),
+    url: text('url').notNull(),
+    /** pending, done, failed (given up). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: timestamp('next_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastError: text('last_error'),
+    /** The third party's HTTP status on the last attempt. */
+    lastStatus: integer('last_status'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('tracker_deliveries_event_idx').on(t.pointId, t.eventId, t.kind),
+    index('tracker_deliveries_due_idx').on(t.status, t.nextAt),
+  ],
+);
+export type TrackerDeliveryRow = typeof trackerDeliveries.$inferSelect;

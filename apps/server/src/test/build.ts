@@ -36,6 +36,8 @@ export interface TestApp {
   mailer: MemoryMailer;
   hasher: PasswordHasher;
   routes: RouteAccess[];
+  /** The hourly sweep, run now. */
+  maintain(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 
@@ -59,7 +61,13 @@ export async function buildTestApp(
   const hasher = new PasswordHasher(config.passwordCost);
   await ensurePlatformAdmin(createTransact(database.db), hasher, config.admin);
   const mailer = new MemoryMailer();
-  const { app, services, routes } = await buildApp({ config, database, mailer, logger: false, ...extra });
+  const { app, services, routes, maintain } = await buildApp({
+    config,
+    database,
+    mailer,
+    logger: false,
+    ...extra,
+  });
   await app.ready();
   return {
     app,
@@ -70,6 +78,7 @@ export async function buildTestApp(
     mailer,
     hasher,
     routes,
+    maintain,
     async close() {
       await app.close();
       await database.close();

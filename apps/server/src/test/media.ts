@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { ZipFile } from 'yazl';
 import { expect } from 'vitest';
 import { call, type TestApp } from './build.js';
 import type { TestUser } from './factories.js';
@@ -61,4 +62,28 @@ export async function createPlaylist(
   });
   expect(res.statusCode).toBe(200);
   return (res.json() as { id: number }).id;
+}
+
+/** A zip holding the given files (name -> content). */
+export async function zipOf(entries: Record<string, string | Buffer>): Promise<Buffer> {
+  const archive = new ZipFile();
+  for (const [name, content] of Object.entries(entries)) archive.addBuffer(Buffer.from(content), name);
+  archive.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of archive.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Begins a resumable upload (tus creation) of `length` bytes on a listening server. */
+export function tusCreate(base: string, who: TestUser, name: string, length: number): Promise<Response> {
+  const b64 = (value: string) => Buffer.from(value).toString('base64');
+  return fetch(`${base}/api/file/tus`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${who.token}`,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(length),
+      'upload-metadata': `filename ${b64(name)},folderId ${b64('0')}`,
+    },
+  });
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Point } from '@vitrine/core';
+import type { PlayerReport, Point } from '@vitrine/core';
 import { call, type TestApp } from './build.js';
 import type { TestUser } from './factories.js';
 
@@ -23,4 +23,20 @@ export async function pairPlayer(
     token: string;
   };
   return { token: claimed.token, point: bound.json() as Point };
+}
+
+/** What a player reports in a heartbeat, with the given fields changed. */
+export function playerReport(
+  changes: Partial<Record<keyof PlayerReport, unknown>> = {},
+): Record<string, unknown> {
+  return {
+    version: '1.0.0',
+    resolution: '1920x1080',
+    freeStorage: 1_000_000,
+    currentItem: 'morning.png',
+    uptime: 12,
+    contentVersion: null,
+    native: false,
+    ...changes,
+  };
 }

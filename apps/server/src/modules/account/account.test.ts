@@ -111,6 +111,10 @@ describe('password change', () => {
       body: { login: me.login, password: 'brand-new-1' },
     });
     expect(signIn.statusCode).toBe(200);
+    // The access token of the old session stops at once; the one handed back works.
+    expect((await call(t.app, 'GET', '/api/user/info', { token: me.token })).statusCode).toBe(401);
+    const fresh = res.json().token as string;
+    expect((await call(t.app, 'GET', '/api/user/info', { token: fresh })).statusCode).toBe(200);
   });
 });
 

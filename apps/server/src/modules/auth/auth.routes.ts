@@ -15,9 +15,14 @@ import type { App, RouteContext } from '../../app-types.js';
 import { requireCaller } from '../../plugins/access.js';
 import type { ClientMeta } from '../../lib/caller.js';
 
+/** The cookie a browser keeps its device mark in, sent back only to sign-in. */
+export const DEVICE_COOKIE = 'vitrine_device';
+const DEVICE_COOKIE_PATH = '/api/user/auth';
+
 export const clientMeta = (request: FastifyRequest): ClientMeta => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? null,
+  device: request.cookies[DEVICE_COOKIE] ?? null,
 });
 
 const tags = ['session'];
@@ -35,7 +40,21 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
       config: { access: 'public' },
       schema: { tags, summary: 'Sign in', body: AuthBody, response: { 200: TokenPair } },
     },
-    async (request) => auth.signIn(request.body.login, request.body.password, clientMeta(request)),
+    async (request, reply) => {
+      const { pair, deviceMark } = await auth.signIn(
+        request.body.login,
+        request.body.password,
+        clientMeta(request),
+      );
+      reply.setCookie(DEVICE_COOKIE, deviceMark, {
+        path: DEVICE_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        maxAge: 365 * 86_400,
+      });
+      return pair;
+    },
   );
 
   app.post(

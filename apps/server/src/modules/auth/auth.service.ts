@@ -4,8 +4,8 @@ import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { Caller, ClientMeta } from '../../lib/caller.js';
 import type { PasswordHasher } from '../../lib/password.js';
-import type { FailureThrottle } from '../../lib/throttle.js';
-import { randomToken, sha256, type AccessTokens } from '../../lib/tokens.js';
+import type { FailureRule, FailureThrottle } from '../../lib/throttle.js';
+import { randomToken, sha256, type AccessTokens, type DeviceMarks } from '../../lib/tokens.js';
 import type { UserRepository } from '../user/user.repository.js';
 import { toUser } from '../user/user.presenter.js';
 import type { CredentialRepository } from './credential.repository.js';
@@ -17,9 +17,10 @@ export interface AuthServiceDeps {
   credentials: CredentialRepository;
   hasher: PasswordHasher;
   accessTokens: AccessTokens;
-  /** Failed sign-ins per login and per address. */
-  loginThrottle: FailureThrottle;
-  addressThrottle: FailureThrottle;
+  /** Failed sign-ins, counted in the database (see signIn). */
+  throttle: FailureThrottle;
+  limits: { perLogin: number; perAddress: number; perAccount: number; windowSeconds: number };
+  deviceMarks: DeviceMarks;
   refreshTtlSeconds: number;
   brandRules: BrandRules;
   now?: () => Date;
@@ -31,29 +32,60 @@ export class AuthService {
   /** A real hash to verify against when the login is unknown, so both failures take the same time. */
   private decoyHash: Promise<string> | undefined;
 
+  private readonly rules: Record<'device' | 'accountAddress' | 'address' | 'account', FailureRule>;
+
   constructor(private readonly deps: AuthServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    const { perLogin, perAddress, perAccount, windowSeconds } = deps.limits;
+    this.rules = {
+      device: { scope: 'sign-in-device:', limit: perLogin, windowSeconds },
+      accountAddress: { scope: 'sign-in-account-address:', limit: perLogin, windowSeconds },
+      address: { scope: 'sign-in-address:', limit: perAddress, windowSeconds },
+      account: { scope: 'sign-in-account:', limit: perAccount, windowSeconds },
+    };
   }
 
-  async signIn(login: string, password: string, meta: ClientMeta): Promise<TokenPair> {
-    const { loginThrottle, addressThrottle, users, hasher } = this.deps;
-    const loginKey = login.toLowerCase();
-    if (loginThrottle.isBlocked(loginKey) || addressThrottle.isBlocked(meta.ip)) {
-      throw new AppError('RATE_LIMITED');
-    }
-
+  /**
+   * Signs in, and answers the pair with the browser's device mark (to keep as a cookie). Failures are
+   * counted in the database, per account as the login or e-mail resolves (so spelling it another way is
+   * the same account):
+   * - from a browser the account signed in on before (its device mark): for that browser alone, so no one
+   *   else's failures can lock the owner out of it;
+   * - from anywhere else: per account and address, per address over every account, and per account over
+   *   every address (a higher limit that stops guessing from many addresses, without reaching marked
+   *   browsers).
+   */
+  async signIn(
+    login: string,
+    password: string,
+    meta: ClientMeta,
+  ): Promise<{ pair: TokenPair; deviceMark: string }> {
+    const { throttle, users, hasher, deviceMarks } = this.deps;
     const user = await users.findByLoginOrEmail(login);
+    const account = user ? `user:${user.id}` : `name:${login.toLowerCase()}`;
+    const device = user ? deviceMarks.idOf(user.id, meta.device) : null;
+    const rules = this.rules;
+    const checks: [FailureRule, string][] = device
+      ? [[rules.device, `${account}|${device}`]]
+      : [
+          [rules.accountAddress, `${account}|${meta.ip}`],
+          [rules.address, meta.ip],
+          [rules.account, account],
+        ];
+    if (await throttle.isBlocked(checks)) throw new AppError('RATE_LIMITED');
+
     this.decoyHash ??= hasher.hash(randomToken());
     const matches = await hasher.verify(user?.passwordHash ?? (await this.decoyHash), password);
     if (!user || !matches) {
-      loginThrottle.fail(loginKey);
-      addressThrottle.fail(meta.ip);
+      await throttle.fail(checks);
       throw new AppError('USER_NOT_FOUND');
     }
-    loginThrottle.reset(loginKey);
+    // The account-wide count is left to expire: one good sign-in must not reset what many addresses built.
+    await throttle.reset(checks.filter(([rule]) => rule !== rules.account && rule !== rules.address));
     if (user.blocked) throw new AppError('USER_BLOCKED');
     if (!user.verified) throw new AppError('EMAIL_NOT_VERIFIED');
-    return this.issue(user, meta, randomUUID());
+    const pair = await this.issue(user, meta, randomUUID());
+    return { pair, deviceMark: deviceMarks.issue(user.id, device ?? undefined) };
   }
 
   /** Trades a refresh token for a new pair. A token presented twice revokes its whole family. */
@@ -88,26 +120,26 @@ export class AuthService {
   /** Resolves an Authorization bearer value into a caller, or says why it does not prove a live user. */
   async authenticate(bearer: string): Promise<{ caller: Caller } | { error: 'expired' | 'invalid' }> {
     const { credentials, users, accessTokens } = this.deps;
-    let userId: number;
+    let user: UserRow | undefined;
     let via: Caller['via'];
     if (bearer.startsWith(API_TOKEN_PREFIX)) {
       const token = await credentials.findApiToken(sha256(bearer));
       if (!token) return { error: 'invalid' };
-      userId = token.userId;
       via = 'apiToken';
       // lastUsedAt is for people, to the minute: one write per token per minute, not per request.
       const at = this.now();
       if (!token.lastUsedAt || at.getTime() - token.lastUsedAt.getTime() > 60_000) {
         await credentials.touchApiToken(token.id, at);
       }
+      user = await users.findById(token.userId);
     } else {
       const result = await accessTokens.verify(bearer);
       if (!result.ok) return { error: result.expired ? 'expired' : 'invalid' };
-      userId = result.claims.userId;
       via = 'session';
+      // Its session must still be live: a sign-out or a password change ends its tokens at once.
+      user = await credentials.liveSessionUser(result.claims.userId, result.claims.sessionId);
     }
     // The row, not the token, is the authority: a blocked, removed or re-roled user loses access at once.
-    const user = await users.findById(userId);
     if (!user || user.blocked) return { error: 'invalid' };
     return {
       caller: {
@@ -146,6 +178,7 @@ export class AuthService {
       userId: user.id,
       cabinetId: user.cabinetId,
       role: user.role as Caller['role'],
+      sessionId: familyId,
     });
     return { token, refreshToken };
   }

@@ -1,12 +1,14 @@
-import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   apiTokens,
   emailTokens,
   refreshSessions,
+  users,
   type ApiTokenRow,
   type EmailTokenRow,
   type RefreshSessionRow,
+  type UserRow,
 } from '../../db/schema.js';
 
 export type EmailTokenKind = 'verify' | 'email' | 'recover';
@@ -46,6 +48,28 @@ export class CredentialRepository {
       )
       .returning({ id: refreshSessions.id });
     return rows.length > 0;
+  }
+
+  /**
+   * The user behind an access token, when the session it was issued in is still live (some refresh token
+   * of its family not revoked): one indexed lookup, on every request.
+   */
+  async liveSessionUser(userId: number, familyId: string): Promise<UserRow | undefined> {
+    const live = this.db
+      .select({ one: sql`1` })
+      .from(refreshSessions)
+      .where(
+        and(
+          eq(refreshSessions.familyId, familyId),
+          eq(refreshSessions.userId, userId),
+          isNull(refreshSessions.revokedAt),
+        ),
+      );
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), exists(live)));
+    return row;
   }
 
   async revokeFamily(familyId: string, at: Date): Promise<void> {

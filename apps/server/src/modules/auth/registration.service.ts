@@ -43,9 +43,19 @@ export class RegistrationService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** Creates a cabinet and its owner, unverified, and mails the verification link. */
+  /**
+   * Creates a cabinet and its owner, unverified, and mails the verification link. A login must be unique
+   * and may say so; an e-mail address must not tell whether it has an account: for a known address
+   * nothing is created, the answer is the same, and the address's owner is told by mail instead.
+   */
   async register(body: RegisterBody): Promise<void> {
     const passwordHash = await this.deps.hasher.hash(body.password);
+    const holder = await this.deps.repos.users.findByEmail(body.email);
+    if (holder) {
+      if (await this.deps.repos.users.loginExists(body.login)) throw loginTaken();
+      await this.noticeTaken(holder, body.email);
+      return;
+    }
     let user: UserRow;
     try {
       user = await this.deps.transact(async (repos) => {
@@ -61,9 +71,29 @@ export class RegistrationService {
         });
       });
     } catch (error) {
-      throw userConflict(error) ?? error;
+      const conflict = userConflict(error);
+      // Registered a moment ago by another request: answered as any known address.
+      const raced =
+        conflict?.code === 'EMAIL_TAKEN' ? await this.deps.repos.users.findByEmail(body.email) : null;
+      if (raced) return this.noticeTaken(raced, body.email);
+      throw conflict ?? error;
     }
     await this.sendLink(user, 'verify', body.email);
+  }
+
+  /** Tells an address's owner that someone tried to register a new account with it. */
+  private async noticeTaken(holder: UserRow, email: string): Promise<void> {
+    const base = this.deps.publicUrl;
+    await this.deps.mailer.send({
+      to: email,
+      subject: 'Vitrine: someone tried to register with your e-mail address',
+      text:
+        `Hello ${holder.name},\n\nSomeone, maybe you, tried to create a new Vitrine account with this e-mail ` +
+        `address. It already belongs to the account ${holder.login}, so no new account was made.\n\n` +
+        `If it was you, sign in at ${base}/login, or choose a new password at ${base}/recover-pass.\n\n` +
+        `If it was not you, you need not do anything: your account is unchanged.\n`,
+      link: `${base}/login`,
+    });
   }
 
   async verifyEmail(token: string): Promise<void> {

@@ -66,22 +66,41 @@ describe('registration and e-mail verification', () => {
     expect(again.json()).toEqual({ message: 'The link is invalid or expired', code: 'LINK_INVALID' });
   });
 
-  it('refuses a taken login or e-mail with a field message, and creates nothing', async () => {
+  it('refuses a taken login with a field message, and creates nothing', async () => {
     await call(t.app, 'POST', '/api/user/register', { body: registration('taken') });
     const sameLogin = await call(t.app, 'POST', '/api/user/register', {
       body: { ...registration('taken'), email: 'other@example.test' },
     });
     expect(sameLogin.statusCode).toBe(409);
     expect(sameLogin.json()).toMatchObject({ code: 'LOGIN_TAKEN', fields: { login: 'Login already taken' } });
+    const cabinets = await t.repos.cabinets.list({ page: 1, limit: 1000, search: 'Owner taken' });
+    expect(cabinets.total).toBe(1);
+  });
+
+  it('a known e-mail answers as a new registration, creates nothing and tells its owner by mail', async () => {
+    await call(t.app, 'POST', '/api/user/register', { body: registration('known') });
+    const fresh = await call(t.app, 'POST', '/api/user/register', { body: registration('unknown1') });
     const sameEmail = await call(t.app, 'POST', '/api/user/register', {
-      body: { ...registration('TAKEN2'), email: 'TAKEN@example.test' },
+      body: { ...registration('known2'), email: 'KNOWN@example.test' },
     });
-    expect(sameEmail.json()).toMatchObject({
-      code: 'EMAIL_TAKEN',
-      fields: { email: 'E-mail already taken' },
-    });
-    const cabinets = await t.repos.cabinets.list({ page: 1, limit: 1000, search: 'Owner TAKEN2' });
+    expect(sameEmail.statusCode).toBe(fresh.statusCode);
+    expect(sameEmail.body).toBe(fresh.body);
+    const cabinets = await t.repos.cabinets.list({ page: 1, limit: 1000, search: 'Owner known2' });
     expect(cabinets.total).toBe(0);
+    const notice = t.mailer.lastTo('KNOWN@example.test');
+    expect(notice?.subject).toMatch(/someone tried to register/);
+    expect(notice?.text).toContain('known');
+    expect(notice?.text).not.toMatch(/token=/);
+    // The would-be password opens nothing.
+    const signIn = await call(t.app, 'POST', '/api/user/auth', {
+      body: { login: 'known2', password: registration('known2').password },
+    });
+    expect(signIn.statusCode).toBe(401);
+    // A taken login still says so, even with a known e-mail.
+    const both = await call(t.app, 'POST', '/api/user/register', {
+      body: { ...registration('known'), email: 'known@example.test' },
+    });
+    expect(both.json()).toMatchObject({ code: 'LOGIN_TAKEN' });
   });
 
   it('resends a verification link to an unverified address only', async () => {

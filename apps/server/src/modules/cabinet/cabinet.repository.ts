@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { containsPattern } from '../../db/sql.js';
+import { containsPattern, hasChanges } from '../../db/sql.js';
 import { cabinets, users, type CabinetRow } from '../../db/schema.js';
 
 export type CabinetWithCount = CabinetRow & { membersCount: number };
@@ -60,6 +60,9 @@ export class CabinetRepository {
   }
 
   async update(id: number, changes: CabinetChanges): Promise<boolean> {
+    if (!hasChanges(changes)) {
+      return (await this.db.select({ id: cabinets.id }).from(cabinets).where(eq(cabinets.id, id))).length > 0;
+    }
     const rows = await this.db
       .update(cabinets)
       .set(changes)

@@ -35,7 +35,7 @@ export class DashboardService {
         playlistsTotal({ expiration: 'notexpired' }),
         playlistsTotal({ expiration: 'expiring' }),
         playlistsTotal({ expiration: 'expired' }),
-        repos.media.usedBytes(caller.cabinetId),
+        repos.quota.storedBytes(caller.cabinetId),
         schedule.fullness(caller.cabinetId, range),
       ]);
     return {

@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZipFile } from 'yazl';
 import { storageRoot } from '../../lib/storage.js';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
-import { uploadAs } from '../../test/media.js';
+import { uploadAs, zipOf } from '../../test/media.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 
 let t: TestApp;
@@ -12,15 +11,6 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-async function zip(entries: Record<string, string>): Promise<Buffer> {
-  const archive = new ZipFile();
-  for (const [name, content] of Object.entries(entries)) archive.addBuffer(Buffer.from(content), name);
-  archive.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of archive.outputStream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** Renames an entry inside finished zip bytes (same length), as a hostile archive would name it. */
 function renameEntry(bytes: Buffer, from: string, to: string): Buffer {
@@ -44,7 +34,7 @@ const upload = (
 describe('html packages (zip)', () => {
   it('unpacks a package and serves its pages sandboxed, assets by relative address', async () => {
     const owner = await createUser(t, { role: 'owner' });
-    const body = await zip({
+    const body = await zipOf({
       'index.html': '<!doctype html><link rel="stylesheet" href="css/site.css"><h1>Menu</h1>',
       'css/site.css': 'h1 { color: red }',
     });
@@ -56,7 +46,8 @@ describe('html packages (zip)', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<h1>Menu</h1>');
     expect(page.headers['content-security-policy']).toMatch(/^sandbox allow-scripts/);
-    expect(page.headers['content-security-policy']).not.toContain('allow-same-origin');
+    expect(page.headers['content-security-policy']).not.toMatch(/allow-same-origin|allow-forms|allow-popups/);
+    expect(page.headers['content-security-policy']).toContain("form-action 'none'");
     const css = await t.app.inject({
       method: 'GET',
       url: file.packageUrl.replace('index.html', 'css/site.css'),
@@ -88,7 +79,7 @@ describe('html packages (zip)', () => {
   it('refuses a zip-slip archive and keeps nothing of it', async () => {
     const owner = await createUser(t, { role: 'owner' });
     const hostile = renameEntry(
-      await zip({ 'aa/evil.sh': 'rm -rf /', 'index.html': '<html></html>' }),
+      await zipOf({ 'aa/evil.sh': 'rm -rf /', 'index.html': '<html></html>' }),
       'aa/evil.sh',
       '../evil.sh',
     );
@@ -104,7 +95,7 @@ describe('html packages (zip)', () => {
     const owner = await createUser(t, { role: 'owner' });
     const entries: Record<string, string> = {};
     for (let i = 0; i < 2001; i += 1) entries[`f${i}.txt`] = 'x';
-    const res = await upload(owner, 'many.zip', await zip(entries));
+    const res = await upload(owner, 'many.zip', await zipOf(entries));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('many.zip could not be unpacked safely.');
   });

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { FileListQuery } from '@vitrine/core';
 import type { Database } from '../../db/client.js';
-import { containsPattern } from '../../db/sql.js';
+import { containsPattern, hasChanges } from '../../db/sql.js';
 import {
   fileTags,
   files,
@@ -13,6 +14,13 @@ import {
 
 export type NewFile = Omit<typeof files.$inferInsert, 'id' | 'createdAt' | 'usedAt'>;
 export type FileChanges = Partial<Pick<FileRow, 'name' | 'favorite' | 'folderId' | 'usedAt' | 'index'>>;
+
+const FILE_SORTS = {
+  id: files.id,
+  name: sql`lower(${files.name})`,
+  size: files.size,
+  created: files.createdAt,
+} as const;
 
 /** Folder id 0 is the root: a null parent. */
 const parentIs = (column: typeof folders.parentId | typeof files.folderId, id: number | null) =>
@@ -74,11 +82,9 @@ export class MediaRepository {
     changes: Partial<Pick<FolderRow, 'name' | 'favorite' | 'parentId'>>,
   ): Promise<FolderRow[]> {
     if (ids.length === 0) return [];
-    return this.db
-      .update(folders)
-      .set(changes)
-      .where(and(eq(folders.cabinetId, cabinetId), inArray(folders.id, ids)))
-      .returning();
+    const where = and(eq(folders.cabinetId, cabinetId), inArray(folders.id, ids));
+    if (!hasChanges(changes)) return this.db.select().from(folders).where(where);
+    return this.db.update(folders).set(changes).where(where).returning();
   }
 
   /** The folder and every folder below it. */
@@ -237,16 +243,6 @@ export class MediaRepository {
   }
 
   /** Bytes a cabinet's library occupies: each stored object once. */
-  async usedBytes(cabinetId: number): Promise<number> {
-    const result = (await this.db.execute(sql`
-      select coalesce(sum(size), 0)::bigint as total from (
-        select distinct on (storage_key) size from ${files}
-        where cabinet_id = ${cabinetId} and source = 'HOME' and storage_key is not null
-        order by storage_key
-      ) stored`)) as unknown as { rows: { total: string | number }[] };
-    return Number(result.rows[0]?.total ?? 0);
-  }
-
   async insertFile(values: NewFile): Promise<FileRow> {
     const [row] = await this.db.insert(files).values(values).returning();
     return row!;
@@ -254,11 +250,9 @@ export class MediaRepository {
 
   async updateFiles(cabinetId: number, ids: number[], changes: FileChanges): Promise<FileRow[]> {
     if (ids.length === 0) return [];
-    return this.db
-      .update(files)
-      .set(changes)
-      .where(and(eq(files.cabinetId, cabinetId), inArray(files.id, ids)))
-      .returning();
+    const where = and(eq(files.cabinetId, cabinetId), inArray(files.id, ids));
+    if (!hasChanges(changes)) return this.db.select().from(files).where(where);
+    return this.db.update(files).set(changes).where(where).returning();
   }
 
   async removeFiles(cabinetId: number, ids: number[]): Promise<FileRow[]> {
@@ -302,6 +296,42 @@ export class MediaRepository {
       )
       .orderBy(files.name)
       .limit(200);
+  }
+
+  /** GET /api/file: a page of the cabinet's files with the list's filters, and how many match. */
+  async listFiles(cabinetId: number, query: FileListQuery): Promise<{ rows: FileRow[]; total: number }> {
+    const where = and(
+      eq(files.cabinetId, cabinetId),
+      query.search ? ilike(files.name, containsPattern(query.search)) : undefined,
+      query.kind ? eq(files.kind, query.kind) : undefined,
+      query.source ? eq(files.source, query.source) : undefined,
+      query.folder === undefined ? undefined : parentIs(files.folderId, query.folder),
+      query.favorite ? eq(files.favorite, true) : undefined,
+      query.tag
+        ? inArray(
+            files.id,
+            this.db
+              .select({ id: fileTags.fileId })
+              .from(fileTags)
+              .where(and(eq(fileTags.cabinetId, cabinetId), eq(fileTags.tag, query.tag))),
+          )
+        : undefined,
+    );
+    const column = FILE_SORTS[query.sort];
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select()
+        .from(files)
+        .where(where)
+        .orderBy(
+          query.order === 'asc' ? asc(column) : desc(column),
+          query.order === 'asc' ? asc(files.id) : desc(files.id),
+        )
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      this.db.select({ total: count() }).from(files).where(where),
+    ]);
+    return { rows, total: counted?.total ?? 0 };
   }
 
   // ---- tags ----

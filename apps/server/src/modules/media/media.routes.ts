@@ -1,9 +1,11 @@
-import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
+  FileDetail,
   FileImportBody,
   FileItem,
+  FileList,
+  FileListQuery,
   FilePatchBody,
   FilePostBody,
   FolderContents,
@@ -15,11 +17,17 @@ import {
   MoveBody,
   RemoveResult,
   SearchQuery,
+  SignedQuery,
+  UPLOAD_MESSAGES,
+  UploadHeaders,
   UploadQuery,
+  text,
   UploadResult,
   folderIdSchema,
 } from '@vitrine/core';
 import type { App, RouteContext } from '../../app-types.js';
+import type { UploadInput } from './media.service.js';
+import { AppError } from '../../lib/errors.js';
 import { requireCaller } from '../../plugins/access.js';
 import { TUS_PATH, createTusHandler } from './media.tus.js';
 
@@ -28,11 +36,12 @@ const tags = ['gallery'];
 
 /**
  * Uploaded HTML runs its scripts in a sandbox with an opaque origin: it can draw and animate, but can
- * never read the cabinet's storage or call the API as the person looking at it.
+ * never read the cabinet's storage or call the API as the person looking at it. It can neither submit a
+ * form nor open a window (a page posing as the cabinet's sign-in could otherwise collect passwords on
+ * the cabinet's own host), and only the cabinet's own pages (the player, the preview) may frame it.
  */
-const SANDBOX = 'sandbox allow-scripts allow-forms allow-popups; frame-ancestors *';
+const SANDBOX = "sandbox allow-scripts; form-action 'none'; frame-ancestors 'self'";
 
-const ContentQuery = z.strictObject({ exp: z.coerce.number().int(), sig: z.string().min(1).max(100) });
 const headerNumber = (value: string | string[] | undefined): number | undefined => {
   const n = Number(Array.isArray(value) ? value[0] : value);
   return Number.isFinite(n) && n > 0 ? n : undefined;
@@ -61,11 +70,42 @@ export function parseRange(
   return start > end || start >= size ? 'invalid' : { start, end };
 }
 
-export async function mediaRoutes(app: App, { services, config: appConfig }: RouteContext): Promise<void> {
-  const { media } = services;
+/**
+ * A raw upload's parts: the name from X-File-Name, the body as a stream (a JSON body was parsed into a
+ * value: 415; no body: 'is empty'), and what the browser measured (X-Media-*), used without ffmpeg.
+ */
+function rawUpload(request: {
+  headers: Record<string, string | string[] | undefined> & { 'x-file-name': string };
+  body: unknown;
+}): Omit<UploadInput, 'folderId'> {
+  const name = request.headers['x-file-name'];
+  if (request.body === undefined || request.body === null) {
+    throw new AppError('UPLOAD_INVALID', UPLOAD_MESSAGES.empty(name));
+  }
+  if (!(request.body instanceof Readable)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const width = headerNumber(request.headers['x-media-width']);
+  const height = headerNumber(request.headers['x-media-height']);
+  const duration = headerNumber(request.headers['x-media-duration']);
+  return {
+    name,
+    source: { stream: request.body },
+    browser: {
+      ...(width ? { width } : {}),
+      ...(height ? { height } : {}),
+      ...(duration ? { duration } : {}),
+    },
+  };
+}
+
+export async function mediaRoutes(
+  app: App,
+  { services, config: appConfig, uploads }: RouteContext,
+): Promise<void> {
+  const { media, fileRules } = services;
   const tus = createTusHandler({
     media,
-    directory: join(appConfig.dataDir, 'tus'),
+    quota: uploads.quota,
+    datastore: uploads.tusStore,
     maxFileSize: appConfig.media.maxFileSize,
     trustProxy: appConfig.trustProxy,
   });
@@ -193,9 +233,30 @@ export async function mediaRoutes(app: App, { services, config: appConfig }: Rou
 
   // ---- files ----
   app.get(
+    '/api/file',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The cabinet's files: search, kind, source, folder, favorites, tag, sort and pages",
+        querystring: FileListQuery,
+        response: { 200: FileList },
+      },
+    },
+    async (request) => media.listFiles(requireCaller(request), request.query),
+  );
+  app.get(
     '/api/file/:id',
-    { config, schema: { tags, summary: 'One file', params: IdParams, response: { 200: FileItem } } },
-    async (request) => media.getFile(requireCaller(request), request.params.id),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One file, with its own schedules and configurations of every scope',
+        params: IdParams,
+        response: { 200: FileDetail },
+      },
+    },
+    async (request) => fileRules.detail(requireCaller(request), request.params.id),
   );
   app.post(
     '/api/file/upload',
@@ -205,34 +266,38 @@ export async function mediaRoutes(app: App, { services, config: appConfig }: Rou
         tags,
         summary: 'Upload one file: the raw bytes as the body, its name in X-File-Name',
         querystring: UploadQuery,
-        headers: z.object({ 'x-file-name': z.string().min(1).max(300) }),
+        headers: UploadHeaders,
         response: { 200: UploadResult },
       },
     },
-    async (request) => {
-      let name = request.headers['x-file-name'];
-      try {
-        name = decodeURIComponent(name);
-      } catch {
-        // a name that is not URI-encoded is taken as it is
-      }
-      return media.upload(requireCaller(request), {
-        name,
-        folderId: request.query.folderId,
-        source: { stream: request.body as Readable },
-        browser: {
-          ...(headerNumber(request.headers['x-media-width'])
-            ? { width: headerNumber(request.headers['x-media-width'])! }
-            : {}),
-          ...(headerNumber(request.headers['x-media-height'])
-            ? { height: headerNumber(request.headers['x-media-height'])! }
-            : {}),
-          ...(headerNumber(request.headers['x-media-duration'])
-            ? { duration: headerNumber(request.headers['x-media-duration'])! }
-            : {}),
-        },
-      });
+    async (request) =>
+      media.upload(requireCaller(request), { ...rawUpload(request), folderId: request.query.folderId }),
+  );
+  // An advertising agent brings creatives into the playlists it edits: its own folder, not the gallery.
+  app.get(
+    '/api/file/creatives',
+    {
+      config: { access: 'playlist.patch' },
+      schema: {
+        tags,
+        summary: "The cabinet's creatives folder, as the playlist editor's picker shows it to every editor",
+        response: { 200: FolderContents },
+      },
     },
+    async (request) => media.creatives(requireCaller(request)),
+  );
+  app.post(
+    '/api/file/creatives/upload',
+    {
+      config: { access: 'playlist.patch' },
+      schema: {
+        tags,
+        summary: 'Upload a creative into the creatives folder (raw body, X-File-Name)',
+        headers: UploadHeaders,
+        response: { 200: UploadResult },
+      },
+    },
+    async (request) => media.uploadCreative(requireCaller(request), rawUpload(request)),
   );
   app.post(
     '/api/file/import',
@@ -245,7 +310,14 @@ export async function mediaRoutes(app: App, { services, config: appConfig }: Rou
         response: { 200: UploadResult },
       },
     },
-    async (request) => media.importFromUrl(requireCaller(request), request.body),
+    async (request, reply) => {
+      // A person who leaves (closes the page, cancels) stops the download: nobody waits for it any more.
+      const left = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableEnded) left.abort();
+      });
+      return media.importFromUrl(requireCaller(request), request.body, left.signal);
+    },
   );
   app.post(
     '/api/file/post',
@@ -317,9 +389,8 @@ export async function mediaRoutes(app: App, { services, config: appConfig }: Rou
         summary: 'A file inside an unpacked zip package (signed address)',
         params: z.strictObject({
           id: IdParams.shape.id,
-          exp: z.coerce.number().int(),
-          sig: z.string().min(1).max(100),
-          '*': z.string().min(1).max(1000),
+          ...SignedQuery.shape,
+          '*': text(1000, { min: 1, trim: false }),
         }),
       },
     },
@@ -345,7 +416,7 @@ export async function mediaRoutes(app: App, { services, config: appConfig }: Rou
           tags,
           summary: `The file's ${variant === 'content' ? 'bytes' : 'thumbnail'} (signed address, Range requests)`,
           params: IdParams,
-          querystring: ContentQuery,
+          querystring: SignedQuery,
         },
       },
       async (request, reply) => {

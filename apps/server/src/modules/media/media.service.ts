@@ -3,6 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
+  CREATIVES_FOLDER,
   EXTENSION_INFO,
   PLAYLIST_MESSAGES,
   UPLOAD_MESSAGES,
@@ -10,6 +11,7 @@ import {
   extensionOf,
   formatSize,
   isUploadExtension,
+  uploadRefusal,
   type FileItem,
   type FolderContents,
   type FolderItem,
@@ -17,6 +19,10 @@ import {
   type KeptFile,
   type RemoveResult,
   type MediaKind,
+  streamMime,
+  type FileList,
+  type FileListQuery,
+  type RemoteFileInput,
 } from '@vitrine/core';
 import type { FileRow, FolderRow } from '../../db/schema.js';
 import type { Caller } from '../../lib/caller.js';
@@ -33,19 +39,22 @@ import type { UrlSigner } from '../../lib/signer.js';
 import type { Storage } from '../../lib/storage.js';
 import { BlockedUrlError, safeGet, type SafeFetchOptions } from '../../lib/safe-fetch.js';
 import { sanitizeSvg } from '../../lib/svg.js';
-import { UnsafeArchiveError, packageEntry, safeEntryPath, unzipTo } from '../../lib/unzip.js';
+import { UnsafeArchiveError, archiveSize, packageEntry, safeEntryPath, unzipTo } from '../../lib/unzip.js';
+import type { Transact } from '../../db/repositories.js';
 import type { MediaRepository } from './media.repository.js';
+import type { Quota } from './quota.js';
 import { TooLargeError, inspect, receive } from './receive.js';
 
 export interface MediaLimits {
   /** Largest single file, bytes (default 2 GiB). */
   maxFileSize: number;
-  /** Library size per cabinet, bytes (default 4294967296, the spec's bound). */
-  quota: number;
 }
 
 export interface MediaServiceDeps {
   media: MediaRepository;
+  /** Runs the file row and the end of its quota hold in one transaction. */
+  transact: Transact;
+  quota: Quota;
   storage: Storage;
   signer: UrlSigner;
   limits: MediaLimits;
@@ -68,6 +77,10 @@ export interface UploadInput {
   folderId: number;
   /** The bytes as a stream (a plain upload), or a finished file on local disk that the library may take over. */
   source: { stream: Readable } | { path: string };
+  /** The resumable upload it finishes, whose quota hold it takes over. */
+  tusId?: string;
+  /** A folder to make under `folderId` for the file, once the upload passed every check. */
+  newFolder?: string;
   browser: BrowserMeasure;
 }
 
@@ -102,6 +115,24 @@ const ASSET_TYPES: Record<string, string> = {
 };
 const mimeOfAsset = (path: string) => ASSET_TYPES[extensionOf(path)] ?? 'application/octet-stream';
 const toDb = (path: number) => (path === 0 ? null : path);
+/**
+ * A file name from a URL's last segment: decoded when it decodes, without control characters, at most
+ * 100 characters (a name's limit); `fallback` when nothing is left.
+ */
+export function nameFromUrl(url: string, fallback: string): string {
+  const segment = new URL(url).pathname.split('/').pop() ?? '';
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // a segment that does not decode is taken as it is
+  }
+  const clean = [...decoded]
+    .filter((c) => !/[\p{Cc}\p{Cs}]/u.test(c))
+    .join('')
+    .trim();
+  return clean.slice(Math.max(0, clean.length - 100)) || fallback;
+}
 
 /** The gallery: folders, files, uploads and their processing, favorites, recent, search and moves. */
 export class MediaService {
@@ -300,6 +331,16 @@ export class MediaService {
   }
 
   // ---- files ----
+  /** GET /api/file: the cabinet's files, searched, filtered, sorted and paged. */
+  async listFiles(caller: Caller, query: FileListQuery): Promise<FileList> {
+    const { rows, total } = await this.deps.media.listFiles(caller.cabinetId, query);
+    const tags = await this.deps.media.tagsOf(
+      caller.cabinetId,
+      rows.map((r) => r.id),
+    );
+    return { files: rows.map((row) => this.fileItem(row, tags.get(row.id))), total };
+  }
+
   async getFile(caller: Caller, id: number): Promise<FileItem> {
     const row = await this.deps.media.file(caller.cabinetId, id);
     if (!row) throw notFound();
@@ -377,21 +418,22 @@ export class MediaService {
     }
   }
 
-  /** Remote files: played from their URL, with the dimensions and duration the operator gives. */
-  async createRemote(
-    caller: Caller,
-    folderId: number,
-    inputs: { url: string; name?: string; width: number; height: number; duration: number }[],
-  ): Promise<FileItem[]> {
+  /**
+   * Remote files: played from their URL, with the dimensions and duration the operator gives. A live
+   * stream (kind 'stream') has no length of its own and plays from the network only.
+   */
+  async createRemote(caller: Caller, folderId: number, inputs: RemoteFileInput[]): Promise<FileItem[]> {
     const { media } = this.deps;
     if (folderId !== 0 && !(await media.folder(caller.cabinetId, folderId))) throw notFound();
     const created: FileItem[] = [];
     for (const input of inputs) {
-      const name = input.name ?? decodeURIComponent(new URL(input.url).pathname.split('/').pop() || 'remote');
+      const name = input.name ?? nameFromUrl(input.url, 'remote');
       const ext = extensionOf(name);
-      const info = isUploadExtension(ext)
-        ? EXTENSION_INFO[ext]
-        : { mime: 'video/mp4', kind: 'video' as const };
+      const info = input.live
+        ? { mime: streamMime(input.url), kind: 'stream' as const }
+        : isUploadExtension(ext)
+          ? EXTENSION_INFO[ext]
+          : { mime: 'video/mp4', kind: 'video' as const };
       const row = await media.insertFile({
         cabinetId: caller.cabinetId,
         folderId: toDb(folderId),
@@ -402,7 +444,7 @@ export class MediaService {
         size: 0,
         width: input.width,
         height: input.height,
-        duration: input.duration,
+        duration: input.live ? null : input.duration,
         measuredBy: 'user',
         remoteUrl: input.url,
       });
@@ -415,12 +457,16 @@ export class MediaService {
    * Fetches a file from the web into the library, through the same ingest as an upload. The fetch refuses
    * loopback, private and link-local addresses, redirects included (lib/safe-fetch.ts).
    */
-  async importFromUrl(caller: Caller, input: { url: string; folderId: number; name?: string }) {
+  async importFromUrl(
+    caller: Caller,
+    input: { url: string; folderId: number; name?: string },
+    signal?: AbortSignal,
+  ) {
     if (input.folderId !== 0 && !(await this.deps.media.folder(caller.cabinetId, input.folderId)))
       throw notFound();
     let response;
     try {
-      response = await safeGet(input.url, this.deps.fetchPolicy);
+      response = await safeGet(input.url, { ...this.deps.fetchPolicy, ...(signal ? { signal } : {}) });
     } catch (error) {
       throw new AppError(error instanceof BlockedUrlError ? 'URL_BLOCKED' : 'URL_FETCH_FAILED');
     }
@@ -428,9 +474,43 @@ export class MediaService {
       response.resume();
       throw new AppError('URL_FETCH_FAILED');
     }
-    const name =
-      input.name ?? (decodeURIComponent(new URL(input.url).pathname.split('/').pop() ?? '') || 'download');
-    return this.upload(caller, { name, folderId: input.folderId, source: { stream: response }, browser: {} });
+    const name = input.name ?? nameFromUrl(input.url, 'download');
+    try {
+      return await this.upload(caller, {
+        name,
+        folderId: input.folderId,
+        source: { stream: response },
+        browser: {},
+      });
+    } catch (error) {
+      // The body broke off: cut at the deadline, by the caller leaving, or by the other server.
+      if (error instanceof AppError) throw error;
+      response.destroy();
+      throw new AppError('URL_FETCH_FAILED');
+    }
+  }
+
+  // ---- creatives ----
+  /**
+   * The cabinet's creatives folder, if made: where advertising agents, who may edit playlists but not open
+   * the gallery, bring the files their playlists show. It is made with its first creative.
+   */
+  private async creativesFolder(cabinetId: number): Promise<number | undefined> {
+    const folders = await this.deps.media.childFolders(cabinetId, null);
+    return folders.find((f) => f.name === CREATIVES_FOLDER)?.id;
+  }
+
+  async creatives(caller: Caller): Promise<FolderContents> {
+    const id = await this.creativesFolder(caller.cabinetId);
+    return id === undefined ? { data: [], tags: [], breadcrumbs: [] } : this.folderContents(caller, id);
+  }
+
+  async uploadCreative(caller: Caller, input: Omit<UploadInput, 'folderId'>) {
+    const id = await this.creativesFolder(caller.cabinetId);
+    return this.upload(
+      caller,
+      id === undefined ? { ...input, folderId: 0, newFolder: CREATIVES_FOLDER } : { ...input, folderId: id },
+    );
   }
 
   // ---- uploads ----
@@ -471,18 +551,21 @@ export class MediaService {
       throw error;
     }
     const cleanup: string[] = [tmp];
+    const { quota } = this.deps;
+    // A resumable upload held its declared length when it began; a plain one holds once its size is known.
+    let hold = input.tusId ? await quota.holdOfTus(caller.cabinetId, input.tusId) : undefined;
     try {
-      if (received.size === 0) throw new AppError('UPLOAD_INVALID', UPLOAD_MESSAGES.empty(name));
+      // Empty, or smaller than its format's headers: cut short or broken (spec §5).
+      const refusal = uploadRefusal(name, received.size);
+      if (refusal) throw new AppError(refusal.code, refusal.message);
       const existing = await media.fileByHash(caller.cabinetId, received.hash);
       if (existing) {
         await media.updateFiles(caller.cabinetId, [existing.id], { usedAt: new Date() });
         return { ...(await this.getFile(caller, existing.id)), duplicate: true };
       }
-      if (await media.fileNameTaken(caller.cabinetId, toDb(input.folderId), name))
+      if (!input.newFolder && (await media.fileNameTaken(caller.cabinetId, toDb(input.folderId), name)))
         throw new AppError('FILE_EXISTS');
-      if ((await media.usedBytes(caller.cabinetId)) + received.size > limits.quota) {
-        throw new AppError('QUOTA_EXCEEDED');
-      }
+      hold ??= await quota.hold(caller.cabinetId, received.size);
       if (!contentMatchesExtension(ext, received.head)) {
         throw new AppError('UPLOAD_INVALID', UPLOAD_MESSAGES.contentMismatch(name));
       }
@@ -497,10 +580,14 @@ export class MediaService {
       const thumbPath = `${tmp}.thumb.webp`;
       cleanup.push(thumbPath);
       const { measured, measuredBy, thumb } = await this.process(kind, tmp, thumbPath, input.browser);
-      // A zip is unpacked beside it (safely: no path escapes, no links, bounded size and entry count).
+      // A zip is unpacked beside it (safely: no path escapes, no links, bounded size and entry count), and
+      // what it unpacks to counts against the quota: held before a byte of it is written.
       let entry: string | null = null;
+      let unpackedSize = 0;
       if (ext === 'zip') {
         try {
+          unpackedSize = (await archiveSize(tmp)).bytes;
+          await quota.grow(caller.cabinetId, hold, unpackedSize);
           entry = packageEntry(
             await unzipTo(tmp, (path, stream) => storage.putStream(`${base}.d/${path}`, stream)),
           );
@@ -514,23 +601,39 @@ export class MediaService {
       }
       await storage.putFile(`${base}.${ext}`, tmp);
       if (thumb) await storage.putFile(`${base}.thumb.webp`, thumbPath);
-      const row = await media.insertFile({
-        cabinetId: caller.cabinetId,
-        folderId: toDb(input.folderId),
-        name,
-        mime,
-        kind,
-        source,
-        size,
-        ...measured,
-        measuredBy,
-        hash: received.hash,
-        storageKey: `${base}.${ext}`,
-        thumbKey: thumb ? `${base}.thumb.webp` : null,
-        packageEntry: entry,
+      // The row and the end of the hold in one step: the bytes are counted once, never twice or none.
+      const row = await quota.settle(caller.cabinetId, hold, async (repos) => {
+        const folderId = input.newFolder
+          ? (
+              await repos.media.insertFolder({
+                cabinetId: caller.cabinetId,
+                parentId: toDb(input.folderId),
+                name: input.newFolder,
+              })
+            ).id
+          : toDb(input.folderId);
+        const inserted = await repos.media.insertFile({
+          cabinetId: caller.cabinetId,
+          folderId,
+          name,
+          mime,
+          kind,
+          source,
+          size,
+          unpackedSize,
+          ...measured,
+          measuredBy,
+          hash: received.hash,
+          storageKey: `${base}.${ext}`,
+          thumbKey: thumb ? `${base}.thumb.webp` : null,
+          packageEntry: entry,
+        });
+        return inserted;
       });
+      hold = undefined;
       return { ...this.fileItem(row), duplicate: false };
     } finally {
+      if (hold !== undefined) await quota.release(hold);
       await Promise.all(cleanup.map((p) => rm(p, { force: true })));
     }
   }

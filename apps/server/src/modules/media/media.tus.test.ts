@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build.js';
 import { createUser, type TestUser } from '../../test/factories.js';
+import { tusCreate } from '../../test/media.js';
 
 let t: TestApp;
 let base: string;
@@ -15,19 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const b64 = (value: string) => Buffer.from(value).toString('base64');
-
-async function create(who: TestUser, name: string, length: number): Promise<Response> {
-  return fetch(`${base}/api/file/tus`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${who.token}`,
-      'tus-resumable': '1.0.0',
-      'upload-length': String(length),
-      'upload-metadata': `filename ${b64(name)},folderId ${b64('0')}`,
-    },
-  });
-}
+const create = (who: TestUser, name: string, length: number) => tusCreate(base, who, name, length);
 
 const offsetOf = async (who: TestUser, location: string) =>
   Number(
@@ -114,6 +103,18 @@ describe('resumable uploads (tus)', () => {
     expect(huge.status).toBe(413);
   });
 
+  it('refuses a declared length too small for the format before a byte is sent', async () => {
+    const owner = await createUser(t, { role: 'owner' });
+    const res = await create(owner, 'clip.webm', 40);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      message: 'clip.webm is too small, minimum file size is 64 B.',
+      code: 'UPLOAD_TOO_SMALL',
+    });
+    // Text formats have no floor beyond not being empty.
+    expect((await create(owner, 'page.html', 40)).status).toBe(201);
+  });
+
   it('another cabinet cannot resume or probe an upload; agents cannot start one', async () => {
     const owner = await createUser(t, { role: 'owner' });
     const stranger = await createUser(t, { role: 'owner' });
@@ -145,5 +146,14 @@ describe('resumable uploads (tus)', () => {
         })
       ).status,
     ).toBe(401);
+  });
+
+  it('refuses a file name with control characters when the upload is created', async () => {
+    const owner = await createUser(t, { role: 'owner' });
+    for (const name of ['a\u0000b.png', 'tab\there.png', `${'n'.repeat(120)}.png`]) {
+      const res = await create(owner, name, 100);
+      expect(res.status, name).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe('VALIDATION_ERROR');
+    }
   });
 });

@@ -2,14 +2,23 @@ import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server, type Upload } from '@tus/server';
-import { ERRORS, UPLOAD_MESSAGES, extensionOf, formatSize, isUploadExtension } from '@vitrine/core';
+import { EVENTS, Server, type Upload } from '@tus/server';
+import { ERRORS, nameSchema, uploadRefusal } from '@vitrine/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../../lib/caller.js';
 import { AppError } from '../../lib/errors.js';
 import type { MediaService } from './media.service.js';
+import type { Quota } from './quota.js';
 
 export const TUS_PATH = '/api/file/tus';
+
+/**
+ * Where resumable uploads wait for their last byte: DATA_DIR/tus. One left unfinished for `expiryMs` after
+ * it began is removed by the hourly sweep (and its quota hold with it).
+ */
+export function createTusStore(directory: string, expiryMs: number): FileStore {
+  return new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
+}
 
 /** A tus hook's way to refuse: the status and the same { message, code } body as every API error. */
 const refuse = (error: AppError) => ({
@@ -25,7 +34,8 @@ const refuse = (error: AppError) => ({
  */
 export function createTusHandler(options: {
   media: MediaService;
-  directory: string;
+  quota: Quota;
+  datastore: FileStore;
   maxFileSize: number;
   trustProxy: boolean;
 }) {
@@ -36,7 +46,7 @@ export function createTusHandler(options: {
     if (!caller) throw refuse(new AppError('UNAUTHORIZED'));
     return caller;
   };
-  const datastore = new FileStore({ directory: options.directory });
+  const { datastore, quota } = options;
 
   const server = new Server({
     path: TUS_PATH,
@@ -46,14 +56,25 @@ export function createTusHandler(options: {
     async onUploadCreate(req, upload) {
       const caller = callerOf(req as never);
       const name = upload.metadata?.filename ?? '';
-      if (!isUploadExtension(extensionOf(name))) {
-        throw refuse(new AppError('UPLOAD_INVALID', UPLOAD_MESSAGES.invalidExtension(name || '?')));
+      // The same rules as any file name: no control characters, at most 100 characters.
+      const named = nameSchema.safeParse(name);
+      if (!named.success) {
+        const message = named.error.issues[0]?.message ?? ERRORS.VALIDATION_ERROR.message;
+        throw refuse(new AppError('VALIDATION_ERROR', message, { filename: message }));
       }
-      if (upload.size === 0) throw refuse(new AppError('UPLOAD_INVALID', UPLOAD_MESSAGES.empty(name)));
-      if (upload.size !== undefined && upload.size > options.maxFileSize) {
-        throw refuse(
-          new AppError('UPLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge(name, formatSize(options.maxFileSize))),
-        );
+      // The declared length is judged at once: a file too small or too large for its format is not sent.
+      const refusal = uploadRefusal(name, upload.size, options.maxFileSize);
+      if (refusal) throw refuse(new AppError(refusal.code, refusal.message));
+      // The declared length is held against the quota from now on, so uploads left unfinished count too.
+      if (upload.size !== undefined) {
+        try {
+          await quota.hold(caller.cabinetId, upload.size, {
+            tusId: upload.id,
+            expiresAt: new Date(Date.now() + datastore.getExpiration()),
+          });
+        } catch (error) {
+          throw refuse(error instanceof AppError ? error : new AppError('UPLOAD_INVALID'));
+        }
       }
       return {
         metadata: { ...upload.metadata, cabinetId: String(caller.cabinetId), userId: String(caller.userId) },
@@ -72,13 +93,14 @@ export function createTusHandler(options: {
     },
     async onUploadFinish(req, upload) {
       const caller = callerOf(req as never);
-      const path = join(options.directory, upload.id);
+      const path = join(datastore.directory, upload.id);
       try {
         const file = await options.media.upload(caller, {
           name: upload.metadata?.filename ?? '',
           folderId: Number(upload.metadata?.folderId ?? 0) || 0,
           // The finished upload is moved into storage, not copied: one write of the bytes, not two.
           source: { path },
+          tusId: upload.id,
           browser: {
             ...(Number(upload.metadata?.width) > 0 ? { width: Number(upload.metadata?.width) } : {}),
             ...(Number(upload.metadata?.height) > 0 ? { height: Number(upload.metadata?.height) } : {}),
@@ -99,6 +121,11 @@ export function createTusHandler(options: {
         await rm(`${path}.json`, { force: true });
       }
     },
+  });
+
+  // A terminated upload lets go of its hold.
+  server.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
+    quota.releaseTus(id).catch(() => undefined);
   });
 
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {

@@ -9,6 +9,7 @@ import {
   playlists,
   points,
   statisticChanges,
+  trackerDeliveries,
 } from '../../db/schema.js';
 
 export interface IngestResult {
@@ -16,7 +17,12 @@ export interface IngestResult {
   pointFound: boolean;
   /** Events stored by this call (the others were stored before). */
   inserted: number;
+  /** Calls to third parties these shows owe (tracking pixels), queued for delivery. */
+  trackers: number;
 }
+
+/** How long a show's trackers are retried before they are given up (a day). */
+export const TRACKER_LIFETIME_SECONDS = 86_400;
 
 /** All SQL on proof of play: the raw playbacks and their hourly rollup. */
 export class PlaybackRepository {
@@ -90,7 +96,20 @@ export class PlaybackRepository {
         left join ${playlists} pl on pl.id = i.playlist_id and pl.cabinet_id = pt.cabinet_id
         order by i.event_id
         on conflict (point_id, event_id) do nothing
-        returning cabinet_id, point_id, playlist_id, file_id, started_at, duration, impressions, cost, source
+        returning cabinet_id, point_id, event_id, playlist_id, file_id, started_at, duration, impressions,
+          cost, source
+      ),
+      pixels as (
+        -- A playlist's tracking pixel is owed once per show stored (a resent event inserts nothing above).
+        insert into ${trackerDeliveries} (cabinet_id, point_id, event_id, kind, url, expires_at)
+        select ins.cabinet_id, ins.point_id, ins.event_id, 'pixel', pl.pixel,
+          now() + make_interval(secs => ${TRACKER_LIFETIME_SECONDS})
+        from ins
+        join ${playlists} pl on pl.id = ins.playlist_id and pl.cabinet_id = ins.cabinet_id
+        where pl.pixel is not null
+        order by ins.event_id
+        on conflict (point_id, event_id, kind) do nothing
+        returning id
       ),
       hours as (
         -- The local hour the show started in, and the instant it began: the start less its minutes and
@@ -118,11 +137,16 @@ export class PlaybackRepository {
           impressions = r.impressions + excluded.impressions,
           cost = r.cost + excluded.cost
       )
-      select (select count(*) from pt)::int as found, (select count(*) from ins)::int as inserted`)) as unknown as {
-      rows: { found: number; inserted: number }[];
+      select (select count(*) from pt)::int as found, (select count(*) from ins)::int as inserted,
+        (select count(*) from pixels)::int as trackers`)) as unknown as {
+      rows: { found: number; inserted: number; trackers: number }[];
     };
     const row = result.rows[0];
-    return { pointFound: Number(row?.found ?? 0) > 0, inserted: Number(row?.inserted ?? 0) };
+    return {
+      pointFound: Number(row?.found ?? 0) > 0,
+      inserted: Number(row?.inserted ?? 0),
+      trackers: Number(row?.trackers ?? 0),
+    };
   }
 
   /**

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { PlaylistListQuery } from '@vitrine/core';
 import type { Database } from '../../db/client.js';
-import { containsPattern } from '../../db/sql.js';
+import { containsPattern, hasChanges } from '../../db/sql.js';
 import {
   files,
   netPoints,
@@ -28,6 +28,7 @@ import {
   playlistTargets,
   playlists,
   points,
+  users,
   type FileRow,
   type PlaylistChangeRow,
   type PlaylistItemRow,
@@ -389,6 +390,23 @@ export class PlaylistRepository {
     return rows.map((r) => r.id);
   }
 
+  /** The cabinet's screens among `ids`, with their names (a version shows names, not ids). */
+  async namedPoints(cabinetId: number, ids: number[]): Promise<Named[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: points.id, name: points.name })
+      .from(points)
+      .where(and(eq(points.cabinetId, cabinetId), inArray(points.id, ids)));
+  }
+
+  async namedNets(cabinetId: number, ids: number[]): Promise<Named[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: nets.id, name: nets.name })
+      .from(nets)
+      .where(and(eq(nets.cabinetId, cabinetId), inArray(nets.id, ids)));
+  }
+
   /** Screens and networks by name, for the editor's pickers. */
   async targetOptions(cabinetId: number, search: string | undefined, limit: number) {
     const byName = (column: typeof points.name | typeof nets.name) =>
@@ -438,12 +456,11 @@ export class PlaylistRepository {
     return row!;
   }
 
-  async updateTag(cabinetId: number, id: number, values: { name: string; color: string | null }) {
-    const [row] = await this.db
-      .update(playlistTags)
-      .set(values)
-      .where(and(eq(playlistTags.cabinetId, cabinetId), eq(playlistTags.id, id)))
-      .returning();
+  async updateTag(cabinetId: number, id: number, values: { name?: string; color?: string | null }) {
+    const where = and(eq(playlistTags.cabinetId, cabinetId), eq(playlistTags.id, id));
+    const [row] = hasChanges(values)
+      ? await this.db.update(playlistTags).set(values).where(where).returning()
+      : await this.db.select().from(playlistTags).where(where);
     return row;
   }
 
@@ -462,6 +479,16 @@ export class PlaylistRepository {
       .from(playlistTags)
       .where(and(eq(playlistTags.cabinetId, cabinetId), inArray(playlistTags.id, ids)));
     return rows.map((r) => r.id);
+  }
+
+  /** The cabinet's tags among `ids`, in the order a playlist lists its tags (by name). */
+  async namedTags(cabinetId: number, ids: number[]): Promise<Named[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: playlistTags.id, name: playlistTags.name })
+      .from(playlistTags)
+      .where(and(eq(playlistTags.cabinetId, cabinetId), inArray(playlistTags.id, ids)))
+      .orderBy(sql`lower(${playlistTags.name})`);
   }
 
   async replaceTags(playlistId: number, tagIds: number[]): Promise<void> {
@@ -504,13 +531,70 @@ export class PlaylistRepository {
       .orderBy(playlistChanges.id);
   }
 
-  /** Marks exactly these changes (those the decision saw), if still pending. */
-  async decideChanges(ids: number[], status: 'APPROVED' | 'REJECTED', userId: number): Promise<void> {
+  /** Marks exactly these changes (those the decision saw), if still pending; a rejection may say why. */
+  async decideChanges(
+    ids: number[],
+    status: 'APPROVED' | 'REJECTED',
+    userId: number,
+    reason: string | null = null,
+  ): Promise<void> {
     if (ids.length === 0) return;
     await this.db
       .update(playlistChanges)
-      .set({ status, decidedBy: userId, decidedAt: new Date() })
+      .set({ status, decidedBy: userId, decidedAt: new Date(), reason })
       .where(and(inArray(playlistChanges.id, ids), eq(playlistChanges.status, 'PENDING')));
+  }
+
+  /**
+   * The author edited again: their rejections on these playlists are no longer shown, and with
+   * `pending` their waiting changes give way to the one they send now (which carries all they want).
+   */
+  async supersede(
+    cabinetId: number,
+    playlistIds: number[],
+    userId: number,
+    options: { pending: boolean },
+  ): Promise<void> {
+    if (playlistIds.length === 0) return;
+    await this.db
+      .update(playlistChanges)
+      .set({
+        status: sql`case when ${playlistChanges.status} = 'PENDING' then 'SUPERSEDED' else ${playlistChanges.status} end`,
+        supersededAt: new Date(),
+      })
+      .where(
+        and(
+          eq(playlistChanges.cabinetId, cabinetId),
+          inArray(playlistChanges.playlistId, playlistIds),
+          eq(playlistChanges.userId, userId),
+          isNull(playlistChanges.supersededAt),
+          inArray(playlistChanges.status, options.pending ? ['PENDING', 'REJECTED'] : ['REJECTED']),
+        ),
+      );
+  }
+
+  /** The newest rejection of this person's changes to the playlist that their next edit has not followed. */
+  async openRejection(
+    cabinetId: number,
+    playlistId: number,
+    userId: number,
+  ): Promise<{ decidedAt: Date | null; reason: string | null; decidedBy: string | null } | undefined> {
+    const [row] = await this.db
+      .select({ decidedAt: playlistChanges.decidedAt, reason: playlistChanges.reason, decidedBy: users.name })
+      .from(playlistChanges)
+      .leftJoin(users, eq(users.id, playlistChanges.decidedBy))
+      .where(
+        and(
+          eq(playlistChanges.cabinetId, cabinetId),
+          eq(playlistChanges.playlistId, playlistId),
+          eq(playlistChanges.userId, userId),
+          eq(playlistChanges.status, 'REJECTED'),
+          isNull(playlistChanges.supersededAt),
+        ),
+      )
+      .orderBy(desc(playlistChanges.id))
+      .limit(1);
+    return row;
   }
 
   // ---- end of validity ----

@@ -12,7 +12,11 @@ import {
   PlaylistTag,
   PlaylistTagInput,
   PlaylistTagList,
+  PlaylistTagPatch,
+  PlaylistVersions,
+  RejectBody,
   TargetOption,
+  text,
 } from '@vitrine/core';
 import type { App, RouteContext } from '../../app-types.js';
 import { requireCaller } from '../../plugins/access.js';
@@ -45,7 +49,7 @@ export async function playlistRoutes(app: App, { services }: RouteContext): Prom
       schema: {
         tags,
         summary: 'Screens and networks a playlist can target, by name',
-        querystring: z.strictObject({ search: z.string().trim().max(200).optional() }),
+        querystring: z.strictObject({ search: text(200).optional() }),
         response: { 200: z.object({ points: z.array(TargetOption), nets: z.array(TargetOption) }) },
       },
     },
@@ -149,29 +153,54 @@ export async function playlistRoutes(app: App, { services }: RouteContext): Prom
     },
   );
 
-  for (const [path, decide] of [
-    ['approve', 'approve'],
-    ['reject', 'reject'],
-  ] as const) {
-    app.post(
-      `/api/playlist/${path}/:id`,
-      {
-        // The owner-level playlist key of spec §6 (admin, owner): the owner approves (spec §4).
-        config: { access: 'playlist.maxDuration' },
-        schema: {
-          tags,
-          summary:
-            decide === 'approve'
-              ? 'Approve a playlist and its waiting changes (owner)'
-              : 'Reject the waiting changes, or a new playlist never approved (owner)',
-          params: IdParams,
-          // A rejected new playlist is removed: null.
-          response: { 200: Playlist.nullable() },
-        },
+  app.get(
+    '/api/playlist/versions/:id',
+    {
+      // Authors (content managers, agents) read their own waiting version; the owner reads the diff.
+      config: { access: 'playlist.patch' },
+      schema: {
+        tags,
+        summary:
+          'The approved version, the version approving would write, the caller’s own waiting version, who asked, and the caller’s rejection',
+        params: IdParams,
+        response: { 200: PlaylistVersions },
       },
-      async (request) => playlists[decide](requireCaller(request), request.params.id),
-    );
-  }
+    },
+    async (request) => playlists.versions(requireCaller(request), request.params.id),
+  );
+
+  app.post(
+    '/api/playlist/approve/:id',
+    {
+      // The owner-level playlist key of spec §6 (admin, owner): the owner approves (spec §4).
+      config: { access: 'playlist.maxDuration' },
+      schema: {
+        tags,
+        summary: 'Approve a playlist and its waiting changes (owner)',
+        params: IdParams,
+        response: { 200: Playlist },
+      },
+    },
+    async (request) => playlists.approve(requireCaller(request), request.params.id),
+  );
+
+  app.post(
+    '/api/playlist/reject/:id',
+    {
+      config: { access: 'playlist.maxDuration' },
+      schema: {
+        tags,
+        summary:
+          'Reject the waiting changes with an optional reason their authors see, or a new playlist never approved (owner)',
+        params: IdParams,
+        body: RejectBody.nullish(),
+        // A rejected new playlist is removed: null.
+        response: { 200: Playlist.nullable() },
+      },
+    },
+    async (request) =>
+      playlists.reject(requireCaller(request), request.params.id, request.body?.reason ?? null),
+  );
 
   // ---- tags ----
   app.get(
@@ -200,7 +229,7 @@ export async function playlistRoutes(app: App, { services }: RouteContext): Prom
       tags,
       summary: 'Rename or recolour a tag',
       params: IdParams,
-      body: PlaylistTagInput,
+      body: PlaylistTagPatch,
       response: { 200: PlaylistTag },
     },
     handler: async (request) => playlists.updateTag(requireCaller(request), request.params.id, request.body),

@@ -10,6 +10,7 @@ import {
   formatWall,
   itemSeconds,
   newPlaylistDefaults,
+  type ContentUpdate,
   type FilesOrder,
   type Playlist,
   type PlaylistInput,
@@ -19,15 +20,17 @@ import {
   type PlaylistListQuery,
   type PlaylistPatch,
   type PlaylistTag,
+  type PlaylistVersions,
   type Role,
 } from '@vitrine/core';
 import { uniqueViolation } from '../../db/errors.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
-import type { FileRow, PlaylistRow, PlaylistTagRow } from '../../db/schema.js';
+import type { FileRow, PlaylistChangeRow, PlaylistRow, PlaylistTagRow } from '../../db/schema.js';
 import type { Caller } from '../../lib/caller.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import type { MediaService } from '../media/media.service.js';
 import type { PlaylistValues } from './playlist.repository.js';
+import type { ContentChange } from '../point/content-sync.js';
 import { wallText, clockTime } from '../../db/sql.js';
 
 export interface PlaylistServiceDeps {
@@ -37,11 +40,14 @@ export interface PlaylistServiceDeps {
   stockCabinetId: () => Promise<number | undefined>;
   /** The server's clock; tests move it. */
   clock?: () => Date;
-  /** Tells screens their content changed (they fetch it again at once). */
-  announce?: (cabinetId: number, pointIds: number[]) => Promise<unknown>;
+  /**
+   * Screens' content changed: their current versions are worked out again; the `immediate` ones (and
+   * any with nothing to play) are told at once, the others fetch it at their next regular sync.
+   */
+  contentChanged?: (cabinetId: number, change: ContentChange) => Promise<ContentUpdate>;
 }
 
-type Saved = Playlist & { notice?: string };
+type Saved = Playlist & { notice?: string; update?: ContentUpdate };
 /** A waiting change: the fields a person changed, or screens a bulk apply adds. */
 type QueuedPatch = Record<string, unknown> & { addPoints?: number[] };
 
@@ -53,7 +59,35 @@ const isApprovalRole = (role: Role) => (APPROVAL_ROLES as readonly Role[]).inclu
 /** A UTC instant written as a wall clock. */
 const utcWall = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
-/** Database wall clocks may carry fractions; the API speaks 'YYYY-MM-DD HH:mm:ss'. */
+/** The form a playlist is stored in: weekdays sorted, each once; each screen, network and tag once. */
+function normalize(input: PlaylistInput): PlaylistInput {
+  return {
+    ...input,
+    weekDays: [...new Set(input.weekDays)].sort(),
+    points: [...new Set(input.points)],
+    nets: [...new Set(input.nets)],
+    tags: [...new Set(input.tags)],
+  };
+}
+
+/**
+ * Waiting changes laid over a playlist in the order they were sent: what approving them writes, and
+ * (with one person's changes only) the version that person sees in their editor.
+ */
+function layOver(base: PlaylistInput, changes: PlaylistChangeRow[]): PlaylistInput {
+  let input = base;
+  for (const change of changes) {
+    const { addPoints, ...patch } = change.patch as QueuedPatch;
+    input = { ...input, ...(patch as PlaylistPatch) };
+    if (Array.isArray(addPoints)) input = { ...input, points: [...new Set([...input.points, ...addPoints])] };
+  }
+  return input;
+}
+
+/** The fields a waiting change sets, as the editor names them (a bulk apply's screens are `points`). */
+const fieldsOf = (change: PlaylistChangeRow): string[] => [
+  ...new Set(Object.keys(change.patch).map((key) => (key === 'addPoints' ? 'points' : key))),
+];
 
 /** The columns of a playlist from its input (content, targets and tags live in child tables). */
 function columns(input: PlaylistInput): PlaylistValues {
@@ -63,7 +97,7 @@ function columns(input: PlaylistInput): PlaylistValues {
     type: input.type,
     fromDate: input.fromDate,
     toDate: input.toDate,
-    weekDays: [...new Set(input.weekDays)].sort(),
+    weekDays: input.weekDays,
     fromTime: input.fromTime,
     toTime: input.toTime,
     fromTime2: input.fromTime2,
@@ -90,6 +124,8 @@ function columns(input: PlaylistInput): PlaylistValues {
     noStats: input.noStats,
     theme: input.theme,
     interval: input.interval,
+    floating: input.floating,
+    geofence: input.geofence,
   };
 }
 
@@ -112,9 +148,17 @@ export class PlaylistService {
    * Spec §4: an ACTIVE playlist makes its screens update at once; a PASSIVE one waits for their next sync.
    * Screens that lose a playlist are always told (a takedown never waits).
    */
-  private async announce(cabinetId: number, pointIds: Iterable<number>): Promise<void> {
-    const ids = [...new Set(pointIds)];
-    if (ids.length && this.deps.announce) await this.deps.announce(cabinetId, ids);
+  private async changed(
+    cabinetId: number,
+    name: string | null,
+    immediate: Iterable<number>,
+    passive: Iterable<number> = [],
+  ): Promise<ContentUpdate | undefined> {
+    return this.deps.contentChanged?.(cabinetId, {
+      immediate,
+      passive,
+      reason: { kind: 'playlist', name },
+    });
   }
 
   // ---- reading ----
@@ -167,17 +211,9 @@ export class PlaylistService {
       playlists.filesByIds(secondaryIds),
     ]);
     const now = this.now();
+    const item = (i: { fileId: number; duration: number | null; file: FileRow }) => this.item(i);
     return rows.map((row) => {
       const c = content.get(row.id)!;
-      const item = (i: { fileId: number; duration: number | null; file: FileRow }): PlaylistItem => ({
-        fileId: i.fileId,
-        duration: i.duration,
-        name: i.file.name,
-        mime: i.file.mime,
-        kind: i.file.kind as PlaylistItem['kind'],
-        mediaDuration: i.file.duration,
-        thumbUrl: this.deps.media.fileItem(i.file).thumbUrl,
-      });
       const secondaryRow = secondary.find((f) => f.id === row.secondaryFileId);
       const files = c.items.filter((i) => i.sectionId === null).map(item);
       const sections = c.sections.map((s) => ({
@@ -237,6 +273,8 @@ export class PlaylistService {
         noStats: row.noStats,
         theme: row.theme,
         interval: row.interval,
+        floating: row.floating as Playlist['floating'],
+        geofence: row.geofence,
         pointsTotal: totals.get(row.id) ?? 0,
         expiration: expirationOf(toDate, now),
         contentDuration,
@@ -248,6 +286,70 @@ export class PlaylistService {
         updatedDate: row.updatedAt.toISOString(),
       };
     });
+  }
+
+  /** A content item as the editor shows it: the file's name, kind, length and thumbnail. */
+  private item(i: { fileId: number; duration: number | null; file: FileRow }): PlaylistItem {
+    return {
+      fileId: i.fileId,
+      duration: i.duration,
+      name: i.file.name,
+      mime: i.file.mime,
+      kind: i.file.kind as PlaylistItem['kind'],
+      mediaDuration: i.file.duration,
+      thumbUrl: this.deps.media.fileItem(i.file).thumbUrl,
+    };
+  }
+
+  /**
+   * A version that is not stored (the playlist with waiting changes laid over), presented as `get`
+   * presents a stored one once written: names instead of ids, the reach and content length it would
+   * have. References gone since the change was sent (a removed file) are left out; approving says so.
+   */
+  private async presentVersion(caller: Caller, current: Playlist, raw: PlaylistInput): Promise<Playlist> {
+    const { playlists } = this.deps.repos;
+    const input = normalize(raw);
+    const stock = await this.deps.stockCabinetId();
+    const fileIds = [
+      ...new Set([
+        ...allItems(input).map((i) => i.fileId),
+        ...(input.secondaryFileId ? [input.secondaryFileId] : []),
+      ]),
+    ];
+    const [fileRows, pointRows, netRows, tagRows, reach] = await Promise.all([
+      playlists.usableFiles(stock ? [caller.cabinetId, stock] : [caller.cabinetId], fileIds),
+      playlists.namedPoints(caller.cabinetId, input.points),
+      playlists.namedNets(caller.cabinetId, input.nets),
+      playlists.namedTags(caller.cabinetId, input.tags),
+      playlists.countReach(caller.cabinetId, input.points, input.nets),
+    ]);
+    const filesById = new Map(fileRows.map((f) => [f.id, f]));
+    const items = (list: { fileId: number; duration: number | null }[]) =>
+      list.flatMap((i) => {
+        const file = filesById.get(i.fileId);
+        return file ? [this.item({ ...i, file })] : [];
+      });
+    const inOrder = (ids: number[], rows: { id: number; name: string }[]) => {
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    };
+    const files = items(input.files);
+    const sections = input.sections.map((s) => ({ ...s, files: items(s.files) }));
+    const playing = input.type === 'BLOCK' ? sections.flatMap((s) => s.files) : files;
+    const secondary = input.secondaryFileId ? filesById.get(input.secondaryFileId) : undefined;
+    return {
+      ...current,
+      ...input,
+      files,
+      sections,
+      points: inOrder(input.points, pointRows),
+      nets: inOrder(input.nets, netRows),
+      tags: tagRows,
+      secondaryFile: secondary ? this.item({ fileId: secondary.id, duration: null, file: secondary }) : null,
+      pointsTotal: reach,
+      expiration: expirationOf(input.toDate, this.now()),
+      contentDuration: playing.reduce((sum, i) => sum + itemSeconds(i, i.mediaDuration), 0),
+    };
   }
 
   /** The playlist as an editor would send it back: the base a patch is laid over. */
@@ -315,6 +417,18 @@ export class PlaylistService {
     }
   }
 
+  /** The rules again over waiting changes: a file, screen or tag removed since is said so, not 404. */
+  private async checkChanges(caller: Caller, input: PlaylistInput): Promise<void> {
+    try {
+      await this.check(caller, input);
+    } catch (error) {
+      // A file, screen or tag the change names was removed meanwhile: the owner can reject it.
+      if (error instanceof AppError && error.code === 'NOT_FOUND')
+        throw new AppError('VALIDATION_ERROR', PLAYLIST_MESSAGES.staleChange);
+      throw error;
+    }
+  }
+
   private async needsApproval(caller: Caller): Promise<boolean> {
     if (!isApprovalRole(caller.role)) return false;
     const cabinet = await this.deps.repos.cabinets.findById(caller.cabinetId);
@@ -325,11 +439,12 @@ export class PlaylistService {
   private async write(
     playlistId: number,
     cabinetId: number,
-    input: PlaylistInput,
+    raw: PlaylistInput,
     current: Playlist,
     extra: { approved?: boolean } = {},
     decided?: { ids: number[]; userId: number },
-  ) {
+  ): Promise<ContentUpdate | undefined> {
+    const input = normalize(raw);
     // A new end or a new end action runs again when the new end comes.
     const reopened = input.toDate !== current.toDate || input.actionOnEnd !== current.actionOnEnd;
     const before = await this.deps.repos.playlists.reachedPoints([playlistId]);
@@ -341,16 +456,18 @@ export class PlaylistService {
       });
       if (decided) await repos.playlists.decideChanges(decided.ids, 'APPROVED', decided.userId);
       await repos.playlists.replaceContent(playlistId, input);
-      await repos.playlists.replaceTargets(playlistId, [...new Set(input.points)], [...new Set(input.nets)]);
-      await repos.playlists.replaceTags(playlistId, [...new Set(input.tags)]);
+      await repos.playlists.replaceTargets(playlistId, input.points, input.nets);
+      await repos.playlists.replaceTags(playlistId, input.tags);
     });
     const after = await this.deps.repos.playlists.reachedPoints([playlistId]);
     const live = (extra.approved ?? current.approved) && input.active;
-    await this.announce(
+    const everyone = [...before, ...after];
+    const takedowns = before.filter((p) => !after.includes(p));
+    return this.changed(
       cabinetId,
-      input.influence === 'ACTIVE' || !live
-        ? [...before, ...after]
-        : before.filter((p) => !after.includes(p)),
+      input.name,
+      input.influence === 'ACTIVE' || !live ? everyone : takedowns,
+      everyone,
     );
   }
 
@@ -360,54 +477,147 @@ export class PlaylistService {
     return this.insertNew(caller, { ...newPlaylistDefaults(this.clock()), ...body });
   }
 
-  private async insertNew(caller: Caller, input: PlaylistInput): Promise<Saved> {
-    await this.check(caller, input);
+  private async insertNew(caller: Caller, raw: PlaylistInput): Promise<Saved> {
+    await this.check(caller, raw);
+    const input = normalize(raw);
     const approval = await this.needsApproval(caller);
     const id = await this.deps.transact(async (repos) => {
       const row = await repos.playlists.insert(caller.cabinetId, { ...columns(input), approved: !approval });
       await repos.playlists.replaceContent(row.id, input);
-      await repos.playlists.replaceTargets(row.id, [...new Set(input.points)], [...new Set(input.nets)]);
-      await repos.playlists.replaceTags(row.id, [...new Set(input.tags)]);
+      await repos.playlists.replaceTargets(row.id, input.points, input.nets);
+      await repos.playlists.replaceTags(row.id, input.tags);
       return row.id;
     });
-    if (!approval && input.active && input.influence === 'ACTIVE') {
-      await this.announce(caller.cabinetId, await this.deps.repos.playlists.reachedPoints([id]));
-    }
+    const reached = approval ? [] : await this.deps.repos.playlists.reachedPoints([id]);
+    const update = await this.changed(
+      caller.cabinetId,
+      input.name,
+      input.active && input.influence === 'ACTIVE' ? reached : [],
+      reached,
+    );
     const saved = await this.get(caller, id);
-    return approval ? { ...saved, notice: PLAYLIST_MESSAGES.approveRequested } : saved;
+    return approval
+      ? { ...saved, notice: PLAYLIST_MESSAGES.approveRequested }
+      : { ...saved, ...(update ? { update } : {}) };
   }
 
   async patch(caller: Caller, id: number, body: PlaylistPatch): Promise<Saved> {
     const current = await this.get(caller, id);
     this.guardMaxDuration(caller, body, current.maxDuration);
-    const input: PlaylistInput = { ...this.asInput(current), ...body };
+    const base = this.asInput(current);
+    if (await this.needsApproval(caller)) return this.patchForApproval(caller, current, base, body);
+    const input: PlaylistInput = { ...base, ...body };
     await this.check(caller, input);
-    if (await this.needsApproval(caller)) {
-      // Only what this person changed waits, so approving late never undoes others' later edits.
-      const base = this.asInput(current);
-      const changed = Object.fromEntries(
-        Object.entries(body).filter(
-          ([key, value]) =>
-            key !== 'maxDuration' &&
-            JSON.stringify(value) !== JSON.stringify(base[key as keyof PlaylistInput]),
-        ),
-      );
-      if (Object.keys(changed).length) await this.queue(caller, id, changed);
-      return { ...(await this.get(caller, id)), notice: PLAYLIST_MESSAGES.approveRequested };
-    }
-    await this.write(id, caller.cabinetId, input, current);
-    return this.get(caller, id);
+    const update = await this.write(id, caller.cabinetId, input, current);
+    // The author has moved on: a rejection of their earlier changes is no longer shown to them.
+    await this.deps.repos.playlists.supersede(caller.cabinetId, [id], caller.userId, { pending: false });
+    return { ...(await this.get(caller, id)), ...(update ? { update } : {}) };
   }
 
-  private async queue(caller: Caller, playlistId: number, patch: QueuedPatch): Promise<void> {
+  /**
+   * A patch from a role under approval lands on the version its author sees (the playlist with their own
+   * waiting changes), so their editor and their next save agree. Only the fields that then differ from
+   * the playlist wait, in one change replacing their earlier ones, so approving late never undoes others'
+   * later edits, and a field they set back is no longer changed.
+   */
+  private async patchForApproval(
+    caller: Caller,
+    current: Playlist,
+    base: PlaylistInput,
+    body: PlaylistPatch,
+  ): Promise<Saved> {
+    const pending = await this.deps.repos.playlists.pendingChanges([current.id]);
+    const input: PlaylistInput = {
+      ...layOver(
+        base,
+        pending.filter((c) => c.userId === caller.userId),
+      ),
+      ...body,
+    };
+    await this.check(caller, input);
+    const changed = Object.fromEntries(
+      Object.entries(input).filter(
+        ([key, value]) =>
+          key !== 'maxDuration' && JSON.stringify(value) !== JSON.stringify(base[key as keyof PlaylistInput]),
+      ),
+    );
+    const waits = Object.keys(changed).length > 0;
     const user = await this.deps.repos.users.findById(caller.userId);
-    await this.deps.repos.playlists.insertChange({
+    await this.deps.transact(async (repos) => {
+      await repos.playlists.supersede(caller.cabinetId, [current.id], caller.userId, { pending: true });
+      if (waits) await this.queue(repos, caller, user?.name, current.id, changed);
+    });
+    const saved = await this.get(caller, current.id);
+    return waits ? { ...saved, notice: PLAYLIST_MESSAGES.approveRequested } : saved;
+  }
+
+  private async queue(
+    repos: Repositories,
+    caller: Caller,
+    userName: string | undefined,
+    playlistId: number,
+    patch: QueuedPatch,
+  ): Promise<void> {
+    await repos.playlists.insertChange({
       cabinetId: caller.cabinetId,
       playlistId,
       userId: caller.userId,
-      userName: user?.name ?? caller.login,
+      userName: userName ?? caller.login,
       patch,
     });
+  }
+
+  /**
+   * What approval is about: the playlist as screens have it, with every waiting change laid over (by the
+   * code approve runs, so the difference is exactly what approving writes), with the caller's own
+   * changes only (their editor), who asked and when, and the caller's rejection not yet followed by an
+   * edit.
+   */
+  async versions(caller: Caller, id: number): Promise<PlaylistVersions> {
+    const current = await this.get(caller, id);
+    const [pending, rejection] = await Promise.all([
+      this.deps.repos.playlists.pendingChanges([id]),
+      this.deps.repos.playlists.openRejection(caller.cabinetId, id, caller.userId),
+    ]);
+    const base = this.asInput(current);
+    const mine = pending.filter((c) => c.userId === caller.userId);
+    let problem: string | null = null;
+    let all: Playlist | null = null;
+    if (pending.length) {
+      const input = layOver(base, pending);
+      try {
+        await this.checkChanges(caller, input);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'VALIDATION_ERROR') throw error;
+        problem = error.message;
+      }
+      all = await this.presentVersion(caller, current, input);
+    }
+    const own =
+      mine.length === 0
+        ? null
+        : mine.length === pending.length
+          ? all
+          : await this.presentVersion(caller, current, layOver(base, mine));
+    return {
+      approved: current,
+      pending: all,
+      own,
+      requests: pending.map((c) => ({
+        id: c.id,
+        userName: c.userName,
+        createdDate: c.createdAt.toISOString(),
+        fields: fieldsOf(c),
+      })),
+      problem,
+      rejection: rejection
+        ? {
+            userName: rejection.decidedBy,
+            decidedDate: (rejection.decidedAt ?? new Date(0)).toISOString(),
+            reason: rejection.reason,
+          }
+        : null,
+    };
   }
 
   /**
@@ -417,21 +627,8 @@ export class PlaylistService {
   async approve(caller: Caller, id: number): Promise<Playlist> {
     const current = await this.get(caller, id);
     const pending = await this.deps.repos.playlists.pendingChanges([id]);
-    let input = this.asInput(current);
-    for (const change of pending) {
-      const { addPoints, ...patch } = change.patch as QueuedPatch;
-      input = { ...input, ...(patch as PlaylistPatch) };
-      if (Array.isArray(addPoints))
-        input.points = [...new Set([...input.points, ...(addPoints as number[])])];
-    }
-    try {
-      await this.check(caller, input);
-    } catch (error) {
-      // A file, screen or tag the change names was removed meanwhile: the owner can reject it.
-      if (error instanceof AppError && error.code === 'NOT_FOUND')
-        throw new AppError('VALIDATION_ERROR', PLAYLIST_MESSAGES.staleChange);
-      throw error;
-    }
+    const input = layOver(this.asInput(current), pending);
+    await this.checkChanges(caller, input);
     await this.write(
       id,
       caller.cabinetId,
@@ -447,10 +644,10 @@ export class PlaylistService {
   }
 
   /**
-   * Drops the waiting changes. A new playlist that was never approved is rejected as a whole: it is
-   * removed (it never reached a screen).
+   * Drops the waiting changes, keeping the owner's reason with them for their authors to read. A new
+   * playlist that was never approved is rejected as a whole: it is removed (it never reached a screen).
    */
-  async reject(caller: Caller, id: number): Promise<Playlist | null> {
+  async reject(caller: Caller, id: number, reason: string | null = null): Promise<Playlist | null> {
     const current = await this.get(caller, id);
     if (!current.approved) {
       await this.deps.repos.playlists.remove(caller.cabinetId, [id]);
@@ -461,6 +658,7 @@ export class PlaylistService {
       pending.map((c) => c.id),
       'REJECTED',
       caller.userId,
+      reason || null,
     );
     return this.get(caller, id);
   }
@@ -470,7 +668,7 @@ export class PlaylistService {
     if (found.length !== new Set(ids).size) throw notFound();
     const reached = await this.deps.repos.playlists.reachedPoints(ids);
     await this.deps.repos.playlists.remove(caller.cabinetId, ids);
-    await this.announce(caller.cabinetId, reached);
+    await this.changed(caller.cabinetId, found.length === 1 ? found[0]!.name : null, reached);
   }
 
   /** A copy of content, settings and tags; with screens, its targets too. */
@@ -494,18 +692,25 @@ export class PlaylistService {
     const points = await playlists.existingPoints(caller.cabinetId, pointIds);
     if (found.length !== new Set(playlistIds).size || points.length !== new Set(pointIds).size)
       throw notFound();
+    const ids = found.map((p) => p.id);
     if (await this.needsApproval(caller)) {
       // Queued as 'add these screens', not as a whole list, so it merges with later edits.
-      for (const p of found) await this.queue(caller, p.id, { addPoints: points });
+      const user = await this.deps.repos.users.findById(caller.userId);
+      await this.deps.transact(async (repos) => {
+        await repos.playlists.supersede(caller.cabinetId, ids, caller.userId, { pending: false });
+        for (const id of ids) await this.queue(repos, caller, user?.name, id, { addPoints: points });
+      });
       return;
     }
-    await playlists.addPointTargets(
-      found.map((p) => p.id),
+    await playlists.addPointTargets(ids, points);
+    await playlists.supersede(caller.cabinetId, ids, caller.userId, { pending: false });
+    const active = found.some((p) => p.active && p.approved && p.influence === 'ACTIVE');
+    await this.changed(
+      caller.cabinetId,
+      found.length === 1 ? found[0]!.name : null,
+      active ? points : [],
       points,
     );
-    if (found.some((p) => p.active && p.approved && p.influence === 'ACTIVE')) {
-      await this.announce(caller.cabinetId, points);
-    }
   }
 
   async targetOptions(caller: Caller, search: string | undefined) {
@@ -534,7 +739,7 @@ export class PlaylistService {
       await repos.playlists.removeByIds(remove);
       return { detached: detach.length, deleted: remove.length };
     });
-    for (const [cabinetId, pointIds] of takedowns) await this.announce(cabinetId, pointIds);
+    for (const [cabinetId, pointIds] of takedowns) await this.changed(cabinetId, null, pointIds);
     return done;
   }
 
@@ -560,7 +765,7 @@ export class PlaylistService {
   async updateTag(
     caller: Caller,
     id: number,
-    body: { name: string; color: string | null },
+    body: { name?: string | undefined; color?: string | null | undefined },
   ): Promise<PlaylistTag> {
     try {
       const row = await this.deps.repos.playlists.updateTag(caller.cabinetId, id, body);

@@ -117,7 +117,9 @@ describe('a new playlist', () => {
       points: [p1.id, p2.id],
       nets: [net.id],
       tags: [tag.id],
-      pixel: '<img src="https://tracker.example/p.gif">',
+      pixel: 'https://tracker.example/p.gif?show={EVENT_ID}&at={TIMESTAMP}',
+      floating: null,
+      geofence: { lat: 50.45, lng: 30.52, radius: 1500 },
       access: true,
       active: false,
       override: true,
@@ -607,11 +609,15 @@ describe('found in review', () => {
       body: { playlists: [id], points: [s2.id] },
     });
     // Meanwhile the owner sets a limit and a pixel.
-    await patch(owner, id, { maxDuration: 30, pixel: 'owner-pixel' });
+    await patch(owner, id, { maxDuration: 30, pixel: 'https://pixel.example.com/owner' });
     const approved = (
       await call(t.app, 'POST', `/api/playlist/approve/${id}`, { token: owner.token })
     ).json() as Playlist;
-    expect(approved).toMatchObject({ name: 'Renamed by manager', maxDuration: 30, pixel: 'owner-pixel' });
+    expect(approved).toMatchObject({
+      name: 'Renamed by manager',
+      maxDuration: 30,
+      pixel: 'https://pixel.example.com/owner',
+    });
     expect(approved.points.map((p) => p.id).sort()).toEqual([s1.id, s2.id].sort());
   });
 

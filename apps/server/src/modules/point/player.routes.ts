@@ -7,8 +7,11 @@ import {
   PHOTO_MAX_BYTES,
   PairAnswer,
   PairRequest,
+  secretSchema,
+  text,
 } from '@vitrine/core';
 import type { App, RouteContext } from '../../app-types.js';
+import { acceptImageBodies, imageBody } from '../../lib/image-body.js';
 import { requireDevice } from '../../plugins/access.js';
 
 const tags = ['player'];
@@ -19,7 +22,7 @@ const LogBody = z.strictObject({
       z.strictObject({
         at: z.iso.datetime(),
         level: z.enum(['debug', 'info', 'warn', 'error']),
-        message: z.string().max(2000),
+        message: text(2000, { multiline: true, trim: false }),
       }),
     )
     .min(1)
@@ -32,11 +35,7 @@ const LogBody = z.strictObject({
  */
 export async function playerRoutes(app: App, { services, config }: RouteContext): Promise<void> {
   const { points } = services;
-  app.addContentTypeParser(
-    ['image/png', 'image/jpeg'],
-    { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  acceptImageBodies(app, PHOTO_MAX_BYTES);
 
   app.post(
     '/api/player/pair',
@@ -82,11 +81,7 @@ export async function playerRoutes(app: App, { services, config }: RouteContext)
       schema: { tags, summary: 'What the screen shows, as PNG or JPEG', response: { 200: OkResponse } },
     },
     async (request) => {
-      await points.saveScreenshot(
-        requireDevice(request),
-        request.body as Buffer,
-        String(request.headers['content-type']),
-      );
+      await points.saveScreenshot(requireDevice(request), imageBody(request));
       return { ok: true as const };
     },
   );
@@ -116,7 +111,7 @@ export async function playerRoutes(app: App, { services, config }: RouteContext)
       schema: {
         tags,
         summary: "The screen's socket (?token=): heartbeats and acks in, commands out",
-        querystring: z.object({ token: z.string().max(200) }),
+        querystring: z.object({ token: secretSchema(1, 200) }),
       },
     },
     (socket, request) => {

@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { PointListQuery } from '@vitrine/core';
 import type { Database } from '../../db/client.js';
-import { containsPattern } from '../../db/sql.js';
+import { containsPattern, hasChanges } from '../../db/sql.js';
 import {
   netPoints,
   nets,
@@ -102,7 +102,7 @@ export class PointRepository {
   }
 
   async update(cabinetId: number, ids: number[], changes: PointChanges): Promise<void> {
-    if (ids.length === 0) return;
+    if (ids.length === 0 || !hasChanges(changes)) return;
     await this.db
       .update(points)
       .set(changes)
@@ -279,7 +279,7 @@ export class PointRepository {
   }
 
   async updateNet(cabinetId: number, id: number, values: { name?: string; color?: string | null }) {
-    if (Object.keys(values).length === 0) return;
+    if (!hasChanges(values)) return;
     await this.db
       .update(nets)
       .set(values)
@@ -369,6 +369,55 @@ export class PointRepository {
     return row;
   }
 
+  /**
+   * New current versions (one statement): when and what brought them; a screen already playing its new
+   * version stays synchronised, any other is not until it reports it.
+   */
+  async setCurrentVersions(
+    list: { id: number; version: string }[],
+    reason: string | null,
+    at: Date,
+  ): Promise<void> {
+    if (list.length === 0) return;
+    await this.db.execute(sql`
+      update ${points} p set
+        current_version = v.version,
+        content_changed_at = ${at.toISOString()}::timestamptz,
+        content_change = ${reason},
+        synced_at = case when p.report->>'contentVersion' = v.version
+                         then coalesce(p.synced_at, ${at.toISOString()}::timestamptz) else null end
+      from (select unnest(${arr(
+        list.map((v) => v.id),
+        'int',
+      )}) as id, unnest(${arr(
+        list.map((v) => v.version),
+        'text',
+      )}) as version) v
+      where p.id = v.id`);
+  }
+
+  /**
+   * A manifest was served. `heal`: it is newer than the stored current version (a change no hook saw),
+   * so it becomes current.
+   */
+  async markServed(id: number, version: string, at: Date, heal: boolean): Promise<void> {
+    await this.db
+      .update(points)
+      .set({
+        servedVersion: version,
+        servedAt: at,
+        ...(heal
+          ? {
+              currentVersion: version,
+              contentChangedAt: at,
+              contentChange: null,
+              syncedAt: sql`case when ${points.report}->>'contentVersion' = ${version} then coalesce(${points.syncedAt}, ${at.toISOString()}::timestamptz) else null end`,
+            }
+          : {}),
+      })
+      .where(eq(points.id, id));
+  }
+
   async markSent(id: number, pointId: number, at: Date): Promise<void> {
     await this.db
       .update(pointCommands)
@@ -426,7 +475,7 @@ export class PointRepository {
         report = coalesce(b.report, p.report),
         synced_at = case
           when b.report is null then p.synced_at
-          when b.report->>'contentVersion' is distinct from p.served_version then null
+          when b.report->>'contentVersion' is distinct from p.current_version then null
           when p.synced_at is not null and p.report->>'contentVersion' = b.report->>'contentVersion' then p.synced_at
           else coalesce(b.seen, now()) end,
         gone_offline_at = case when b.seen is not null and b.seen > coalesce(p.gone_offline_at, '-infinity') then null else p.gone_offline_at end
@@ -519,7 +568,7 @@ const hourOf = (date: Date): Date => new Date(Math.floor(date.getTime() / 3_600_
 /** A PostgreSQL array literal parameter of one type (values are quoted; null stays null). */
 function arr(
   values: (string | number | boolean | null)[],
-  type: 'int' | 'timestamptz' | 'jsonb' | 'bool',
+  type: 'int' | 'timestamptz' | 'jsonb' | 'bool' | 'text',
 ): SQL {
   const literal = `{${values
     .map((v) => (v === null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`))

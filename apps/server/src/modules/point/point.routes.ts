@@ -10,16 +10,20 @@ import {
   Point,
   PointIdsBody,
   PointList,
+  PointOverview,
   PointListQuery,
   PointLogEntry,
   PointPatch,
   PointPatchMany,
   ScreenshotInfo,
+  SignedQuery,
   idSchema,
+  text,
   type CommandName,
   type PermissionKey,
 } from '@vitrine/core';
 import type { App, RouteContext } from '../../app-types.js';
+import { acceptImageBodies, imageBody } from '../../lib/image-body.js';
 import { requireCaller } from '../../plugins/access.js';
 
 const tags = ['point'];
@@ -37,11 +41,8 @@ const COMMAND_ROUTES: [string, PermissionKey, CommandName, string][] = [
 /** Spec §7 Point calls; keys of spec §6. */
 export async function pointRoutes(app: App, { services }: RouteContext): Promise<void> {
   const { points } = services;
-  app.addContentTypeParser(
-    ['image/png', 'image/jpeg'],
-    { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES * 2 },
-    (_request, body, done) => done(null, body),
-  );
+  // Up to twice the limit is read, so a photo a little too large gets the spec's message, not a 413.
+  acceptImageBodies(app, PHOTO_MAX_BYTES * 2);
 
   app.get(
     '/api/point',
@@ -55,6 +56,20 @@ export async function pointRoutes(app: App, { services }: RouteContext): Promise
       },
     },
     async (request) => points.list(requireCaller(request), request.query),
+  );
+
+  app.get(
+    '/api/point/overview',
+    {
+      config: { access: 'point.route' },
+      schema: {
+        tags,
+        summary: 'Screens with their status only, for roles that may not open a screen (observer)',
+        querystring: PointListQuery,
+        response: { 200: PointOverview },
+      },
+    },
+    async (request) => points.overview(requireCaller(request), request.query),
   );
 
   app.get(
@@ -88,7 +103,7 @@ export async function pointRoutes(app: App, { services }: RouteContext): Promise
         tags,
         summary: "The player's own log, newest first, 100 a page",
         params: IdParams,
-        querystring: z.strictObject({ before: z.coerce.number().int().positive().optional() }),
+        querystring: z.strictObject({ before: idSchema.optional() }),
         response: { 200: z.array(PointLogEntry) },
       },
     },
@@ -116,7 +131,7 @@ export async function pointRoutes(app: App, { services }: RouteContext): Promise
       schema: {
         tags,
         summary: "Pair the player showing this code: a new screen in the caller's cabinet",
-        params: z.strictObject({ code: z.string().min(1).max(20) }),
+        params: z.strictObject({ code: text(20, { min: 1 }) }),
         body: BindBody.nullish(),
         response: { 200: Point.extend({ message: z.string() }) },
       },
@@ -165,13 +180,7 @@ export async function pointRoutes(app: App, { services }: RouteContext): Promise
         response: { 200: Point },
       },
     },
-    async (request) =>
-      points.setPhoto(
-        requireCaller(request),
-        request.params.id,
-        request.body as Buffer,
-        String(request.headers['content-type']),
-      ),
+    async (request) => points.setPhoto(requireCaller(request), request.params.id, imageBody(request)),
   );
 
   app.post(
@@ -270,7 +279,7 @@ export async function pointRoutes(app: App, { services }: RouteContext): Promise
           tags,
           summary: `A screen's ${variant} (signed address)`,
           params: IdParams,
-          querystring: z.strictObject({ exp: z.coerce.number().int(), sig: z.string().min(1).max(100) }),
+          querystring: SignedQuery,
         },
       },
       async (request, reply) => {

@@ -6,7 +6,6 @@ import {
   PAIRING_TTL_SECONDS,
   POINT_MESSAGES,
   UNSTABLE_DISCONNECTIONS,
-  DEFAULT_WINDOWS,
   formatSize,
   isPairingCode,
   normalizePairingCode,
@@ -14,15 +13,16 @@ import {
   pointStatus,
   PHOTO_MAX_BYTES,
   type CommandName,
+  type ContentChangeReason,
   type CommandResult,
   type Manifest,
   type Net,
   type Point,
   type PointList,
+  type PointOverview,
   type PointListQuery,
   type PointPatch,
   type PlayerReport,
-  type Rotation,
 } from '@vitrine/core';
 import type { Repositories, Transact } from '../../db/repositories.js';
 import type { NetRow, PointRow } from '../../db/schema.js';
@@ -33,11 +33,11 @@ import type { UrlSigner } from '../../lib/signer.js';
 import type { Storage } from '../../lib/storage.js';
 import type { MediaService } from '../media/media.service.js';
 import type { WebSocket } from 'ws';
-import type { FailureThrottle } from '../../lib/throttle.js';
+import type { FailureRule, FailureThrottle } from '../../lib/throttle.js';
 import type { ScheduleService } from '../schedule/schedule.service.js';
+import { playerSettings, type ContentSync } from './content-sync.js';
 import type { Fleet } from './fleet.js';
 import type { PointChanges } from './point.repository.js';
-import { clockTime } from '../../db/sql.js';
 
 export interface PointServiceDeps {
   repos: Repositories;
@@ -46,16 +46,44 @@ export interface PointServiceDeps {
   media: MediaService;
   storage: Storage;
   signer: UrlSigner;
-  /** Wrong pairing codes per person. */
-  bindThrottle: FailureThrottle;
+  /** Wrong pairing codes, counted per person. */
+  throttle: FailureThrottle;
+  /** Wrong codes one person may type in 10 minutes. */
+  bindFailures: number;
+  /** Each screen's current content version, and telling screens of changes. */
+  sync: ContentSync;
   schedule: ScheduleService;
   clock?: () => Date;
 }
 
 export const DEVICE_TOKEN_PREFIX = 'vtd_';
+/** A pairing code bound by someone else while this bind ran (rolls the bind back). */
+const CODE_TAKEN = Symbol('code taken');
 const HOUR = 3_600_000;
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+/**
+ * Synchronised while the screen reports playing its current content; otherwise what waits, since when,
+ * and when its next regular fetch brings it (a PASSIVE change), if the screen keeps fetching.
+ */
+function syncState(row: PointRow): Pick<Point, 'syncStatus' | 'sync_time' | 'syncPending'> {
+  const playing = (row.report as PlayerReport | null)?.contentVersion ?? null;
+  if (row.currentVersion !== null && playing === row.currentVersion) {
+    return { syncStatus: 'SYNCHRONIZED', sync_time: iso(row.syncedAt), syncPending: null };
+  }
+  const since = row.contentChangedAt ?? row.createdAt;
+  const next = row.servedAt ? new Date(row.servedAt.getTime() + row.syncInterval * 60_000) : null;
+  return {
+    syncStatus: 'NOT_SYNCHRONIZED',
+    sync_time: null,
+    syncPending: {
+      since: since.toISOString(),
+      change: row.contentChange ? (JSON.parse(row.contentChange) as ContentChangeReason) : null,
+      expectedBy: next && next > since ? next.toISOString() : null,
+    },
+  };
+}
 
 /** Settings columns from a patch body. */
 function changes(body: PointPatch): PointChanges {
@@ -79,6 +107,7 @@ function changes(body: PointPatch): PointChanges {
   if (body.audience !== undefined) out.audience = body.audience;
   if (body.playbackCost !== undefined) out.playbackCost = body.playbackCost;
   if (body.cameraStreamUrl !== undefined) out.cameraStreamUrl = body.cameraStreamUrl;
+  if (body.syncInterval !== undefined) out.syncInterval = body.syncInterval;
   return out;
 }
 
@@ -94,8 +123,10 @@ export class PointService {
   }
 
   // ---- presenting ----
-  private async present(rows: PointRow[]): Promise<Point[]> {
+  private async present(listed: PointRow[]): Promise<Point[]> {
     const { points } = this.deps.repos;
+    // A screen whose current content was never worked out gets it now, so its badge tells the truth.
+    const rows = await this.deps.sync.ensure(listed);
     const ids = rows.map((r) => r.id);
     const now = this.clock();
     const [nets, content, flaky] = await Promise.all([
@@ -104,30 +135,11 @@ export class PointService {
       points.recentDisconnections(ids, new Date(now.getTime() - HOUR)),
     ]);
     return rows.map((row) => {
-      const report = row.report as PlayerReport | null;
       return {
-        id: row.id,
-        name: row.name,
+        ...playerSettings(row),
         uid: row.uid,
-        address: row.address,
-        location:
-          row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null,
-        photoUrl: row.photoKey ? this.signed(row.id, 'photo') : null,
-        timezone: row.timezone,
-        rotation: row.rotation as Rotation,
-        autostart: row.autostart,
-        transitionMs: row.transitionMs,
-        relaunchInterval: row.relaunchInterval,
-        workFrom: clockTime(row.workFrom),
-        workTo: clockTime(row.workTo),
-        commercialCycle: row.commercialCycle,
-        windows: row.windows ?? DEFAULT_WINDOWS,
-        config: row.config,
-        audience: row.audience ?? null,
-        playbackCost: row.playbackCost,
-        cameraStreamUrl: row.cameraStreamUrl,
+        photoUrl: row.photoKey ? this.signed(row.id, 'photo', row.updatedAt) : null,
         net: (nets.get(row.id) ?? []).map((n) => ({ id: n.id, name: n.name, color: n.color })),
-        isStoped: row.isStopped,
         hasContent: content.has(row.id),
         status: pointStatus(
           {
@@ -138,22 +150,24 @@ export class PointService {
           },
           now,
         ),
-        syncStatus: row.syncedAt ? 'SYNCHRONIZED' : 'NOT_SYNCHRONIZED',
-        sync_time: iso(row.syncedAt),
+        ...syncState(row),
         update_time: row.updatedAt.toISOString(),
         dt_gone_offline: iso(row.goneOfflineAt),
         lastSeen: iso(row.lastSeenAt),
         disconnections: row.disconnections,
-        player: report,
+        player: row.report as PlayerReport | null,
         createdDate: row.createdAt.toISOString(),
       };
     });
   }
 
-  /** Photos and screenshots are shown by <img>: signed, short-lived addresses like the library's. */
-  private signed(pointId: number, variant: 'photo' | 'screenshot'): string {
+  /**
+   * Photos and screenshots are shown by <img>: signed, short-lived addresses like the library's, with the
+   * time of the picture in them, so a new one is a new address and never the browser's cached old one.
+   */
+  private signed(pointId: number, variant: 'photo' | 'screenshot', at: Date): string {
     const { exp, sig } = this.deps.signer.sign(pointId, variant);
-    return `/api/point/${pointId}/${variant}?exp=${exp}&sig=${sig}`;
+    return `/api/point/${pointId}/${variant}?exp=${exp}&sig=${sig}&v=${Math.floor(at.getTime() / 1000)}`;
   }
 
   // ---- screens ----
@@ -166,6 +180,22 @@ export class PointService {
       unstableAt: UNSTABLE_DISCONNECTIONS,
     });
     return { points: await this.present(rows), total };
+  }
+
+  /** The list with status only: what a role that may not open a screen sees of it. */
+  async overview(caller: Caller, query: PointListQuery): Promise<PointOverview> {
+    const { points, total } = await this.list(caller, query);
+    return {
+      points: points.map(({ id, name, net, status, syncStatus, lastSeen }) => ({
+        id,
+        name,
+        net,
+        status,
+        syncStatus,
+        lastSeen,
+      })),
+      total,
+    };
   }
 
   async get(caller: Caller, id: number): Promise<Point> {
@@ -186,8 +216,7 @@ export class PointService {
       await repos.points.update(caller.cabinetId, [id], { ...changes(body), updatedAt: this.clock() });
       if (body.nets) await repos.points.setPointNets(id, [...new Set(body.nets)]);
     });
-    // Setting changes reach the player at once.
-    await this.deps.fleet.send(caller.cabinetId, [id], 'config', {}, caller.userId);
+    await this.settingsChanged(caller, [id]);
     return this.get(caller, id);
   }
 
@@ -199,7 +228,16 @@ export class PointService {
       await repos.points.update(caller.cabinetId, ids, { ...changes(body), updatedAt: this.clock() });
       if (body.nets) for (const id of ids) await repos.points.setPointNets(id, [...new Set(body.nets)]);
     });
-    await this.deps.fleet.send(caller.cabinetId, ids, 'config', {}, caller.userId);
+    await this.settingsChanged(caller, ids);
+  }
+
+  /** Setting changes reach the players at once. */
+  private async settingsChanged(caller: Caller, ids: number[]): Promise<void> {
+    await this.deps.sync.changed(
+      caller.cabinetId,
+      { immediate: ids, passive: [], reason: { kind: 'settings', name: null } },
+      { name: 'config', by: caller.userId },
+    );
   }
 
   async remove(caller: Caller, ids: number[]): Promise<void> {
@@ -264,26 +302,32 @@ export class PointService {
     name: string | undefined,
   ): Promise<Point & { message: string }> {
     // Codes are short: a person who types wrong ones again and again is stopped for a while.
-    const key = `bind:${caller.userId}`;
-    if (this.deps.bindThrottle.isBlocked(key)) throw new AppError('RATE_LIMITED');
+    const checks: [FailureRule, string][] = [
+      [{ scope: 'bind:', limit: this.deps.bindFailures, windowSeconds: 600 }, String(caller.userId)],
+    ];
+    if (await this.deps.throttle.isBlocked(checks)) throw new AppError('RATE_LIMITED');
     const code = normalizePairingCode(rawCode);
-    const failed = () => {
-      this.deps.bindThrottle.fail(key);
+    const failed = async () => {
+      await this.deps.throttle.fail(checks);
       return new AppError('VALIDATION_ERROR', POINT_MESSAGES.bindingFailed, {
         code: POINT_MESSAGES.bindingFailed,
       });
     };
-    if (!isPairingCode(code)) throw failed();
+    if (!isPairingCode(code)) throw await failed();
     const now = this.clock();
-    if (!(await this.deps.repos.points.livePairing(code, now))) throw failed();
-    const row = await this.deps.transact(async (repos) => {
-      const point = await repos.points.insert({
-        cabinetId: caller.cabinetId,
-        name: name ?? `Screen ${code}`,
+    if (!(await this.deps.repos.points.livePairing(code, now))) throw await failed();
+    // Another operator may take the code in between: the new screen is then rolled back.
+    const row = await this.deps
+      .transact(async (repos) => {
+        const point = await repos.points.insert({
+          cabinetId: caller.cabinetId,
+          name: name ?? `Screen ${code}`,
+        });
+        return (await repos.points.bindPairing(code, point.id, now)) ? point : Promise.reject(CODE_TAKEN);
+      })
+      .catch(async (error: unknown) => {
+        throw error === CODE_TAKEN ? await failed() : error;
       });
-      if (!(await repos.points.bindPairing(code, point.id, now))) throw failed();
-      return point;
-    });
     const [point] = await this.present([row]);
     return { ...point!, message: POINT_MESSAGES.created(row.name) };
   }
@@ -320,53 +364,21 @@ export class PointService {
   async manifest(device: DeviceCaller): Promise<Manifest> {
     const row = await this.deps.repos.points.point(device.cabinetId, device.pointId);
     if (!row) throw notFound();
-    const { schedule, files } = await this.deps.schedule.forPlayer(row);
-    const [p] = await this.present([row]);
-    const point = p!;
-    // What the player needs of the screen: its settings, no status or report.
-    const settings = {
-      id: point.id,
-      name: point.name,
-      address: point.address,
-      location: point.location,
-      timezone: point.timezone,
-      rotation: point.rotation,
-      autostart: point.autostart,
-      transitionMs: point.transitionMs,
-      relaunchInterval: point.relaunchInterval,
-      workFrom: point.workFrom,
-      workTo: point.workTo,
-      commercialCycle: point.commercialCycle,
-      windows: point.windows,
-      config: point.config,
-      audience: point.audience,
-      playbackCost: point.playbackCost,
-      cameraStreamUrl: point.cameraStreamUrl,
-      isStoped: point.isStoped,
-    };
-    const version = sha256(JSON.stringify([schedule, files.map((f) => [f.fileId, f.hash]), settings])).slice(
-      0,
-      16,
-    );
+    const manifest = (await this.deps.sync.manifests([row])).get(row.id)!;
     // Kept in the row, not in one process's memory: heartbeats may reach another process.
-    if (row.servedVersion !== version) {
-      await this.deps.repos.points.update(device.cabinetId, [device.pointId], { servedVersion: version });
-    }
-    return {
-      version,
-      point: settings,
-      schedule,
-      files,
-    };
+    await this.deps.sync.served(row, manifest.version);
+    return manifest;
   }
 
-  /** The player's socket: presence, commands and acks go through the fleet. */
   connect(device: DeviceCaller, socket: WebSocket): Promise<void> {
     return this.deps.fleet.attach(device.pointId, socket);
   }
 
-  async saveScreenshot(device: DeviceCaller, bytes: Buffer, mime: string): Promise<void> {
-    if (bytes.length === 0 || bytes.length > PHOTO_MAX_BYTES) throw new AppError('UPLOAD_INVALID');
+  async saveScreenshot(
+    device: DeviceCaller,
+    { bytes, mime }: { bytes: Buffer; mime: string },
+  ): Promise<void> {
+    if (bytes.length > PHOTO_MAX_BYTES) throw new AppError('UPLOAD_INVALID');
     const ext = mime === 'image/png' ? 'png' : 'jpg';
     const key = `${device.cabinetId}/screens/${device.pointId}.${ext}`;
     await this.deps.storage.putStream(key, Readable.from(bytes));
@@ -431,14 +443,21 @@ export class PointService {
     const found = await this.deps.repos.points.pointsByIds(caller.cabinetId, ids);
     if (found.length !== new Set(ids).size) throw notFound();
     await this.deps.repos.points.update(caller.cabinetId, ids, { isStopped: stop });
-    return this.command(caller, ids, stop ? 'broadcast-stop' : 'broadcast-start');
+    const result = await this.command(caller, ids, stop ? 'broadcast-stop' : 'broadcast-start');
+    // The state is part of the screens' content: the command makes the players fetch it as well.
+    await this.deps.sync.changed(
+      caller.cabinetId,
+      { immediate: ids, passive: [], reason: { kind: 'settings', name: null } },
+      null,
+    );
+    return result;
   }
 
   async screenshotInfo(caller: Caller, id: number): Promise<{ url: string | null; takenAt: string | null }> {
     const row = await this.deps.repos.points.point(caller.cabinetId, id);
     if (!row) throw notFound();
     return {
-      url: row.screenshotKey ? this.signed(row.id, 'screenshot') : null,
+      url: row.screenshotKey ? this.signed(row.id, 'screenshot', row.screenshotAt ?? row.updatedAt) : null,
       takenAt: iso(row.screenshotAt),
     };
   }
@@ -456,7 +475,11 @@ export class PointService {
     return this.deps.storage.read(key);
   }
 
-  async setPhoto(caller: Caller, id: number, bytes: Buffer, mime: string): Promise<Point> {
+  async setPhoto(
+    caller: Caller,
+    id: number,
+    { bytes, mime }: { bytes: Buffer; mime: string },
+  ): Promise<Point> {
     await this.get(caller, id);
     if (bytes.length > PHOTO_MAX_BYTES) {
       throw fieldError('photo', POINT_MESSAGES.photoTooLarge(formatSize(PHOTO_MAX_BYTES)));
@@ -526,8 +549,10 @@ export class PointService {
     id: number,
     body: { name?: string | undefined; color?: string | null | undefined; points?: number[] | undefined },
   ): Promise<Net> {
-    if (!(await this.deps.repos.points.net(caller.cabinetId, id))) throw notFound();
+    const net = await this.deps.repos.points.net(caller.cabinetId, id);
+    if (!net) throw notFound();
     if (body.points) await this.checkPoints(caller.cabinetId, body.points);
+    const before = body.points ? await this.memberIds(id) : [];
     await this.deps.transact(async (repos) => {
       await repos.points.updateNet(caller.cabinetId, id, {
         ...(body.name !== undefined ? { name: body.name } : {}),
@@ -535,11 +560,29 @@ export class PointService {
       });
       if (body.points) await repos.points.setNetMembers(id, [...new Set(body.points)]);
     });
+    // Playlists that target the network now reach other screens: theirs fetch it at their next sync.
+    if (body.points)
+      await this.netChanged(caller.cabinetId, body.name ?? net.name, [...before, ...body.points]);
     return (await this.presentNets([(await this.deps.repos.points.net(caller.cabinetId, id))!]))[0]!;
   }
 
   async removeNet(caller: Caller, id: number): Promise<void> {
-    if (!(await this.deps.repos.points.net(caller.cabinetId, id))) throw notFound();
+    const net = await this.deps.repos.points.net(caller.cabinetId, id);
+    if (!net) throw notFound();
+    const members = await this.memberIds(id);
     await this.deps.repos.points.removeNet(caller.cabinetId, id);
+    await this.netChanged(caller.cabinetId, net.name, members);
+  }
+
+  private async memberIds(netId: number): Promise<number[]> {
+    return ((await this.deps.repos.points.membersOf([netId])).get(netId) ?? []).map((p) => p.id);
+  }
+
+  private async netChanged(cabinetId: number, name: string, pointIds: number[]): Promise<void> {
+    await this.deps.sync.changed(cabinetId, {
+      immediate: [],
+      passive: pointIds,
+      reason: { kind: 'network', name },
+    });
   }
 }

@@ -14,7 +14,8 @@ import {
 } from '@vitrine/core';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createTeam, createUser, type TestUser } from '../../test/factories.js';
-import { uploadAs } from '../../test/media.js';
+import { uploadAs, uploadImage } from '../../test/media.js';
+import { playerReport } from '../../test/player.js';
 
 let t: TestApp;
 let team: Awaited<ReturnType<typeof createTeam>>;
@@ -58,15 +59,7 @@ function connect(token: string): Promise<{ socket: WebSocket; messages: ServerMe
   });
 }
 
-const report = {
-  version: '1.0.0',
-  resolution: '1920x1080',
-  freeStorage: 1_000_000,
-  currentItem: 'morning.png',
-  uptime: 12,
-  contentVersion: null,
-  native: false,
-};
+const report = playerReport();
 
 const getPoint = async (who: TestUser, id: number) =>
   (await call(t.app, 'GET', `/api/point/${id}`, { token: who.token })).json() as Point;
@@ -283,22 +276,58 @@ describe('the socket', () => {
     const image = await t.app.inject({ method: 'GET', url: info.url });
     expect(image.statusCode).toBe(200);
     expect(image.rawPayload.equals(shot)).toBe(true);
+    // A newer screenshot is a new address, so no browser shows the cached old one.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const second = await sharp({ create: { width: 16, height: 9, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/player/screenshot',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+      payload: second,
+    });
+    const next = (
+      await call(t.app, 'GET', '/api/point/get-screenshot-url', {
+        token: team.owner.token,
+        query: { id: String(point.id) },
+      })
+    ).json() as { url: string };
+    expect(next.url).not.toBe(info.url);
+    expect((await t.app.inject({ method: 'GET', url: next.url })).rawPayload.equals(second)).toBe(true);
     socket.close();
   });
 
   it('tells a playing screen at once about an ACTIVE playlist and about any takedown, not about a PASSIVE one', async () => {
     const { token, point } = await pairPlayer(team.owner);
     const { socket, messages } = await connect(token);
+    const file = await uploadImage(t, team.owner);
     const post = (influence: string) =>
       call(t.app, 'POST', '/api/playlist/post', {
         token: team.owner.token,
-        body: { name: `${influence} one`, influence, points: [point.id] },
+        body: {
+          name: `${influence} one`,
+          influence,
+          points: [point.id],
+          files: [{ fileId: file, duration: 10 }],
+        },
       });
-    await post('PASSIVE');
-    const active = (await post('ACTIVE')).json() as { id: number };
+    // A screen with nothing to play gets its first content at once, whatever the influence.
+    const first = (await post('PASSIVE')).json() as { update: unknown };
+    expect(first.update).toEqual({ screens: 1, now: 1, within: null });
     await expect.poll(() => messages.map((m) => m.name)).toEqual(['content']);
-    await call(t.app, 'POST', `/api/playlist/remove/${active.id}`, { token: team.owner.token });
+    socket.send(JSON.stringify({ type: 'heartbeat', status: { ...report, currentItem: 'first.png' } }));
+    await expect
+      .poll(async () => (await getPoint(team.owner, point.id)).player?.currentItem)
+      .toBe('first.png');
+    // Playing: a PASSIVE change waits for the screen's next regular fetch, and the answer says how long.
+    const passive = (await post('PASSIVE')).json() as { update: unknown };
+    expect(passive.update).toEqual({ screens: 1, now: 0, within: 5 });
+    const active = (await post('ACTIVE')).json() as { id: number; update: unknown };
+    expect(active.update).toEqual({ screens: 1, now: 1, within: null });
     await expect.poll(() => messages.map((m) => m.name)).toEqual(['content', 'content']);
+    await call(t.app, 'POST', `/api/playlist/remove/${active.id}`, { token: team.owner.token });
+    await expect.poll(() => messages.map((m) => m.name)).toEqual(['content', 'content', 'content']);
     socket.close();
   });
 
@@ -311,6 +340,26 @@ describe('the socket', () => {
       socket.once('error', () => resolve('error'));
     });
     expect(failure).toBe('401');
+  });
+});
+
+describe('what an observer sees of the screens', () => {
+  it('the screens with their status only; their details stay closed', async () => {
+    const { point } = await pairPlayer(team.owner, 'Seen by observers');
+    const res = await call(t.app, 'GET', '/api/point/overview', {
+      token: team.observer.token,
+      query: { limit: '100' },
+    });
+    expect(res.statusCode).toBe(200);
+    const item = (res.json() as { points: Record<string, unknown>[] }).points.find(
+      (p) => p['id'] === point.id,
+    )!;
+    expect(Object.keys(item).sort()).toEqual(['id', 'lastSeen', 'name', 'net', 'status', 'syncStatus']);
+    expect(item['name']).toBe('Seen by observers');
+    expect((await call(t.app, 'GET', '/api/point', { token: team.observer.token })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'GET', `/api/point/${point.id}`, { token: team.observer.token })).statusCode,
+    ).toBe(403);
   });
 });
 

@@ -1,21 +1,27 @@
 import {
+  FLOATING_DEFAULTS,
+  byFile,
   fullnessOver,
   itemSeconds,
+  mergedConfig,
+  mostSpecific,
   localDate,
   planDay,
   rangeDays,
   summarizeByFile,
   type DailySchedule,
+  type FileFit,
   type FilesOrder,
   type FullnessRange,
   type ManifestFile,
   type PlaylistType,
   type QuotaKind,
+  type ScheduleEntry,
   type ScheduleInputData,
   type ScheduleMode,
 } from '@vitrine/core';
 import type { Repositories } from '../../db/repositories.js';
-import type { PlaylistRow, PointRow } from '../../db/schema.js';
+import type { FileConfigRow, FileScheduleRow, PlaylistRow, PointRow } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { Caller } from '../../lib/caller.js';
 import type { MediaService } from '../media/media.service.js';
@@ -29,21 +35,69 @@ export interface ScheduleServiceDeps {
 }
 
 type SchedulePlaylist = ScheduleInputData['playlists'][number];
+type ScheduleItemData = SchedulePlaylist['items'][number];
 type PlaylistPart = Omit<SchedulePlaylist, 'share'>;
+type FileRow = PlaylistContent['items'][number]['file'];
 
 interface Loaded {
   inputs: Map<number, ScheduleInputData>;
   playlists: Map<number, PlaylistRow>;
-  files: Map<number, PlaylistContent['items'][number]['file']>;
+  files: Map<number, FileRow>;
 }
 
-/** A playlist row and its content as the engine reads them. */
-function toSchedulePlaylist(row: PlaylistRow, content: PlaylistContent): PlaylistPart {
-  const item = (i: PlaylistContent['items'][number]) => ({
-    fileId: i.fileId,
-    seconds: itemSeconds(i, i.file.duration),
-  });
-  return {
+/** A cabinet's file schedules and configurations, by file, for resolving per screen and playlist. */
+interface FileRules {
+  schedules: Map<number, FileScheduleRow[]>;
+  configs: Map<number, FileConfigRow[]>;
+  /** Some rule names a screen: items must be resolved screen by screen. */
+  perScreen: boolean;
+}
+
+/** One content item as the engine and player read it, with the rules that apply on this screen. */
+function scheduleItem(
+  fileId: number,
+  duration: number | null,
+  file: FileRow,
+  rules: FileRules,
+  pointId: number,
+  playlistId: number,
+): ScheduleItemData {
+  const config = mergedConfig(
+    (rules.configs.get(fileId) ?? []).map((c) => ({ ...c, fit: c.fit as FileFit | null })),
+    pointId,
+    playlistId,
+  );
+  const schedule = mostSpecific(rules.schedules.get(fileId) ?? [], pointId, playlistId);
+  const item: ScheduleItemData = {
+    fileId,
+    seconds: itemSeconds({ fileId, duration }, file.duration, config.duration),
+  };
+  if (schedule) {
+    item.when = {
+      fromDate: schedule.fromDate === null ? null : wallText(schedule.fromDate),
+      toDate: schedule.toDate === null ? null : wallText(schedule.toDate),
+      weekDays: schedule.weekDays,
+      fromTime: clockTime(schedule.fromTime),
+      toTime: clockTime(schedule.toTime),
+    };
+  }
+  if (config.volume !== null || config.fit !== null || config.muted !== null) {
+    item.look = { volume: config.volume, fit: config.fit, muted: config.muted };
+  }
+  return item;
+}
+
+/** A playlist row and its content as the engine reads them, on one screen. */
+function toSchedulePlaylist(
+  row: PlaylistRow,
+  content: PlaylistContent,
+  secondary: FileRow | undefined,
+  rules: FileRules,
+  pointId: number,
+): PlaylistPart {
+  const item = (i: PlaylistContent['items'][number]) =>
+    scheduleItem(i.fileId, i.duration, i.file, rules, pointId, row.id);
+  const part: PlaylistPart = {
     id: row.id,
     type: row.type as PlaylistType,
     active: row.active,
@@ -73,6 +127,41 @@ function toSchedulePlaylist(row: PlaylistRow, content: PlaylistContent): Playlis
       items: content.items.filter((i) => i.sectionId === s.id).map(item),
     })),
   };
+  // Only what is set: a screen's content version stays as it was for playlists without these.
+  if (row.interval) part.interval = row.interval;
+  if (row.geofence) part.geofence = row.geofence;
+  if (row.theme) part.theme = row.theme;
+  if (row.type === 'FLOATING') {
+    part.floating = (row.floating as SchedulePlaylist['floating']) ?? { ...FLOATING_DEFAULTS };
+  }
+  if (secondary) {
+    part.secondary = {
+      fileId: secondary.id,
+      seconds: itemSeconds(
+        { fileId: secondary.id, duration: row.secondaryLoopDuration },
+        null,
+        secondary.duration,
+      ),
+    };
+  }
+  return part;
+}
+
+/** Consecutive entries of one playlist merged, in seconds from the day's start, for the timeline. */
+function mergeSegments(entries: readonly ScheduleEntry[], dayStart: number): DailySchedule['segments'] {
+  const segments: DailySchedule['segments'] = [];
+  for (const e of entries) {
+    const last = segments.at(-1);
+    const start = (e.start - dayStart) / 1000;
+    const end = (e.end - dayStart) / 1000;
+    if (last && last.playlistId === e.playlistId && last.type === e.type && last.end === start) {
+      last.end = end;
+      last.items++;
+    } else {
+      segments.push({ start, end, playlistId: e.playlistId, type: e.type, items: 1 });
+    }
+  }
+  return segments;
 }
 
 /**
@@ -100,32 +189,55 @@ export class ScheduleService {
       repos.schedule.reachOf(ids),
     ]);
     const playlists = new Map(rows.map((r) => [r.id, r]));
-    const parts = new Map(rows.map((r) => [r.id, toSchedulePlaylist(r, content.get(r.id)!)]));
+    const secondaryIds = rows.map((r) => r.secondaryFileId).filter((id): id is number => id !== null);
     const files: Loaded['files'] = new Map();
     for (const c of content.values()) for (const i of c.items) files.set(i.fileId, i.file);
+    for (const f of await repos.playlists.filesByIds(secondaryIds)) files.set(f.id, f);
+    const fileIds = [...files.keys()];
+    const [schedules, configs] = await Promise.all([
+      repos.fileRules.schedulesOf(cabinetId, fileIds),
+      repos.fileRules.configsOf(cabinetId, fileIds),
+    ]);
+    const rules: FileRules = {
+      schedules: byFile(schedules),
+      configs: byFile(configs),
+      perScreen: [...schedules, ...configs].some((r) => r.pointId !== null),
+    };
+    const partOf = (row: PlaylistRow, pointId: number) =>
+      toSchedulePlaylist(
+        row,
+        content.get(row.id)!,
+        row.secondaryFileId === null ? undefined : files.get(row.secondaryFileId),
+        rules,
+        pointId,
+      );
+    // Without screen-scoped rules a playlist reads the same on every screen: worked out once.
+    const shared = rules.perScreen ? null : new Map(rows.map((r) => [r.id, partOf(r, 0)]));
     const inputs = new Map<number, ScheduleInputData>();
     for (const point of points) {
       const list: SchedulePlaylist[] = [];
       for (const id of reaching.get(point.id) ?? []) {
-        const part = parts.get(id);
-        if (!part) continue;
+        const row = playlists.get(id);
+        if (!row) continue;
+        const part = shared ? shared.get(id)! : partOf(row, point.id);
         const screens = reach.get(id) ?? [];
         list.push({
           ...part,
           share: { screens: screens.length, index: Math.max(0, screens.indexOf(point.id)) },
         });
       }
-      inputs.set(point.id, {
-        screen: {
-          id: point.id,
-          timezone: point.timezone,
-          workFrom: clockTime(point.workFrom),
-          workTo: clockTime(point.workTo),
-          commercialCycle: point.commercialCycle,
-          stopped: point.isStopped,
-        },
-        playlists: list,
-      });
+      const screen: ScheduleInputData['screen'] = {
+        id: point.id,
+        timezone: point.timezone,
+        workFrom: clockTime(point.workFrom),
+        workTo: clockTime(point.workTo),
+        commercialCycle: point.commercialCycle,
+        stopped: point.isStopped,
+      };
+      if (point.latitude !== null && point.longitude !== null) {
+        screen.position = { lat: point.latitude, lng: point.longitude };
+      }
+      inputs.set(point.id, { screen, playlists: list });
     }
     return { inputs, playlists, files };
   }
@@ -140,45 +252,30 @@ export class ScheduleService {
     const playlistName = (id: number) => playlists.get(id)?.name ?? '';
     const fileName = (id: number | null) => (id === null ? null : (files.get(id)?.name ?? null));
     const iso = (ms: number) => new Date(ms).toISOString();
-    const seconds = (ms: number) => ms / 1000;
-    const segments: DailySchedule['segments'] = [];
-    for (const e of plan.entries) {
-      const last = segments.at(-1);
-      const start = seconds(e.start - plan.start);
-      if (last && last.playlistId === e.playlistId && last.end === start) {
-        last.end = seconds(e.end - plan.start);
-        last.items++;
-      } else {
-        segments.push({
-          start,
-          end: seconds(e.end - plan.start),
-          playlistId: e.playlistId,
-          type: e.type,
-          items: 1,
-        });
-      }
-    }
+    const segments = mergeSegments(plan.entries, plan.start);
+    const overlaySegments = mergeSegments(plan.overlays, plan.start);
     return {
       pointId: point.id,
       date: day,
       timezone: point.timezone,
       start: iso(plan.start),
       end: iso(plan.end),
-      capacity: seconds(plan.capacity),
-      advertising: seconds(plan.advertising),
+      capacity: plan.capacity / 1000,
+      advertising: plan.advertising / 1000,
       fullness: plan.capacity ? plan.advertising / plan.capacity : 0,
-      files: summarizeByFile(plan.entries).map((r) => ({
+      files: summarizeByFile([...plan.entries, ...plan.overlays]).map((r) => ({
         fileId: r.fileId,
         fileName: fileName(r.fileId),
         playlistId: r.playlistId,
         playlistName: playlistName(r.playlistId),
         type: r.type,
         shows: r.shows,
-        duration: seconds(r.duration),
+        duration: r.duration / 1000,
         first: iso(r.first),
         last: iso(r.last),
       })),
       segments,
+      overlaySegments,
       unplanned: plan.unplanned.map((u) => ({
         ...u,
         playlistName: playlistName(u.playlistId),
@@ -212,31 +309,43 @@ export class ScheduleService {
     return { range, days, average: capacity ? advertising / capacity : 0, points: rows };
   }
 
-  /** The player's schedule: the engine's input and every file it may play. */
-  async forPlayer(point: PointRow): Promise<{ schedule: ScheduleInputData; files: ManifestFile[] }> {
-    const { inputs, files } = await this.load(point.cabinetId, [point]);
-    const schedule = inputs.get(point.id)!;
-    const used = new Set(
-      schedule.playlists.flatMap((p) => [
-        ...p.items.map((i) => i.fileId),
-        ...p.sections.flatMap((s) => s.items.map((i) => i.fileId)),
-      ]),
-    );
-    const list: ManifestFile[] = [...used]
-      .sort((a, b) => a - b)
-      .map((id) => {
-        const row = files.get(id)!;
-        const item = this.deps.media.fileItem(row);
-        return {
-          fileId: id,
-          name: row.name,
-          kind: row.kind,
-          mime: row.mime,
-          url: item.packageUrl ?? item.url,
-          hash: row.hash,
-          size: row.size,
-        };
-      });
-    return { schedule, files: list };
+  /** Each screen's player schedule: the engine's input and every file it may play (a few queries for all). */
+  async forPlayers(
+    points: PointRow[],
+  ): Promise<Map<number, { schedule: ScheduleInputData; files: ManifestFile[] }>> {
+    const out = new Map<number, { schedule: ScheduleInputData; files: ManifestFile[] }>();
+    const byCabinet = new Map<number, PointRow[]>();
+    for (const point of points)
+      byCabinet.set(point.cabinetId, [...(byCabinet.get(point.cabinetId) ?? []), point]);
+    for (const [cabinetId, list] of byCabinet) {
+      const { inputs, files } = await this.load(cabinetId, list);
+      for (const point of list) {
+        const schedule = inputs.get(point.id)!;
+        const used = new Set(
+          schedule.playlists.flatMap((p) => [
+            ...p.items.map((i) => i.fileId),
+            ...p.sections.flatMap((s) => s.items.map((i) => i.fileId)),
+            ...(p.secondary ? [p.secondary.fileId] : []),
+          ]),
+        );
+        const list: ManifestFile[] = [...used]
+          .sort((a, b) => a - b)
+          .map((id) => {
+            const row = files.get(id)!;
+            const item = this.deps.media.fileItem(row);
+            return {
+              fileId: id,
+              name: row.name,
+              kind: row.kind,
+              mime: row.mime,
+              url: item.packageUrl ?? item.url,
+              hash: row.hash,
+              size: row.size,
+            };
+          });
+        out.set(point.id, { schedule, files: list });
+      }
+    }
+    return out;
   }
 }

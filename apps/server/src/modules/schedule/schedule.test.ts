@@ -102,9 +102,8 @@ describe('the daily schedule of a screen', () => {
     expect(day.segments.filter((s) => s.type === 'ADVERTISING')).toHaveLength(288);
 
     // What the screen plays: its manifest carries the same inputs, and the engine gives the same table.
-    const { schedule } = await t.services.schedule.forPlayer(
-      (await t.repos.points.point(team.cabinet.id, point.id))!,
-    );
+    const row = (await t.repos.points.point(team.cabinet.id, point.id))!;
+    const { schedule } = (await t.services.schedule.forPlayers([row])).get(row.id)!;
     // The no-stats option travels to the player (which then records no proof of play for it).
     expect(schedule.playlists.find((p) => p.id === bg)!.noStats).toBe(true);
     expect(schedule.playlists.find((p) => p.id === ad)!.noStats).toBe(false);

@@ -61,10 +61,15 @@ function finish(out: Writable): Promise<void> {
   });
 }
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
+/**
+ * RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. Text that a spreadsheet
+ * would take for a formula (= + - @, or a tab or carriage return before one) gets a leading apostrophe,
+ * so a playlist named `=HYPERLINK(...)` opens as its name, never as a formula (OWASP CSV injection).
+ * Numbers stay numbers.
+ */
 export function csvField(value: string | number | null): string {
   if (value === null) return '';
-  const text = String(value);
+  const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   AudienceQuery,
   AudienceReport,
@@ -15,6 +14,7 @@ import {
   PrintListQuery,
   PrintReportAsyncBody,
   PrintReportQuery,
+  SignedQuery,
   StatisticFilters,
   StatisticList,
   StatisticListQuery,
@@ -192,7 +192,7 @@ export async function statisticRoutes(app: App, { services }: RouteContext): Pro
         tags,
         summary: 'A finished export (signed address from the spool)',
         params: IdParams,
-        querystring: z.strictObject({ exp: z.coerce.number().int(), sig: z.string().min(1).max(100) }),
+        querystring: SignedQuery,
       },
     },
     async (request, reply) => {

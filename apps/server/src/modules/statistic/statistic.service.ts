@@ -287,7 +287,7 @@ export class StatisticService {
     const rows = await this.rowCount(cabinetId, kind, filters);
     if (rows > EXPORT_MAX_ROWS[format]) {
       throw new AppError(
-        'VALIDATION_ERROR',
+        'EXPORT_TOO_LARGE',
         `Too many rows for one ${format.toUpperCase()} file (${rows}, at most ${EXPORT_MAX_ROWS[format]}): choose a shorter period or fewer screens`,
       );
     }

@@ -17,6 +17,7 @@ import type {
 } from '@vitrine/core';
 import { seededRandom } from '@vitrine/core';
 import { storageRoot } from '../../lib/storage.js';
+import { csvField } from './export.js';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createTeam, createUser, type TestUser } from '../../test/factories.js';
 import { createPlaylist, uploadImage } from '../../test/media.js';
@@ -683,6 +684,18 @@ describe('exports', () => {
       ]),
     );
     expect(rows.some((r) => r[5] === 'coffee, "best".png')).toBe(true);
+  });
+
+  it('CSV: text a spreadsheet would run as a formula opens as text; numbers stay numbers', () => {
+    expect(csvField('=HYPERLINK("http://evil.example","x")')).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""x"")"`,
+    );
+    expect(csvField("=cmd|' /C calc'!A0")).toBe("'=cmd|' /C calc'!A0");
+    for (const lead of ['+', '-', '@', '\t', '\r'])
+      expect(csvField(`${lead}1+1`).replace(/^"/, '')).toMatch(/^'/);
+    expect(csvField(-12.5)).toBe('-12.5');
+    expect(csvField('Lobby - north')).toBe('Lobby - north');
+    expect(csvField('coffee, "best".png')).toBe('"coffee, ""best"".png"');
   });
 
   it('XLSX reads back with exceljs; the report by files has its rows and a total', async () => {

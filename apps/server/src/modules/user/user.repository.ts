@@ -55,6 +55,16 @@ export class UserRepository {
     return row;
   }
 
+  /** Whether a login is in use, spelled in any case. */
+  async loginExists(login: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.login})`, login.toLowerCase()))
+      .limit(1);
+    return rows.length > 0;
+  }
+
   async findByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await this.db
       .select()

@@ -83,7 +83,10 @@ export class UserService {
     const target = await repos.users.findById(id);
     if (!target) throw notFound();
     if (target.id === caller.userId && (body.blocked === true || (body.role && body.role !== target.role))) {
-      throw new AppError('FORBIDDEN', MESSAGES.selfChange);
+      // Named by its field, so the refusal says which change it was (the code alone says only 'Forbidden').
+      throw new AppError('FORBIDDEN', MESSAGES.selfChange, {
+        [body.blocked === true ? 'blocked' : 'role']: MESSAGES.selfChange,
+      });
     }
     if (body.role !== undefined && (body.role === 'admin') !== (target.role === 'admin')) {
       throw fieldError('role', MESSAGES.adminRoleSwitch);

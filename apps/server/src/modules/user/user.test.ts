@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@vitrine/core';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createCabinet, createUser, PASSWORD } from '../../test/factories.js';
 
@@ -122,7 +123,7 @@ describe('user administration (admin)', () => {
     expect(signIn.json().code).toBe('USER_BLOCKED');
   });
 
-  it('changes a role; the new role applies on the next call', async () => {
+  it('changes a role: the sessions of the old role end at once, the next sign-in has the new one', async () => {
     const admin = await createUser(t, { role: 'admin' });
     const target = await createUser(t, { role: 'observer' });
     expect((await call(t.app, 'GET', '/api/user/account', { token: target.token })).statusCode).toBe(403);
@@ -131,7 +132,12 @@ describe('user administration (admin)', () => {
       body: { role: 'moderator' },
     });
     expect(res.json().role).toBe('moderator');
-    expect((await call(t.app, 'GET', '/api/user/account', { token: target.token })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', '/api/user/account', { token: target.token })).statusCode).toBe(401);
+    const signIn = await call(t.app, 'POST', '/api/user/auth', {
+      body: { login: target.login, password: target.password },
+    });
+    const token = signIn.json().token as string;
+    expect((await call(t.app, 'GET', '/api/user/account', { token })).statusCode).toBe(200);
   });
 
   it('an admin can neither block themself nor move between admin and cabinet roles', async () => {
@@ -141,6 +147,12 @@ describe('user administration (admin)', () => {
       body: { blocked: true },
     });
     expect(self.statusCode).toBe(403);
+    // The refusal names the field it is about, so the form (and the notice) can say why.
+    expect(self.json()).toEqual({
+      message: MESSAGES.selfChange,
+      code: 'FORBIDDEN',
+      fields: { blocked: MESSAGES.selfChange },
+    });
     const owner = await createUser(t, { role: 'owner' });
     const promote = await call(t.app, 'POST', `/api/user/patch/${owner.row.id}`, {
       token: admin.token,

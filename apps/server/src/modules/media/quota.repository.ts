@@ -1,0 +1,93 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { files, uploadReservations } from '../../db/schema.js';
+
+/** Advisory lock class of a cabinet's quota (the second key is the cabinet id). */
+const QUOTA_LOCK = 0x71756f74; // "quot"
+
+/** All SQL on a cabinet's quota: bytes stored, bytes held by uploads in progress, and the lock over both. */
+export class QuotaRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Waits for, then holds until the transaction ends, the cabinet's quota: checks and holds of one
+   * cabinet run one at a time, whichever process makes them.
+   */
+  async lock(cabinetId: number): Promise<void> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${cabinetId})`);
+  }
+
+  /** Bytes the cabinet's library holds: each stored object once, an unpacked package's files included. */
+  async storedBytes(cabinetId: number): Promise<number> {
+    const result = (await this.db.execute(sql`
+      select coalesce(sum(size + unpacked_size), 0)::bigint as total from (
+        select distinct on (storage_key) size, unpacked_size from ${files}
+        where cabinet_id = ${cabinetId} and source = 'HOME' and storage_key is not null
+        order by storage_key
+      ) stored`)) as unknown as { rows: { total: string | number }[] };
+    return Number(result.rows[0]?.total ?? 0);
+  }
+
+  /** Bytes stored and held, read in one statement (one snapshot). */
+  async takenBytes(cabinetId: number): Promise<number> {
+    const result = (await this.db.execute(sql`
+      select (
+        select coalesce(sum(size + unpacked_size), 0) from (
+          select distinct on (storage_key) size, unpacked_size from ${files}
+          where cabinet_id = ${cabinetId} and source = 'HOME' and storage_key is not null
+          order by storage_key
+        ) stored
+      ) + (
+        select coalesce(sum(bytes), 0) from ${uploadReservations}
+        where cabinet_id = ${cabinetId} and expires_at > now()
+      ) as total`)) as unknown as { rows: { total: string | number }[] };
+    return Number(result.rows[0]?.total ?? 0);
+  }
+
+  async insertHold(values: {
+    cabinetId: number;
+    bytes: number;
+    expiresAt: Date;
+    tusId?: string;
+  }): Promise<number> {
+    const [row] = await this.db
+      .insert(uploadReservations)
+      .values(values)
+      .returning({ id: uploadReservations.id });
+    return row!.id;
+  }
+
+  async growHold(cabinetId: number, id: number, extra: number): Promise<boolean> {
+    const rows = await this.db
+      .update(uploadReservations)
+      .set({ bytes: sql`${uploadReservations.bytes} + ${extra}` })
+      .where(and(eq(uploadReservations.cabinetId, cabinetId), eq(uploadReservations.id, id)))
+      .returning({ id: uploadReservations.id });
+    return rows.length > 0;
+  }
+
+  async holdOfTus(cabinetId: number, tusId: string): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ id: uploadReservations.id })
+      .from(uploadReservations)
+      .where(and(eq(uploadReservations.cabinetId, cabinetId), eq(uploadReservations.tusId, tusId)));
+    return row?.id;
+  }
+
+  async removeHold(id: number): Promise<void> {
+    await this.db.delete(uploadReservations).where(eq(uploadReservations.id, id));
+  }
+
+  async removeHoldOfTus(tusId: string): Promise<void> {
+    await this.db.delete(uploadReservations).where(eq(uploadReservations.tusId, tusId));
+  }
+
+  /** Drops holds past their expiry (a process that died mid-upload); answers how many. */
+  async sweep(): Promise<number> {
+    const rows = await this.db
+      .delete(uploadReservations)
+      .where(lte(uploadReservations.expiresAt, sql`now()`))
+      .returning({ id: uploadReservations.id });
+    return rows.length;
+  }
+}

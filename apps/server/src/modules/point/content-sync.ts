@@ -1,0 +1,179 @@
+import {
+  DEFAULT_WINDOWS,
+  type CommandName,
+  type ContentChangeReason,
+  type ContentUpdate,
+  type Manifest,
+  type ManifestFile,
+  type PlayerReport,
+  type Rotation,
+  type ScheduleInputData,
+} from '@vitrine/core';
+import type { Repositories } from '../../db/repositories.js';
+import type { PointRow } from '../../db/schema.js';
+import { clockTime } from '../../db/sql.js';
+import { sha256 } from '../../lib/tokens.js';
+import type { ScheduleService } from '../schedule/schedule.service.js';
+import type { Fleet } from './fleet.js';
+
+/** What the player needs of its screen: its settings, no status or report. */
+export function playerSettings(row: PointRow): Manifest['point'] {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    location:
+      row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null,
+    timezone: row.timezone,
+    rotation: row.rotation as Rotation,
+    autostart: row.autostart,
+    transitionMs: row.transitionMs,
+    relaunchInterval: row.relaunchInterval,
+    workFrom: clockTime(row.workFrom),
+    workTo: clockTime(row.workTo),
+    commercialCycle: row.commercialCycle,
+    windows: row.windows ?? DEFAULT_WINDOWS,
+    config: row.config,
+    audience: row.audience ?? null,
+    playbackCost: row.playbackCost,
+    syncInterval: row.syncInterval,
+    cameraStreamUrl: row.cameraStreamUrl,
+    isStoped: row.isStopped,
+  };
+}
+
+/**
+ * The version of what a screen plays: its schedule, the bytes of its files and its settings. File names
+ * and signed addresses are labels and do not count: renaming a file or a new signature is no new content.
+ */
+export function contentVersion(
+  schedule: ScheduleInputData,
+  files: ManifestFile[],
+  settings: Manifest['point'],
+): string {
+  return sha256(JSON.stringify([schedule, files.map((f) => [f.fileId, f.hash]), settings])).slice(0, 16);
+}
+
+/** A change to some screens' content: those told at once, those that wait for their regular fetch. */
+export interface ContentChange {
+  immediate: Iterable<number>;
+  passive: Iterable<number>;
+  /** What brought it (a playlist, a network, the settings); null when unknown. */
+  reason: ContentChangeReason | null;
+}
+
+/** Nothing on the screen: a player that reports no item (or never reported) has nothing to play. */
+const idle = (row: PointRow): boolean => !(row.report as PlayerReport | null)?.currentItem;
+
+/**
+ * Synchronisation as a fact. Each screen's current content version is worked out, with the same function
+ * the manifest uses, whenever something it depends on changes (a playlist that reaches it, its settings,
+ * its networks), and kept in its row with when and what changed it. A screen is synchronised while it
+ * reports playing that version. ACTIVE changes (and takedowns) are sent to the screens at once, and so is
+ * any change to a screen with nothing to play; PASSIVE ones wait for the screen's next regular fetch, every
+ * `syncInterval` minutes.
+ */
+export class ContentSync {
+  private readonly clock: () => Date;
+
+  constructor(
+    private readonly deps: {
+      repos: Repositories;
+      schedule: ScheduleService;
+      fleet: Fleet;
+      clock?: () => Date;
+    },
+  ) {
+    this.clock = deps.clock ?? (() => new Date());
+  }
+
+  /** The manifest of each screen (one cabinet's), with its version. */
+  async manifests(rows: PointRow[]): Promise<Map<number, Manifest>> {
+    const content = await this.deps.schedule.forPlayers(rows);
+    const out = new Map<number, Manifest>();
+    for (const row of rows) {
+      const { schedule, files } = content.get(row.id)!;
+      const point = playerSettings(row);
+      out.set(row.id, { version: contentVersion(schedule, files, point), point, schedule, files });
+    }
+    return out;
+  }
+
+  /**
+   * Works out the current version of the screens a change may touch and stores those that moved; sends
+   * 'content' at once to the immediate ones that moved and to moved screens with nothing to play.
+   * Answers how many screens changed, how many update now, and the longest wait of the others.
+   */
+  async changed(
+    cabinetId: number,
+    change: ContentChange,
+    /** How screens are told; null: not at all (a command of the caller's own tells them). */
+    command: { name: CommandName; by: number | null } | null = { name: 'content', by: null },
+  ): Promise<ContentUpdate> {
+    const immediate = new Set(change.immediate);
+    const ids = [...new Set([...immediate, ...change.passive])];
+    if (ids.length === 0) return { screens: 0, now: 0, within: null };
+    const rows = await this.deps.repos.points.pointsByIds(cabinetId, ids);
+    const { moved, versions } = await this.store(rows, change.reason);
+    const behind = (row: PointRow) =>
+      (row.report as PlayerReport | null)?.contentVersion !== versions.get(row.id);
+    // At once: what moved on a screen with nothing to play, and ACTIVE changes (with whatever else the
+    // screen still waits for, should this one change nothing itself).
+    const now = rows.filter(
+      (row) =>
+        (moved.has(row.id) && idle(row)) || (immediate.has(row.id) && (moved.has(row.id) || behind(row))),
+    );
+    const waiting = rows.filter((row) => moved.has(row.id) && !now.includes(row));
+    if (command) {
+      await this.deps.fleet.send(
+        cabinetId,
+        now.map((row) => row.id),
+        command.name,
+        {},
+        command.by,
+      );
+    }
+    return {
+      screens: moved.size,
+      now: now.length,
+      within: waiting.length ? Math.max(...waiting.map((row) => row.syncInterval)) : null,
+    };
+  }
+
+  /** Screens whose current version was never worked out (new, or from before this existed) get one. */
+  async ensure(rows: PointRow[]): Promise<PointRow[]> {
+    const missing = rows.filter((row) => row.currentVersion === null);
+    if (missing.length === 0) return rows;
+    const byCabinet = new Map<number, PointRow[]>();
+    for (const row of missing) byCabinet.set(row.cabinetId, [...(byCabinet.get(row.cabinetId) ?? []), row]);
+    for (const list of byCabinet.values()) await this.store(list, null);
+    const fresh = await this.deps.repos.points.pointsByIds(
+      rows[0]!.cabinetId,
+      rows.map((row) => row.id),
+    );
+    const byId = new Map(fresh.map((row) => [row.id, row]));
+    return rows.map((row) => byId.get(row.id) ?? row);
+  }
+
+  /** A manifest was just served: if it is newer than the stored version (a change no hook saw), it becomes current. */
+  async served(row: PointRow, version: string): Promise<void> {
+    await this.deps.repos.points.markServed(row.id, version, this.clock(), row.currentVersion !== version);
+  }
+
+  /** Stores the versions that moved; answers their ids and every screen's version. */
+  private async store(
+    rows: PointRow[],
+    reason: ContentChangeReason | null,
+  ): Promise<{ moved: Set<number>; versions: Map<number, string> }> {
+    if (rows.length === 0) return { moved: new Set(), versions: new Map() };
+    const manifests = await this.manifests(rows);
+    const versions = new Map([...manifests].map(([id, m]) => [id, m.version]));
+    const moved = rows.filter((row) => versions.get(row.id) !== row.currentVersion);
+    await this.deps.repos.points.setCurrentVersions(
+      moved.map((row) => ({ id: row.id, version: versions.get(row.id)! })),
+      reason ? JSON.stringify(reason) : null,
+      this.clock(),
+    );
+    return { moved: new Set(moved.map((row) => row.id)), versions };
+  }
+}

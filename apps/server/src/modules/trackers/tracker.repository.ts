@@ -1,0 +1,120 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { playbacks, trackerDeliveries } from '../../db/schema.js';
+
+/** A delivery taken for an attempt, with the show it is for. */
+export interface DueDelivery {
+  id: number;
+  kind: string;
+  url: string;
+  attempts: number;
+  expiresAt: Date;
+  pointId: number;
+  eventId: string;
+  fileId: number;
+  fileName: string | null;
+  playlistId: number | null;
+  pointName: string | null;
+  startedAt: Date;
+  duration: number;
+}
+
+/** All SQL on the calls shows owe to third parties (tracking pixels). */
+export class TrackerRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Takes up to `limit` deliveries that are due, for `leaseSeconds`: their next attempt moves past the
+   * lease and their attempts count up, in one statement that skips rows another process holds, so two
+   * processes never send the same one at once; one that crashed mid-send is taken again after the lease.
+   */
+  async claimDue(limit: number, leaseSeconds: number): Promise<DueDelivery[]> {
+    const result = (await this.db.execute(sql`
+      with due as (
+        select id from ${trackerDeliveries}
+        where status = 'pending' and next_at <= now()
+        order by next_at, id
+        limit ${limit}
+        for update skip locked
+      )
+      update ${trackerDeliveries} d
+      set next_at = now() + make_interval(secs => ${leaseSeconds}), attempts = d.attempts + 1
+      from due, ${playbacks} p
+      where d.id = due.id and p.point_id = d.point_id and p.event_id = d.event_id
+      returning d.id, d.kind, d.url, d.attempts, d.expires_at, d.point_id, d.event_id, p.file_id,
+        p.file_name, p.playlist_id, p.point_name, p.started_at, p.duration`)) as unknown as {
+      rows: {
+        id: number | string;
+        kind: string;
+        url: string;
+        attempts: number;
+        expires_at: string | Date;
+        point_id: number;
+        event_id: string;
+        file_id: number;
+        file_name: string | null;
+        playlist_id: number | null;
+        point_name: string | null;
+        started_at: string | Date;
+        duration: number;
+      }[];
+    };
+    return result.rows.map((r) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      url: r.url,
+      attempts: r.attempts,
+      expiresAt: new Date(r.expires_at),
+      pointId: r.point_id,
+      eventId: r.event_id,
+      fileId: r.file_id,
+      fileName: r.file_name,
+      playlistId: r.playlist_id,
+      pointName: r.point_name,
+      startedAt: new Date(r.started_at),
+      duration: Number(r.duration),
+    }));
+  }
+
+  async delivered(id: number, status: number): Promise<void> {
+    await this.db
+      .update(trackerDeliveries)
+      .set({ status: 'done', deliveredAt: sql`now()`, lastStatus: status, lastError: null })
+      .where(eq(trackerDeliveries.id, id));
+  }
+
+  /** Another attempt at `nextAt`. */
+  async retryAt(id: number, nextAt: Date, error: string, status: number | null): Promise<void> {
+    await this.db
+      .update(trackerDeliveries)
+      .set({ nextAt, lastError: error, lastStatus: status })
+      .where(and(eq(trackerDeliveries.id, id), eq(trackerDeliveries.status, 'pending')));
+  }
+
+  /** Given up: the third party refused it for good, or its time ran out. */
+  async givenUp(id: number, error: string, status: number | null): Promise<void> {
+    await this.db
+      .update(trackerDeliveries)
+      .set({ status: 'failed', lastError: error, lastStatus: status })
+      .where(eq(trackerDeliveries.id, id));
+  }
+
+  /** Deliveries of one screen's show, for tests and support. */
+  async ofEvent(pointId: number, eventId: string) {
+    return this.db
+      .select()
+      .from(trackerDeliveries)
+      .where(and(eq(trackerDeliveries.pointId, pointId), eq(trackerDeliveries.eventId, eventId)));
+  }
+
+  /** Removes deliveries finished (done or failed) more than `days` ago. */
+  async sweep(days: number): Promise<number> {
+    const removed = await this.db
+      .delete(trackerDeliveries)
+      .where(
+        sql`${trackerDeliveries.status} <> 'pending' and ${trackerDeliveries.createdAt} < now() - make_interval(days => ${days})`,
+      )
+      .returning({ id: trackerDeliveries.id });
+    return removed.length;
+  }
+}
