@@ -17,14 +17,14 @@
 import {
   AUDIENCE_BATCH_MAX,
   AUDIENCE_MAX_VIEWERS,
-  PLAYBACK_EARLIEST,
-  PLAYBACK_FUTURE_SECONDS,
+  audienceSampleOf,
   type AudienceAck,
   type AudienceSample,
 } from '@vitrine/core';
 import { OutboxRejectedError, OutboxSendError, createOutbox, outboxSender } from './outbox';
 import type { OutboxLog, OutboxSettings } from './outbox';
 import { KEYS, memoryStore, type KeyValue } from './storage';
+import { bridged } from './util';
 
 /** How often the shell is asked for what it measured. */
 export const AUDIENCE_POLL_MS = 5 * 60_000;
@@ -93,9 +93,6 @@ export interface AudienceQueue {
   readonly retryAt: number | null;
 }
 
-const EARLIEST_MS = Date.parse(PLAYBACK_EARLIEST);
-const AHEAD_MS = PLAYBACK_FUTURE_SECONDS * 1000;
-
 /**
  * The shell's `window.vitrineNative.audience()`, looked up at each call (a shell may add it after the page
  * loaded); undefined when there is none, so a browser without a shell is never asked anything.
@@ -105,27 +102,10 @@ export function nativeAudience(): unknown {
   return native && typeof native.audience === 'function' ? native.audience() : undefined;
 }
 
-/** The sample as the server takes it (the hour as an ISO date in UTC), or null when it is invalid. */
-function sampleOf(item: unknown, now: number): AudienceSample | null {
-  if (typeof item !== 'object' || item === null) return null;
-  const { hour, viewers } = item as { hour?: unknown; viewers?: unknown };
-  if (typeof hour !== 'string' || typeof viewers !== 'number') return null;
-  const at = Date.parse(hour);
-  if (!Number.isFinite(at) || at < EARLIEST_MS || at > now + AHEAD_MS) return null;
-  if (!Number.isFinite(viewers) || viewers < 0 || viewers > AUDIENCE_MAX_VIEWERS) return null;
-  return { hour: new Date(at).toISOString(), viewers };
-}
-
-/** A list, or its JSON text (an Android WebView bridge method can only return strings); else null. */
+/** A list, or its JSON text; else null. */
 function listOf(answer: unknown): unknown[] | null {
-  if (Array.isArray(answer)) return answer;
-  if (typeof answer !== 'string') return null;
-  try {
-    const parsed: unknown = JSON.parse(answer);
-    return Array.isArray(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
+  const value = bridged(answer);
+  return Array.isArray(value) ? value : null;
 }
 
 export function createAudienceQueue(options: AudienceQueueOptions): AudienceQueue {
@@ -169,7 +149,7 @@ export function createAudienceQueue(options: AudienceQueueOptions): AudienceQueu
     const at = now();
     let added = 0;
     for (const item of items) {
-      const sample = sampleOf(item, at);
+      const sample = audienceSampleOf(item, at);
       if (!sample) continue;
       // Deleted first, so that the sample moves to the end: the newest report of an hour goes last.
       entries.delete(sample.hour);

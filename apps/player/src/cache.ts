@@ -4,8 +4,9 @@
  * or at least its size, and played from a blob address afterwards. IndexedDB, not Cache Storage: kiosks
  * often open the player over plain http on a LAN, where Cache Storage does not exist.
  *
- * Pages (HTML packages) load their assets by relative address and play from the server; remote files
- * without a hash that refuse cross-origin reads play from their own address.
+ * Pages (HTML packages) load their assets by relative address and play from the server; live streams play
+ * from their own address, always; remote files without a hash that refuse cross-origin reads play from
+ * their own address.
  */
 import type { ManifestFile } from '@vitrine/core';
 
@@ -26,7 +27,9 @@ export interface CacheLog {
 }
 
 const identityOf = (file: ManifestFile): string => file.hash ?? `url:${file.url.split('?')[0]}`;
-const cacheable = (file: ManifestFile): boolean => !['html', 'archive', 'text'].includes(file.kind);
+/** Pages load their assets from the server by relative address, and a live stream never ends: neither is kept. */
+export const cacheable = (file: Pick<ManifestFile, 'kind'>): boolean =>
+  !['html', 'archive', 'text', 'stream'].includes(file.kind);
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -65,8 +65,9 @@ describe('runCommand', () => {
       restart: { calls: [], ok: true, after: 'restart' },
       reboot: { calls: [], ok: true, after: 'reload' },
       screenshot: { calls: ['screenshot'], ok: true },
-      'broadcast-stop': { calls: ['stop'], ok: true },
-      'broadcast-start': { calls: ['start'], ok: true },
+      // The state is part of the content: the screen fetches the version that has it.
+      'broadcast-stop': { calls: ['stop', 'refresh'], ok: true },
+      'broadcast-start': { calls: ['start', 'refresh'], ok: true },
       'stream-start': { calls: ['stream:point'], ok: true },
       livestream: { calls: ['stream:point'], ok: true },
       'stream-stop': { calls: ['stream-stop'], ok: true },
@@ -152,7 +153,7 @@ describe('CommandHandler', () => {
     const { handler, calls, acks } = setup();
     await handler.handle(command(5, 'broadcast-stop'));
     await handler.handle(command(5, 'broadcast-stop'));
-    expect(calls).toEqual(['stop', 'ack:5', 'ack:5']);
+    expect(calls).toEqual(['stop', 'refresh', 'ack:5', 'ack:5']);
     expect(acks[0]).toEqual(acks[1]);
   });
 

@@ -78,11 +78,14 @@ export async function runCommand(
       await effects.screenshot();
       return { ok: true, message: COMMAND_TEXT.screenshotSent };
     case 'broadcast-stop':
-      effects.setStopped(true);
-      return { ok: true, message: COMMAND_TEXT.broadcastStopped };
     case 'broadcast-start':
-      effects.setStopped(false);
-      return { ok: true, message: COMMAND_TEXT.broadcastStarted };
+      effects.setStopped(name === 'broadcast-stop');
+      // The state is part of the content: fetched now, the screen reports the version that has it.
+      void effects.refresh().catch(() => undefined);
+      return {
+        ok: true,
+        message: name === 'broadcast-stop' ? COMMAND_TEXT.broadcastStopped : COMMAND_TEXT.broadcastStarted,
+      };
     case 'stream-start':
     case 'livestream':
       return effects.startStream(typeof args.url === 'string' && args.url ? args.url : null);

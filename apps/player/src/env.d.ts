@@ -1,5 +1,10 @@
 /// <reference types="vite/client" />
 
+/** hls.js's light build (the package types only its full build, of which the light one is a part). */
+declare module 'hls.js/light' {
+  export { default } from 'hls.js';
+}
+
 /** The player's version (apps/player/package.json), set by Vite at build time. */
 declare const __PLAYER_VERSION__: string;
 
@@ -15,6 +20,12 @@ interface VitrineNative {
    * when the session starts (src/audience.ts); undefined or null: nothing new.
    */
   audience?: () => unknown;
+  /**
+   * Where the screen stands now (a moving screen's GPS): `{ lat, lng }` in degrees, or null when the shell has
+   * no fix; returned as it is, as a promise, or as JSON text. Read every 30 s while content is bound to
+   * coordinates (src/position.ts); it takes the place of the screen's location setting.
+   */
+  position?: () => unknown;
 }
 
 interface Window {

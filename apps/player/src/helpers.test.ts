@@ -3,11 +3,11 @@ import { PAIRING_TTL_SECONDS } from '@vitrine/core';
 import { isManifest } from './api';
 import { pickLocale, stringsFor } from './i18n';
 import { RENEW_BEFORE_MS, bindLink, showForMs } from './pairing';
-import { presentationOf, stageTransform } from './playback';
-import { Timeline } from './timeline';
+import { presentationOf } from './media';
+import { stageTransform } from './playback';
 import { qrPath } from './qr';
 import { fitSize } from './screenshot';
-import { socketUrl } from './session';
+import { DEFAULT_SYNC_MINUTES, nextSyncDelay, socketUrl } from './session';
 import { deviceKeyOf, memoryStore, newDeviceKey } from './storage';
 
 describe('pickLocale', () => {
@@ -71,59 +71,6 @@ describe('playback helpers', () => {
     expect(stageTransform('UPSIDE_DOWN', false).swap).toBe(false);
   });
 
-  it('finds the entry playing now and the next one, across midnight', () => {
-    const playlist = {
-      id: 1,
-      type: 'BACKGROUND' as const,
-      active: true,
-      approved: true,
-      override: false,
-      inLeftoversOnly: false,
-      fromDate: '2026-01-01 00:00:00',
-      toDate: '2026-12-31 23:59:59',
-      weekDays: [0, 1, 2, 3, 4, 5, 6],
-      fromTime: '08:00:00',
-      toTime: '20:00:00',
-      fromTime2: null,
-      toTime2: null,
-      filesOrder: 'ASC' as const,
-      scheduleMode: null,
-      periodicity: 300,
-      limitationType: 'QUANTUTY_PER_DAY' as const,
-      quotas: [],
-      blockDuration: 3600,
-      sections: [],
-      items: [
-        { fileId: 1, seconds: 10 },
-        { fileId: 2, seconds: 20 },
-      ],
-      share: { screens: 1, index: 0 },
-    };
-    const timeline = new Timeline({
-      screen: {
-        id: 1,
-        timezone: 'Europe/Rome',
-        workFrom: null,
-        workTo: null,
-        commercialCycle: null,
-        stopped: false,
-      },
-      playlists: [playlist],
-    });
-    const eight = Date.UTC(2026, 5, 10, 6); // 08:00 in Rome (summer time)
-    expect(timeline.at(eight + 15_000).entry).toMatchObject({
-      fileId: 2,
-      start: eight + 10_000,
-      end: eight + 30_000,
-    });
-    // Before the window: nothing now, the first entry next.
-    expect(timeline.at(eight - 1000)).toMatchObject({ entry: null, next: { fileId: 1, start: eight } });
-    // After the window: the next is tomorrow's first.
-    const late = timeline.at(eight + 13 * 3600_000);
-    expect(late.entry).toBeNull();
-    expect(late.next!.start).toBe(eight + 86_400_000);
-  });
-
   it('shows each kind the way a browser can', () => {
     expect(presentationOf({ kind: 'video', mime: 'video/mp4' })).toBe('video');
     expect(presentationOf({ kind: 'archive', mime: 'application/zip' })).toBe('frame');
@@ -157,5 +104,18 @@ describe('other helpers', () => {
     expect(isManifest({ version: 'v1', point: { name: 'Lobby' }, files: [], schedule })).toBe(false);
     expect(isManifest({ version: 1, point, files: [], schedule })).toBe(false);
     expect(isManifest(null)).toBe(false);
+  });
+});
+
+describe('nextSyncDelay', () => {
+  it("waits the screen's interval, spread by at most a tenth either way", () => {
+    expect(nextSyncDelay(2, () => 0.5)).toBe(120_000);
+    expect(nextSyncDelay(2, () => 0)).toBe(108_000);
+    expect(nextSyncDelay(2, () => 1)).toBe(132_000);
+  });
+
+  it('takes the default when the settings do not say', () => {
+    expect(nextSyncDelay(undefined, () => 0.5)).toBe(DEFAULT_SYNC_MINUTES * 60_000);
+    expect(nextSyncDelay(0, () => 0.5)).toBe(DEFAULT_SYNC_MINUTES * 60_000);
   });
 });

@@ -8,6 +8,7 @@
  * the server together do not all come back at the same instant. A batch that goes (or `online`) starts
  * the count again.
  */
+import { backoffMs } from '@vitrine/core';
 import { messageOf } from './api';
 import { isAborted } from './util';
 
@@ -92,8 +93,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   function failed(): void {
     failures += 1;
-    const base = Math.min(retryMax, retryMin * 2 ** Math.min(failures - 1, 20));
-    const delay = Math.round(base * (0.5 + random() / 2));
+    const delay = backoffMs({ baseMs: retryMin, maxMs: retryMax, jitter: [0.5, 1] }, failures, random());
     retryAt = now() + delay;
     if (retryTimer !== null) clearTimeout(retryTimer);
     retryTimer = started

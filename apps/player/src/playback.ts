@@ -2,35 +2,24 @@
  * Plays the screen's schedule on two layers that cross-fade: while one shows, the other loads the next
  * entry, which comes on screen exactly when the timeline says (gapless, with the screen's transition).
  * Each entry is played from the media cache when stored there, and recorded for proof of play when it
- * leaves the screen. A failing file is logged and its time left empty; a screen with nothing scheduled now
- * shows its name.
+ * leaves the screen. The stage's background is the playing playlist's theme, and stays so through its
+ * pauses between items. A failing file is logged and its time left empty; a screen with nothing scheduled
+ * now shows its name. The overlays (src/overlays.ts) play over it while it plays.
  */
-import type { Manifest, ManifestFile, Rotation, ScheduleEntry } from '@vitrine/core';
+import { streamMime, type Manifest, type Rotation, type ScheduleEntry } from '@vitrine/core';
 import type { MediaCache } from './cache';
+import { Content, themeColor, type Item } from './content';
 import type { Strings } from './i18n';
 import type { Logger } from './log';
+import { attachSource, loadItem, playUntil, release, releaseAll, setSound, type Loaded } from './media';
+import { Overlays } from './overlays';
+import { changesFences, plannedAt, type Position } from './position';
 import type { NewProofEvent } from './proof';
-import { Timeline } from './timeline';
+import { Timeline, entryKey } from './timeline';
 import { errorText, isAborted, sleep, waitForEvent } from './util';
 
-/** One entry of the timeline with its file, ready to present. */
-export interface Item {
-  fileId: number;
-  playlistId: number;
-  name: string;
-  kind: string;
-  mime: string;
-  url: string;
-  /** Instants (ms) the timeline gives it. */
-  start: number;
-  end: number;
-}
 export type ScreenState = 'connecting' | 'playing' | 'idle' | 'stopped' | 'stream';
 
-export const LOAD_TIMEOUT_MS = 20_000;
-const FRAME_LOAD_WAIT_MS = 15_000;
-/** Media whose clock has not moved this long is given up. */
-export const STALL_MS = 15_000;
 const STREAM_START_MS = 20_000;
 
 export const STREAM_TEXT = {
@@ -41,34 +30,6 @@ export const STREAM_TEXT = {
   started: 'Camera stream shown',
   stopped: 'Camera stream stopped',
 } as const;
-
-type Presentation = 'image' | 'video' | 'audio' | 'frame' | 'unsupported';
-
-export function presentationOf(item: Pick<Item, 'kind' | 'mime'>): Presentation {
-  switch (item.kind) {
-    case 'image':
-    case 'video':
-    case 'audio':
-      return item.kind;
-    case 'html':
-    case 'archive':
-    case 'text':
-      return 'frame';
-    case 'flash':
-      return 'unsupported';
-    default: {
-      const family = item.mime.split('/')[0];
-      if (family === 'image' || family === 'video' || family === 'audio') return family;
-      return item.mime.startsWith('text/') ? 'frame' : 'unsupported';
-    }
-  }
-}
-
-const keyOf = (entry: Pick<ScheduleEntry, 'playlistId' | 'fileId' | 'start'>): string =>
-  `${entry.playlistId}:${entry.fileId}:${entry.start}`;
-
-/** Joining an entry later than this (a start, a reload) seeks its media to where the timeline is. */
-const SEEK_AFTER_MS = 1000;
 
 /** The stage's CSS for a screen's rotation and mirror; `swap` when the stage is taller than wide. */
 export function stageTransform(rotation: Rotation, mirror: boolean): { transform: string; swap: boolean } {
@@ -87,13 +48,15 @@ export function orientStage(stage: HTMLElement, rotation: Rotation, mirror: bool
   stage.style.height = swap ? '100vw' : '100vh';
 }
 
-interface Prepared {
+interface Prepared extends Loaded {
   item: Item;
   layer: HTMLElement;
-  /** What plays and ends by itself. */
-  media: HTMLMediaElement | null;
-  /** What a screenshot can draw. */
-  visual: HTMLImageElement | HTMLVideoElement | null;
+}
+
+/** An entry loading on the layer off screen, before its time. */
+interface Ahead {
+  key: string;
+  ready: Promise<Prepared>;
 }
 
 export interface Showing {
@@ -108,7 +71,7 @@ export interface PlaybackOptions {
   onState: (state: ScreenState) => void;
   /** An item came on screen. */
   onShow?: (item: Item) => void;
-  /** An item left the screen after playing: proof of play. */
+  /** An item (of the timeline or an overlay) left the screen after playing: proof of play. */
   onPlayed?: (event: NewProofEvent) => void;
   /** Stored media; null plays everything from the network. */
   cache?: MediaCache | null;
@@ -117,11 +80,16 @@ export interface PlaybackOptions {
 
 export class Playback {
   private manifest: Manifest | null = null;
+  private content: Content | null = null;
   private timeline: Timeline | null = null;
-  private files = new Map<number, ManifestFile>();
-  private noStats = new Set<number>();
+  /** Where the screen is now, when a native shell or the browser says; else the manifest's position plans. */
+  private position: Position | null = null;
   /** Nothing scheduled at this moment (a gap, or no content at all). */
   private gap = true;
+  /** In a gap that is a playlist's pause between its items: the screen shows its backdrop and plays on. */
+  private pausing = false;
+  /** The stage's background while playing: the playing (or pausing) playlist's theme. */
+  private backdrop = themeColor(null);
   private stopped = false;
   private streamVideo: HTMLVideoElement | null = null;
   private loop: AbortController | null = null;
@@ -136,6 +104,7 @@ export class Playback {
   private readonly idle: HTMLElement;
   private readonly idleName: HTMLElement;
   private readonly idleText: HTMLElement;
+  private readonly overlays: Overlays;
   private volume = 100;
   private warnedMuted = false;
   private destroyed = false;
@@ -155,6 +124,18 @@ export class Playback {
     this.idleText.className = 'idle-text';
     this.idle.append(this.idleName, this.idleText);
     options.stage.append(...this.layers, this.idle);
+    this.overlays = new Overlays({
+      stage: options.stage,
+      log: options.log,
+      now: () => this.now,
+      content: () => this.content,
+      timeline: () => this.timeline,
+      cache: () => this.options.cache ?? null,
+      volume: () => this.volume,
+      transitionMs: () => this.transitionMs,
+      startMedia: (media) => this.startMedia(media),
+      onPlayed: (event) => this.options.onPlayed?.(event),
+    });
     this.updateState();
   }
 
@@ -196,13 +177,11 @@ export class Playback {
     const first = this.manifest === null;
     const changed = this.manifest?.version !== manifest.version;
     this.manifest = manifest;
+    this.content = new Content(manifest);
     this.idleName.textContent = manifest.point.name;
     this.volume = Math.max(0, Math.min(100, manifest.point.windows.volume));
-    for (const media of this.allMedia()) this.setVolume(media);
-    this.files = new Map(manifest.files.map((f) => [f.fileId, f]));
-    this.noStats = new Set(manifest.schedule.playlists.filter((p) => p.noStats).map((p) => p.id));
+    for (const media of this.allMedia()) setSound(media, this.volume);
     if (changed) {
-      this.timeline = new Timeline(manifest.schedule);
       this.options.log.info(
         `Content version ${manifest.version}: ${manifest.schedule.playlists.length} playlist(s), ${manifest.files.length} file(s)`,
       );
@@ -211,19 +190,32 @@ export class Playback {
       });
       // A file or playlist taken down leaves the screen at once; anything else changes at the next entry.
       const shown = this.showing?.item;
-      const playlists = new Set(manifest.schedule.playlists.map((p) => p.id));
-      if (shown && (!this.files.has(shown.fileId) || !playlists.has(shown.playlistId))) {
+      if (shown && (!this.content.files.has(shown.fileId) || !this.content.playlist(shown.playlistId))) {
         this.options.log.info(`${shown.name} was taken down: it stops now`);
         this.stopLoop();
-      } else if (this.gap || this.failing) {
-        // Waiting in a gap or out a failure: look at the new timeline at once.
-        this.stopLoop();
       }
+      this.useTimeline(new Timeline(plannedAt(manifest.schedule, this.position)));
     }
     if (first || manifest.point.isStoped !== this.stopped) {
       this.stopped = manifest.point.isStoped;
       if (this.stopped) this.options.log.info('Broadcast is stopped for this screen');
     }
+    this.reconsider();
+  }
+
+  /**
+   * Where the screen is now (src/position.ts). Content bound to coordinates is planned again only when the
+   * screen moved into or out of a playlist's area; the plan is otherwise the same.
+   */
+  setPosition(position: Position): void {
+    const planned = this.timeline?.input.screen.position ?? null;
+    this.position = position;
+    const manifest = this.manifest;
+    if (this.destroyed || !manifest || !changesFences(planned, position, manifest.schedule.playlists)) return;
+    this.options.log.info(
+      `The screen moved (${position.lat.toFixed(5)}, ${position.lng.toFixed(5)}) into or out of a playlist's area: planning again`,
+    );
+    this.useTimeline(new Timeline(plannedAt(manifest.schedule, position)));
     this.reconsider();
   }
 
@@ -244,8 +236,7 @@ export class Playback {
     video.className = 'stream';
     video.playsInline = true;
     video.autoplay = true;
-    this.setVolume(video);
-    video.src = target;
+    setSound(video, this.volume);
     this.options.stage.append(video);
     this.streamVideo = video;
     this.options.log.info('Showing the camera stream');
@@ -253,6 +244,7 @@ export class Playback {
     try {
       const playing = waitForEvent(video, ['playing'], ['error'], STREAM_START_MS, undefined, 'The stream');
       playing.catch(() => undefined);
+      await attachSource(video, target, streamMime(target));
       await this.startMedia(video);
       await playing;
     } catch (error) {
@@ -261,8 +253,8 @@ export class Playback {
       this.options.log.warn(message);
       return { ok: false, message };
     }
-    video.addEventListener('error', () => this.streamBroke(video));
-    video.addEventListener('ended', () => this.streamBroke(video));
+    video.addEventListener('error', () => this.streamBroke(video, target));
+    video.addEventListener('ended', () => this.streamBroke(video, target));
     return { ok: true, message: STREAM_TEXT.started };
   }
 
@@ -276,12 +268,23 @@ export class Playback {
   destroy(): void {
     this.destroyed = true;
     this.stopLoop();
+    this.overlays.destroy();
     this.removeStream();
     for (const layer of this.layers) layer.remove();
     this.idle.remove();
   }
 
   // ---- state ----
+
+  /**
+   * A new plan (new content, or the screen moved): what plays goes on to its end, but a screen waiting in a
+   * gap or out a failure looks at it at once, and so do the overlays.
+   */
+  private useTimeline(timeline: Timeline): void {
+    this.timeline = timeline;
+    if (this.gap || this.failing) this.stopLoop();
+    this.overlays.refresh();
+  }
 
   /** Starts or stops the loop to match what the screen should do, and shows the matching state. */
   private reconsider(): void {
@@ -300,6 +303,9 @@ export class Playback {
     } else if (!shouldPlay && this.loop) {
       this.stopLoop();
     }
+    // Overlays show over whatever the timeline plays, and only while it plays.
+    if (shouldPlay) this.overlays.start();
+    else this.overlays.stop();
     this.updateState();
   }
 
@@ -309,6 +315,7 @@ export class Playback {
     this.loop = null;
     this.showing = null;
     this.failing = false;
+    this.pausing = false;
     for (const layer of this.layers) this.clearLayer(layer);
   }
 
@@ -317,13 +324,16 @@ export class Playback {
     if (this.streamVideo) state = 'stream';
     else if (!this.manifest) state = 'connecting';
     else if (this.stopped) state = 'stopped';
-    else if (this.gap || this.failing) state = 'idle';
+    else if ((this.gap && !this.pausing) || this.failing) state = 'idle';
     else state = 'playing';
     this.idle.classList.toggle('visible', state === 'idle');
     this.idleText.textContent = this.failing
       ? 'The content could not be played'
       : this.options.strings.noContent;
     for (const layer of this.layers) layer.hidden = state !== 'playing';
+    const stage = this.options.stage;
+    stage.style.transition = `background-color ${this.transitionMs}ms linear`;
+    stage.style.backgroundColor = state === 'playing' ? this.backdrop : themeColor(null);
     if (state === this.state) return;
     this.state = state;
     this.options.onState(state);
@@ -335,47 +345,44 @@ export class Playback {
     return this.layers[1 - this.front]!;
   }
 
-  /** The timeline's entry with its file and playable address, or null when its file is not in the manifest. */
-  private async itemOf(entry: ScheduleEntry): Promise<Item | null> {
-    const file = this.files.get(entry.fileId);
-    if (!file) return null;
-    const url = (await this.options.cache?.source(file)) ?? file.url;
-    return {
-      fileId: file.fileId,
-      playlistId: entry.playlistId,
-      name: file.name,
-      kind: file.kind,
-      mime: file.mime,
-      url,
-      start: entry.start,
-      end: entry.end,
-    };
-  }
-
   private async run(signal: AbortSignal): Promise<void> {
     const { log } = this.options;
-    let next: { key: string; ready: Promise<Prepared> } | null = null;
+    let next: Ahead | null = null;
     while (!signal.aborted) {
       const timeline = this.timeline;
-      if (!timeline) return;
-      const { entry, next: upcoming } = timeline.at(this.now);
+      const content = this.content;
+      if (!timeline || !content) return;
+      const { entry, next: upcoming, pause } = timeline.at(this.now);
       if (!entry) {
-        // Nothing scheduled now: the idle screen until the next entry (checked at least every minute).
         this.recordShowing();
-        for (const layer of this.layers) this.clearLayer(layer);
         this.gap = true;
+        if (pause) {
+          // A playlist's pause between items: its backdrop, while the next item waits ready on the other layer.
+          this.fadeAway(this.layers[this.front]!);
+          this.pausing = true;
+          this.backdrop = content.backdrop(pause.playlistId);
+          if (upcoming && next?.key !== entryKey(upcoming)) {
+            next = this.prepareAhead(upcoming, this.back, content, signal);
+          }
+        } else {
+          // Nothing scheduled now: the idle screen until the next entry (checked at least every minute).
+          for (const layer of this.layers) this.clearLayer(layer);
+          next = null;
+          this.pausing = false;
+        }
         this.updateState();
         await sleep(Math.max(200, Math.min(60_000, (upcoming?.start ?? Infinity) - this.now)), signal);
         continue;
       }
       this.gap = false;
-      const item = await this.itemOf(entry);
+      this.pausing = false;
+      const item = await content.item(entry, this.options.cache);
       if (signal.aborted) return;
       let prepared: Prepared | null = null;
       try {
         if (!item) throw new Error(`file ${entry.fileId} is not in the manifest`);
         prepared =
-          next?.key === keyOf(entry) ? await next.ready : await this.prepare(item, this.back, signal);
+          next?.key === entryKey(entry) ? await next.ready : await this.prepare(item, this.back, signal);
       } catch (error) {
         if (signal.aborted) return;
         log.warn(`Skipped ${item?.name ?? `file ${entry.fileId}`}: ${errorText(error)}`);
@@ -396,23 +403,29 @@ export class Playback {
       const outgoing = this.layers[this.front]!;
       this.recordShowing();
       this.show(prepared);
+      this.backdrop = content.backdrop(prepared.item.playlistId);
       this.failing = false;
       this.updateState();
-      const ended = this.play(prepared, signal);
+      const ended = playUntil(prepared.media, prepared.item, {
+        now: () => this.now,
+        signal,
+        start: (media) => this.startMedia(media),
+      });
       ended.catch(() => undefined);
 
-      // Once the fade is over the old layer is free: load the following entry into it.
+      // Once the fade is over the old layer is free: load the following entry into it, whether it follows
+      // at once or after the playlist's pause.
       await sleep(this.transitionMs, signal);
       if (outgoing !== prepared.layer) this.clearLayer(outgoing);
-      const following = timeline.at(entry.end).entry;
-      if (following && following.start === entry.end) {
-        const layer: HTMLElement = outgoing === prepared.layer ? this.back : outgoing;
-        const ready: Promise<Prepared> = this.itemOf(following).then((i) => {
-          if (!i) throw new Error(`file ${following.fileId} is not in the manifest`);
-          return this.prepare(i, layer, signal);
-        });
-        ready.catch(() => undefined);
-        next = { key: keyOf(following), ready };
+      const after = timeline.at(entry.end);
+      const following = after.entry ?? (after.pause ? after.next : null);
+      if (following) {
+        next = this.prepareAhead(
+          following,
+          outgoing === prepared.layer ? this.back : outgoing,
+          content,
+          signal,
+        );
       }
 
       try {
@@ -429,19 +442,9 @@ export class Playback {
   private recordShowing(): void {
     const showing = this.showing;
     if (!showing || !this.shownAt) return;
-    const endedAt = this.now;
-    const startedAt = this.shownAt;
+    const event = this.content?.proof(showing.item, this.shownAt, this.now);
     this.shownAt = 0;
-    if (endedAt - startedAt < 1) return;
-    // A no-stats playlist plays without proof of play.
-    if (this.noStats.has(showing.item.playlistId)) return;
-    this.options.onPlayed?.({
-      fileId: showing.item.fileId,
-      playlistId: showing.item.playlistId,
-      startedAt: new Date(startedAt).toISOString(),
-      endedAt: new Date(endedAt).toISOString(),
-      duration: (endedAt - startedAt) / 1000,
-    });
+    if (event) this.options.onPlayed?.(event);
   }
 
   private show(prepared: Prepared): void {
@@ -466,117 +469,35 @@ export class Playback {
     this.options.onShow?.(prepared.item);
   }
 
-  private async prepare(item: Item, layer: HTMLElement, signal: AbortSignal): Promise<Prepared> {
-    this.clearLayer(layer);
-    const kind = presentationOf(item);
-    switch (kind) {
-      case 'image': {
-        const image = document.createElement('img');
-        image.alt = '';
-        image.decoding = 'async';
-        layer.append(image);
-        const loaded = waitForEvent(image, ['load'], ['error'], LOAD_TIMEOUT_MS, signal, 'The image');
-        image.src = item.url;
-        await loaded;
-        // Decoded before it is shown, so the fade does not stutter.
-        await image.decode().catch(() => undefined);
-        return { item, layer, media: null, visual: image };
-      }
-      case 'video': {
-        const video = document.createElement('video');
-        video.preload = 'auto';
-        video.playsInline = true;
-        this.setVolume(video);
-        layer.append(video);
-        const loaded = waitForEvent(video, ['loadeddata'], ['error'], LOAD_TIMEOUT_MS, signal, 'The video');
-        video.src = item.url;
-        await loaded;
-        return { item, layer, media: video, visual: video };
-      }
-      case 'audio': {
-        const card = document.createElement('div');
-        card.className = 'audio-card';
-        card.textContent = item.name;
-        const audio = document.createElement('audio');
-        audio.preload = 'auto';
-        this.setVolume(audio);
-        layer.append(card, audio);
-        const loaded = waitForEvent(audio, ['canplay'], ['error'], LOAD_TIMEOUT_MS, signal, 'The audio');
-        audio.src = item.url;
-        await loaded;
-        return { item, layer, media: audio, visual: null };
-      }
-      case 'frame': {
-        const frame = document.createElement('iframe');
-        // Scripts run, but in an opaque origin: the page cannot reach the player or its token.
-        frame.setAttribute('sandbox', 'allow-scripts');
-        frame.setAttribute('allow', 'autoplay');
-        frame.referrerPolicy = 'no-referrer';
-        frame.tabIndex = -1;
-        layer.append(frame);
-        const loaded = waitForEvent(frame, ['load'], [], FRAME_LOAD_WAIT_MS, signal, 'The page');
-        frame.src = item.url;
-        try {
-          await loaded;
-        } catch (error) {
-          // A slow page is shown as it comes; only a stop ends here.
-          if (isAborted(error)) throw error;
-        }
-        return { item, layer, media: null, visual: null };
-      }
-      default:
-        throw new Error(`${item.kind} files cannot be played in a browser`);
-    }
+  /** The item before a pause fades out to the backdrop; its layer is cleared when the next item comes. */
+  private fadeAway(layer: HTMLElement): void {
+    if (this.showing?.layer !== layer) return;
+    this.showing = null;
+    layer.style.transition = `opacity ${this.transitionMs}ms linear`;
+    layer.style.opacity = '0';
+    this.unmark(layer);
+    for (const media of Array.from(layer.querySelectorAll<HTMLMediaElement>('video, audio'))) media.pause();
   }
 
-  /**
-   * Plays a shown item until its entry ends on the wall clock (media that ends sooner holds its last
-   * frame); joining late, media starts where the timeline is. Rejects when the media fails or stalls.
-   */
-  private async play(prepared: Prepared, signal: AbortSignal): Promise<void> {
-    const { end, start } = prepared.item;
-    const media = prepared.media;
-    if (!media) {
-      await sleep(Math.max(0, end - this.now), signal);
-      return;
-    }
-    const late = this.now - start;
-    if (late > SEEK_AFTER_MS && Number.isFinite(media.duration) && late / 1000 < media.duration) {
-      media.currentTime = late / 1000;
-    }
-    await this.startMedia(media);
-    await new Promise<void>((resolve, reject) => {
-      let lastTime = media.currentTime;
-      let lastMove = this.now;
-      let done = false;
-      const finish = (error?: Error) => {
-        clearInterval(watchdog);
-        clearTimeout(timer);
-        media.removeEventListener('error', onError);
-        media.removeEventListener('ended', onEnded);
-        signal.removeEventListener('abort', onAbort);
-        if (error) reject(error);
-        else resolve();
-      };
-      const onEnded = () => {
-        done = true;
-      };
-      const onError = () => finish(new Error(`media error ${media.error?.code ?? ''}`.trim()));
-      const onAbort = () => finish(Object.assign(new Error('Aborted'), { name: 'AbortError' }));
-      const timer = setTimeout(() => finish(), Math.max(0, end - this.now));
-      const watchdog = setInterval(() => {
-        const now = this.now;
-        if (media.currentTime !== lastTime || done || media.ended) {
-          lastTime = media.currentTime;
-          lastMove = now;
-        } else if (now - lastMove > STALL_MS) {
-          finish(new Error(`stalled for ${Math.round(STALL_MS / 1000)} s`));
-        }
-      }, 1000);
-      media.addEventListener('ended', onEnded);
-      media.addEventListener('error', onError);
-      signal.addEventListener('abort', onAbort, { once: true });
+  /** Starts loading an entry that comes later into a layer that is not on screen. */
+  private prepareAhead(
+    entry: ScheduleEntry,
+    layer: HTMLElement,
+    content: Content,
+    signal: AbortSignal,
+  ): Ahead {
+    const ready = content.item(entry, this.options.cache).then((item) => {
+      if (!item) throw new Error(`file ${entry.fileId} is not in the manifest`);
+      return this.prepare(item, layer, signal);
     });
+    ready.catch(() => undefined);
+    return { key: entryKey(entry), ready };
+  }
+
+  private async prepare(item: Item, layer: HTMLElement, signal: AbortSignal): Promise<Prepared> {
+    this.clearLayer(layer);
+    const loaded = await loadItem(item, layer, { screenVolume: this.volume, signal });
+    return { ...loaded, item, layer };
   }
 
   /** play(), falling back to muted when the browser refuses sound without a gesture. */
@@ -599,29 +520,27 @@ export class Playback {
     }
   }
 
-  private streamBroke(video: HTMLVideoElement): void {
+  private streamBroke(video: HTMLVideoElement, target: string): void {
     if (this.streamVideo !== video) return;
     this.options.log.warn('The camera stream broke off; trying it again in 5 s');
-    const source = video.src;
     setTimeout(() => {
       if (this.streamVideo !== video) return;
-      video.src = source;
-      this.startMedia(video).catch((error: unknown) => {
-        this.options.log.warn(`The camera stream did not resume: ${errorText(error)}`);
-      });
+      // Attached afresh: an HLS player of the broken one is let go first.
+      release(video);
+      attachSource(video, target, streamMime(target))
+        .then(() => this.startMedia(video))
+        .catch((error: unknown) => {
+          this.options.log.warn(`The camera stream did not resume: ${errorText(error)}`);
+        });
     }, 5000);
   }
 
   // ---- elements ----
 
-  private setVolume(media: HTMLMediaElement): void {
-    media.volume = this.volume / 100;
-    media.muted = this.volume === 0;
-  }
-
   private *allMedia(): Iterable<HTMLMediaElement> {
     for (const layer of this.layers)
       yield* Array.from(layer.querySelectorAll<HTMLMediaElement>('video, audio'));
+    yield* this.overlays.media();
     if (this.streamVideo) yield this.streamVideo;
   }
 
@@ -640,28 +559,10 @@ export class Playback {
   }
 
   private clearLayer(layer: HTMLElement): void {
-    for (const element of Array.from(layer.querySelectorAll('video, audio, iframe, img'))) release(element);
-    layer.textContent = '';
+    releaseAll(layer);
     layer.style.opacity = '0';
     layer.style.transition = '';
     this.unmark(layer);
     if (this.showing?.layer === layer) this.showing = null;
-  }
-}
-
-/** Lets go of what an element holds (decoders, network, a page's scripts) before it is dropped. */
-function release(element: Element): void {
-  if (element instanceof HTMLMediaElement) {
-    element.pause();
-    element.removeAttribute('src');
-    try {
-      element.load();
-    } catch {
-      // Nothing held.
-    }
-  } else if (element instanceof HTMLIFrameElement) {
-    element.src = 'about:blank';
-  } else if (element instanceof HTMLImageElement) {
-    element.removeAttribute('src');
   }
 }

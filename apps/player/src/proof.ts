@@ -11,8 +11,7 @@
 import {
   PLAYBACK_BATCH_MAX,
   PLAYBACK_BATCH_SIZE,
-  PLAYBACK_EARLIEST,
-  PLAYBACK_MAX_SECONDS,
+  proofEventProblem,
   type PlaybackEvent,
 } from '@vitrine/core';
 import { OutboxRejectedError, OutboxSendError, createOutbox, outboxSender } from './outbox';
@@ -196,34 +195,16 @@ export function newEventId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const EARLIEST_MS = Date.parse(PLAYBACK_EARLIEST);
-const isRowId = (v: unknown): v is number =>
-  typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 2147483647;
-
 /** The event as the server will take it (UTC ISO dates), or an error saying what is wrong. */
 function checked(event: NewProofEvent, eventId: string): ProofEvent {
-  const start = Date.parse(event.startedAt);
-  const end = Date.parse(event.endedAt);
-  const problem = !isRowId(event.fileId)
-    ? 'fileId must be a positive integer'
-    : event.playlistId !== null && !isRowId(event.playlistId)
-      ? 'playlistId must be a positive integer or null'
-      : !Number.isFinite(start) || !Number.isFinite(end)
-        ? 'startedAt and endedAt must be dates'
-        : start < EARLIEST_MS
-          ? 'startedAt is before 2000: the clock is not set'
-          : end < start
-            ? 'endedAt is before startedAt'
-            : !(event.duration >= 0 && event.duration <= PLAYBACK_MAX_SECONDS)
-              ? `duration must be 0 to ${PLAYBACK_MAX_SECONDS} seconds`
-              : null;
+  const problem = proofEventProblem(event);
   if (problem) throw new RangeError(`proof of play: ${problem}`);
   return {
     eventId,
     fileId: event.fileId,
     playlistId: event.playlistId,
-    startedAt: new Date(start).toISOString(),
-    endedAt: new Date(end).toISOString(),
+    startedAt: new Date(event.startedAt).toISOString(),
+    endedAt: new Date(event.endedAt).toISOString(),
     duration: event.duration,
   };
 }

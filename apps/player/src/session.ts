@@ -1,6 +1,8 @@
 /**
- * A paired screen at work: the manifest (fetched at start, every 30 minutes, on reconnect and on command),
- * playback, the socket with its heartbeats, the commands, proof of play and the measured audience.
+ * A paired screen at work: the manifest (fetched at start, every `syncInterval` minutes of the screen's
+ * settings, on reconnect and on command),
+ * playback, the socket with its heartbeats, the commands, proof of play, the measured audience and the
+ * screen's live position.
  */
 import type { Manifest, PlayerReport } from '@vitrine/core';
 import { UnauthorizedError, isManifest, type Api } from './api';
@@ -10,6 +12,7 @@ import type { Strings } from './i18n';
 import type { Logger } from './log';
 import { MediaCache } from './cache';
 import { Playback, orientStage, type ScreenState } from './playback';
+import { watchPosition } from './position';
 import { createProofQueue, httpSender } from './proof';
 import type { ScreenControl, StatusLine } from './screen';
 import { capture } from './screenshot';
@@ -17,7 +20,14 @@ import { Backoff, Connection } from './socket';
 import { KEYS, type KeyValue } from './storage';
 import { clip, errorText, isAborted, sleep } from './util';
 
-export const MANIFEST_REFRESH_MS = 30 * 60_000;
+/** Minutes between regular fetches of the manifest when the screen's settings do not say. */
+export const DEFAULT_SYNC_MINUTES = 5;
+
+/** The wait before the next regular fetch: the screen's interval, spread ±10% so a fleet does not fetch at once. */
+export function nextSyncDelay(minutes: number | undefined, random: () => number = Math.random): number {
+  const base = (minutes && minutes > 0 ? minutes : DEFAULT_SYNC_MINUTES) * 60_000;
+  return Math.round(base * (0.9 + 0.2 * random()));
+}
 
 /** A screenshot's text frame says this when nothing drawable plays. */
 const SCREENSHOT_TITLES: Record<ScreenState, string> = {
@@ -78,6 +88,8 @@ export function startSession(ctx: SessionContext): { stop(): void } {
   const { signal } = controller;
   const timers: ReturnType<typeof setTimeout>[] = [];
   let relaunchTimer: ReturnType<typeof setTimeout> | null = null;
+  let syncTimer: ReturnType<typeof setTimeout> | null = null;
+  let syncMinutes: number | undefined;
   let manifest: Manifest | null = null;
 
   const stage = document.createElement('div');
@@ -119,6 +131,12 @@ export function startSession(ctx: SessionContext): { stop(): void } {
       connection?.heartbeatNow();
     },
   });
+  // A moving screen's live position, where a native shell or a granted permission gives one.
+  const position = watchPosition({
+    log,
+    needed: () => manifest?.schedule.playlists.some((p) => p.geofence) ?? false,
+    onPosition: (at) => playback.setPosition(at),
+  });
   status.show(ctx.strings.connecting);
   MediaCache.open(log)
     .then((cache) => {
@@ -146,8 +164,11 @@ export function startSession(ctx: SessionContext): { stop(): void } {
     ctx.screen.wantFullscreen = point.windows.fullscreen;
     document.title = `${point.name} · Vitrine`;
     scheduleRelaunch(point.relaunchInterval);
+    // A new interval counts from now; the same one keeps its running wait.
+    if (point.syncInterval !== syncMinutes || syncTimer === null) scheduleSync(point.syncInterval);
     playback.apply(next);
     if (newVersion) {
+      position.check();
       reportFirstItem = true;
       connection?.heartbeatNow();
     }
@@ -204,7 +225,19 @@ export function startSession(ctx: SessionContext): { stop(): void } {
         log.warn(`Content not refreshed (${why}): ${errorText(error)}`);
     });
   };
-  timers.push(setInterval(() => refreshQuietly('every 30 min'), MANIFEST_REFRESH_MS));
+  // The regular fetch that brings PASSIVE changes: every `syncInterval` minutes of the screen's settings.
+  function scheduleSync(minutes: number | undefined): void {
+    syncMinutes = minutes;
+    if (syncTimer !== null) clearTimeout(syncTimer);
+    if (signal.aborted) return;
+    syncTimer = setTimeout(() => {
+      syncTimer = null;
+      refreshQuietly(`every ${minutes ?? DEFAULT_SYNC_MINUTES} min`);
+      if (syncTimer === null) scheduleSync(syncMinutes);
+    }, nextSyncDelay(minutes));
+  }
+  // No saved content applied: the default interval until the first manifest says otherwise.
+  if (syncTimer === null) scheduleSync(undefined);
 
   const report = async (): Promise<PlayerReport> => {
     const ratio = window.devicePixelRatio || 1;
@@ -303,8 +336,10 @@ export function startSession(ctx: SessionContext): { stop(): void } {
       controller.abort();
       for (const timer of timers) clearInterval(timer);
       if (relaunchTimer !== null) clearTimeout(relaunchTimer);
+      if (syncTimer !== null) clearTimeout(syncTimer);
       window.removeEventListener('online', online);
       socket.stop();
+      position.stop();
       playback.destroy();
       void proof.close();
       void audience.close();

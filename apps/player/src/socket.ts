@@ -2,7 +2,13 @@
  * The screen's one websocket: heartbeats out, commands in, acks out. It reconnects by itself with
  * exponential backoff and jitter, and tells its owner when the token may have stopped working.
  */
-import { HEARTBEAT_SECONDS, type PlayerMessage, type PlayerReport, type ServerMessage } from '@vitrine/core';
+import {
+  HEARTBEAT_SECONDS,
+  backoffMs,
+  type PlayerMessage,
+  type PlayerReport,
+  type ServerMessage,
+} from '@vitrine/core';
 import type { Logger } from './log';
 import { errorText } from './util';
 
@@ -25,8 +31,11 @@ export const CLOSE_REMOVED = 4001;
  */
 export function backoffDelay(attempt: number, random: number): number {
   const capped = Math.max(0, Math.min(attempt, BACKOFF_LAST_ATTEMPT));
-  const nominal = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** capped);
-  return Math.round(Math.min(BACKOFF_MAX_MS, nominal * (0.8 + 0.4 * random)));
+  return backoffMs(
+    { baseMs: BACKOFF_BASE_MS, maxMs: BACKOFF_MAX_MS, jitter: [0.8, 1.2] },
+    capped + 1,
+    random,
+  );
 }
 
 export class Backoff {

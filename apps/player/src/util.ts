@@ -80,6 +80,19 @@ export function errorText(error: unknown): string {
   return String(error);
 }
 
+/**
+ * What a native shell's method answered: JSON text parsed (an Android WebView bridge can only return
+ * strings; text that is not JSON is null), anything else as it is.
+ */
+export function bridged(answer: unknown): unknown {
+  if (typeof answer !== 'string') return answer;
+  try {
+    return JSON.parse(answer) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 /** Cuts `text` to at most `max` characters, marking the cut. */
 export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
