@@ -1,9 +1,22 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from '../../scripts/vite/precompress.ts';
+
+/** This build's id: in the bundle (__BUILD_ID__) and in dist/version.json, which open pages poll. */
+const BUILD_ID = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+const versionFile = (): Plugin => ({
+  name: 'vitrine-version-file',
+  apply: 'build',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ build: BUILD_ID }) });
+  },
+});
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), versionFile(), precompress()],
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   resolve: {
     alias: { '@vitrine/core': fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url)) },
   },

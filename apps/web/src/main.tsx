@@ -7,6 +7,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { NOTIFICATION_TIMEOUT_MS } from '@vitrine/core';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './app/layout.css';
 import { initI18n } from './i18n';
 import { resolveStartLocale } from './lib/locale';
 import { createAppRouter } from './app/router';

@@ -1,7 +1,8 @@
 import type { ErrorBody, TokenPair } from '@vitrine/core';
 import i18n from '../i18n';
-import { notifyError, notifySuccess } from '../lib/notify';
-import { translateMessage } from '../lib/messages';
+import { notify, notifyError } from '../lib/notify';
+import type { NoticeKind } from '../lib/notices';
+import { translateError, translateMessage } from '../lib/messages';
 import { progress } from '../lib/progress';
 
 const TOKEN_KEY = 'vitrine.token';
@@ -68,17 +69,23 @@ export interface ApiOptions {
   silent?: boolean;
   /** Raw bytes as the body (an image), sent with their own content type instead of JSON. */
   file?: Blob;
+  /** Headers of the call's own (X-File-Name of a raw upload). */
+  headers?: Record<string, string>;
 }
 
 /**
- * What a success says: a notice the server attached ('Approve requested'), or a partial outcome it
- * reported ('File is used by a playlist: ...'), else 'Action performed'.
+ * What a success says, and in which colour: a notice the server attached ('Approve requested': pending,
+ * blue), a partial outcome it reported ('File is used by a playlist: ...', something kept: yellow, never
+ * green), a message of its own ('Screen X created'), else 'Action performed'.
  */
-function successText(data: unknown): string {
-  const body = (data ?? {}) as { notice?: unknown; message?: unknown };
-  if (typeof body.notice === 'string') return translateMessage(body.notice);
-  if (typeof body.message === 'string') return translateMessage(body.message);
-  return i18n.t('notify.performed');
+function successNotice(data: unknown): { kind: NoticeKind; text: string } {
+  const body = (data ?? {}) as { notice?: unknown; message?: unknown; kept?: unknown };
+  if (typeof body.notice === 'string') return { kind: 'info', text: translateMessage(body.notice) };
+  const partial = Array.isArray(body.kept) && body.kept.length > 0;
+  if (typeof body.message === 'string') {
+    return { kind: partial ? 'warning' : 'success', text: translateMessage(body.message) };
+  }
+  return { kind: 'success', text: i18n.t('notify.performed') };
 }
 
 /** Calls that never announce success: signing in (spec §7) and the session plumbing. */
@@ -105,6 +112,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
         ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(options.file ? { 'content-type': options.file.type || 'application/octet-stream' } : {}),
         ...(session.token ? { authorization: `Bearer ${session.token}` } : {}),
+        ...options.headers,
       },
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
       ...(options.file ? { body: options.file } : {}),
@@ -132,7 +140,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       !QUIET_SUCCESS.has(path) &&
       (response.status === 200 || response.status === 204)
     ) {
-      notifySuccess(successText(data));
+      const { kind, text } = successNotice(data);
+      notify(kind, text);
     }
     return data as T;
   } catch (error) {
@@ -145,10 +154,12 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   }
 }
 
-/** Spec §8: the server's message, else the error's, else 'Action failed'; known messages translated. */
+/**
+ * Spec §8: what a failure says. A refusal from the server is translated through its stable code (and its
+ * fields' keys); another error says its own message; else 'Action failed'.
+ */
 export function failureText(error: unknown): string {
-  if (error instanceof ApiError && error.body.message)
-    return translateMessage(error.body.message, error.body.code);
+  if (error instanceof ApiError) return translateError(error.body);
   if (error instanceof Error && error.message) return error.message;
   return i18n.t('notify.failed');
 }

@@ -1,18 +1,22 @@
 import { AppShell, Avatar, Box, Burger, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DRAWER_OPEN_MIN_WIDTH } from '@vitrine/core';
 import { useBrand } from '../brand/brand';
 import { useUserInfo } from '../features/auth/session';
+import { Tour } from '../features/onboarding/Tour';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 
 const wide = `(min-width: ${DRAWER_OPEN_MIN_WIDTH + 1}px)`;
 
-/** The cabinet frame: top bar, side menu (open by default above 1256 px, spec §2), profile block, page. */
-export function AppLayout() {
+/**
+ * The cabinet frame: top bar, side menu (open by default above 1256 px, spec §2), profile block, page (the
+ * route's, or `children`: the 404 page keeps the frame for a signed-in person).
+ */
+export function AppLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const brand = useBrand();
   const { data: info } = useUserInfo();
@@ -70,10 +74,10 @@ export function AppLayout() {
           </Group>
         </AppShell.Section>
       </AppShell.Navbar>
+      <Tour info={info} />
+      {/* AppShell.Main is the page's one <main> landmark. */}
       <AppShell.Main>
-        <Box component="main" maw={1400}>
-          <Outlet />
-        </Box>
+        <Box maw={1400}>{children ?? <Outlet />}</Box>
       </AppShell.Main>
     </AppShell>
   );

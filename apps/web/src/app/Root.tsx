@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '@vitrine/core';
+import { appLocale } from '../i18n';
 import { applyBrand, useBrand } from '../brand/brand';
 import { useUserInfo } from '../features/auth/session';
 import { progress } from '../lib/progress';
 import { useSessionAnalytics, useSupportChat } from './embeds';
 import { ProgressBar } from './ProgressBar';
+import { VersionBanner } from './VersionBanner';
 
-/** Everything every page shares: brand, progress bar, the configured embeds. */
+/** Everything every page shares: brand, progress bar, the configured embeds, the new-version notice. */
 export function Root() {
   const brand = useBrand();
   const { i18n } = useTranslation();
@@ -18,13 +19,14 @@ export function Root() {
 
   useEffect(() => applyBrand(brand), [brand]);
   useEffect(() => (loading ? progress.start() : undefined), [loading]);
-  useSupportChat(brand, path, user, i18n.language as Locale);
+  useSupportChat(brand, path, user, appLocale(i18n.language));
   useSessionAnalytics(brand, user);
 
   return (
     <>
       <ProgressBar />
       <Outlet />
+      <VersionBanner />
     </>
   );
 }

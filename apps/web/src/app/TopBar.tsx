@@ -21,15 +21,18 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, PLAYER_PLATFORMS, type Locale, type UserInfo } from '@vitrine/core';
+import { LOCALES, PLAYER_PLATFORMS, type UserInfo } from '@vitrine/core';
+import { appLocale } from '../i18n';
 import { useBrand } from '../brand/brand';
 import { useLogout } from '../features/auth/session';
 import { LOCALE_LABELS, switchLocale } from '../lib/locale';
 import { KioskHelp } from './KioskHelp';
+import { HelpMenu } from './HelpMenu';
+import { NoticesMenu } from './NoticesMenu';
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
-  const current = i18n.language as Locale;
+  const current = appLocale(i18n.language);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -155,7 +158,8 @@ function AccountMenu({ info }: { info: UserInfo }) {
           leftSection={<IconLogout size={16} />}
           onClick={async () => {
             await logout();
-            await navigate({ to: '/login' });
+            // Spec §2: logout goes to / (which sends a signed-out person on to sign in).
+            await navigate({ to: '/' });
           }}
         >
           {t('account.exit')}
@@ -170,6 +174,8 @@ export function TopBar({ info }: { info: UserInfo }) {
     <Group gap={4} wrap="nowrap">
       <LanguageSwitcher />
       <ThemeSwitch />
+      <NoticesMenu />
+      <HelpMenu />
       <PlayerMenu />
       <AccountMenu info={info} />
     </Group>

@@ -3,24 +3,19 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
-  notFound,
   redirect,
   type AnyRoute,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  DEFAULT_LANDING,
-  DEFAULT_LOCALE,
-  type Locale,
-  type PermissionKey,
-  type UserInfo,
-} from '@vitrine/core';
+import { DEFAULT_LOCALE, POINT_TABS, pointTabPath, type Locale } from '@vitrine/core';
 import { loadBrand } from '../brand/brand';
 import { loadUser } from '../features/auth/session';
 import { ErrorPage, NotFoundPage } from '../features/errors/ErrorPages';
+import { lastPoint } from '../features/points/lastPoint';
 import { SectionPage } from '../features/sections/SectionPage';
 import { listPagingSearch, validateFilterSearch, type FilterSearch } from '../features/statistics/filters';
 import { AppLayout } from './AppLayout';
+import { middleware, type MiddlewareName } from './middleware';
 import { Root } from './Root';
 
 export interface RouterContext {
@@ -35,8 +30,6 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFoundPage,
   errorComponent: ErrorPage,
 });
-
-export const landingOf = (user: UserInfo): string => DEFAULT_LANDING[user.user.role];
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const searchWithRedirect = (search: Record<string, unknown>): { redirect?: string } => {
@@ -58,52 +51,35 @@ const searchForAutoLogin = (
   };
 };
 
-/** Guest-only pages: a signed-in user goes to their landing page (spec §2). */
-const guestOnly = async ({ context }: { context: RouterContext }) => {
-  const user = await loadUser(context.queryClient);
-  if (user) throw redirect({ href: landingOf(user) });
-};
-
 /** Every protected page sits in the layout; signed-out callers go to /login and come back after. */
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  beforeLoad: async ({ context, location }) => {
-    const user = await loadUser(context.queryClient);
-    if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
-    return { user };
-  },
+  beforeLoad: middleware('auth'),
   component: AppLayout,
   notFoundComponent: NotFoundPage,
 });
 
-/** A page the role may open, else the 404 page, decided before anything renders (no flash). */
+/**
+ * A page in the layout, running the middleware it names (spec §2) before anything renders: a role without
+ * the page's key gets the 404 page, without a flash of the page.
+ */
 function page<TPath extends string>(
   path: TPath,
-  permission: PermissionKey,
+  names: MiddlewareName[],
   component: AnyRoute['options']['component'],
 ) {
-  return createRoute({
-    getParentRoute: () => appRoute,
-    path,
-    beforeLoad: ({ context, params }) => {
-      if (!context.user.scope.includes(permission)) throw notFound();
-      // The route's validate hook (spec §2): an id that is not a number is a page that does not exist.
-      const id = (params as { id?: string }).id;
-      if (id !== undefined && !/^[1-9]\d{0,9}$/.test(id)) throw notFound();
-    },
-    component,
-  });
+  return createRoute({ getParentRoute: () => appRoute, path, beforeLoad: middleware(...names), component });
 }
 
 /** A section whose own release has not landed yet: its title and an honest empty state. */
-const section = <TPath extends string>(path: TPath, permission: PermissionKey, title: string) =>
-  page(path, permission, () => <SectionPage titleKey={title} />);
+const section = <TPath extends string>(path: TPath, names: MiddlewareName[], title: string) =>
+  page(path, names, () => <SectionPage titleKey={title} />);
 
 /** A statistics page: its filters (and any extra keys) kept in the address, each optional. */
 function statisticsPage<TPath extends string>(
   path: TPath,
-  permission: PermissionKey,
+  names: MiddlewareName[],
   component: AnyRoute['options']['component'],
   extra: (search: Record<string, unknown>) => Record<string, string | number> = () => ({}),
 ) {
@@ -116,9 +92,7 @@ function statisticsPage<TPath extends string>(
       ...validateFilterSearch(search),
       ...extra(search),
     }),
-    beforeLoad: ({ context }: { context: { user: UserInfo } }) => {
-      if (!context.user.scope.includes(permission)) throw notFound();
-    },
+    beforeLoad: middleware(...names),
     component,
   });
 }
@@ -129,10 +103,7 @@ const lazy = <T extends Record<string, unknown>>(load: () => Promise<T>, name: k
 const dashboardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
-  beforeLoad: ({ context }) => {
-    // Roles without the dashboard (agent, observer) start on their own landing page (spec §2).
-    if (!context.user.scope.includes('dashboard.route')) throw redirect({ href: landingOf(context.user) });
-  },
+  beforeLoad: middleware('home'),
   component: lazy(() => import('../features/dashboard/DashboardPage'), 'DashboardPage'),
 });
 
@@ -141,33 +112,33 @@ const routeTree = rootRoute.addChildren([
     getParentRoute: () => rootRoute,
     path: '/login',
     validateSearch: searchWithRedirect,
-    beforeLoad: guestOnly,
+    beforeLoad: middleware('guest'),
     component: lazy(() => import('../features/auth/LoginPage'), 'LoginPage'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/login/auto',
     validateSearch: searchForAutoLogin,
-    beforeLoad: guestOnly,
+    beforeLoad: middleware('guest'),
     component: lazy(() => import('../features/auth/AutoLoginPage'), 'AutoLoginPage'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/reg',
-    beforeLoad: guestOnly,
+    beforeLoad: middleware('guest'),
     component: lazy(() => import('../features/auth/RegisterPage'), 'RegisterPage'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/recover-pass',
-    beforeLoad: guestOnly,
+    beforeLoad: middleware('guest'),
     component: lazy(() => import('../features/auth/RecoverPassPage'), 'RecoverPassPage'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/recover-pass/submit',
     validateSearch: searchWithToken,
-    beforeLoad: guestOnly,
+    beforeLoad: middleware('guest'),
     component: lazy(() => import('../features/auth/RecoverPassPage'), 'RecoverPassSubmitPage'),
   }),
   createRoute({
@@ -181,21 +152,21 @@ const routeTree = rootRoute.addChildren([
     dashboardRoute,
     page(
       '/account',
-      'account.route',
+      ['can:account.route'],
       lazy(() => import('../features/account/AccountPage'), 'AccountPage'),
     ),
     page(
       '/account-security',
-      'account.security',
+      ['can:account.security'],
       lazy(() => import('../features/account/SecurityPage'), 'SecurityPage'),
     ),
     page(
       '/account-members',
-      'account.members',
+      ['can:account.members'],
       lazy(() => import('../features/account/MembersPage'), 'MembersPage'),
     ),
-    section('/funds', 'funds', 'sections.funds'),
-    section('/funds/accepted', 'funds', 'sections.fundsAccepted'),
+    section('/funds', ['can:funds'], 'sections.funds'),
+    section('/funds/accepted', ['can:funds'], 'sections.fundsAccepted'),
     createRoute({
       getParentRoute: () => appRoute,
       path: '/point',
@@ -208,67 +179,80 @@ const routeTree = rootRoute.addChildren([
           ...(bind ? { bind } : {}),
         };
       },
-      beforeLoad: ({ context }: { context: { user: UserInfo } }) => {
-        if (!context.user.scope.includes('point.route')) throw notFound();
-      },
+      beforeLoad: middleware('can:point.route'),
       component: lazy(() => import('../features/points/PointsPage'), 'PointsPage'),
     }),
     page(
       '/point/$id',
-      'point.route',
+      ['can:point.route', 'id'],
       lazy(() => import('../features/points/PointPage'), 'PointContentPage'),
     ),
     page(
       '/point/schedule/$id',
-      'point.route',
+      ['can:point.route', 'id'],
       lazy(() => import('../features/points/PointPage'), 'PointSchedulePage'),
     ),
     page(
       '/point/windows/$id',
-      'point.route',
+      ['can:point.route', 'id'],
       lazy(() => import('../features/points/PointPage'), 'PointWindowsPage'),
     ),
     page(
       '/point/settings/$id',
-      'point.route',
+      ['can:point.route', 'id'],
       lazy(() => import('../features/points/PointPage'), 'PointSettingsPage'),
     ),
     page(
       '/point/audience/$id',
-      'point.route',
+      ['can:point.route', 'id'],
       lazy(() => import('../features/points/PointPage'), 'PointAudiencePage'),
     ),
     page(
       '/point/stream/$id',
-      'point.route',
+      ['can:point.route', 'id'],
       lazy(() => import('../features/points/PointPage'), 'PointStreamPage'),
     ),
     page(
       '/point/log/$id',
-      'point.route',
+      ['can:point.route', 'id'],
       lazy(() => import('../features/points/PointPage'), 'PointLogPage'),
     ),
-    section('/wall', 'wall.route', 'menu.walls'),
-    section('/wall/create', 'wall.create', 'sections.wallCreate'),
-    section('/wall/$id', 'wall.route', 'sections.wallEdit'),
+    // Spec §2: a point tab's id is optional: the screen last opened here is shown, or the list opens.
+    ...POINT_TABS.filter((tab) => tab !== 'content').map((tab) =>
+      createRoute({
+        getParentRoute: () => appRoute,
+        path: `/point/${tab}`,
+        beforeLoad: async (args) => {
+          await middleware('can:point.route')(args);
+          const last = lastPoint.get();
+          if (last !== null && (await loadUser(args.context.queryClient))?.scope.includes('point.get')) {
+            throw redirect({ href: pointTabPath(tab, last) });
+          }
+          throw redirect({ to: '/point' });
+        },
+      }),
+    ),
+    section('/wall', ['can:wall.route'], 'menu.walls'),
+    section('/wall/create', ['can:wall.create'], 'sections.wallCreate'),
+    section('/wall/$id', ['can:wall.route', 'id'], 'sections.wallEdit'),
     page(
       '/net',
-      'net.route',
+      ['can:net.route'],
       lazy(() => import('../features/nets/NetsPage'), 'NetsPage'),
     ),
     page(
       '/playlist',
-      'playlist.route',
+      ['can:playlist.route'],
       lazy(() => import('../features/playlists/PlaylistsPage'), 'PlaylistsPage'),
     ),
     page(
       '/playlist/create',
-      'playlist.create',
+      ['can:playlist.create'],
       lazy(() => import('../features/playlists/PlaylistEditPage'), 'PlaylistEditPage'),
     ),
     page(
       '/playlist/$id',
-      'playlist.route',
+      ['can:playlist.route', 'id'],
       lazy(() => import('../features/playlists/PlaylistEditPage'), 'PlaylistEditPage'),
     ),
     createRoute({
@@ -278,9 +262,7 @@ const routeTree = rootRoute.addChildren([
         const folder = Number(search.folder);
         return Number.isInteger(folder) && folder > 0 ? { folder } : {};
       },
-      beforeLoad: ({ context }: { context: { user: UserInfo } }) => {
-        if (!context.user.scope.includes('files.route')) throw notFound();
-      },
+      beforeLoad: middleware('can:files.route'),
       component: lazy(() => import('../features/files/GalleryPage'), 'HomeGalleryPage'),
     }),
     createRoute({
@@ -290,61 +272,59 @@ const routeTree = rootRoute.addChildren([
         const folder = Number(search.folder);
         return Number.isInteger(folder) && folder > 0 ? { folder } : {};
       },
-      beforeLoad: ({ context }: { context: { user: UserInfo } }) => {
-        if (!context.user.scope.includes('files.route')) throw notFound();
-      },
+      beforeLoad: middleware('can:files.route'),
       component: lazy(() => import('../features/files/GalleryPage'), 'StockGalleryPage'),
     }),
     page(
       '/files/recent',
-      'files.route',
+      ['can:files.route'],
       lazy(() => import('../features/files/GalleryPage'), 'RecentGalleryPage'),
     ),
     page(
       '/files/favorite',
-      'files.route',
+      ['can:files.route'],
       lazy(() => import('../features/files/GalleryPage'), 'FavoriteGalleryPage'),
     ),
-    section('/creations', 'creations.route', 'sections.creations'),
-    section('/plugins', 'plugins.route', 'sections.plugins'),
-    section('/widgets', 'widgets.route', 'sections.widgets'),
+    section('/creations', ['can:creations.route'], 'sections.creations'),
+    section('/plugins', ['can:plugins.route'], 'sections.plugins'),
+    section('/widgets', ['can:widgets.route'], 'sections.widgets'),
     statisticsPage(
       '/statistics/report',
-      'statistics.report',
+      ['can:statistics.report'],
       lazy(() => import('../features/statistics/ReportPage'), 'ReportPage'),
       (search): Record<string, string> =>
         search.view === 'instances' || search.view === 'files' ? { view: search.view } : {},
     ),
     statisticsPage(
       '/statistics/list',
-      'statistics.list',
+      ['can:statistics.list'],
       lazy(() => import('../features/statistics/ListPage'), 'ListPage'),
       listPagingSearch,
     ),
     statisticsPage(
       '/impressions',
-      'impressions',
+      ['can:impressions'],
       lazy(() => import('../features/impressions/ImpressionsPage'), 'ImpressionsPage'),
     ),
-    section('/ssp/report', 'ssp.route', 'menu.sspReport'),
-    section('/ssp/list', 'ssp.list', 'menu.sspList'),
-    section('/ssp/files', 'ssp.files', 'menu.sspFiles'),
+    section('/ssp/report', ['can:ssp.route'], 'menu.sspReport'),
+    section('/ssp/list', ['can:ssp.list'], 'menu.sspList'),
+    section('/ssp/files', ['can:ssp.files'], 'menu.sspFiles'),
     page(
       '/user',
-      'user.route',
+      ['can:user.route'],
       lazy(() => import('../features/users/UsersPage'), 'UsersPage'),
     ),
     page(
       '/user/create',
-      'user.route',
+      ['can:user.route'],
       lazy(() => import('../features/users/UserCreatePage'), 'UserCreatePage'),
     ),
     page(
       '/user/$id',
-      'user.route',
+      ['can:user.route', 'id'],
       lazy(() => import('../features/users/UserEditPage'), 'UserEditPage'),
     ),
-    section('/admin', 'admin.route', 'menu.admin'),
+    section('/admin', ['can:admin.route'], 'menu.admin'),
   ]),
 ]);
 
@@ -354,6 +334,8 @@ export function createAppRouter(queryClient: QueryClient, locale: Locale) {
     context: { queryClient },
     basepath: locale === DEFAULT_LOCALE ? '/' : `/${locale}`,
     defaultPreload: 'intent',
+    // A page's error (an unknown middleware's 500 among them) shows in its parent's frame: the menu stays.
+    defaultErrorComponent: ErrorPage,
     defaultPendingMinMs: 0,
     scrollRestoration: true,
   });

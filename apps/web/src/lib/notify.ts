@@ -1,5 +1,8 @@
+import { createElement } from 'react';
 import { notifications } from '@mantine/notifications';
 import { NOTIFICATION_MAX_LENGTH, NOTIFICATION_TIMEOUT_MS } from '@vitrine/core';
+import { NoticeMessage } from './NoticeMessage';
+import { notices, type NoticeKind } from './notices';
 
 /** Spec §8: messages longer than 25 characters are cut to 25 followed by three dots. */
 export function truncateMessage(message: string, max = NOTIFICATION_MAX_LENGTH): string {
@@ -12,19 +15,26 @@ export interface NotifyOptions {
   loading?: boolean;
 }
 
-export function notifySuccess(message: string, options: NotifyOptions = {}): void {
+/** A success is green, a refusal red, a partial outcome yellow, a pending one blue: never a refusal in green. */
+const COLORS: Record<NoticeKind, string> = {
+  success: 'green',
+  error: 'red',
+  warning: 'yellow',
+  info: 'blue',
+};
+
+/** A toast (its text cut, the whole a click away) that also goes to the top bar's history. */
+export function notify(kind: NoticeKind, message: string, options: NotifyOptions = {}): void {
+  notices.add(kind, message);
   notifications.show({
-    message: truncateMessage(message),
-    color: 'green',
+    message: createElement(NoticeMessage, { text: message }),
+    color: COLORS[kind],
+    className: `vitrine-notice-${kind}`,
     autoClose: options.timeout ?? NOTIFICATION_TIMEOUT_MS,
     loading: options.loading ?? false,
   });
 }
 
-export function notifyError(message: string, options: NotifyOptions = {}): void {
-  notifications.show({
-    message: truncateMessage(message),
-    color: 'red',
-    autoClose: options.timeout ?? NOTIFICATION_TIMEOUT_MS,
-  });
-}
+export const notifySuccess = (message: string, options?: NotifyOptions) =>
+  notify('success', message, options);
+export const notifyError = (message: string, options?: NotifyOptions) => notify('error', message, options);

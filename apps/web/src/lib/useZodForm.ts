@@ -38,7 +38,7 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
   /** Shows a server refusal on its fields; true when there were field errors. */
   const showServerError = (error: unknown): boolean => {
     if (error instanceof ApiError && error.body.fields) {
-      setErrors(translateFields(error.body.fields));
+      setErrors(translateFields(error.body.fields, error.body.code));
       return true;
     }
     return false;

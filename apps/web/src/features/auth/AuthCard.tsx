@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../brand/brand';
 import { LanguageSwitcher, ThemeSwitch } from '../../app/TopBar';
 
-/** The frame of the sign-in pages: brand, title, language and theme switches, the form. */
+/** The frame of the sign-in pages: brand, title, language and theme switches, the form, the support e-mail. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   const brand = useBrand();
   const { t } = useTranslation();
@@ -34,6 +34,13 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
             {children}
           </Stack>
         </Paper>
+        {brand.supportEmail && (
+          <Text size="sm" c="dimmed" ta="center">
+            <Anchor href={`mailto:${brand.supportEmail}`} inherit>
+              {t('help.needHelp', { email: brand.supportEmail })}
+            </Anchor>
+          </Text>
+        )}
       </Stack>
     </Center>
   );

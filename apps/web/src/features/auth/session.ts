@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { UserInfo } from '@vitrine/core';
 import { api, session } from '../../api/client';
+import { notices } from '../../lib/notices';
 
 export const USER_INFO_KEY = ['user', 'info'] as const;
 
@@ -34,5 +35,6 @@ export function useLogout() {
     }).catch(() => undefined);
     session.clear();
     client.clear();
+    notices.clear();
   };
 }

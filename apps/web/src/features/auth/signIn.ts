@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { isSafeRedirect, type TokenPair, type UserInfo } from '@vitrine/core';
 import { api, session } from '../../api/client';
-import { landingOf } from '../../app/router';
+import { landingOf } from '../../app/middleware';
 import { USER_INFO_KEY } from './session';
 
 /**

@@ -31,6 +31,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { FULLNESS_RANGES, formatSize, pointTabPath, type Dashboard, type FullnessRange } from '@vitrine/core';
 import { useUserInfo } from '../auth/session';
+import { HowToStart } from '../onboarding/HowToStart';
 import { useDashboard } from './dashboard.api';
 import { formatDuration, formatPercent } from './time';
 
@@ -432,11 +433,13 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const [range, setRange] = useState<FullnessRange>('1d');
   const { data, isLoading, isFetching, isPlaceholderData } = useDashboard(range);
+  const { data: me } = useUserInfo();
   return (
     <Stack>
       <Title order={1} size="h2">
         {t('menu.dashboard')}
       </Title>
+      {me && <HowToStart info={me} />}
       {!data ? (
         isLoading ? (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy aria-label={t('dashboard.loading')}>

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatPercent, hourTicks, intlLocale, wallClock } from './time';
+import { formatDuration, formatMinutes, formatPercent, hourTicks, intlLocale, wallClock } from './time';
 
 describe('schedule and dashboard formatting', () => {
   it('writes durations as h:mm:ss, past 24 hours for long ranges', () => {
-    expect(formatDuration(30)).toBe('0:30');
+    expect(formatDuration(30)).toBe('0:00:30');
+    expect(formatDuration(1430)).toBe('0:23:50');
     expect(formatDuration(8640)).toBe('2:24:00');
     expect(formatDuration(86400 * 14)).toBe('336:00:00');
-    expect(formatDuration(59.6)).toBe('1:00');
+    expect(formatDuration(59.6)).toBe('0:01:00');
+  });
+
+  it('writes minutes with the unit in the reader’s language', () => {
+    expect(['en', 'ua', 'it', 'ru'].map((locale) => formatMinutes(45, locale))).toEqual([
+      '45 min',
+      '45 хв',
+      '45 min',
+      '45 мин',
+    ]);
   });
 
   it('writes shares as percentages with at most one decimal', () => {

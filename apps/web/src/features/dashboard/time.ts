@@ -6,7 +6,7 @@
 /** The BCP 47 tag for Intl of a cabinet locale ('ua' is the cabinet's code for Ukrainian). */
 export const intlLocale = (locale: string): string => (locale === 'ua' ? 'uk' : locale);
 
-/** Seconds as h:mm:ss (hours grow past 24 for long ranges), or m:ss under an hour. */
+/** Seconds as h:mm:ss (hours grow past 24 for long ranges). */
 export function formatDuration(seconds: number): string {
   const total = Math.round(seconds);
   const h = Math.floor(total / 3600);
@@ -14,7 +14,13 @@ export function formatDuration(seconds: number): string {
   const s = total % 60;
   const mm = String(m).padStart(2, '0');
   const ss = String(s).padStart(2, '0');
-  return h > 0 ? `${h}:${mm}:${ss}` : `${m}:${ss}`;
+  // Always with hours, so 23 minutes 50 seconds never reads as 23 hours 50 minutes.
+  return `${h}:${mm}:${ss}`;
+}
+
+/** Whole minutes in the reader's language: '45 min', '45 хв', '45 мин'. */
+export function formatMinutes(minutes: number, locale: string): string {
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'unit', unit: 'minute' }).format(minutes);
 }
 
 /** A 0..1 share as a percentage: whole numbers stay whole, others get one decimal. */

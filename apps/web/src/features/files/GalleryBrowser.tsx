@@ -19,6 +19,7 @@ import {
   SimpleGrid,
   Stack,
   Table,
+  Tabs,
   TagsInput,
   Text,
   TextInput,
@@ -31,6 +32,7 @@ import {
   IconFolderPlus,
   IconLink,
   IconMovie,
+  IconBroadcast,
   IconPencil,
   IconPlayerPause,
   IconPlayerPlay,
@@ -43,17 +45,12 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  ROOT_FOLDER_ID,
-  UPLOAD_EXTENSIONS,
-  UPLOAD_MESSAGES,
-  type FileItem,
-  type GalleryItem,
-} from '@vitrine/core';
+import { ROOT_FOLDER_ID, UPLOAD_EXTENSIONS, type FileItem, type GalleryItem } from '@vitrine/core';
 import { useConfirm } from '../../lib/confirm';
-import { translateMessage } from '../../lib/messages';
+import { translateError } from '../../lib/messages';
 import { galleryKey, isFile, useGallery, useGalleryActions, type GallerySection } from './files.api';
 import { RemoteFileModal } from './RemoteFileModal';
+import { FileRules } from './FileRules';
 import { uploadQueue, useLeaveWarning, useUploads } from './uploads';
 
 /** The file picker's modes (spec §2). */
@@ -82,7 +79,14 @@ const fileDetails = (file: FileItem) =>
     .join(' · ');
 
 function FileIcon({ file, size = 40 }: { file: FileItem; size?: number }) {
-  const Icon = file.kind === 'video' ? IconMovie : file.kind === 'audio' ? IconFileMusic : IconFile;
+  const Icon =
+    file.kind === 'video'
+      ? IconMovie
+      : file.kind === 'audio'
+        ? IconFileMusic
+        : file.kind === 'stream'
+          ? IconBroadcast
+          : IconFile;
   return <Icon size={size} stroke={1.3} aria-hidden />;
 }
 
@@ -110,9 +114,9 @@ function UploadsPanel() {
               <Group gap={4} wrap="nowrap">
                 <Text size="xs" c={task.state === 'failed' ? 'red' : 'dimmed'}>
                   {task.state === 'failed'
-                    ? translateMessage(task.error ?? '')
+                    ? translateError(task.error ?? {})
                     : task.duplicate
-                      ? translateMessage(UPLOAD_MESSAGES.alreadyUploaded)
+                      ? t('uploader.alreadyUploaded')
                       : t(`gallery.state.${task.state}`)}
                 </Text>
                 {task.state === 'uploading' && (
@@ -172,42 +176,58 @@ function Preview({
   const { t } = useTranslation();
   const [tags, setTags] = useState<string[]>([]);
   const actions = useGalleryActions(galleryKey('home', file?.path ?? 0), file?.path ?? 0);
+  const details = file && (
+    <Stack>
+      {file.kind === 'image' && <Image src={file.url} alt={file.name} fit="contain" mah="60vh" />}
+      {file.kind === 'video' && (
+        <video src={file.url} controls style={{ width: '100%', maxHeight: '60vh' }} aria-label={file.name} />
+      )}
+      {file.kind === 'audio' && (
+        <audio src={file.url} controls style={{ width: '100%' }} aria-label={file.name} />
+      )}
+      <Group gap="xs">
+        <Badge variant="light">{file.mime}</Badge>
+        {file.kind === 'stream' && <Badge variant="light">{t('gallery.live')}</Badge>}
+        {file.width && file.height && <Badge variant="light">{`${file.width}×${file.height}`}</Badge>}
+        {file.duration !== null && <Badge variant="light">{formatDuration(file.duration)}</Badge>}
+        {file.size > 0 && <Badge variant="light">{formatBytes(file.size)}</Badge>}
+      </Group>
+      {file.remoteUrl && (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {file.remoteUrl}
+        </Text>
+      )}
+      {canEdit && (
+        <Group align="flex-end">
+          <TagsInput
+            label={t('gallery.tags')}
+            defaultValue={file.tags}
+            onChange={setTags}
+            style={{ flex: 1 }}
+            maxTags={50}
+          />
+          <Button onClick={() => actions.setTags.mutate({ file, tags })}>{t('common.save')}</Button>
+        </Group>
+      )}
+    </Stack>
+  );
   return (
     <Modal opened={file !== null} onClose={onClose} title={file?.name} size="xl" centered>
-      {file && (
-        <Stack>
-          {file.kind === 'image' && <Image src={file.url} alt={file.name} fit="contain" mah="60vh" />}
-          {file.kind === 'video' && (
-            <video
-              src={file.url}
-              controls
-              style={{ width: '100%', maxHeight: '60vh' }}
-              aria-label={file.name}
-            />
-          )}
-          {file.kind === 'audio' && (
-            <audio src={file.url} controls style={{ width: '100%' }} aria-label={file.name} />
-          )}
-          <Group gap="xs">
-            <Badge variant="light">{file.mime}</Badge>
-            {file.width && file.height && <Badge variant="light">{`${file.width}×${file.height}`}</Badge>}
-            {file.duration !== null && <Badge variant="light">{formatDuration(file.duration)}</Badge>}
-            {file.size > 0 && <Badge variant="light">{formatBytes(file.size)}</Badge>}
-          </Group>
-          {canEdit && (
-            <Group align="flex-end">
-              <TagsInput
-                label={t('gallery.tags')}
-                defaultValue={file.tags}
-                onChange={setTags}
-                style={{ flex: 1 }}
-                maxTags={50}
-              />
-              <Button onClick={() => actions.setTags.mutate({ file, tags })}>{t('common.save')}</Button>
-            </Group>
-          )}
-        </Stack>
-      )}
+      {file &&
+        (canEdit && file.source !== 'STOCK' ? (
+          <Tabs defaultValue="details" keepMounted={false}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="details">{t('fileRules.details')}</Tabs.Tab>
+              <Tabs.Tab value="rules">{t('fileRules.tab')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="details">{details}</Tabs.Panel>
+            <Tabs.Panel value="rules">
+              <FileRules fileId={file.id} />
+            </Tabs.Panel>
+          </Tabs>
+        ) : (
+          details
+        ))}
     </Modal>
   );
 }
@@ -271,8 +291,7 @@ export function GalleryBrowser({
 
   // Refused files are listed in an alert, in full (spec §8: an upload failure shows the error text).
   const [refusals, setRefusals] = useState<string[]>([]);
-  const addFiles = (files: File[]) =>
-    setRefusals(uploadQueue.add(files, folderId).map((r) => translateMessage(r)));
+  const addFiles = (files: File[]) => setRefusals(uploadQueue.add(files, folderId).map(translateError));
 
   const onDropFiles = (event: DragEvent) => {
     event.preventDefault();
@@ -342,7 +361,7 @@ export function GalleryBrowser({
           onClick={() => (file ? setPreview(file) : onOpenFolder(item.id))}
         >
           {file?.thumbUrl ? (
-            <Image src={file.thumbUrl} alt="" h={120} w="100%" fit="cover" />
+            <Image src={file.thumbUrl} alt="" h={120} w="100%" fit="contain" />
           ) : file ? (
             <FileIcon file={file} />
           ) : (
@@ -364,8 +383,8 @@ export function GalleryBrowser({
               type="button"
               size="sm"
               onClick={() => setPreview(file)}
-              style={{ flex: 1, textAlign: 'left', minWidth: 0 }}
-              truncate
+              title={item.name}
+              style={{ flex: 1, textAlign: 'left', minWidth: 0, overflowWrap: 'anywhere' }}
             >
               {item.name}
             </Anchor>
@@ -376,8 +395,8 @@ export function GalleryBrowser({
               size="sm"
               fw={600}
               onClick={() => onOpenFolder(item.id)}
-              style={{ flex: 1, textAlign: 'left', minWidth: 0 }}
-              truncate
+              title={item.name}
+              style={{ flex: 1, textAlign: 'left', minWidth: 0, overflowWrap: 'anywhere' }}
             >
               {item.name}
             </Anchor>

@@ -13,11 +13,13 @@ const RemoteForm = z.object({
   height: z.number().optional(),
   duration: z.number().optional(),
   keepCopy: z.boolean(),
+  live: z.boolean(),
 });
 
 /**
  * Adds a file by its address: played from there (with the size and duration given), or, with "keep a
- * copy", fetched into the library by the server.
+ * copy", fetched into the library by the server. A live stream (HLS or an endless video) has no duration
+ * and is never stored on the screens.
  */
 export function RemoteFileModal({
   folderId,
@@ -30,7 +32,8 @@ export function RemoteFileModal({
 }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const form = useZodForm(RemoteForm, { url: '', width: 1920, height: 1080, duration: 10, keepCopy: false });
+  const empty = { url: '', width: 1920, height: 1080, duration: 10, keepCopy: false, live: false };
+  const form = useZodForm(RemoteForm, empty);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -47,7 +50,7 @@ export function RemoteFileModal({
           url: values.url,
           width: values.width,
           height: values.height,
-          duration: values.duration,
+          ...(values.live ? { live: true } : { duration: values.duration }),
         });
         if (!file.success) {
           form.setErrors(
@@ -58,7 +61,7 @@ export function RemoteFileModal({
         await api('/file/post', { method: 'POST', body: { folderId, files: [file.data] } });
       }
       await client.invalidateQueries({ queryKey: ['gallery'] });
-      form.setValues({ url: '', width: 1920, height: 1080, duration: 10, keepCopy: false });
+      form.setValues(empty);
       onClose();
     } catch (error) {
       form.showServerError(error);
@@ -86,12 +89,17 @@ export function RemoteFileModal({
             placeholder="https://example.com/file.mp4"
             {...form.inputProps('url')}
           />
-          <Checkbox label={t('gallery.keepCopy')} {...form.checkboxProps('keepCopy')} />
+          {!form.values.live && (
+            <Checkbox label={t('gallery.keepCopy')} {...form.checkboxProps('keepCopy')} />
+          )}
+          {!form.values.keepCopy && (
+            <Checkbox label={t('gallery.liveStream')} {...form.checkboxProps('live')} />
+          )}
           {!form.values.keepCopy && (
             <Group grow>
               {number('width', t('gallery.width'))}
               {number('height', t('gallery.height'))}
-              {number('duration', t('gallery.duration'))}
+              {!form.values.live && number('duration', t('gallery.duration'))}
             </Group>
           )}
           <Button type="submit" loading={busy}>

@@ -34,7 +34,7 @@ vi.mock('tus-js-client', () => ({
 }));
 
 const { uploadQueue, MAX_PARALLEL_UPLOADS } = await import('./uploads');
-const file = (name: string) => new File(['x'.repeat(10)], name, { type: 'application/octet-stream' });
+const file = (name: string) => new File(['x'.repeat(1024)], name, { type: 'application/octet-stream' });
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('the upload queue (spec §4: at most 3 at a time)', () => {
@@ -59,10 +59,21 @@ describe('the upload queue (spec §4: at most 3 at a time)', () => {
     uploadQueue.clearFinished();
   });
 
-  it('refuses bad extensions and empty files before sending anything', () => {
-    const refusals = uploadQueue.add([file('tool.exe'), new File([], 'empty.png')], 0);
-    expect(refusals[0]).toMatch(/^tool\.exe has invalid extension\. Only gif, jpg/);
-    expect(refusals[1]).toBe('empty.png is empty, please select files again without it.');
+  it('refuses bad extensions, empty files and files too small for their format before sending anything', () => {
+    const refusals = uploadQueue.add(
+      [file('tool.exe'), new File([], 'empty.png'), new File(['x'.repeat(100)], 'cut.mp4')],
+      0,
+    );
+    expect(refusals[0]).toMatchObject({ code: 'UPLOAD_INVALID' });
+    expect(refusals[0]!.message).toMatch(/^tool\.exe has invalid extension\. Only gif, jpg/);
+    expect(refusals[1]).toEqual({
+      code: 'UPLOAD_INVALID',
+      message: 'empty.png is empty, please select files again without it.',
+    });
+    expect(refusals[2]).toEqual({
+      code: 'UPLOAD_TOO_SMALL',
+      message: 'cut.mp4 is too small, minimum file size is 216 B.',
+    });
     expect(running).toHaveLength(0);
   });
 
@@ -78,7 +89,7 @@ describe('the upload queue (spec §4: at most 3 at a time)', () => {
     await tick();
     expect(uploadQueue.snapshot()[0]).toMatchObject({
       state: 'failed',
-      error: 'big.mp4 is too large, maximum file size is 2 GB.',
+      error: { message: 'big.mp4 is too large, maximum file size is 2 GB.', code: 'UPLOAD_TOO_LARGE' },
     });
     uploadQueue.retry(uploadQueue.snapshot()[0]!.id);
     await tick();

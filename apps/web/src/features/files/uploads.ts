@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Upload } from 'tus-js-client';
-import { UPLOAD_EXTENSIONS, UPLOAD_MESSAGES, extensionOf, isUploadExtension } from '@vitrine/core';
+import { UPLOAD_MESSAGES, uploadRefusal, type ErrorBody, type UploadRefusal } from '@vitrine/core';
 import { session } from '../../api/client';
 
 /** Spec §4: at most 3 uploads at a time. */
@@ -15,7 +15,8 @@ export interface UploadTask {
   folderId: number;
   state: UploadState;
   progress: number;
-  error?: string;
+  /** The server's refusal, as it answered ({ message, code }), translated where it is shown. */
+  error?: Partial<ErrorBody>;
   /** The server's answer: the stored file, or the one it already had. */
   duplicate?: boolean;
 }
@@ -73,16 +74,16 @@ class UploadQueue {
     return this.tasks.some((t) => t.state === 'queued' || t.state === 'uploading');
   }
 
-  /** Adds files; those the server would refuse by extension or emptiness are refused at once. */
-  add(files: File[], folderId: number): string[] {
-    const refusals: string[] = [];
+  /**
+   * Adds files; those the server would refuse by their name or size (an extension not allowed, empty, too
+   * small for their format) are refused at once, without sending a byte.
+   */
+  add(files: File[], folderId: number): UploadRefusal[] {
+    const refusals: UploadRefusal[] = [];
     for (const file of files) {
-      if (!isUploadExtension(extensionOf(file.name))) {
-        refusals.push(UPLOAD_MESSAGES.invalidExtension(file.name, UPLOAD_EXTENSIONS));
-        continue;
-      }
-      if (file.size === 0) {
-        refusals.push(UPLOAD_MESSAGES.empty(file.name));
+      const refusal = uploadRefusal(file.name, file.size);
+      if (refusal) {
+        refusals.push(refusal);
         continue;
       }
       const id = crypto.randomUUID();
@@ -166,13 +167,14 @@ class UploadQueue {
         },
         onError: (error) => {
           const body = (error as { originalResponse?: { getBody(): string } }).originalResponse?.getBody();
-          let message = UPLOAD_MESSAGES.failed as string;
+          let refusal: Partial<ErrorBody> = { message: UPLOAD_MESSAGES.failed, code: 'UPLOAD_INVALID' };
           try {
-            message = (JSON.parse(body ?? '') as { message?: string }).message ?? message;
+            const answer = JSON.parse(body ?? '') as Partial<ErrorBody>;
+            if (answer.message) refusal = answer;
           } catch {
             // not JSON: keep 'Failed'
           }
-          this.update(task.id, { state: 'failed', error: message });
+          this.update(task.id, { state: 'failed', error: refusal });
           this.uploads.delete(task.id);
           this.pump();
         },

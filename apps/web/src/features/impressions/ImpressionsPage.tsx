@@ -77,7 +77,7 @@ export function ImpressionsPage() {
             <Box
               role="img"
               aria-label={t('impressions.chartSummary', {
-                days: chart.days.length,
+                count: chart.days.length,
                 total: n.dec(data.totals.impressions),
               })}
             >

@@ -16,6 +16,8 @@ import { IconArrowDown, IconArrowUp, IconPhoto, IconPlus, IconTrash } from '@tab
 import { useTranslation } from 'react-i18next';
 import { PLAYLIST_DEFAULTS, itemSeconds, type FileItem, type PlaylistItem } from '@vitrine/core';
 import { GalleryBrowser } from '../files/GalleryBrowser';
+import { useUserInfo } from '../auth/session';
+import { CreativesPicker } from './CreativesPicker';
 
 export interface EditorSection {
   duration: number;
@@ -48,8 +50,21 @@ export function FilePickerModal({
   onChoose: (files: FileItem[]) => void;
 }) {
   const { t } = useTranslation();
+  const { data: me } = useUserInfo();
   const [section, setSection] = useState<'home' | 'stock'>('home');
   const [folder, setFolder] = useState(0);
+  if (me && !me.scope.includes('files.route')) {
+    return (
+      <Modal opened onClose={onClose} title={title} size="xl">
+        <CreativesPicker
+          onChoose={(files) => {
+            onChoose(files);
+            onClose();
+          }}
+        />
+      </Modal>
+    );
+  }
   return (
     <Modal opened onClose={onClose} title={title} size="xl">
       <Tabs

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   ActionIcon,
   Alert,
+  Badge,
   Button,
   Checkbox,
   Chip,
@@ -17,7 +18,6 @@ import {
   Switch,
   Text,
   TextInput,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
@@ -31,6 +31,7 @@ import {
   INFLUENCES,
   PLAYLIST_CATEGORIES,
   PLAYLIST_MESSAGES,
+  PIXEL_MACROS,
   PLAYLIST_TYPES,
   PlaylistInput,
   QUOTA_KINDS,
@@ -38,8 +39,10 @@ import {
   WEEK_DAYS,
   checkPlaylist,
   newPlaylistDefaults,
+  type ContentUpdate,
   type Playlist,
   type PlaylistItem,
+  type PlaylistVersions,
   type QuotaKind,
 } from '@vitrine/core';
 import { ApiError } from '../../api/client';
@@ -54,7 +57,18 @@ import {
   type EditorSection,
 } from './PlaylistContent';
 import { ExpirationBadge } from './ExpirationBadge';
-import { usePlaylist, usePlaylistActions, usePlaylistTags, useTargetOptions } from './playlists.api';
+import { ContentUpdateNote } from './ContentUpdateNote';
+import { PlaylistAppearance } from './PlaylistAppearance';
+import { fromLocalInput, fromTimeInput, toLocalInput } from '../../lib/wallInputs';
+import { ReviewModal } from './ReviewModal';
+import {
+  lastUpdates,
+  usePlaylist,
+  usePlaylistActions,
+  usePlaylistTags,
+  usePlaylistVersions,
+  useTargetOptions,
+} from './playlists.api';
 
 interface Named {
   id: number;
@@ -109,13 +123,14 @@ function toBody({ secondaryFile: _secondary, ...s }: EditorState): PlaylistInput
   };
 }
 
-/** <input type="datetime-local"> speaks 'YYYY-MM-DDTHH:mm[:ss]'; the API speaks 'YYYY-MM-DD HH:mm:ss'. */
-const toLocalInput = (wall: string) => wall.replace(' ', 'T');
-const fromLocalInput = (value: string) => {
-  const v = value.replace('T', ' ');
-  return v.length === 16 ? `${v}:00` : v;
-};
-const fromTimeInput = (value: string) => (value.length === 5 ? `${value}:00` : value);
+/**
+ * Tracking services hand out their pixel as an <img> tag: the address inside it is taken, so a pasted tag
+ * works as well as a pasted address.
+ */
+function pixelAddress(value: string): string {
+  const tag = /<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/i.exec(value);
+  return (tag?.[1] ?? value).trim();
+}
 
 /** Error keys a form control shows next to itself. */
 const SHOWN_ERRORS = [
@@ -134,6 +149,11 @@ const SHOWN_ERRORS = [
   'pixel',
   'theme',
   'interval',
+  'floating.position',
+  'floating.size',
+  'geofence.lat',
+  'geofence.lng',
+  'geofence.radius',
 ];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -178,7 +198,52 @@ function TargetPicker({
   );
 }
 
-function Editor({ playlist }: { playlist: Playlist | null }) {
+type ApprovalState = 'review' | 'requested' | 'rejected' | 'waiting' | null;
+
+/**
+ * Where approval stands for this person: the owner has changes to review; an author's own version
+ * waits ('Approve requested') or was rejected; someone else's change waits; or nothing.
+ */
+function approvalState(live: Playlist, versions: PlaylistVersions | null, approver: boolean): ApprovalState {
+  const waits = versions ? versions.pending !== null : live.pendingChange !== null;
+  if (approver && (waits || !live.approved)) return 'review';
+  if (versions?.own) return 'requested';
+  if (versions?.rejection) return 'rejected';
+  return waits || !live.approved ? 'waiting' : null;
+}
+
+/** The approval state as the editor's header shows it, next to the validity. */
+function ApprovalBadge({ state }: { state: ApprovalState }) {
+  const { t } = useTranslation();
+  if (!state) return null;
+  if (state === 'rejected')
+    return (
+      <Badge color="red" variant="light">
+        {t('playlists.review.rejected')}
+      </Badge>
+    );
+  return (
+    <Badge color={state === 'requested' ? 'blue' : 'yellow'} variant="light">
+      {translateMessage(
+        state === 'review' ? PLAYLIST_MESSAGES.approveRequired : PLAYLIST_MESSAGES.approveRequested,
+      )}
+    </Badge>
+  );
+}
+
+/**
+ * `playlist` is what the form starts from: for an author with changes waiting, their own waiting
+ * version; `live` is the playlist as screens have it.
+ */
+function Editor({
+  playlist,
+  live,
+  versions,
+}: {
+  playlist: Playlist | null;
+  live: Playlist | null;
+  versions: PlaylistVersions | null;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const confirm = useConfirm();
@@ -192,6 +257,9 @@ function Editor({ playlist }: { playlist: Playlist | null }) {
   const [suggestions, setSuggestions] = useState<number[]>([]);
   const [newTag, setNewTag] = useState('');
   const [pickingSecondary, setPickingSecondary] = useState(false);
+  const [update, setUpdate] = useState<ContentUpdate | null>(() =>
+    playlist ? (lastUpdates.get(playlist.id) ?? null) : null,
+  );
   // Long type names (in Russian, say) do not fit side by side on a phone.
   const narrow = useMediaQuery('(max-width: 36em)');
   const { data: tags } = usePlaylistTags();
@@ -203,6 +271,9 @@ function Editor({ playlist }: { playlist: Playlist | null }) {
   const leaving = useRef(false);
   const canEdit = has(playlist ? 'playlist.patch' : 'playlist.create');
   const approver = has('playlist.maxDuration');
+  const approval = live ? approvalState(live, versions, approver) : null;
+  const [reviewing, setReviewing] = useState(false);
+  const date = (iso: string) => new Date(iso).toLocaleString();
 
   // Spec §5: a warning before leaving with unsaved changes.
   useBlocker({
@@ -250,11 +321,12 @@ function Editor({ playlist }: { playlist: Playlist | null }) {
     if (!body) return;
     try {
       const saved = await actions.save.mutateAsync({ id: playlist?.id ?? null, body });
+      setUpdate(saved.update ?? null);
       if (!playlist) {
         leaving.current = true;
         await navigate({ to: '/playlist/$id', params: { id: String(saved.id) }, replace: true });
-      } else if (saved.notice) {
-        // Waiting for approval: what was sent is kept in the form, and counts as saved.
+      } else if (saved.notice || versions?.own) {
+        // Waiting for approval (or no longer): what was sent is kept in the form, and counts as saved.
         setInitial(state);
       }
     } catch (error) {
@@ -298,11 +370,12 @@ function Editor({ playlist }: { playlist: Playlist | null }) {
             <Title order={1} size="h2">
               {playlist ? playlist.name : t('sections.playlistCreate')}
             </Title>
-            {playlist && (
+            {live && (
               <Group gap="xs">
-                <ExpirationBadge value={playlist.expiration} />
+                <ExpirationBadge value={live.expiration} />
+                <ApprovalBadge state={approval} />
                 <Text size="sm" c="dimmed">
-                  {t('playlists.reach', { count: playlist.pointsTotal })}
+                  {t('playlists.reach', { count: live.pointsTotal })}
                 </Text>
               </Group>
             )}
@@ -345,39 +418,77 @@ function Editor({ playlist }: { playlist: Playlist | null }) {
             )}
           </Group>
         </Group>
+        {update && <ContentUpdateNote update={update} />}
 
-        {playlist && (playlist.pendingChange || !playlist.approved) && (
-          <Alert
-            color="yellow"
-            title={translateMessage(
-              approver ? PLAYLIST_MESSAGES.approveRequired : PLAYLIST_MESSAGES.approveRequested,
-            )}
-          >
+        {live && approval === 'review' && (
+          <Alert color="yellow" title={translateMessage(PLAYLIST_MESSAGES.approveRequired)}>
             <Stack gap="xs">
-              {playlist.pendingChange && (
-                <Text size="sm">
-                  {t('playlists.pendingBy', {
-                    name: playlist.pendingChange.userName,
-                    date: new Date(playlist.pendingChange.createdDate).toLocaleString(),
-                  })}
+              {(versions?.requests ?? (live.pendingChange ? [live.pendingChange] : [])).map((r) => (
+                <Text size="sm" key={r.id}>
+                  {t('playlists.pendingBy', { name: r.userName, date: date(r.createdDate) })}
                 </Text>
-              )}
-              {approver && (
-                <Group>
-                  <Button size="xs" onClick={() => actions.decide.mutate({ id: playlist.id, approve: true })}>
-                    {t('playlists.approve')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => actions.decide.mutate({ id: playlist.id, approve: false })}
-                  >
-                    {t('playlists.reject')}
-                  </Button>
-                </Group>
-              )}
+              ))}
+              {!live.approved && <Text size="sm">{t('playlists.review.newPlaylist')}</Text>}
+              <Group>
+                <Button size="xs" onClick={() => setReviewing(true)}>
+                  {t('playlists.review.open')}
+                </Button>
+              </Group>
             </Stack>
           </Alert>
+        )}
+        {live && approval === 'requested' && (
+          <Alert color="blue" title={translateMessage(PLAYLIST_MESSAGES.approveRequested)}>
+            <Stack gap="xs">
+              <Text size="sm">{t('playlists.review.yourVersion')}</Text>
+              <Group>
+                <Button size="xs" variant="default" onClick={() => setReviewing(true)}>
+                  {t('playlists.review.show')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
+        {versions?.rejection && approval === 'rejected' && (
+          <Alert
+            color="red"
+            title={
+              versions.rejection.reason
+                ? t('playlists.review.rejectedWith', { reason: versions.rejection.reason })
+                : t('playlists.review.rejected')
+            }
+          >
+            <Text size="sm">
+              {t('playlists.review.rejectedBy', {
+                name: versions.rejection.userName ?? '—',
+                date: date(versions.rejection.decidedDate),
+              })}
+            </Text>
+          </Alert>
+        )}
+        {live && approval === 'waiting' && (
+          <Alert color="yellow" title={translateMessage(PLAYLIST_MESSAGES.approveRequested)}>
+            {live.pendingChange && (
+              <Text size="sm">
+                {t('playlists.pendingBy', {
+                  name: live.pendingChange.userName,
+                  date: date(live.pendingChange.createdDate),
+                })}
+              </Text>
+            )}
+          </Alert>
+        )}
+        {reviewing && live && (
+          <ReviewModal
+            id={live.id}
+            onClose={() => setReviewing(false)}
+            onDecided={(result) => {
+              if (result) return;
+              // A new playlist rejected is removed: back to the list.
+              leaving.current = true;
+              void navigate({ to: '/playlist' });
+            }}
+          />
         )}
         {unshown.length > 0 && (
           <Alert color="red" role="alert" title={t('playlists.checkFields')}>
@@ -462,21 +573,11 @@ function Editor({ playlist }: { playlist: Playlist | null }) {
               {t('playlists.addTag')}
             </Button>
           </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('playlists.theme')}
-              value={state.theme ?? ''}
-              error={errors.theme}
-              onChange={(e) => set('theme', e.currentTarget.value || null)}
-            />
-            <NumberInput
-              min={0}
-              label={t('playlists.interval')}
-              value={state.interval ?? ''}
-              error={errors.interval}
-              onChange={(v) => set('interval', v === '' ? null : Number(v))}
-            />
-          </SimpleGrid>
+          <PlaylistAppearance
+            value={state}
+            errors={errors}
+            onChange={(field, next) => set(field, next as EditorState[typeof field])}
+          />
           <Group>
             <Switch
               label={t('playlists.active')}
@@ -737,13 +838,13 @@ function Editor({ playlist }: { playlist: Playlist | null }) {
         </Section>
 
         <Section title={t('playlists.tracking')}>
-          <Textarea
+          <TextInput
             label={t('playlists.pixel')}
-            autosize
-            minRows={2}
+            description={t('playlists.pixelHelp', { macros: PIXEL_MACROS.map((m) => `{${m}}`).join(' ') })}
+            placeholder="https://tracker.example.com/p.gif?show={EVENT_ID}&screen={SCREEN_ID}"
             value={state.pixel ?? ''}
             error={errors.pixel}
-            onChange={(e) => set('pixel', e.currentTarget.value || null)}
+            onChange={(e) => set('pixel', pixelAddress(e.currentTarget.value) || null)}
           />
           <Group>
             <Checkbox
@@ -805,14 +906,27 @@ export function PlaylistEditPage() {
   const params = useParams({ strict: false }) as { id?: string };
   const id = params.id ? Number(params.id) : null;
   const { t } = useTranslation();
+  const { data: me } = useUserInfo();
+  // Roles that edit read the versions too: an author's editor opens on their own waiting version.
+  const editsPlaylists = me?.scope.includes('playlist.patch') ?? false;
   const { data, isLoading } = usePlaylist(id);
-  if (id !== null && !data)
-    return isLoading ? <Loader aria-label={t('playlists.loading')} /> : <Text>{t('errors.NOT_FOUND')}</Text>;
-  // A saved or approved playlist comes back from the server: the editor starts again from it.
-  return (
-    <Editor
-      key={data ? `${data.updatedDate}-${data.pendingChange?.id ?? 0}` : 'new'}
-      playlist={data ?? null}
-    />
-  );
+  const { data: versions, isLoading: versionsLoading } = usePlaylistVersions(id, editsPlaylists);
+  if (id !== null && (!data || (editsPlaylists && !versions)))
+    return isLoading || versionsLoading ? (
+      <Loader aria-label={t('playlists.loading')} />
+    ) : (
+      <Text>{t('errors.NOT_FOUND')}</Text>
+    );
+  const live = versions?.approved ?? data ?? null;
+  // A save, an approval or a rejection changes what the editor starts from: it starts again.
+  const key = versions
+    ? [
+        versions.approved.updatedDate,
+        versions.requests.map((r) => r.id).join('.'),
+        versions.rejection?.decidedDate ?? '',
+      ].join('-')
+    : data
+      ? `${data.updatedDate}-${data.pendingChange?.id ?? 0}`
+      : 'new';
+  return <Editor key={key} playlist={versions?.own ?? live} live={live} versions={versions ?? null} />;
 }

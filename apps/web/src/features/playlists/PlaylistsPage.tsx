@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   ActionIcon,
+  Alert,
   Anchor,
   Badge,
   Button,
@@ -37,6 +38,7 @@ import { ListFooter } from '../../lib/ListFooter';
 import { translateMessage } from '../../lib/messages';
 import { useUserInfo } from '../auth/session';
 import { ExpirationBadge } from './ExpirationBadge';
+import { ReviewModal } from './ReviewModal';
 import { usePlaylistActions, usePlaylistTags, usePlaylists, useTargetOptions } from './playlists.api';
 
 /** Bulk apply: chosen playlists go to chosen screens ('Please choose screens' when none are). */
@@ -105,6 +107,11 @@ export function PlaylistsPage() {
   const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
   const { selected, ids: chosen, toggle, setAll, clear } = useSelection();
   const [applying, setApplying] = useState(false);
+  const [reviewing, setReviewing] = useState<number | null>(null);
+  const approver = has('playlist.maxDuration');
+  // The owner learns what waits for them wherever the list's filters are.
+  const { data: waiting } = usePlaylists({ pending: 'true', limit: 1 }, approver);
+  const waitingCount = approver ? (waiting?.total ?? 0) : 0;
   const { data, isLoading } = usePlaylists({
     page,
     limit,
@@ -144,6 +151,16 @@ export function PlaylistsPage() {
           </Button>
         )}
       </Group>
+      {waitingCount > 0 && !pending && (
+        <Alert color="yellow" variant="light" aria-live="polite">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{t('playlists.review.waitingCount', { count: waitingCount })}</Text>
+            <Button size="xs" variant="light" color="yellow" onClick={() => reset(setPending)(true)}>
+              {t('playlists.review.showWaiting')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
       <Group align="flex-end" wrap="wrap">
         <TextInput
           label={t('common.search')}
@@ -252,7 +269,7 @@ export function PlaylistsPage() {
                     </Anchor>
                     {(p.pendingChange || !p.approved) && (
                       <Badge color="yellow" variant="light" size="sm">
-                        {has('playlist.maxDuration')
+                        {approver
                           ? translateMessage(PLAYLIST_MESSAGES.approveRequired)
                           : translateMessage(PLAYLIST_MESSAGES.approveRequested)}
                       </Badge>
@@ -293,6 +310,9 @@ export function PlaylistsPage() {
                       </ActionIcon>
                     </Menu.Target>
                     <Menu.Dropdown>
+                      {approver && (p.pendingChange || !p.approved) && (
+                        <Menu.Item onClick={() => setReviewing(p.id)}>{t('playlists.review.open')}</Menu.Item>
+                      )}
                       {has('playlist.create') && (
                         <>
                           <Menu.Item onClick={() => actions.copy.mutate({ id: p.id, withScreens: false })}>
@@ -330,6 +350,7 @@ export function PlaylistsPage() {
         onLimit={setLimit}
       />
       {applying && <ApplyModal playlists={chosen} onClose={() => setApplying(false)} />}
+      {reviewing !== null && <ReviewModal id={reviewing} onClose={() => setReviewing(null)} />}
     </Stack>
   );
 }

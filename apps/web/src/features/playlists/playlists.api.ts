@@ -1,15 +1,30 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Playlist, PlaylistList, PlaylistPatch, PlaylistTag, PlaylistListQuery } from '@vitrine/core';
+import type {
+  ContentUpdate,
+  Playlist,
+  PlaylistList,
+  PlaylistPatch,
+  PlaylistTag,
+  PlaylistListQuery,
+  PlaylistVersions,
+} from '@vitrine/core';
 import { api } from '../../api/client';
 
 export type PlaylistsQuery = Partial<PlaylistListQuery>;
-type Saved = Playlist & { notice?: string };
+type Saved = Playlist & { notice?: string; update?: ContentUpdate };
 
-export const usePlaylists = (query: PlaylistsQuery) =>
+/**
+ * What the last save of each playlist did to its screens, kept for the editor (a new playlist's editor
+ * opens afresh at its own address after the save).
+ */
+export const lastUpdates = new Map<number, ContentUpdate>();
+
+export const usePlaylists = (query: PlaylistsQuery, enabled = true) =>
   useQuery({
     queryKey: ['playlists', 'list', query],
     queryFn: () => api<PlaylistList>('/playlist', { query: { ...query } }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 
 export const usePlaylist = (id: number | null) =>
@@ -17,6 +32,17 @@ export const usePlaylist = (id: number | null) =>
     queryKey: ['playlists', 'one', id],
     queryFn: () => api<Playlist>(`/playlist/${id}`),
     enabled: id !== null,
+  });
+
+/**
+ * The approved version, the one waiting (exactly what approving writes), the caller's own waiting
+ * version and their open rejection. Only roles that edit playlists may ask (`playlist.patch`).
+ */
+export const usePlaylistVersions = (id: number | null, enabled = true) =>
+  useQuery({
+    queryKey: ['playlists', 'versions', id],
+    queryFn: () => api<PlaylistVersions>(`/playlist/versions/${id}`),
+    enabled: enabled && id !== null,
   });
 
 export const usePlaylistTags = () =>
@@ -50,7 +76,10 @@ export function usePlaylistActions() {
         id === null
           ? api<Saved>('/playlist/post', { method: 'POST', body })
           : api<Saved>(`/playlist/patch/${id}`, { method: 'PATCH', body }),
-      onSuccess: (saved) => client.setQueryData(['playlists', 'one', saved.id], saved),
+      onSuccess: (saved) => {
+        client.setQueryData(['playlists', 'one', saved.id], saved);
+        if (saved.update) lastUpdates.set(saved.id, saved.update);
+      },
       ...done,
     }),
     remove: useMutation({
@@ -71,8 +100,16 @@ export function usePlaylistActions() {
       ...done,
     }),
     decide: useMutation({
-      mutationFn: ({ id, approve }: { id: number; approve: boolean }) =>
-        api<Playlist>(`/playlist/${approve ? 'approve' : 'reject'}/${id}`, { method: 'POST' }),
+      /** Approve, or reject with an optional reason (one line: the server refuses line breaks). */
+      mutationFn: ({ id, approve, reason }: { id: number; approve: boolean; reason?: string }) => {
+        const said = reason?.replace(/\s+/g, ' ').trim();
+        return approve
+          ? api<Playlist>(`/playlist/approve/${id}`, { method: 'POST' })
+          : api<Playlist | null>(`/playlist/reject/${id}`, {
+              method: 'POST',
+              body: { reason: said ? said : null },
+            });
+      },
       ...done,
     }),
     createTag: useMutation({

@@ -3,8 +3,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { normalizePairingCode } from '@vitrine/core';
-import { ApiError } from '../../api/client';
-import { translateMessage } from '../../lib/messages';
+import { failureText } from '../../api/client';
 import { usePointActions } from './points.api';
 import { QrScanButton } from './QrScanButton';
 
@@ -26,7 +25,7 @@ export function BindDialog({ initialCode, onClose }: { initialCode?: string; onC
       onClose();
       await navigate({ to: `/point/${point.id}` });
     } catch (e) {
-      setError(e instanceof ApiError ? translateMessage(e.body.message ?? '') : t('errors.INTERNAL'));
+      setError(failureText(e));
     }
   };
   return (

@@ -86,9 +86,9 @@ export function PointAudience({ point }: { point: Point }) {
               {perHour
                 ? t('audience.perHourSet', {
                     min: n.dec(Math.min(...perHour)),
-                    max: n.dec(Math.max(...perHour)),
+                    count: Math.max(...perHour),
                   })
-                : t('audience.flat', { viewers: n.dec(audience.viewers) })}
+                : t('audience.flat', { count: audience.viewers })}
             </Text>
             {data && (
               <Text size="xs" c="dimmed" mt={4} data-testid="audience-measured">
@@ -131,8 +131,8 @@ export function PointAudience({ point }: { point: Point }) {
                   ? t('audience.chartEmpty')
                   : t('audience.chartSummary', {
                       hour: hourLabel(busiest.hour),
-                      shows: n.int(busiest.shows),
-                      impressions: n.dec(busiest.impressions),
+                      shows: t('counts.shows', { count: busiest.shows }),
+                      impressions: t('counts.impressions', { count: busiest.impressions }),
                     })
               }
             >

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -29,7 +29,6 @@ import { IconMapPinOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   PHOTO_MAX_BYTES,
-  POINT_MESSAGES,
   POINT_TABS,
   PointPatch,
   formatSize,
@@ -46,6 +45,9 @@ import { PointSchedule } from './PointSchedule';
 import { PointAudience } from './PointAudience';
 import { StatusBadge } from './StatusBadge';
 import { SettingInput, type SettingField } from './SettingFields';
+import { SyncBadge, SyncPendingText } from './SyncState';
+import { lastPoint } from './lastPoint';
+import { formatDuration, formatMinutes, intlLocale } from '../dashboard/time';
 import {
   useConnections,
   usePoint,
@@ -152,7 +154,7 @@ function Preview({ point }: { point: Point }) {
 
 /** Online minutes per hour for the last 48 hours, with disconnections marked (spec §2 connection chart). */
 function ConnectionChart({ point }: { point: Point }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const has = useHas();
   const { data } = useConnections(point.id, has('point.onlineStats'));
   const hours = useMemo(() => {
@@ -172,7 +174,7 @@ function ConnectionChart({ point }: { point: Point }) {
         viewBox="0 0 480 80"
         width="100%"
         role="img"
-        aria-label={t('points.connectionSummary', { drops: total, count: point.disconnections })}
+        aria-label={t('points.connectionSummary', { count: total, total: point.disconnections })}
       >
         {hours.map((h, i) => (
           <g key={h.at}>
@@ -183,14 +185,16 @@ function ConnectionChart({ point }: { point: Point }) {
               height={(h.minutes / 60) * 60}
               fill="#40c057"
             >
-              <title>{`${new Date(h.at).toLocaleString()}: ${h.minutes} min, ${h.drops}`}</title>
+              <title>
+                {`${new Date(h.at).toLocaleString(intlLocale(i18n.language))}: ${formatMinutes(h.minutes, i18n.language)}, ${t('counts.disconnections', { count: h.drops })}`}
+              </title>
             </rect>
             {h.drops > 0 && <circle cx={i * 10 + 5} cy={75} r={3} fill="#fa5252" />}
           </g>
         ))}
       </svg>
       <Text size="xs" c="dimmed">
-        {t('points.connectionSummary', { drops: total, count: point.disconnections })}
+        {t('points.connectionSummary', { count: total, total: point.disconnections })}
       </Text>
     </Block>
   );
@@ -269,11 +273,14 @@ function ContentTab({ point }: { point: Point }) {
             <Table.Tbody>
               {[
                 [t('points.uid'), point.uid],
-                [t('points.player'), report ? `${report.version}${report.native ? ' (native)' : ''}` : '—'],
+                [
+                  t('points.player'),
+                  report ? `${report.version}${report.native ? ` (${t('points.native')})` : ''}` : '—',
+                ],
                 [t('points.resolution'), report?.resolution ?? '—'],
                 [t('points.freeStorage'), bytes(report?.freeStorage)],
                 [t('points.currentItem'), report?.currentItem ?? '—'],
-                [t('points.uptime'), report ? `${Math.round(report.uptime / 60)} min` : '—'],
+                [t('points.uptime'), report ? formatDuration(report.uptime) : '—'],
                 [t('points.lastSeen'), when(point.lastSeen)],
                 [t('points.syncTime'), when(point.sync_time)],
                 [t('points.goneOffline'), when(point.dt_gone_offline)],
@@ -316,7 +323,7 @@ function useSettingsForm<K extends keyof PointPatch>(point: Point, pick: (p: Poi
     try {
       await patch.mutateAsync({ id: point.id, body: parsed.data });
     } catch (e) {
-      if (e instanceof ApiError && e.body.fields) setErrors(translateFields(e.body.fields));
+      if (e instanceof ApiError && e.body.fields) setErrors(translateFields(e.body.fields, e.body.code));
     }
   };
   return { values, set, errors, save, saving: patch.isPending };
@@ -419,6 +426,7 @@ function SettingsTab({ point }: { point: Point }) {
     autostart: p.autostart,
     transitionMs: p.transitionMs,
     relaunchInterval: p.relaunchInterval,
+    syncInterval: p.syncInterval,
     workFrom: p.workFrom,
     workTo: p.workTo,
     commercialCycle: p.commercialCycle,
@@ -463,6 +471,7 @@ function SettingsTab({ point }: { point: Point }) {
           {field('rotation')}
           {field('transitionMs')}
           {field('relaunchInterval')}
+          {field('syncInterval')}
           {field('workFrom')}
           {field('workTo')}
           {field('commercialCycle')}
@@ -493,7 +502,7 @@ function SettingsTab({ point }: { point: Point }) {
               setPhotoError(null);
               if (!file) return;
               if (file.size > PHOTO_MAX_BYTES) {
-                setPhotoError(translateMessage(POINT_MESSAGES.photoTooLarge(formatSize(PHOTO_MAX_BYTES))));
+                setPhotoError(t('pointMessages.photoTooLarge', { size: formatSize(PHOTO_MAX_BYTES) }));
                 return;
               }
               photo.mutate({ id: point.id, file });
@@ -670,6 +679,9 @@ function PointPage({ tab }: { tab: PointTab }) {
   const params = useParams({ strict: false }) as { id?: string };
   const id = Number(params.id);
   const { data: point, isLoading } = usePoint(id);
+  useEffect(() => {
+    if (point) lastPoint.set(point.id);
+  }, [point]);
   if (!point)
     return isLoading ? <Loader aria-label={t('points.loading')} /> : <Text>{t('errors.NOT_FOUND')}</Text>;
   return (
@@ -681,14 +693,13 @@ function PointPage({ tab }: { tab: PointTab }) {
           </Title>
           <Group gap="xs">
             <StatusBadge status={point.status} />
-            <Badge variant="outline" color={point.syncStatus === 'SYNCHRONIZED' ? 'green' : 'gray'}>
-              {t(`points.syncStatuses.${point.syncStatus}`)}
-            </Badge>
+            <SyncBadge point={point} />
             {point.isStoped && <Badge color="red">{t('points.stopped')}</Badge>}
             <Text size="sm" c="dimmed">
               {point.uid}
             </Text>
           </Group>
+          <SyncPendingText point={point} />
         </Stack>
         <CommandsMenu point={point} />
       </Group>

@@ -13,27 +13,32 @@ import {
 import { useElementSize } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconZoomOut } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { DailySchedule, PlaylistType } from '@vitrine/core';
+import type { DailySchedule, EntryType } from '@vitrine/core';
 import { formatDuration, hourTicks, wallClock } from '../dashboard/time';
 
-/** Mantine colors per playlist type: the timeline, its legend and the table's badges agree. */
-export const TYPE_COLORS: Record<PlaylistType, string> = {
+/** Mantine colors per entry type: the timeline, its legend and the table's badges agree. */
+export const TYPE_COLORS: Record<EntryType, string> = {
   BLOCK: 'violet',
   ADVERTISING: 'orange',
   BACKGROUND: 'teal',
+  FLOATING: 'cyan',
+  LOOP_ITEM: 'pink',
 };
 
 /** Drawn in this order: a thin ad on top of the background it interrupts stays visible. */
-const LAYERS: PlaylistType[] = ['BACKGROUND', 'BLOCK', 'ADVERTISING'];
+const LAYERS: EntryType[] = ['BACKGROUND', 'BLOCK', 'ADVERTISING'];
+/** What shows over the screen's timeline, in a thin lane of its own under it. */
+const OVERLAY_TYPES: EntryType[] = ['FLOATING', 'LOOP_ITEM'];
 const BAR_HEIGHT = 44;
+const LANE_HEIGHT = 10;
 const HOUR = 3600;
 
 type Segment = DailySchedule['segments'][number];
 
 /** A type's color as Mantine names it ('teal.5') and as a CSS variable. */
-const shade = (type: PlaylistType) => (type === 'BACKGROUND' ? 5 : 6);
-export const typeColor = (type: PlaylistType) => `${TYPE_COLORS[type]}.${shade(type)}`;
-const typeVar = (type: PlaylistType) => `var(--mantine-color-${TYPE_COLORS[type]}-${shade(type)})`;
+const shade = (type: EntryType) => (type === 'BACKGROUND' ? 5 : 6);
+export const typeColor = (type: EntryType) => `${TYPE_COLORS[type]}.${shade(type)}`;
+const typeVar = (type: EntryType) => `var(--mantine-color-${TYPE_COLORS[type]}-${shade(type)})`;
 
 /**
  * How wide each segment is drawn, in seconds. A stretch shorter than a pixel keeps its true width (many
@@ -111,10 +116,16 @@ export function PointScheduleTimeline({
     [segments],
   );
   const totals = useMemo(() => {
-    const sum: Record<PlaylistType, number> = { BACKGROUND: 0, ADVERTISING: 0, BLOCK: 0 };
-    for (const s of segments) sum[s.type] += s.end - s.start;
+    const sum: Record<EntryType, number> = {
+      BACKGROUND: 0,
+      ADVERTISING: 0,
+      BLOCK: 0,
+      FLOATING: 0,
+      LOOP_ITEM: 0,
+    };
+    for (const s of [...segments, ...schedule.overlaySegments]) sum[s.type] += s.end - s.start;
     return sum;
-  }, [segments]);
+  }, [segments, schedule.overlaySegments]);
   const planned = totals.BACKGROUND + totals.ADVERTISING + totals.BLOCK;
   const dayTicks = useMemo(
     () => hourTicks(schedule.start, schedule.end, schedule.timezone),
@@ -162,6 +173,23 @@ export function PointScheduleTimeline({
         ),
       ),
     [ordered, widths, from, to],
+  );
+
+  const overlayBars = useMemo(
+    () =>
+      schedule.overlaySegments.map((s) =>
+        s.end < from || s.start > to ? null : (
+          <rect
+            key={`${s.type}-${s.playlistId}-${s.start}`}
+            x={s.start}
+            y={s.type === 'FLOATING' ? 0 : 0.5}
+            width={Math.max(s.end - s.start, perPx)}
+            height={0.5}
+            fill={typeVar(s.type)}
+          />
+        ),
+      ),
+    [schedule.overlaySegments, from, to, perPx],
   );
 
   const current =
@@ -317,6 +345,19 @@ export function PointScheduleTimeline({
             />
           )}
         </div>
+        {overlayBars.some(Boolean) && (
+          <svg
+            width="100%"
+            height={LANE_HEIGHT}
+            viewBox={`${from} 0 ${span} 1`}
+            preserveAspectRatio="none"
+            aria-hidden
+            data-testid="schedule-overlay-lane"
+            style={{ display: 'block', marginTop: 2, borderRadius: 2, background: free }}
+          >
+            {overlayBars}
+          </svg>
+        )}
         {visible && (
           <Paper
             shadow="md"
@@ -393,14 +434,16 @@ export function PointScheduleTimeline({
       </Box>
       <VisuallyHidden aria-live="polite">{cursor === null ? '' : describe(cursor, current)}</VisuallyHidden>
       <Group gap="lg" mt="xs" wrap="wrap">
-        {LAYERS.filter((type) => totals[type] > 0).map((type) => (
-          <Group key={type} gap={6} wrap="nowrap">
-            <Box w={12} h={12} bg={typeColor(type)} style={{ borderRadius: 2 }} aria-hidden />
-            <Text size="sm">
-              {t(`playlists.types.${type}`)}: {formatDuration(totals[type])}
-            </Text>
-          </Group>
-        ))}
+        {[...LAYERS, ...OVERLAY_TYPES]
+          .filter((type) => totals[type] > 0)
+          .map((type) => (
+            <Group key={type} gap={6} wrap="nowrap">
+              <Box w={12} h={12} bg={typeColor(type)} style={{ borderRadius: 2 }} aria-hidden />
+              <Text size="sm">
+                {t(`playlists.types.${type}`)}: {formatDuration(totals[type])}
+              </Text>
+            </Group>
+          ))}
         <Group gap={6} wrap="nowrap">
           <Box w={12} h={12} style={{ borderRadius: 2, background: free }} aria-hidden />
           <Text size="sm">

@@ -24,7 +24,6 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import {
   MAX_PAGE_SIZE,
-  PLAYLIST_MESSAGES,
   POINT_PAGE_SIZE,
   POINT_SORTS,
   POINT_STATUSES,
@@ -35,10 +34,10 @@ import {
 import { useConfirm } from '../../lib/confirm';
 import { useSelection } from '../../lib/useSelection';
 import { ListFooter } from '../../lib/ListFooter';
-import { translateMessage } from '../../lib/messages';
 import { notifyError } from '../../lib/notify';
 import { useUserInfo } from '../auth/session';
 import { usePointActions, usePoints, type PointCommand } from './points.api';
+import { ScreensOverview } from './ScreensOverview';
 import { StatusBadge } from './StatusBadge';
 import { BindDialog } from './BindDialog';
 import { BulkSettingsDialog } from './BulkSettingsDialog';
@@ -49,8 +48,18 @@ const ScreensMap = lazy(() => import('./LocationMap').then((m) => ({ default: m.
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
-/** /point: the screens, with status, filters, sort, pages of 10 and commands for chosen ones. */
+/**
+ * /point: the screens list for roles that may list them; a role that may only open the section (observer)
+ * sees the screens with their status.
+ */
 export function PointsPage() {
+  const { data: me } = useUserInfo();
+  if (!me) return null;
+  return me.scope.includes('point.list') ? <ScreensList /> : <ScreensOverview />;
+}
+
+/** The screens, with status, filters, sort, pages of 10 and commands for chosen ones. */
+function ScreensList() {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const search = useSearch({ strict: false }) as { net?: number; bind?: string };
@@ -89,7 +98,7 @@ export function PointsPage() {
     [all],
   );
   const editSettings = () => {
-    if (chosen.length === 0) notifyError(translateMessage(PLAYLIST_MESSAGES.chooseScreens));
+    if (chosen.length === 0) notifyError(t('playlistMessages.chooseScreens'));
     else setEditing(true);
   };
   const reset =

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_WINDOWS, ROTATIONS, type PointPatch, type Rotation } from '@vitrine/core';
+import { DEFAULT_WINDOWS, ROTATIONS, SYNC_INTERVAL, type PointPatch, type Rotation } from '@vitrine/core';
 import { api } from '../../api/client';
 
 /**
@@ -24,6 +24,7 @@ export const SETTING_FIELDS = [
   'rotation',
   'transitionMs',
   'relaunchInterval',
+  'syncInterval',
   'workFrom',
   'workTo',
   'commercialCycle',
@@ -39,6 +40,7 @@ export const SETTING_DEFAULTS: Required<Pick<PointPatch, SettingField>> = {
   rotation: 'NORMAL',
   transitionMs: 0,
   relaunchInterval: null,
+  syncInterval: SYNC_INTERVAL.default,
   workFrom: null,
   workTo: null,
   commercialCycle: null,
@@ -144,6 +146,19 @@ export function SettingInput<F extends SettingField>(props: SettingFieldProps<F>
           value={(value as number | null | undefined) ?? ''}
           error={error}
           onChange={(n) => onChange(n === '' ? null : Number(n))}
+        />
+      );
+    case 'syncInterval':
+      return (
+        <NumberInput
+          label={t('points.syncInterval')}
+          description={t('points.syncIntervalHint')}
+          min={SYNC_INTERVAL.min}
+          max={SYNC_INTERVAL.max}
+          allowDecimal={false}
+          value={(value as number | undefined) ?? SYNC_INTERVAL.default}
+          error={error}
+          onChange={(n) => onChange(n === '' ? SYNC_INTERVAL.default : Number(n))}
         />
       );
     case 'workFrom':

@@ -214,12 +214,26 @@ const HOURLY_MAX_DAYS = 31;
  * Shows and impressions over the period, per hour or per day: per hour for a day or two, per day for
  * longer periods unless chosen otherwise (up to a month hour by hour).
  */
-function HourChart({ rows, filters }: { rows: HourReportRow[]; filters: StatFilters }) {
-  const { t } = useTranslation();
-  const n = useNumbers();
+/** Per hour for a day or two, per day for longer periods unless chosen otherwise (up to a month by hour). */
+function useStep(filters: StatFilters) {
   const days = periodDays(filters.from, filters.to);
   const [chosen, setChosen] = useState<'hour' | 'day' | null>(null);
   const daily = days > HOURLY_MAX_DAYS || (chosen ?? (days > 2 ? 'day' : 'hour')) === 'day';
+  return { days, daily, choose: setChosen };
+}
+
+function HourChart({
+  rows,
+  filters,
+  step,
+}: {
+  rows: HourReportRow[];
+  filters: StatFilters;
+  step: ReturnType<typeof useStep>;
+}) {
+  const { t } = useTranslation();
+  const n = useNumbers();
+  const { days, daily, choose: setChosen } = step;
   const { categories, shows, impressions } = useMemo(() => {
     const sums = new Map<string, { shows: number; impressions: number }>();
     for (const row of rows) {
@@ -263,7 +277,10 @@ function HourChart({ rows, filters }: { rows: HourReportRow[]; filters: StatFilt
       </Group>
       <Box
         role="img"
-        aria-label={t('statistics.chartSummary', { count: categories.length, peak: n.int(peak) })}
+        aria-label={t('statistics.chartSummary', {
+          count: categories.length,
+          peak: t('counts.shows', { count: peak }),
+        })}
       >
         <Suspense fallback={<Skeleton h={320} />}>
           <SeriesChart
@@ -287,21 +304,47 @@ function HourChart({ rows, filters }: { rows: HourReportRow[]; filters: StatFilt
   );
 }
 
+/** Hour rows summed per day of the screens' clocks ('YYYY-MM-DD'). */
+function byDay(rows: HourReportRow[]): HourReportRow[] {
+  const days = new Map<string, HourReportRow>();
+  for (const row of rows) {
+    const day = row.hour.slice(0, 10);
+    const sum = days.get(day) ?? { hour: day, shows: 0, seconds: 0, impressions: 0, revenue: 0, cost: 0 };
+    sum.shows += row.shows;
+    sum.seconds += row.seconds;
+    sum.impressions += row.impressions;
+    sum.revenue += row.revenue;
+    sum.cost += row.cost;
+    days.set(day, sum);
+  }
+  return [...days.values()];
+}
+
 function ByHour({ filters }: { filters: StatFilters }) {
   const { t } = useTranslation();
   const metrics = useMetricColumns<HourReportRow>();
   const { data, isLoading } = useReport('hour', filters);
+  const step = useStep(filters);
+  // The table follows the chart: one row per day (headed Day) or per hour (headed Hour).
+  const rows = useMemo(() => (step.daily ? byDay(data?.rows ?? []) : (data?.rows ?? [])), [data, step.daily]);
   if (!data) return isLoading ? <Skeleton h={320} /> : <Empty />;
   if (data.rows.length === 0) return <Empty />;
   return (
     <Stack>
-      <HourChart rows={data.rows} filters={filters} />
+      <HourChart rows={data.rows} filters={filters} step={step} />
       <ReportTable
-        caption={t('statistics.captions.hour')}
-        rows={data.rows}
+        caption={t(step.daily ? 'statistics.captions.day' : 'statistics.captions.hour')}
+        rows={rows}
         totals={data.totals}
         rowKey={(r) => r.hour}
-        columns={[{ key: 'hour', label: t('statistics.columns.hour'), value: (r) => r.hour }, ...metrics]}
+        columns={[
+          {
+            key: 'hour',
+            label: t(step.daily ? 'statistics.columns.day' : 'statistics.columns.hour'),
+            value: (r) => r.hour,
+          },
+          ...metrics,
+        ]}
       />
     </Stack>
   );
@@ -364,8 +407,8 @@ export function ReportPage() {
   const view: ReportView = REPORT_VIEWS.includes(search.view as ReportView)
     ? (search.view as ReportView)
     : 'hour';
-  // The totals are the same in every view: the by-hour report (cached) gives them.
-  const totals = useReport('hour', filters);
+  // The figures above the table are the totals of the very report the table shows, so they always agree.
+  const totals = useReport(view, filters);
   return (
     <Stack>
       <Group justify="space-between" align="center">

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ErrorBody,
   ExportFormat,
   ExportJobList,
   ExportKind,
@@ -12,7 +13,7 @@ import type {
 } from '@vitrine/core';
 import { api, session } from '../../api/client';
 import { notifyError } from '../../lib/notify';
-import { translateMessage } from '../../lib/messages';
+import { translateError } from '../../lib/messages';
 import i18n from '../../i18n';
 import { filtersQuery, type StatFilters } from './filters';
 
@@ -111,8 +112,7 @@ export async function downloadFile(path: string, query: Record<string, string>, 
   if (!response.ok) {
     let message = i18n.t('statistics.exportFailed');
     try {
-      const body = (await response.json()) as { message?: string };
-      if (body.message) message = translateMessage(body.message);
+      message = translateError((await response.json()) as Partial<ErrorBody>);
     } catch {
       // not JSON
     }

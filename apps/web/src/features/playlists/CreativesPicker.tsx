@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, FileButton, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  UPLOAD_EXTENSIONS,
+  uploadRefusal,
+  type FileItem,
+  type FolderContents,
+  type GalleryItem,
+} from '@vitrine/core';
+import { api } from '../../api/client';
+import { translateError } from '../../lib/messages';
+import { notifyError } from '../../lib/notify';
+
+const isFile = (item: GalleryItem): item is FileItem => 'mime' in item;
+
+/**
+ * The playlist editor's picker for an editor without the gallery (an advertising agent, spec §6): the
+ * cabinet's Creatives folder, where it uploads the files its playlists show, and chooses from them.
+ */
+export function CreativesPicker({ onChoose }: { onChoose: (files: FileItem[]) => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const { data } = useQuery({
+    queryKey: ['files', 'creatives'],
+    queryFn: () => api<FolderContents>('/file/creatives'),
+  });
+  const upload = useMutation({
+    mutationFn: (file: File) =>
+      api<FileItem>('/file/creatives/upload', {
+        method: 'POST',
+        file,
+        headers: { 'x-file-name': encodeURIComponent(file.name) },
+      }),
+    onSuccess: (file) => {
+      setChosen((c) => new Set([...c, file.id]));
+      return client.invalidateQueries({ queryKey: ['files', 'creatives'] });
+    },
+  });
+  const files = (data?.data ?? []).filter(isFile);
+  const toggle = (id: number) =>
+    setChosen((c) => {
+      const next = new Set(c);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  return (
+    <Stack>
+      <Alert color="blue" variant="light">
+        {t('playlists.creativesHelp')}
+      </Alert>
+      <Group>
+        <FileButton
+          onChange={(file) => {
+            if (!file) return;
+            // The uploader's rules (spec §5) before a byte is sent, as in the gallery.
+            const refusal = uploadRefusal(file.name, file.size);
+            if (refusal) notifyError(translateError(refusal));
+            else upload.mutate(file);
+          }}
+          accept={UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',')}
+        >
+          {(props) => (
+            <Button
+              {...props}
+              variant="light"
+              leftSection={<IconUpload size={16} />}
+              loading={upload.isPending}
+            >
+              {t('playlists.uploadCreative')}
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      {files.length === 0 ? (
+        <Text c="dimmed">{t('playlists.noCreatives')}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          {files.map((file) => (
+            <Stack key={file.id} gap={4}>
+              {file.thumbUrl ? (
+                <Image src={file.thumbUrl} alt="" h={90} fit="contain" radius="sm" />
+              ) : (
+                <Text size="xs" c="dimmed" h={90}>
+                  {file.kind}
+                </Text>
+              )}
+              <Checkbox
+                checked={chosen.has(file.id)}
+                onChange={() => toggle(file.id)}
+                aria-label={t('gallery.select', { name: file.name })}
+                label={
+                  <Text size="sm" style={{ wordBreak: 'break-word' }}>
+                    {file.name}
+                  </Text>
+                }
+              />
+            </Stack>
+          ))}
+        </SimpleGrid>
+      )}
+      <Group justify="flex-end">
+        <Button disabled={chosen.size === 0} onClick={() => onChoose(files.filter((f) => chosen.has(f.id)))}>
+          {t('gallery.choose')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

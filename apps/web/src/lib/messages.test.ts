@@ -1,0 +1,93 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, MESSAGES, PLAYLIST_MESSAGES, UPLOAD_MESSAGES } from '@vitrine/core';
+import i18n, { i18nOptions, resources } from '../i18n';
+import { translateError, translateFields, translateMessage } from './messages';
+
+beforeAll(async () => {
+  await i18n.init(i18nOptions('ua'));
+});
+
+describe('every error code the server sends has words in every locale', () => {
+  it.each(Object.keys(resources) as (keyof typeof resources)[])('%s', (locale) => {
+    const errors = resources[locale].errors as Record<string, string>;
+    const missing = Object.keys(ERRORS).filter((code) => !errors[code]?.trim());
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('a refusal is translated through its code, not its English words', () => {
+  it('says the code’s own words whatever the server wrote', () => {
+    expect(translateError({ code: 'USER_NOT_FOUND', message: 'User not found' })).toBe(
+      resources.ua.errors.USER_NOT_FOUND,
+    );
+    // A server that rewords its English still speaks Ukrainian here: the code decides.
+    expect(translateError({ code: 'USER_NOT_FOUND', message: 'No such user, sorry' })).toBe(
+      resources.ua.errors.USER_NOT_FOUND,
+    );
+    expect(translateError({ code: 'TAG_EXISTS', message: 'Tag already exists' })).toBe(
+      resources.ua.errors.TAG_EXISTS,
+    );
+  });
+
+  it('shows the server’s message for a code this version does not know', () => {
+    expect(translateError({ code: 'SOMETHING_NEW', message: 'Something new went wrong' })).toBe(
+      'Something new went wrong',
+    );
+    expect(translateError({})).toBe(resources.ua.notify.failed);
+  });
+
+  it('says what is wrong with the first field, through the field message’s stable key', async () => {
+    await i18n.changeLanguage('ru');
+    expect(
+      translateError({
+        code: 'VALIDATION_ERROR',
+        message: MESSAGES.required,
+        fields: { login: MESSAGES.required, password: 'Minimum 8 characters' },
+      }),
+    ).toBe(resources.ru.validation.required);
+    expect(
+      translateFields(
+        { login: MESSAGES.loginChars, password: 'Minimum 8 characters', name: 'Maximum 21 characters' },
+        'VALIDATION_ERROR',
+      ),
+    ).toEqual({
+      login: resources.ru.validation.loginChars,
+      password: 'Минимум 8 символов',
+      name: 'Максимум 21 символ',
+    });
+    // A refusal whose code says little ('Forbidden') but whose field says why.
+    expect(
+      translateError({
+        code: 'FORBIDDEN',
+        message: PLAYLIST_MESSAGES.maxDurationNotAllowed,
+        fields: { maxDuration: PLAYLIST_MESSAGES.maxDurationNotAllowed },
+      }),
+    ).toBe(resources.ru.playlistMessages.maxDurationNotAllowed);
+    // A field that repeats the code's own message is translated through the code.
+    expect(translateFields({ email: ERRORS.EMAIL_TAKEN.message }, 'EMAIL_TAKEN')).toEqual({
+      email: resources.ru.errors.EMAIL_TAKEN,
+    });
+    await i18n.changeLanguage('uk');
+  });
+
+  it('translates the known detail of a detailed code, values and all', () => {
+    expect(
+      translateError({
+        code: 'UPLOAD_TOO_LARGE',
+        message: UPLOAD_MESSAGES.tooLarge('big.mp4', '2 GB'),
+      }),
+    ).toBe('big.mp4 завеликий, максимальний розмір файлу 2 GB.');
+    expect(translateError({ code: 'VALIDATION_ERROR', message: PLAYLIST_MESSAGES.staleChange })).toBe(
+      resources.ua.playlistMessages.staleChange,
+    );
+    // A detail it cannot read falls back to the code's words, never to English.
+    expect(translateError({ code: 'VALIDATION_ERROR', message: 'Some rule nobody translated' })).toBe(
+      resources.ua.errors.VALIDATION_ERROR,
+    );
+  });
+
+  it('keeps messages it does not know as they came', () => {
+    expect(translateMessage('Hello')).toBe('Hello');
+    expect(translateFields({ x: 'Hello' })).toEqual({ x: 'Hello' });
+  });
+});
