@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.js';
+import { apiCall, signInToken, uploadImage } from './support/api.js';
 import { signIn } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -28,6 +29,8 @@ beforeAll(async () => {
       .toFile(join(dir, name));
   }
   await writeFile(join(dir, 'notes.exe'), 'MZ');
+  // A PNG signature and nothing after it: too small to be a whole picture (spec §5).
+  await writeFile(join(dir, 'cut.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 });
 afterAll(async () => {
   await browser?.close();
@@ -53,8 +56,9 @@ describe('the gallery in the browser', () => {
 
     await page
       .locator('input[type=file]')
-      .setInputFiles(['red.jpg', 'green.jpg', 'blue.jpg', 'notes.exe'].map((f) => join(dir, f)));
+      .setInputFiles(['red.jpg', 'green.jpg', 'blue.jpg', 'notes.exe', 'cut.png'].map((f) => join(dir, f)));
     await page.getByText(/notes\.exe has invalid extension\. Only gif, jpg/).waitFor();
+    await page.getByText('cut.png is too small, minimum file size is 67 B.').waitFor();
     const tasks = page.getByTestId('upload-task');
     expect(await tasks.count()).toBe(3);
     for (const name of ['red.jpg', 'green.jpg', 'blue.jpg']) {
@@ -106,6 +110,30 @@ describe('the gallery in the browser', () => {
     await page.reload();
     await card(page, 'green.jpg').waitFor();
     expect(await card(page, 'blue.jpg').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a file a playlist uses is kept when deleted, and the notice says so in yellow, never in green', async () => {
+    const token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
+    const fileId = await uploadImage(server.url, token, 'in-use.png', { color: '#e03131' });
+    await apiCall(server.url, '/playlist/post', {
+      token,
+      body: { name: 'Uses it', files: [{ fileId, duration: 5 }] },
+    });
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${server.url}/files`);
+    await page.getByRole('checkbox', { name: 'Select in-use.png' }).check();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    const notice = page.locator('.vitrine-notice-warning');
+    await notice.waitFor();
+    await notice.getByRole('button', { name: 'More' }).click();
+    await notice.getByText('Used by a playlist, kept: in-use.png').waitFor();
+    expect(await page.locator('.vitrine-notice-success').count()).toBe(0);
+    await card(page, 'in-use.png').waitFor();
     await context.close();
   });
 
@@ -214,6 +242,74 @@ describe('the stock library', () => {
       ),
     );
     await screenshot(page, 'stock-1400');
+    await context.close();
+  });
+  it("sets a file's own schedule and playback settings in its preview, and adds a live stream", async () => {
+    const token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
+    const fileId = await uploadImage(server.url, token, 'menu-board.png', { color: '#f59f00' });
+    await apiCall(server.url, '/playlist/post', {
+      token,
+      body: { name: 'Lunch menu', files: [{ fileId, duration: 8 }] },
+    });
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${server.url}/files`);
+    await card(page, 'menu-board.png').locator('button[title="menu-board.png"]').click();
+    const dialog = page.getByRole('dialog', { name: 'menu-board.png' });
+    await dialog.getByRole('tab', { name: 'Schedule and playback' }).click();
+    await dialog.getByText('No schedule: the file plays whenever its playlists do.').waitFor();
+
+    await dialog.getByRole('button', { name: 'Add a schedule' }).click();
+    await dialog.getByLabel('Playlist', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Lunch menu' }).click();
+    await dialog.getByLabel('Each day from').fill('11:30:00');
+    await dialog.getByLabel('Each day until').fill('14:00:00');
+    const days = dialog.getByRole('group', { name: 'Days' });
+    await days.getByText('Sun', { exact: true }).click();
+    await days.getByText('Sat', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save the schedule' }).click();
+    await dialog.getByText('Every screen · Lunch menu').waitFor();
+    await dialog.getByText('Mon, Tue, Wed, Thu, Fri · 11:30:00 – 14:00:00', { exact: true }).waitFor();
+
+    await dialog.getByRole('button', { name: 'Add playback settings' }).click();
+    await dialog.getByRole('button', { name: 'Save the schedule' }).waitFor({ state: 'detached' });
+    await dialog.getByLabel('Volume, %').fill('40');
+    await dialog.getByLabel('Picture', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Fill the screen, cropped' }).click();
+    await dialog.locator('label', { hasText: /^Muted$/ }).click();
+    await dialog.getByRole('button', { name: 'Save the settings' }).click();
+    await dialog.getByText(/Volume, %: 40 · Fill the screen, cropped · Muted/).waitFor();
+    await screenshot(page, 'file-rules-1400');
+
+    const detail = await apiCall<{ schedules: unknown[]; config: unknown }>(server.url, `/file/${fileId}`, {
+      token,
+    });
+    expect(detail.schedules).toEqual([
+      expect.objectContaining({ weekDays: [1, 2, 3, 4, 5], fromTime: '11:30:00', toTime: '14:00:00' }),
+    ]);
+    expect(detail.config).toMatchObject({ volume: 40, fit: 'cover', muted: true, duration: null });
+    await dialog.getByRole('button', { name: 'Remove the rule for Every screen · Lunch menu' }).click();
+    await dialog.getByText('No schedule: the file plays whenever its playlists do.').waitFor();
+    await page.keyboard.press('Escape');
+
+    // A live stream: no duration asked, never a copy.
+    await page.getByRole('button', { name: 'Add by URL' }).click();
+    const add = page.getByRole('dialog', { name: 'Add by URL' });
+    await add.getByLabel('File address').fill('https://live.example.com/news/index.m3u8');
+    await add.getByText(/^Live stream/).click();
+    expect(await add.getByLabel('Duration, s').count()).toBe(0);
+    await add.getByRole('button', { name: 'Add' }).click();
+    await card(page, 'index.m3u8').waitFor();
+    const list = await apiCall<{ files: { name: string; kind: string; duration: number | null }[] }>(
+      server.url,
+      '/file?kind=stream',
+      { token },
+    );
+    expect(list.files).toEqual([
+      expect.objectContaining({ name: 'index.m3u8', kind: 'stream', duration: null }),
+    ]);
     await context.close();
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { apiCall, signInToken, uploadImage } from './support/api.js';
-import { signIn } from './support/pages.js';
+import { openNewPlaylist, pickFiles, signIn } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const ADMIN_PASSWORD = 'Admin-pass-1!';
@@ -24,29 +24,13 @@ afterAll(async () => {
 
 const segment = (page: Page, label: string) => page.locator('label', { hasText: new RegExp(`^${label}$`) });
 
-async function openNew(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Playlists' }).click();
-  await page.getByRole('heading', { name: 'Playlists' }).waitFor();
-  await page.getByRole('link', { name: 'New playlist' }).click();
-  await page.getByRole('heading', { name: 'New playlist' }).waitFor();
-}
-
-/** Opens the picker of the n-th 'Add files' button and chooses the named files. */
-async function pick(page: Page, n: number, names: string[]): Promise<void> {
-  await page.getByRole('button', { name: 'Add files' }).nth(n).click();
-  const dialog = page.getByRole('dialog', { name: 'Add files' });
-  for (const name of names) await dialog.getByRole('checkbox', { name: `Select ${name}` }).check();
-  await dialog.getByRole('button', { name: 'Choose' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
 describe('playlists in the browser', () => {
   it('builds a block playlist from uploaded files, meeting the validation messages on the way', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
     await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await openNew(page);
+    await openNewPlaylist(page);
 
     // The defaults of spec §4: 'pl' plus today's date, all day, every day.
     const name = page.getByLabel('Name', { exact: true });
@@ -57,8 +41,8 @@ describe('playlists in the browser', () => {
     await page.getByLabel('Block duration, s').fill('3000');
     await page.getByLabel('Section 1 duration, s').waitFor();
     expect(await page.getByLabel('Section 2 duplicates the previous one').isChecked()).toBe(true);
-    await pick(page, 0, ['morning.png', 'coffee.png']);
-    await pick(page, 1, ['spot.png']);
+    await pickFiles(page, 0, ['morning.png', 'coffee.png']);
+    await pickFiles(page, 1, ['spot.png']);
     await page.getByText('Section 1 files').waitFor();
 
     await page.getByRole('button', { name: 'Save' }).click();
@@ -113,7 +97,7 @@ describe('playlists in the browser', () => {
     await page.getByRole('heading', { name: 'New playlist' }).waitFor();
     await page.getByLabel('Name', { exact: true }).fill('Spot every so often');
     await segment(page, 'Periodic').click();
-    await pick(page, 0, ['spot.png']);
+    await pickFiles(page, 0, ['spot.png']);
     await page.getByLabel('Duration of spot.png, s').fill('1');
     await page.getByLabel('From', { exact: true }).fill('10:00:00');
     await page.getByLabel('To', { exact: true }).fill('10:01:40');
@@ -140,6 +124,55 @@ describe('playlists in the browser', () => {
       { token },
     );
     expect(saved).toMatchObject({ periodicity: 50, scheduleMode: 'SHOWS', type: 'ADVERTISING' });
+    await context.close();
+  });
+
+  it('makes a floating window with a backdrop colour, bound to coordinates, with a pasted tracking tag', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await openNewPlaylist(page);
+    await page.getByLabel('Name', { exact: true }).fill('Logo corner');
+    await segment(page, 'Floating').click();
+    await pickFiles(page, 0, ['spot.png']);
+    await page.getByLabel('Window position', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Top left' }).click();
+    await page.getByLabel('Window width, % of the screen').fill('20');
+    await page.getByLabel('Theme', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'A colour…' }).click();
+    await page.getByLabel('Backdrop colour').fill('#224466');
+    await page.getByLabel('Interval between items, s').fill('50');
+    await page.getByRole('switch', { name: 'Bound to coordinates' }).check();
+    await page.getByLabel('Latitude').fill('45.4642');
+    await page.getByLabel('Longitude').fill('9.19');
+    await page.getByLabel('Radius, m').fill('3000');
+    // A tracking service's <img> tag: the address inside it is what is kept.
+    await page
+      .getByLabel('Tracking pixel (third-party code)')
+      .fill('<img src="https://tracker.example.com/p.gif?e={EVENT_ID}" width="1" height="1">');
+    expect(await page.getByLabel('Tracking pixel (third-party code)').inputValue()).toBe(
+      'https://tracker.example.com/p.gif?e={EVENT_ID}',
+    );
+    await screenshot(page, 'playlist-floating-1400');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/playlist\/\d+$/);
+    const token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const saved = await apiCall<Record<string, unknown>>(server.url, `/playlist/${id}`, { token });
+    expect(saved).toMatchObject({
+      type: 'FLOATING',
+      floating: { position: 'TOP_LEFT', size: 20 },
+      theme: '#224466',
+      interval: 50,
+      geofence: { lat: 45.4642, lng: 9.19, radius: 3000 },
+      pixel: 'https://tracker.example.com/p.gif?e={EVENT_ID}',
+    });
+    // A pixel that is not an address is refused in words, nothing saved.
+    // (Enter submits: the toast of the first save may still cover the Save button.)
+    await page.getByLabel('Tracking pixel (third-party code)').fill('tracking code');
+    await page.getByLabel('Tracking pixel (third-party code)').press('Enter');
+    await page.getByText('The tracking pixel must be an http:// or https:// address').first().waitFor();
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { apiCall, signInToken, uploadImage } from './support/api.js';
 import { signIn } from './support/pages.js';
@@ -80,21 +80,51 @@ afterAll(async () => {
 });
 
 describe('statistics: the report, the list and an export', () => {
+  /** The figures above a report and its table's totals row say the same, in every view. */
+  async function totalsAgree(page: Page, table: Locator): Promise<void> {
+    await table.locator('tfoot tr').first().waitFor();
+    const headers = await table.locator('thead th').allInnerTexts();
+    for (const [key, header] of [
+      ['shows', 'Shows'],
+      ['seconds', 'Time shown'],
+      ['impressions', 'Impressions'],
+      ['revenue', 'Revenue'],
+      ['cost', 'Cost'],
+    ] as const) {
+      const column = headers.findIndex((h) => h.trim() === header);
+      expect(column, header).toBeGreaterThan(0);
+      const footer = (
+        await table.locator('tfoot tr').first().locator('th, td').nth(column).innerText()
+      ).trim();
+      await expect.poll(() => page.getByTestId(`total-${key}`).innerText(), { timeout: 5000 }).toBe(footer);
+    }
+  }
+
   it('shows the shows per hour, per screen and in total', async () => {
     const page = await cabinet(1400);
     await page.goto(`${server.url}/statistics/report`);
     await page.getByRole('heading', { name: 'Report', level: 1 }).waitFor();
     await expect.poll(() => page.getByTestId('total-shows').innerText()).toBe('5');
+    // A week: per day, headed Day; durations read as h:mm:ss.
+    const days = page.getByRole('table', { name: 'Shows per day on the screens’ clocks' });
+    await days.getByRole('columnheader', { name: 'Day' }).waitFor();
+    expect(await days.getByRole('row', { name: new RegExp(`^${yesterday}`) }).innerText()).toMatch(
+      /\s5\s+0:01:15/,
+    );
+    expect(await days.getByRole('row', { name: /^Total/ }).innerText()).toMatch(/Total\s+5\s+0:01:15/);
+    await totalsAgree(page, days);
+    await page.getByTestId('report-chart').locator('canvas').waitFor();
+    await screenshot(page, 'statistics-report-1400');
+    // Hour by hour on request.
+    await page.getByText('Per hour', { exact: true }).click();
     const hours = page.getByRole('table', { name: 'Shows per hour on the screens’ clocks' });
     expect(await hours.getByRole('row', { name: new RegExp(`^${yesterday} 10:00`) }).innerText()).toMatch(
-      /\s3\s+0:45/,
+      /\s3\s+0:00:45/,
     );
     expect(await hours.getByRole('row', { name: new RegExp(`^${yesterday} 11:00`) }).innerText()).toMatch(
       /\s2\s/,
     );
-    expect(await hours.getByRole('row', { name: /^Total/ }).innerText()).toMatch(/Total\s+5\s+1:15/);
-    await page.getByTestId('report-chart').locator('canvas').waitFor();
-    await screenshot(page, 'statistics-report-1400');
+    await totalsAgree(page, hours);
 
     // By instances: one row per screen; the view is kept in the address.
     await page.getByRole('tab', { name: 'By instances' }).click();
@@ -104,6 +134,10 @@ describe('statistics: the report, the list and an export', () => {
     );
     expect(await screens.getByRole('row', { name: /^Hall screen/ }).innerText()).toMatch(/Hall screen\s+2\s/);
     expect(new URL(page.url()).searchParams.get('view')).toBe('instances');
+    await totalsAgree(page, screens);
+    await page.getByRole('tab', { name: 'By files' }).click();
+    await totalsAgree(page, page.getByRole('table', { name: 'Shows per playlist and file' }));
+    await page.getByRole('tab', { name: 'By instances' }).click();
 
     // A filter by one screen reaches the server and the address.
     await page.getByRole('combobox', { name: 'Screens' }).click();

@@ -122,7 +122,14 @@ describe('a screen, from pairing to commands', () => {
     await page.goto(`${server.url}/point`);
     await page.getByRole('row', { name: /Lobby screen/ }).waitFor();
     await screenshot(page, 'points-1400');
+    // A tab's address without an id shows the screen opened last, or the list in a fresh browser.
+    await page.goto(`${server.url}/point/schedule`);
+    await page.waitForURL((url) => url.pathname === `/point/schedule/${id}`);
     await page.context().close();
+    const fresh = await cabinet(server.url);
+    await fresh.goto(`${server.url}/point/log`);
+    await fresh.waitForURL((url) => url.pathname === '/point');
+    await fresh.context().close();
   });
 });
 

@@ -211,14 +211,21 @@ describe('guards and redirects', () => {
     const { context, page } = await freshPage();
     await signIn(page, server.url, logins.observer!, MEMBER_PASSWORD);
     await page.waitForURL('**/statistics/report');
+    // Inside the cabinet's frame: the menu stays, and the page has one main landmark.
+    const inFrame = async () => {
+      await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
+      await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+      expect(await page.getByRole('navigation', { name: 'Main menu' }).count()).toBe(1);
+      expect(await page.getByRole('main').count()).toBe(1);
+    };
     await page.goto(`${server.url}/user`);
-    await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
+    await inFrame();
     expect(await page.getByText('This page could not be found').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Users' }).count()).toBe(0);
     await page.goto(`${server.url}/point/not-a-number`);
-    await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
+    await inFrame();
     await page.goto(`${server.url}/no/such/page`);
-    await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
+    await inFrame();
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.waitForURL((url) => url.pathname === '/statistics/report');
     await context.close();
@@ -281,6 +288,18 @@ describe('notifications, theme and layout', () => {
     await page.getByLabel('Blocked').check();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('You can not block yoursel...', { exact: true }).waitFor();
+    // The whole text is one click away in the toast, and kept in the top bar's history.
+    const toast = page.locator('.vitrine-notice-error');
+    await toast.getByRole('button', { name: 'More' }).click();
+    await toast.getByText('You can not block yourself or change your own role', { exact: true }).waitFor();
+    await toast.getByRole('button').last().click();
+    await toast.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    const history = page.getByTestId('notice-history');
+    await history.getByText('You can not block yourself or change your own role').waitFor();
+    expect(await history.locator('li').first().getAttribute('data-kind')).toBe('error');
+    await page.waitForTimeout(300); // the popover's fade-in
+    await screenshot(page, 'notifications-1400');
     await context.close();
   });
 

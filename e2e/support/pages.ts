@@ -29,3 +29,20 @@ export async function playerCode(page: Page, base: string): Promise<string> {
   await expect.poll(async () => (await box.innerText()).trim()).toMatch(/^[A-Z0-9]{6}$/);
   return (await box.innerText()).trim();
 }
+
+/** From the side menu to an empty playlist editor. */
+export async function openNewPlaylist(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Playlists' }).click();
+  await page.getByRole('heading', { name: 'Playlists' }).waitFor();
+  await page.getByRole('link', { name: 'New playlist' }).click();
+  await page.getByRole('heading', { name: 'New playlist' }).waitFor();
+}
+
+/** Opens the picker of the n-th 'Add files' button of the playlist editor and chooses the named files. */
+export async function pickFiles(page: Page, n: number, names: string[]): Promise<void> {
+  await page.getByRole('button', { name: 'Add files' }).nth(n).click();
+  const dialog = page.getByRole('dialog', { name: 'Add files' });
+  for (const name of names) await dialog.getByRole('checkbox', { name: `Select ${name}` }).check();
+  await dialog.getByRole('button', { name: 'Choose' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
