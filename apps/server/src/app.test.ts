@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES, can, type Role } from '@vitrine/core';
+import { API, ROLES, can, type Role } from '@vitrine/core';
 import { buildTestApp, call, type TestApp } from './test/build.js';
 import { createTeam, createUser } from './test/factories.js';
 
@@ -28,6 +28,20 @@ describe('the API surface', () => {
     expect(urls).toContain('POST /api/user/auth');
     expect(urls).toContain('PATCH /api/user/patch/:id');
     expect(t.routes.length).toBeGreaterThan(20);
+  });
+
+  it('registers exactly the routes packages/core describes, with their access keys', () => {
+    const described = Object.values(API)
+      .flatMap((table) => Object.values(table))
+      .flatMap((c) => (typeof c.method === 'string' ? [c.method] : c.method).map((m) => ({ m, c })))
+      .filter(({ m }) => m !== 'HEAD')
+      .map(({ m, c }) => `${m} ${c.path} ${c.access}`)
+      .sort();
+    const registered = t.routes
+      .filter((r) => r.url.startsWith('/api/') && r.url !== '/api/docs' && !r.url.startsWith('/api/docs/'))
+      .map((r) => `${r.method} ${r.url} ${r.access}`)
+      .sort();
+    expect(registered).toEqual(described);
   });
 
   it('the role matrix: a key the role lacks answers 403, a key it holds never does (spec §6)', async () => {

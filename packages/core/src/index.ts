@@ -29,3 +29,4 @@ export * from './security/index.js';
 export * from './schedule/index.js';
 export * from './schemas/schedule.js';
 export * from './schemas/statistic.js';
+export * from './contract/index.js';

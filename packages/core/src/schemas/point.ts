@@ -292,3 +292,17 @@ export interface ServerMessage {
   name: CommandName;
   args: Record<string, unknown>;
 }
+
+/** A batch of the player's own log lines (POST /api/player/log). */
+export const PlayerLogBody = z.strictObject({
+  entries: z
+    .array(
+      z.strictObject({
+        at: z.iso.datetime(),
+        level: z.enum(['debug', 'info', 'warn', 'error']),
+        message: text(2000, { multiline: true, trim: false }),
+      }),
+    )
+    .min(1)
+    .max(200),
+});

@@ -1,38 +1,11 @@
 import { Readable } from 'node:stream';
-import { z } from 'zod';
-import {
-  FileDetail,
-  FileImportBody,
-  FileItem,
-  FileList,
-  FileListQuery,
-  FilePatchBody,
-  FilePostBody,
-  FolderContents,
-  FolderItem,
-  FolderPatchBody,
-  FolderPostBody,
-  IdParams,
-  IdsBody,
-  MoveBody,
-  RemoveResult,
-  SearchQuery,
-  SignedQuery,
-  UPLOAD_MESSAGES,
-  UploadHeaders,
-  UploadQuery,
-  text,
-  UploadResult,
-  folderIdSchema,
-} from '@vitrine/core';
+import { UPLOAD_MESSAGES, mediaApi } from '@vitrine/core';
 import type { App, RouteContext } from '../../app-types.js';
+import { route } from '../../lib/route.js';
 import type { UploadInput } from './media.service.js';
 import { AppError } from '../../lib/errors.js';
 import { requireCaller } from '../../plugins/access.js';
-import { TUS_PATH, createTusHandler } from './media.tus.js';
-
-const config = { access: 'files.route' as const };
-const tags = ['gallery'];
+import { createTusHandler } from './media.tus.js';
 
 /**
  * Uploaded HTML runs its scripts in a sandbox with an opaque origin: it can draw and animate, but can
@@ -114,344 +87,120 @@ export async function mediaRoutes(
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   // ---- folders ----
-  app.get(
-    '/api/folder',
-    { config, schema: { tags, summary: 'Recent files', response: { 200: FolderContents } } },
-    async (request) => media.recent(requireCaller(request)),
+  route(app, mediaApi.recent, async (request) => media.recent(requireCaller(request)));
+  route(app, mediaApi.folderFavorite, async (request) => media.favorites(requireCaller(request)));
+  route(app, mediaApi.folderSearch, async (request) =>
+    media.search(requireCaller(request), request.query.search),
   );
-  app.get(
-    '/api/folder/favorite',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Favorite files and folders (files first)',
-        response: { 200: FolderContents },
-      },
-    },
-    async (request) => media.favorites(requireCaller(request)),
+  route(app, mediaApi.folderGetStock, async (request) => media.stockContents(request.params.id));
+  route(app, mediaApi.folderGet, async (request) =>
+    media.folderContents(requireCaller(request), request.params.id),
   );
-  app.get(
-    '/api/folder/search',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Search files (by name or tag) and folders',
-        querystring: SearchQuery,
-        response: { 200: FolderContents },
-      },
-    },
-    async (request) => media.search(requireCaller(request), request.query.search),
+  route(app, mediaApi.folderPost, async (request) =>
+    media.createFolder(requireCaller(request), request.body.name, request.body.path),
   );
-  app.get(
-    '/api/folder/get-stock/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'The shared stock library (read-only; 0 is its root)',
-        params: z.strictObject({ id: folderIdSchema }),
-        response: { 200: FolderContents },
-      },
-    },
-    async (request) => media.stockContents(request.params.id),
+  route(app, mediaApi.folderPatch, async (request) =>
+    media.patchFolder(requireCaller(request), request.params.id, request.body),
   );
-  app.get(
-    '/api/folder/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'A folder’s contents (0 is the root)',
-        params: z.strictObject({ id: folderIdSchema }),
-        response: { 200: FolderContents },
-      },
-    },
-    async (request) => media.folderContents(requireCaller(request), request.params.id),
+  route(app, mediaApi.folderPatchMany, async (request) =>
+    media.moveFolders(requireCaller(request), request.body.ids, request.body.path),
   );
-  app.post(
-    '/api/folder/post',
-    {
-      config,
-      schema: { tags, summary: 'Create a folder', body: FolderPostBody, response: { 200: FolderItem } },
-    },
-    async (request) => media.createFolder(requireCaller(request), request.body.name, request.body.path),
+  route(app, mediaApi.folderRemove, async (request) =>
+    media.removeFolders(requireCaller(request), [request.params.id]),
   );
-  app.route({
-    method: ['POST', 'PATCH'],
-    url: '/api/folder/patch/:id',
-    config,
-    schema: {
-      tags,
-      summary: 'Rename a folder or toggle its favorite flag',
-      params: IdParams,
-      body: FolderPatchBody,
-      response: { 200: FolderItem },
-    },
-    handler: async (request) => media.patchFolder(requireCaller(request), request.params.id, request.body),
-  });
-  app.route({
-    method: ['POST', 'PATCH'],
-    url: '/api/folder/patch-many',
-    config,
-    schema: {
-      tags,
-      summary: 'Move folders (a target below 0 is ignored)',
-      body: MoveBody,
-      response: { 200: z.array(FolderItem) },
-    },
-    handler: async (request) =>
-      media.moveFolders(requireCaller(request), request.body.ids, request.body.path),
-  });
-  app.post(
-    '/api/folder/remove/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Remove a folder with its contents',
-        params: IdParams,
-        response: { 200: RemoveResult },
-      },
-    },
-    async (request) => media.removeFolders(requireCaller(request), [request.params.id]),
-  );
-  app.post(
-    '/api/folder/remove-many',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Remove folders with their contents',
-        body: IdsBody,
-        response: { 200: RemoveResult },
-      },
-    },
-    async (request) => media.removeFolders(requireCaller(request), request.body.ids),
+  route(app, mediaApi.folderRemoveMany, async (request) =>
+    media.removeFolders(requireCaller(request), request.body.ids),
   );
 
   // ---- files ----
-  app.get(
-    '/api/file',
-    {
-      config,
-      schema: {
-        tags,
-        summary: "The cabinet's files: search, kind, source, folder, favorites, tag, sort and pages",
-        querystring: FileListQuery,
-        response: { 200: FileList },
-      },
-    },
-    async (request) => media.listFiles(requireCaller(request), request.query),
+  route(app, mediaApi.fileList, async (request) => media.listFiles(requireCaller(request), request.query));
+  route(app, mediaApi.fileGet, async (request) =>
+    fileRules.detail(requireCaller(request), request.params.id),
   );
-  app.get(
-    '/api/file/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'One file, with its own schedules and configurations of every scope',
-        params: IdParams,
-        response: { 200: FileDetail },
-      },
-    },
-    async (request) => fileRules.detail(requireCaller(request), request.params.id),
-  );
-  app.post(
-    '/api/file/upload',
-    {
-      config: { access: 'files.upload' },
-      schema: {
-        tags,
-        summary: 'Upload one file: the raw bytes as the body, its name in X-File-Name',
-        querystring: UploadQuery,
-        headers: UploadHeaders,
-        response: { 200: UploadResult },
-      },
-    },
-    async (request) =>
-      media.upload(requireCaller(request), { ...rawUpload(request), folderId: request.query.folderId }),
+  route(app, mediaApi.fileUpload, async (request) =>
+    media.upload(requireCaller(request), { ...rawUpload(request), folderId: request.query.folderId }),
   );
   // An advertising agent brings creatives into the playlists it edits: its own folder, not the gallery.
-  app.get(
-    '/api/file/creatives',
-    {
-      config: { access: 'playlist.patch' },
-      schema: {
-        tags,
-        summary: "The cabinet's creatives folder, as the playlist editor's picker shows it to every editor",
-        response: { 200: FolderContents },
-      },
-    },
-    async (request) => media.creatives(requireCaller(request)),
+  route(app, mediaApi.fileCreatives, async (request) => media.creatives(requireCaller(request)));
+  route(app, mediaApi.fileCreativesUpload, async (request) =>
+    media.uploadCreative(requireCaller(request), rawUpload(request)),
   );
-  app.post(
-    '/api/file/creatives/upload',
-    {
-      config: { access: 'playlist.patch' },
-      schema: {
-        tags,
-        summary: 'Upload a creative into the creatives folder (raw body, X-File-Name)',
-        headers: UploadHeaders,
-        response: { 200: UploadResult },
-      },
-    },
-    async (request) => media.uploadCreative(requireCaller(request), rawUpload(request)),
-  );
-  app.post(
-    '/api/file/import',
-    {
-      config: { access: 'files.upload' },
-      schema: {
-        tags,
-        summary: 'Fetch a file from the web into the library',
-        body: FileImportBody,
-        response: { 200: UploadResult },
-      },
-    },
-    async (request, reply) => {
-      // A person who leaves (closes the page, cancels) stops the download: nobody waits for it any more.
-      const left = new AbortController();
-      reply.raw.once('close', () => {
-        if (!reply.raw.writableEnded) left.abort();
-      });
-      return media.importFromUrl(requireCaller(request), request.body, left.signal);
-    },
-  );
-  app.post(
-    '/api/file/post',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Add remote files to a folder',
-        body: FilePostBody,
-        response: { 200: z.array(FileItem) },
-      },
-    },
-    async (request) => media.createRemote(requireCaller(request), request.body.folderId, request.body.files),
-  );
-  app.route({
-    method: ['POST', 'PATCH'],
-    url: '/api/file/patch/:id',
-    config,
-    schema: {
-      tags,
-      summary: 'Rename, tag or toggle the favorite flag of a file',
-      params: IdParams,
-      body: FilePatchBody,
-      response: { 200: FileItem },
-    },
-    handler: async (request) => media.patchFile(requireCaller(request), request.params.id, request.body),
+  route(app, mediaApi.fileImport, async (request, reply) => {
+    // A person who leaves (closes the page, cancels) stops the download: nobody waits for it any more.
+    const left = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableEnded) left.abort();
+    });
+    return media.importFromUrl(requireCaller(request), request.body, left.signal);
   });
-  app.route({
-    method: ['POST', 'PATCH'],
-    url: '/api/file/patch-many',
-    config,
-    schema: {
-      tags,
-      summary: 'Move files (a target below 0 is ignored)',
-      body: MoveBody,
-      response: { 200: z.array(FileItem) },
-    },
-    handler: async (request) => media.moveFiles(requireCaller(request), request.body.ids, request.body.path),
-  });
-  app.post(
-    '/api/file/remove/:id',
-    { config, schema: { tags, summary: 'Remove a file', params: IdParams, response: { 200: RemoveResult } } },
-    async (request) => media.removeFiles(requireCaller(request), [request.params.id]),
+  route(app, mediaApi.filePost, async (request) =>
+    media.createRemote(requireCaller(request), request.body.folderId, request.body.files),
   );
-  app.post(
-    '/api/file/remove-many',
-    { config, schema: { tags, summary: 'Remove files', body: IdsBody, response: { 200: RemoveResult } } },
-    async (request) => media.removeFiles(requireCaller(request), request.body.ids),
+  route(app, mediaApi.filePatch, async (request) =>
+    media.patchFile(requireCaller(request), request.params.id, request.body),
+  );
+  route(app, mediaApi.filePatchMany, async (request) =>
+    media.moveFiles(requireCaller(request), request.body.ids, request.body.path),
+  );
+  route(app, mediaApi.fileRemove, async (request) =>
+    media.removeFiles(requireCaller(request), [request.params.id]),
+  );
+  route(app, mediaApi.fileRemoveMany, async (request) =>
+    media.removeFiles(requireCaller(request), request.body.ids),
   );
 
   // ---- resumable uploads (tus 1.0.0) ----
-  for (const url of [TUS_PATH, `${TUS_PATH}/:uploadId`]) {
-    app.route({
-      method: ['POST', 'PATCH', 'HEAD', 'DELETE'],
-      url,
-      config: { access: 'files.upload' },
-      schema: { tags, summary: 'Resumable upload (tus protocol); metadata: filename, folderId' },
-      handler: tus,
-    });
-  }
+  for (const contract of [mediaApi.tus, mediaApi.tusUpload]) route(app, contract, tus);
 
   // ---- unpacked packages (zip), their signature in the path so relative assets resolve ----
-  app.get(
-    '/api/file/:id/package/:exp/:sig/*',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'A file inside an unpacked zip package (signed address)',
-        params: z.strictObject({
-          id: IdParams.shape.id,
-          ...SignedQuery.shape,
-          '*': text(1000, { min: 1, trim: false }),
-        }),
-      },
-    },
-    async (request, reply) => {
-      const { id, exp, sig } = request.params;
-      const object = await media.packageObject(id, exp, sig, request.params['*']);
-      return reply
-        .header('content-type', object.mime)
-        .header('content-length', object.size)
-        .header('cache-control', 'private, max-age=3600')
-        .header('content-security-policy', SANDBOX)
-        .send(object.read());
-    },
-  );
+  route(app, mediaApi.filePackage, async (request, reply) => {
+    const { id, exp, sig } = request.params;
+    const object = await media.packageObject(id, exp, sig, request.params['*']);
+    return reply
+      .header('content-type', object.mime)
+      .header('content-length', object.size)
+      .header('cache-control', 'private, max-age=3600')
+      .header('content-security-policy', SANDBOX)
+      .send(object.read());
+  });
 
   // ---- bytes, behind signed addresses ----
-  for (const variant of ['content', 'thumb'] as const) {
-    app.get(
-      `/api/file/:id/${variant}`,
-      {
-        config: { access: 'public' },
-        schema: {
-          tags,
-          summary: `The file's ${variant === 'content' ? 'bytes' : 'thumbnail'} (signed address, Range requests)`,
-          params: IdParams,
-          querystring: SignedQuery,
-        },
-      },
-      async (request, reply) => {
-        const object = await media.storedObject(
-          request.params.id,
-          variant,
-          request.query.exp,
-          request.query.sig,
+  for (const [contract, variant] of [
+    [mediaApi.fileContent, 'content'],
+    [mediaApi.fileThumb, 'thumb'],
+  ] as const) {
+    route(app, contract, async (request, reply) => {
+      const object = await media.storedObject(
+        request.params.id,
+        variant,
+        request.query.exp,
+        request.query.sig,
+      );
+      const range = parseRange(request.headers.range, object.size);
+      reply
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-type', object.mime)
+        .header('cross-origin-resource-policy', 'same-origin');
+      // An SVG opened on its own runs in the cabinet's origin: forbid scripts outright.
+      if (object.mime === 'image/svg+xml') {
+        reply.header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
         );
-        const range = parseRange(request.headers.range, object.size);
-        reply
-          .header('accept-ranges', 'bytes')
-          .header('cache-control', 'private, max-age=3600')
-          .header('content-type', object.mime)
-          .header('cross-origin-resource-policy', 'same-origin');
-        // An SVG opened on its own runs in the cabinet's origin: forbid scripts outright.
-        if (object.mime === 'image/svg+xml') {
-          reply.header(
-            'content-security-policy',
-            "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
-          );
-        }
-        if (object.mime === 'text/html') reply.header('content-security-policy', SANDBOX);
-        if (range === 'invalid') {
-          return reply.code(416).header('content-range', `bytes */${object.size}`).send();
-        }
-        if (range) {
-          return reply
-            .code(206)
-            .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
-            .header('content-length', range.end - range.start + 1)
-            .send(object.read(range));
-        }
-        return reply.header('content-length', object.size).send(object.read());
-      },
-    );
+      }
+      if (object.mime === 'text/html') reply.header('content-security-policy', SANDBOX);
+      if (range === 'invalid') {
+        return reply.code(416).header('content-range', `bytes */${object.size}`).send();
+      }
+      if (range) {
+        return reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
+          .header('content-length', range.end - range.start + 1)
+          .send(object.read(range));
+      }
+      return reply.header('content-length', object.size).send(object.read());
+    });
   }
 }

@@ -1,5 +1,6 @@
-import { AudienceAck, AudienceBatch, PLAYBACK_BODY_LIMIT, PlaybackAck, PlaybackBatch } from '@vitrine/core';
+import { playbackApi } from '@vitrine/core';
 import type { App, RouteContext } from '../../app-types.js';
+import { route } from '../../lib/route.js';
 import { requireDevice } from '../../plugins/access.js';
 
 /**
@@ -13,12 +14,12 @@ export const AUDIENCE_RATE_PER_MINUTE = 60;
 
 /** Proof of play: the screens' reports of what they showed. */
 export async function playbackRoutes(app: App, { services }: RouteContext): Promise<void> {
-  app.post(
-    '/api/player/playback',
+  route(
+    app,
+    playbackApi.playback,
+    async (request) => services.playback.ingest(requireDevice(request), request.body.events),
     {
-      bodyLimit: PLAYBACK_BODY_LIMIT,
       config: {
-        access: 'device',
         rateLimit: {
           max: PLAYBACK_RATE_PER_MINUTE,
           timeWindow: 60_000,
@@ -27,22 +28,15 @@ export async function playbackRoutes(app: App, { services }: RouteContext): Prom
             request.device ? `playback:${request.device.pointId}` : `playback-ip:${request.ip}`,
         },
       },
-      schema: {
-        tags: ['player'],
-        summary:
-          'Proof of play: up to 1000 shows; answers the ids stored now or before (a resent batch is stored once)',
-        body: PlaybackBatch,
-        response: { 200: PlaybackAck },
-      },
     },
-    async (request) => services.playback.ingest(requireDevice(request), request.body.events),
   );
 
-  app.post(
-    '/api/player/audience',
+  route(
+    app,
+    playbackApi.audience,
+    async (request) => services.playback.reportAudience(requireDevice(request), request.body.hours),
     {
       config: {
-        access: 'device',
         rateLimit: {
           max: AUDIENCE_RATE_PER_MINUTE,
           timeWindow: 60_000,
@@ -50,14 +44,6 @@ export async function playbackRoutes(app: App, { services }: RouteContext): Prom
             request.device ? `audience:${request.device.pointId}` : `audience-ip:${request.ip}`,
         },
       },
-      schema: {
-        tags: ['player'],
-        summary:
-          'Audience the screen measured per hour of its clock (people per show); impressions of those hours follow it',
-        body: AudienceBatch,
-        response: { 200: AudienceAck },
-      },
     },
-    async (request) => services.playback.reportAudience(requireDevice(request), request.body.hours),
   );
 }

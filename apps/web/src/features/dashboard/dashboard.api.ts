@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DailySchedule, Dashboard, FullnessRange } from '@vitrine/core';
-import { api } from '../../api/client';
+import { dashboardApi, scheduleApi, type DailySchedule, type FullnessRange } from '@vitrine/core';
+import { call, keyOf } from '../../api/contract';
 
 /** GET /api/dashboard for one date-range preset; the previous answer stays on screen while the next loads. */
 export const useDashboard = (range: FullnessRange) =>
   useQuery({
-    queryKey: ['dashboard', range],
-    queryFn: () => api<Dashboard>('/dashboard', { query: { range } }),
+    queryKey: keyOf(dashboardApi.get, { query: { range } }),
+    queryFn: () => call(dashboardApi.get, { query: { range } }),
     placeholderData: keepPreviousData,
     // Fullness plans every screen's days (six months of a large fleet takes a while): no polling, and a
     // preset seen in the last minute comes back from the cache.
@@ -19,8 +19,8 @@ export const useDashboard = (range: FullnessRange) =>
  */
 export const useDailySchedule = (pointId: number, date: string | undefined, enabled = true) =>
   useQuery({
-    queryKey: ['schedule', 'daily', pointId, date ?? 'today'],
-    queryFn: () => api<DailySchedule>('/point/get-daily-schedule', { query: { id: pointId, date } }),
+    queryKey: keyOf(scheduleApi.daily, { query: { id: pointId, date } }),
+    queryFn: () => call(scheduleApi.daily, { query: { id: pointId, date } }),
     // Another day of the same screen keeps the last one on screen while it loads; another screen does not.
     placeholderData: (previous: DailySchedule | undefined) =>
       previous?.pointId === pointId ? previous : undefined,

@@ -1,0 +1,57 @@
+import { accountApi } from './account.js';
+import { authApi } from './auth.js';
+import { brandApi } from './brand.js';
+import { cabinetApi } from './cabinet.js';
+import { dashboardApi } from './dashboard.js';
+import { fileRulesApi } from './file-rules.js';
+import { healthApi } from './health.js';
+import { mediaApi } from './media.js';
+import { netApi } from './net.js';
+import { playbackApi } from './playback.js';
+import { playerApi } from './player.js';
+import { playlistApi } from './playlist.js';
+import { pointApi } from './point.js';
+import { scheduleApi } from './schedule.js';
+import { statisticApi } from './statistic.js';
+import { userApi } from './user.js';
+import type { RouteContract } from './route.js';
+
+// Every /api route, described once (docs/ARCHITECTURE.md, "One contract"). The server registers from these
+// tables; the web's client is typed by them.
+export * from './route.js';
+export * from './account.js';
+export * from './auth.js';
+export * from './brand.js';
+export * from './cabinet.js';
+export * from './dashboard.js';
+export * from './file-rules.js';
+export * from './health.js';
+export * from './media.js';
+export * from './net.js';
+export * from './playback.js';
+export * from './player.js';
+export * from './playlist.js';
+export * from './point.js';
+export * from './schedule.js';
+export * from './statistic.js';
+export * from './user.js';
+
+/** Every route table, by area: what the server must register, no more and no less. */
+export const API = {
+  account: accountApi,
+  auth: authApi,
+  brand: brandApi,
+  cabinet: cabinetApi,
+  dashboard: dashboardApi,
+  fileRules: fileRulesApi,
+  health: healthApi,
+  media: mediaApi,
+  net: netApi,
+  playback: playbackApi,
+  player: playerApi,
+  playlist: playlistApi,
+  point: pointApi,
+  schedule: scheduleApi,
+  statistic: statisticApi,
+  user: userApi,
+} as const satisfies Record<string, Record<string, RouteContract>>;
