@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, ROLES, can, type Role } from '@vitrine/core';
+import { API, ROLES, can, type Role, type RouteContract } from '@vitrine/core';
 import { buildTestApp, call, type TestApp } from './test/build.js';
 import { createTeam, createUser } from './test/factories.js';
 
@@ -32,8 +32,8 @@ describe('the API surface', () => {
 
   it('registers exactly the routes packages/core describes, with their access keys', () => {
     const described = Object.values(API)
-      .flatMap((table) => Object.values(table))
-      .flatMap((c) => (typeof c.method === 'string' ? [c.method] : c.method).map((m) => ({ m, c })))
+      .flatMap((table): RouteContract[] => Object.values(table))
+      .flatMap((c) => [c.method].flat().map((m) => ({ m, c })))
       .filter(({ m }) => m !== 'HEAD')
       .map(({ m, c }) => `${m} ${c.path} ${c.access}`)
       .sort();

@@ -9,9 +9,7 @@ export async function accountRoutes(app: App, { services }: RouteContext): Promi
 
   route(app, accountApi.get, async (request) => account.get(requireCaller(request)));
 
-  route(app, accountApi.patch, async (request) =>
-    account.patch(requireCaller(request), request.body),
-  );
+  route(app, accountApi.patch, async (request) => account.patch(requireCaller(request), request.body));
 
   route(app, accountApi.patchPassword, async (request) =>
     account.patchPassword(requireCaller(request), request.body, clientMeta(request)),
