@@ -1,4 +1,4 @@
-import type { Cabinet, CabinetInfo, CabinetPatchBody } from '@vitrine/core';
+import { can, type Cabinet, type CabinetInfo, type CabinetPatchBody } from '@vitrine/core';
 import type { Repositories } from '../../db/repositories.js';
 import type { Caller } from '../../lib/caller.js';
 import { notFound } from '../../lib/errors.js';
@@ -12,7 +12,7 @@ export class CabinetService {
     caller: Caller,
     query: { page: number; limit: number; search?: string },
   ): Promise<{ cabinets: Cabinet[]; total: number }> {
-    if (caller.role === 'admin') {
+    if (can(caller.role, 'cabinet.all')) {
       const { rows, total } = await this.repos.cabinets.list(query);
       return { cabinets: rows.map(toCabinet), total };
     }
@@ -21,7 +21,7 @@ export class CabinetService {
   }
 
   async get(caller: Caller, id: number): Promise<Cabinet> {
-    if (caller.role !== 'admin' && id !== caller.cabinetId) throw notFound();
+    if (!can(caller.role, 'cabinet.all') && id !== caller.cabinetId) throw notFound();
     const row = await this.repos.cabinets.findById(id);
     if (!row) throw notFound();
     return toCabinet(row);

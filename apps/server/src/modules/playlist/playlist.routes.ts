@@ -172,8 +172,8 @@ export async function playlistRoutes(app: App, { services }: RouteContext): Prom
   app.post(
     '/api/playlist/approve/:id',
     {
-      // The owner-level playlist key of spec §6 (admin, owner): the owner approves (spec §4).
-      config: { access: 'playlist.maxDuration' },
+      // The owner approves (spec §4): roles.ts ABILITIES.
+      config: { access: 'playlist.approve' },
       schema: {
         tags,
         summary: 'Approve a playlist and its waiting changes (owner)',
@@ -187,7 +187,7 @@ export async function playlistRoutes(app: App, { services }: RouteContext): Prom
   app.post(
     '/api/playlist/reject/:id',
     {
-      config: { access: 'playlist.maxDuration' },
+      config: { access: 'playlist.approve' },
       schema: {
         tags,
         summary:

@@ -1,5 +1,4 @@
 import {
-  APPROVAL_ROLES,
   EXPIRING_SOON_DAYS,
   PLAYLIST_MESSAGES,
   allItems,
@@ -21,7 +20,6 @@ import {
   type PlaylistPatch,
   type PlaylistTag,
   type PlaylistVersions,
-  type Role,
 } from '@vitrine/core';
 import { uniqueViolation } from '../../db/errors.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
@@ -53,8 +51,6 @@ type QueuedPatch = Record<string, unknown> & { addPoints?: number[] };
 
 /** The latest time zone (UTC-12): once a wall time has passed there, it has passed on every screen. */
 const LATEST_ZONE_MS = 12 * 3_600_000;
-
-const isApprovalRole = (role: Role) => (APPROVAL_ROLES as readonly Role[]).includes(role);
 
 /** A UTC instant written as a wall clock. */
 const utcWall = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
@@ -430,7 +426,7 @@ export class PlaylistService {
   }
 
   private async needsApproval(caller: Caller): Promise<boolean> {
-    if (!isApprovalRole(caller.role)) return false;
+    if (!can(caller.role, 'playlist.editNeedsApproval')) return false;
     const cabinet = await this.deps.repos.cabinets.findById(caller.cabinetId);
     return cabinet?.approvalRequired ?? false;
   }

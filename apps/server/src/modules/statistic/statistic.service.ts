@@ -2,21 +2,22 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
-import type {
-  AudienceReport,
-  ExchangeReport,
-  ExportFormat,
-  ExportJob,
-  ExportKind,
-  FileReport,
-  HourReport,
-  InstanceReport,
-  ReportTotals,
-  StatisticFilters,
-  StatisticList,
-  StatisticListQuery,
-  StatisticPatchBody,
-  StatisticPatchResult,
+import {
+  can,
+  type AudienceReport,
+  type ExchangeReport,
+  type ExportFormat,
+  type ExportJob,
+  type ExportKind,
+  type FileReport,
+  type HourReport,
+  type InstanceReport,
+  type ReportTotals,
+  type StatisticFilters,
+  type StatisticList,
+  type StatisticListQuery,
+  type StatisticPatchBody,
+  type StatisticPatchResult,
 } from '@vitrine/core';
 import type { Repositories, Transact } from '../../db/repositories.js';
 import type { ExportJobRow } from '../../db/schema.js';
@@ -166,7 +167,7 @@ export class StatisticService {
    * administers every tenant. The rollup moves with the rows in the same transaction.
    */
   async patch(caller: Caller, body: StatisticPatchBody): Promise<StatisticPatchResult> {
-    if (caller.role !== 'admin') throw new AppError('FORBIDDEN');
+    if (!can(caller.role, 'statistics.edit')) throw new AppError('FORBIDDEN');
     const ids = [...new Set(body.ids)].sort((a, b) => a - b);
     const updated = await this.deps.transact((repos) =>
       repos.statistics.patch(null, ids, body.patch, caller.userId),
