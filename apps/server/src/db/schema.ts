@@ -16,11 +16,12 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { CabinetId } from './cabinet-id.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 export const cabinets = pgTable('cabinets', {
-  id: serial('id').primaryKey(),
+  id: serial('id').primaryKey().$type<CabinetId>(),
   name: text('name').notNull(),
   /** Smallest currency unit. */
   balance: bigint('balance', { mode: 'number' }).notNull().default(0),
@@ -39,6 +40,7 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     login: text('login').notNull(),
@@ -66,6 +68,7 @@ export const refreshSessions = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
@@ -94,6 +97,7 @@ export const apiTokens = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
@@ -115,6 +119,7 @@ export const emailTokens = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
@@ -163,6 +168,7 @@ export const folders = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     parentId: integer('parent_id'),
@@ -180,6 +186,7 @@ export const files = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     folderId: integer('folder_id'),
@@ -223,6 +230,7 @@ export const uploadReservations = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
@@ -240,6 +248,7 @@ export const fileTags = pgTable(
   'file_tags',
   {
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     fileId: integer('file_id')
@@ -262,6 +271,7 @@ export const points = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -345,6 +355,7 @@ export const pointCommands = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     pointId: integer('point_id')
@@ -398,6 +409,7 @@ export const nets = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -434,6 +446,7 @@ export const playlists = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -544,6 +557,7 @@ export const playlistTags = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -579,6 +593,7 @@ export const playlistChanges = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     playlistId: integer('playlist_id')
@@ -616,6 +631,7 @@ export const playbacks = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     pointId: integer('point_id').notNull(),
@@ -655,6 +671,7 @@ export const playbackHourly = pgTable(
   'playback_hourly',
   {
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     pointId: integer('point_id').notNull(),
@@ -685,6 +702,7 @@ export const audienceHourly = pgTable(
   'audience_hourly',
   {
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     pointId: integer('point_id')
@@ -710,6 +728,7 @@ export const statisticChanges = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     playbackId: bigint('playback_id', { mode: 'number' }).notNull(),
@@ -728,6 +747,7 @@ export const exportJobs = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     userId: integer('user_id').notNull(),
@@ -758,6 +778,7 @@ export const fileSchedules = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     fileId: integer('file_id')
@@ -789,6 +810,7 @@ export const fileConfigs = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     fileId: integer('file_id')
@@ -823,6 +845,7 @@ export const trackerDeliveries = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     pointId: integer('point_id').notNull(),

@@ -1,4 +1,5 @@
 import { and, desc, eq, exists, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import {
   apiTokens,
@@ -19,7 +20,7 @@ export class CredentialRepository {
 
   // ---- refresh sessions ----
   async insertSession(values: {
-    cabinetId: number;
+    cabinetId: CabinetId;
     userId: number;
     tokenHash: string;
     familyId: string;
@@ -79,7 +80,7 @@ export class CredentialRepository {
       .where(and(eq(refreshSessions.familyId, familyId), isNull(refreshSessions.revokedAt)));
   }
 
-  async revokeUserSessions(cabinetId: number, userId: number, at: Date): Promise<void> {
+  async revokeUserSessions(cabinetId: CabinetId, userId: number, at: Date): Promise<void> {
     await this.db
       .update(refreshSessions)
       .set({ revokedAt: at })
@@ -94,7 +95,7 @@ export class CredentialRepository {
 
   // ---- personal API tokens ----
   async insertApiToken(values: {
-    cabinetId: number;
+    cabinetId: CabinetId;
     userId: number;
     name: string;
     tokenHash: string;
@@ -113,7 +114,7 @@ export class CredentialRepository {
     await this.db.update(apiTokens).set({ lastUsedAt: at }).where(eq(apiTokens.id, id));
   }
 
-  async listApiTokens(cabinetId: number, userId: number): Promise<ApiTokenRow[]> {
+  async listApiTokens(cabinetId: CabinetId, userId: number): Promise<ApiTokenRow[]> {
     return this.db
       .select()
       .from(apiTokens)
@@ -121,7 +122,7 @@ export class CredentialRepository {
       .orderBy(desc(apiTokens.id));
   }
 
-  async removeApiToken(cabinetId: number, userId: number, id: number): Promise<boolean> {
+  async removeApiToken(cabinetId: CabinetId, userId: number, id: number): Promise<boolean> {
     const rows = await this.db
       .delete(apiTokens)
       .where(and(eq(apiTokens.cabinetId, cabinetId), eq(apiTokens.userId, userId), eq(apiTokens.id, id)))
@@ -129,7 +130,7 @@ export class CredentialRepository {
     return rows.length > 0;
   }
 
-  async removeUserApiTokens(cabinetId: number, userId: number): Promise<void> {
+  async removeUserApiTokens(cabinetId: CabinetId, userId: number): Promise<void> {
     await this.db
       .delete(apiTokens)
       .where(and(eq(apiTokens.cabinetId, cabinetId), eq(apiTokens.userId, userId)));
@@ -137,7 +138,7 @@ export class CredentialRepository {
 
   // ---- e-mail links ----
   async insertEmailToken(values: {
-    cabinetId: number;
+    cabinetId: CabinetId;
     userId: number;
     kind: EmailTokenKind;
     email: string;

@@ -1,4 +1,5 @@
 import { can, type Cabinet, type CabinetInfo, type CabinetPatchBody } from '@vitrine/core';
+import { asCabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { Caller } from '../../lib/caller.js';
 import { notFound } from '../../lib/errors.js';
@@ -22,7 +23,7 @@ export class CabinetService {
 
   async get(caller: Caller, id: number): Promise<Cabinet> {
     if (!can(caller.role, 'cabinet.all') && id !== caller.cabinetId) throw notFound();
-    const row = await this.repos.cabinets.findById(id);
+    const row = await this.repos.cabinets.findById(asCabinetId(id));
     if (!row) throw notFound();
     return toCabinet(row);
   }
@@ -43,7 +44,8 @@ export class CabinetService {
   }
 
   /** Admin only: name, tariff, discount and the blocked flag. */
-  async patch(id: number, body: CabinetPatchBody): Promise<Cabinet> {
+  async patch(named: number, body: CabinetPatchBody): Promise<Cabinet> {
+    const id = asCabinetId(named);
     const existing = await this.repos.cabinets.findById(id);
     if (!existing || existing.isPlatform) throw notFound();
     await this.repos.cabinets.update(id, body);

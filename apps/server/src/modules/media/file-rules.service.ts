@@ -7,6 +7,7 @@ import {
   type FileSchedule,
   type FileScheduleInput,
 } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { FileConfigRow, FileScheduleRow } from '../../db/schema.js';
 import { clockTime, wallText } from '../../db/sql.js';
@@ -19,7 +20,7 @@ import type { MediaService } from './media.service.js';
 export interface FileRulesServiceDeps {
   repos: Repositories;
   media: MediaService;
-  contentChanged?: (cabinetId: number, change: ContentChange) => Promise<ContentUpdate>;
+  contentChanged?: (cabinetId: CabinetId, change: ContentChange) => Promise<ContentUpdate>;
 }
 
 const scheduleOut = (row: Named<FileScheduleRow>): FileSchedule => ({
@@ -102,7 +103,7 @@ export class FileRulesService {
     return { ok: true };
   }
 
-  private async read(cabinetId: number, fileId: number): Promise<[FileSchedule[], FileConfig[]]> {
+  private async read(cabinetId: CabinetId, fileId: number): Promise<[FileSchedule[], FileConfig[]]> {
     const { fileRules } = this.deps.repos;
     const [schedules, configs] = await Promise.all([
       fileRules.schedulesOf(cabinetId, [fileId]),
@@ -111,9 +112,14 @@ export class FileRulesService {
     return [schedules.map(scheduleOut), configs.map(configOut)];
   }
 
-  private async one(cabinetId: number, fileId: number, kind: 'schedule', id: number): Promise<FileSchedule>;
-  private async one(cabinetId: number, fileId: number, kind: 'config', id: number): Promise<FileConfig>;
-  private async one(cabinetId: number, fileId: number, kind: 'schedule' | 'config', id: number) {
+  private async one(
+    cabinetId: CabinetId,
+    fileId: number,
+    kind: 'schedule',
+    id: number,
+  ): Promise<FileSchedule>;
+  private async one(cabinetId: CabinetId, fileId: number, kind: 'config', id: number): Promise<FileConfig>;
+  private async one(cabinetId: CabinetId, fileId: number, kind: 'schedule' | 'config', id: number) {
     const [schedules, configs] = await this.read(cabinetId, fileId);
     return (kind === 'schedule' ? schedules : configs).find((r) => r.id === id)!;
   }
@@ -135,7 +141,7 @@ export class FileRulesService {
 
   /** The screens playing the file within the rule's scope hear of it, as a playlist change would tell them. */
   private async touched(
-    cabinetId: number,
+    cabinetId: CabinetId,
     rule: { fileId: number; pointId: number | null; playlistId: number | null },
     fileName?: string,
   ): Promise<void> {

@@ -24,6 +24,7 @@ import {
   type FileListQuery,
   type RemoteFileInput,
 } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { FileRow, FolderRow } from '../../db/schema.js';
 import type { Caller } from '../../lib/caller.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -62,7 +63,7 @@ export interface MediaServiceDeps {
   /** Rules for fetching a URL on a user's behalf (tests loosen them for one loopback address). */
   fetchPolicy?: SafeFetchOptions;
   /** The cabinet that holds the stock library, if it was made. */
-  stockCabinetId: () => Promise<number | undefined>;
+  stockCabinetId: () => Promise<CabinetId | undefined>;
 }
 
 /** What the browser measured, used only when the server cannot (no ffmpeg here). */
@@ -184,7 +185,12 @@ export class MediaService {
     };
   }
 
-  private async present(cabinetId: number, folderRows: FolderRow[], fileRows: FileRow[], filesFirst = false) {
+  private async present(
+    cabinetId: CabinetId,
+    folderRows: FolderRow[],
+    fileRows: FileRow[],
+    filesFirst = false,
+  ) {
     const tags = await this.deps.media.tagsOf(
       cabinetId,
       fileRows.map((f) => f.id),
@@ -322,7 +328,7 @@ export class MediaService {
   }
 
   /** Files among `rows` that a playlist uses, with the playlists' names. */
-  private async inUse(cabinetId: number, rows: FileRow[]): Promise<KeptFile[]> {
+  private async inUse(cabinetId: CabinetId, rows: FileRow[]): Promise<KeptFile[]> {
     const using = await this.deps.media.playlistsUsing(
       cabinetId,
       rows.map((r) => r.id),
@@ -406,7 +412,7 @@ export class MediaService {
   }
 
   /** Deletes rows, then the stored objects no row points at any more. */
-  private async removeFileRows(cabinetId: number, ids: number[]): Promise<void> {
+  private async removeFileRows(cabinetId: CabinetId, ids: number[]): Promise<void> {
     const removed = await this.deps.media.removeFiles(cabinetId, ids);
     for (const row of removed) {
       if (row.storageKey && (await this.deps.media.storageKeyUsers(row.storageKey)) === 0) {
@@ -495,7 +501,7 @@ export class MediaService {
    * The cabinet's creatives folder, if made: where advertising agents, who may edit playlists but not open
    * the gallery, bring the files their playlists show. It is made with its first creative.
    */
-  private async creativesFolder(cabinetId: number): Promise<number | undefined> {
+  private async creativesFolder(cabinetId: CabinetId): Promise<number | undefined> {
     const folders = await this.deps.media.childFolders(cabinetId, null);
     return folders.find((f) => f.name === CREATIVES_FOLDER)?.id;
   }

@@ -14,6 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { PlaylistListQuery } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern, hasChanges } from '../../db/sql.js';
 import {
@@ -89,7 +90,7 @@ export class PlaylistRepository {
   constructor(private readonly db: Database) {}
 
   // ---- playlists ----
-  async playlist(cabinetId: number, id: number): Promise<PlaylistRow | undefined> {
+  async playlist(cabinetId: CabinetId, id: number): Promise<PlaylistRow | undefined> {
     const [row] = await this.db
       .select()
       .from(playlists)
@@ -97,7 +98,7 @@ export class PlaylistRepository {
     return row;
   }
 
-  async playlistsByIds(cabinetId: number, ids: number[]): Promise<PlaylistRow[]> {
+  async playlistsByIds(cabinetId: CabinetId, ids: number[]): Promise<PlaylistRow[]> {
     if (ids.length === 0) return [];
     return this.db
       .select()
@@ -105,7 +106,7 @@ export class PlaylistRepository {
       .where(and(eq(playlists.cabinetId, cabinetId), inArray(playlists.id, ids)));
   }
 
-  async insert(cabinetId: number, values: PlaylistValues): Promise<PlaylistRow> {
+  async insert(cabinetId: CabinetId, values: PlaylistValues): Promise<PlaylistRow> {
     const [row] = await this.db
       .insert(playlists)
       .values({ ...values, cabinetId })
@@ -114,7 +115,7 @@ export class PlaylistRepository {
   }
 
   async update(
-    cabinetId: number,
+    cabinetId: CabinetId,
     id: number,
     values: Partial<PlaylistValues> & { endedAt?: Date | null },
   ): Promise<void> {
@@ -124,7 +125,7 @@ export class PlaylistRepository {
       .where(and(eq(playlists.cabinetId, cabinetId), eq(playlists.id, id)));
   }
 
-  async remove(cabinetId: number, ids: number[]): Promise<number[]> {
+  async remove(cabinetId: CabinetId, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
       .delete(playlists)
@@ -134,7 +135,7 @@ export class PlaylistRepository {
   }
 
   async list(
-    cabinetId: number,
+    cabinetId: CabinetId,
     query: PlaylistListQuery,
     clock: { now: string; soon: string },
   ): Promise<{ rows: PlaylistRow[]; total: number }> {
@@ -262,7 +263,7 @@ export class PlaylistRepository {
   }
 
   /** Files the cabinet may put in a playlist: its own, and the shared stock library's. */
-  async usableFiles(cabinetIds: number[], ids: number[]): Promise<FileRow[]> {
+  async usableFiles(cabinetIds: CabinetId[], ids: number[]): Promise<FileRow[]> {
     if (ids.length === 0) return [];
     return this.db
       .select()
@@ -347,7 +348,7 @@ export class PlaylistRepository {
   }
 
   /** Screens reached by a set of points and networks (for the rules before saving). */
-  async countReach(cabinetId: number, pointIds: number[], netIds: number[]): Promise<number> {
+  async countReach(cabinetId: CabinetId, pointIds: number[], netIds: number[]): Promise<number> {
     if (pointIds.length === 0 && netIds.length === 0) return 0;
     const [row] = await this.db
       .select({ n: sql<number>`count(distinct ${points.id})::int` })
@@ -372,7 +373,7 @@ export class PlaylistRepository {
     return Number(row?.n ?? 0);
   }
 
-  async existingPoints(cabinetId: number, ids: number[]): Promise<number[]> {
+  async existingPoints(cabinetId: CabinetId, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
       .select({ id: points.id })
@@ -381,7 +382,7 @@ export class PlaylistRepository {
     return rows.map((r) => r.id);
   }
 
-  async existingNets(cabinetId: number, ids: number[]): Promise<number[]> {
+  async existingNets(cabinetId: CabinetId, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
       .select({ id: nets.id })
@@ -391,7 +392,7 @@ export class PlaylistRepository {
   }
 
   /** The cabinet's screens among `ids`, with their names (a version shows names, not ids). */
-  async namedPoints(cabinetId: number, ids: number[]): Promise<Named[]> {
+  async namedPoints(cabinetId: CabinetId, ids: number[]): Promise<Named[]> {
     if (ids.length === 0) return [];
     return this.db
       .select({ id: points.id, name: points.name })
@@ -399,7 +400,7 @@ export class PlaylistRepository {
       .where(and(eq(points.cabinetId, cabinetId), inArray(points.id, ids)));
   }
 
-  async namedNets(cabinetId: number, ids: number[]): Promise<Named[]> {
+  async namedNets(cabinetId: CabinetId, ids: number[]): Promise<Named[]> {
     if (ids.length === 0) return [];
     return this.db
       .select({ id: nets.id, name: nets.name })
@@ -408,7 +409,7 @@ export class PlaylistRepository {
   }
 
   /** Screens and networks by name, for the editor's pickers. */
-  async targetOptions(cabinetId: number, search: string | undefined, limit: number) {
+  async targetOptions(cabinetId: CabinetId, search: string | undefined, limit: number) {
     const byName = (column: typeof points.name | typeof nets.name) =>
       search ? ilike(column, containsPattern(search)) : undefined;
     const [pointRows, netRows] = await Promise.all([
@@ -429,7 +430,7 @@ export class PlaylistRepository {
   }
 
   // ---- tags ----
-  async tags(cabinetId: number): Promise<PlaylistTagRow[]> {
+  async tags(cabinetId: CabinetId): Promise<PlaylistTagRow[]> {
     return this.db
       .select()
       .from(playlistTags)
@@ -437,7 +438,7 @@ export class PlaylistRepository {
       .orderBy(sql`lower(${playlistTags.name})`);
   }
 
-  async tag(cabinetId: number, id: number): Promise<PlaylistTagRow | undefined> {
+  async tag(cabinetId: CabinetId, id: number): Promise<PlaylistTagRow | undefined> {
     const [row] = await this.db
       .select()
       .from(playlistTags)
@@ -446,7 +447,7 @@ export class PlaylistRepository {
   }
 
   async insertTag(
-    cabinetId: number,
+    cabinetId: CabinetId,
     values: { name: string; color: string | null },
   ): Promise<PlaylistTagRow> {
     const [row] = await this.db
@@ -456,7 +457,7 @@ export class PlaylistRepository {
     return row!;
   }
 
-  async updateTag(cabinetId: number, id: number, values: { name?: string; color?: string | null }) {
+  async updateTag(cabinetId: CabinetId, id: number, values: { name?: string; color?: string | null }) {
     const where = and(eq(playlistTags.cabinetId, cabinetId), eq(playlistTags.id, id));
     const [row] = hasChanges(values)
       ? await this.db.update(playlistTags).set(values).where(where).returning()
@@ -464,7 +465,7 @@ export class PlaylistRepository {
     return row;
   }
 
-  async removeTag(cabinetId: number, id: number): Promise<boolean> {
+  async removeTag(cabinetId: CabinetId, id: number): Promise<boolean> {
     const rows = await this.db
       .delete(playlistTags)
       .where(and(eq(playlistTags.cabinetId, cabinetId), eq(playlistTags.id, id)))
@@ -472,7 +473,7 @@ export class PlaylistRepository {
     return rows.length > 0;
   }
 
-  async existingTags(cabinetId: number, ids: number[]): Promise<number[]> {
+  async existingTags(cabinetId: CabinetId, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
       .select({ id: playlistTags.id })
@@ -482,7 +483,7 @@ export class PlaylistRepository {
   }
 
   /** The cabinet's tags among `ids`, in the order a playlist lists its tags (by name). */
-  async namedTags(cabinetId: number, ids: number[]): Promise<Named[]> {
+  async namedTags(cabinetId: CabinetId, ids: number[]): Promise<Named[]> {
     if (ids.length === 0) return [];
     return this.db
       .select({ id: playlistTags.id, name: playlistTags.name })
@@ -512,7 +513,7 @@ export class PlaylistRepository {
 
   // ---- approval ----
   async insertChange(values: {
-    cabinetId: number;
+    cabinetId: CabinetId;
     playlistId: number;
     userId: number;
     userName: string;
@@ -550,7 +551,7 @@ export class PlaylistRepository {
    * `pending` their waiting changes give way to the one they send now (which carries all they want).
    */
   async supersede(
-    cabinetId: number,
+    cabinetId: CabinetId,
     playlistIds: number[],
     userId: number,
     options: { pending: boolean },
@@ -575,7 +576,7 @@ export class PlaylistRepository {
 
   /** The newest rejection of this person's changes to the playlist that their next edit has not followed. */
   async openRejection(
-    cabinetId: number,
+    cabinetId: CabinetId,
     playlistId: number,
     userId: number,
   ): Promise<{ decidedAt: Date | null; reason: string | null; decidedBy: string | null } | undefined> {

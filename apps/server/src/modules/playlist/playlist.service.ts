@@ -22,6 +22,7 @@ import {
   type PlaylistVersions,
 } from '@vitrine/core';
 import { uniqueViolation } from '../../db/errors.js';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
 import type { FileRow, PlaylistChangeRow, PlaylistRow, PlaylistTagRow } from '../../db/schema.js';
 import type { Caller } from '../../lib/caller.js';
@@ -35,14 +36,14 @@ export interface PlaylistServiceDeps {
   repos: Repositories;
   transact: Transact;
   media: MediaService;
-  stockCabinetId: () => Promise<number | undefined>;
+  stockCabinetId: () => Promise<CabinetId | undefined>;
   /** The server's clock; tests move it. */
   clock?: () => Date;
   /**
    * Screens' content changed: their current versions are worked out again; the `immediate` ones (and
    * any with nothing to play) are told at once, the others fetch it at their next regular sync.
    */
-  contentChanged?: (cabinetId: number, change: ContentChange) => Promise<ContentUpdate>;
+  contentChanged?: (cabinetId: CabinetId, change: ContentChange) => Promise<ContentUpdate>;
 }
 
 type Saved = Playlist & { notice?: string; update?: ContentUpdate };
@@ -145,7 +146,7 @@ export class PlaylistService {
    * Screens that lose a playlist are always told (a takedown never waits).
    */
   private async changed(
-    cabinetId: number,
+    cabinetId: CabinetId,
     name: string | null,
     immediate: Iterable<number>,
     passive: Iterable<number> = [],
@@ -434,7 +435,7 @@ export class PlaylistService {
   /** Writes the whole playlist in one transaction (and, for an approval, marks the changes it applied). */
   private async write(
     playlistId: number,
-    cabinetId: number,
+    cabinetId: CabinetId,
     raw: PlaylistInput,
     current: Playlist,
     extra: { approved?: boolean } = {},
@@ -720,7 +721,7 @@ export class PlaylistService {
    */
   async runEndActions(now = this.clock()): Promise<{ detached: number; deleted: number }> {
     const cutoff = utcWall(now.getTime() - LATEST_ZONE_MS);
-    const takedowns = new Map<number, number[]>();
+    const takedowns = new Map<CabinetId, number[]>();
     const done = await this.deps.transact(async (repos) => {
       if (!(await repos.playlists.tryEndActionLock())) return { detached: 0, deleted: 0 };
       const due = await repos.playlists.endedWithAction(cutoff);

@@ -9,6 +9,7 @@ import {
   type Rotation,
   type ScheduleInputData,
 } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { PointRow } from '../../db/schema.js';
 import { clockTime } from '../../db/sql.js';
@@ -105,7 +106,7 @@ export class ContentSync {
    * Answers how many screens changed, how many update now, and the longest wait of the others.
    */
   async changed(
-    cabinetId: number,
+    cabinetId: CabinetId,
     change: ContentChange,
     /** How screens are told; null: not at all (a command of the caller's own tells them). */
     command: { name: CommandName; by: number | null } | null = { name: 'content', by: null },

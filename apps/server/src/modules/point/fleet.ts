@@ -8,7 +8,8 @@ import {
   type PlayerReport,
   type ServerMessage,
 } from '@vitrine/core';
-import { sql } from 'drizzle-orm';
+import { CHANNELS } from '../../db/bus.js';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { PointRepository } from './point.repository.js';
 
@@ -18,10 +19,7 @@ function rawText(data: RawData): string {
   return Buffer.from(data as ArrayBuffer).toString('utf8');
 }
 
-/** The NOTIFY channel every server process listens on. */
-export const FLEET_CHANNEL = 'vitrine_fleet';
-
-/** Commands for screens, announced in chunks that stay well under NOTIFY's 8000-byte payload limit. */
+/** Commands for screens, announced on the bus in chunks that stay well under its payload limit. */
 type BusEvent = {
   kind: 'commands';
   origin: string;
@@ -30,6 +28,7 @@ type BusEvent = {
   /** [pointId, commandId] pairs. */
   items: [number, number][];
 };
+/** 300 [pointId, commandId] pairs of int4 ids stay under the bus's PAYLOAD_LIMIT with the name and args. */
 const NOTIFY_CHUNK = 300;
 /** How often the seconds online of every open socket are added to its hour. */
 const COUNT_EVERY_MS = 60_000;
@@ -75,7 +74,9 @@ export class Fleet {
   constructor(private readonly options: FleetOptions) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.options.database.listen(FLEET_CHANNEL, (payload) => this.onBus(payload));
+    this.unlisten = await this.options.database.bus.subscribe(CHANNELS.fleet, (payload) =>
+      this.onBus(payload),
+    );
     const flush = setInterval(() => void this.flush(), this.options.flushMs ?? 5000);
     // The sweep is spread over the interval: a slice of the sockets each second, never all at once.
     const ping = setInterval(
@@ -155,7 +156,7 @@ export class Fleet {
 
   /** Stores commands for the screens and announces them to every process. */
   async send(
-    cabinetId: number,
+    cabinetId: CabinetId,
     pointIds: number[],
     name: CommandName,
     args: Record<string, unknown>,
@@ -176,9 +177,7 @@ export class Fleet {
         args,
         items: items.slice(i, i + NOTIFY_CHUNK),
       };
-      await this.options.database.db.execute(
-        sql`select pg_notify(${FLEET_CHANNEL}, ${JSON.stringify(event)})`,
-      );
+      await this.options.database.bus.publish(CHANNELS.fleet, JSON.stringify(event));
     }
     return rows.map((r) => r.id);
   }

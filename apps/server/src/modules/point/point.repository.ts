@@ -16,6 +16,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { PointListQuery } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern, hasChanges } from '../../db/sql.js';
 import {
@@ -70,7 +71,7 @@ export class PointRepository {
   constructor(private readonly db: Database) {}
 
   // ---- screens ----
-  async point(cabinetId: number, id: number): Promise<PointRow | undefined> {
+  async point(cabinetId: CabinetId, id: number): Promise<PointRow | undefined> {
     const [row] = await this.db
       .select()
       .from(points)
@@ -78,7 +79,7 @@ export class PointRepository {
     return row;
   }
 
-  async pointsByIds(cabinetId: number, ids: number[]): Promise<PointRow[]> {
+  async pointsByIds(cabinetId: CabinetId, ids: number[]): Promise<PointRow[]> {
     if (ids.length === 0) return [];
     return this.db
       .select()
@@ -101,7 +102,7 @@ export class PointRepository {
     return row!;
   }
 
-  async update(cabinetId: number, ids: number[], changes: PointChanges): Promise<void> {
+  async update(cabinetId: CabinetId, ids: number[], changes: PointChanges): Promise<void> {
     if (ids.length === 0 || !hasChanges(changes)) return;
     await this.db
       .update(points)
@@ -113,7 +114,7 @@ export class PointRepository {
     await this.db.update(points).set({ deviceTokenHash: hash }).where(eq(points.id, id));
   }
 
-  async remove(cabinetId: number, ids: number[]): Promise<void> {
+  async remove(cabinetId: CabinetId, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
     await this.db.delete(points).where(and(eq(points.cabinetId, cabinetId), inArray(points.id, ids)));
   }
@@ -124,7 +125,7 @@ export class PointRepository {
    * `goneSince` (gone offline within the window).
    */
   async list(
-    cabinetId: number,
+    cabinetId: CabinetId,
     query: PointListQuery,
     clock: { seenSince: Date; goneSince: Date; unstableSince: Date; unstableAt: number },
   ): Promise<{ rows: PointRow[]; total: number }> {
@@ -220,7 +221,7 @@ export class PointRepository {
     return result;
   }
 
-  async net(cabinetId: number, id: number): Promise<NetRow | undefined> {
+  async net(cabinetId: CabinetId, id: number): Promise<NetRow | undefined> {
     const [row] = await this.db
       .select()
       .from(nets)
@@ -228,7 +229,7 @@ export class PointRepository {
     return row;
   }
 
-  async netsByIds(cabinetId: number, ids: number[]): Promise<NetRow[]> {
+  async netsByIds(cabinetId: CabinetId, ids: number[]): Promise<NetRow[]> {
     if (ids.length === 0) return [];
     return this.db
       .select()
@@ -237,7 +238,7 @@ export class PointRepository {
   }
 
   async listNets(
-    cabinetId: number,
+    cabinetId: CabinetId,
     query: { page: number; limit: number; search?: string | undefined },
   ): Promise<{ rows: NetRow[]; total: number }> {
     const where = and(
@@ -270,7 +271,7 @@ export class PointRepository {
     return result;
   }
 
-  async insertNet(cabinetId: number, values: { name: string; color: string | null }): Promise<NetRow> {
+  async insertNet(cabinetId: CabinetId, values: { name: string; color: string | null }): Promise<NetRow> {
     const [row] = await this.db
       .insert(nets)
       .values({ cabinetId, ...values })
@@ -278,7 +279,7 @@ export class PointRepository {
     return row!;
   }
 
-  async updateNet(cabinetId: number, id: number, values: { name?: string; color?: string | null }) {
+  async updateNet(cabinetId: CabinetId, id: number, values: { name?: string; color?: string | null }) {
     if (!hasChanges(values)) return;
     await this.db
       .update(nets)
@@ -286,7 +287,7 @@ export class PointRepository {
       .where(and(eq(nets.cabinetId, cabinetId), eq(nets.id, id)));
   }
 
-  async removeNet(cabinetId: number, id: number): Promise<void> {
+  async removeNet(cabinetId: CabinetId, id: number): Promise<void> {
     await this.db.delete(nets).where(and(eq(nets.cabinetId, cabinetId), eq(nets.id, id)));
   }
 
@@ -338,7 +339,7 @@ export class PointRepository {
   // ---- commands ----
   async insertCommands(
     rows: {
-      cabinetId: number;
+      cabinetId: CabinetId;
       pointId: number;
       name: string;
       args: Record<string, unknown>;
@@ -442,7 +443,7 @@ export class PointRepository {
       .where(and(eq(pointCommands.id, id), eq(pointCommands.pointId, pointId)));
   }
 
-  async recentCommands(cabinetId: number, pointId: number, limit = 20) {
+  async recentCommands(cabinetId: CabinetId, pointId: number, limit = 20) {
     return this.db
       .select()
       .from(pointCommands)

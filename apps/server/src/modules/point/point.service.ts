@@ -24,6 +24,7 @@ import {
   type PointPatch,
   type PlayerReport,
 } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
 import type { NetRow, PointRow } from '../../db/schema.js';
 import type { Caller, DeviceCaller } from '../../lib/caller.js';
@@ -204,7 +205,7 @@ export class PointService {
     return (await this.present([row]))[0]!;
   }
 
-  private async checkNets(cabinetId: number, ids: number[]): Promise<void> {
+  private async checkNets(cabinetId: CabinetId, ids: number[]): Promise<void> {
     const found = await this.deps.repos.points.netsByIds(cabinetId, ids);
     if (found.length !== new Set(ids).size) throw notFound();
   }
@@ -526,7 +527,7 @@ export class PointService {
     return { nets: await this.presentNets(rows), total };
   }
 
-  private async checkPoints(cabinetId: number, ids: number[]): Promise<void> {
+  private async checkPoints(cabinetId: CabinetId, ids: number[]): Promise<void> {
     const found = await this.deps.repos.points.pointsByIds(cabinetId, ids);
     if (found.length !== new Set(ids).size) throw notFound();
   }
@@ -578,7 +579,7 @@ export class PointService {
     return ((await this.deps.repos.points.membersOf([netId])).get(netId) ?? []).map((p) => p.id);
   }
 
-  private async netChanged(cabinetId: number, name: string, pointIds: number[]): Promise<void> {
+  private async netChanged(cabinetId: CabinetId, name: string, pointIds: number[]): Promise<void> {
     await this.deps.sync.changed(cabinetId, {
       immediate: [],
       passive: pointIds,

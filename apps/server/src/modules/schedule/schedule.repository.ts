@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { netPoints, playlistTargets, playlists, points, type PointRow } from '../../db/schema.js';
 
@@ -10,7 +11,7 @@ export class ScheduleRepository {
   constructor(private readonly db: Database) {}
 
   /** Every screen of the cabinet, by name. */
-  async pointsOf(cabinetId: number): Promise<PointRow[]> {
+  async pointsOf(cabinetId: CabinetId): Promise<PointRow[]> {
     return this.db
       .select()
       .from(points)
@@ -19,7 +20,7 @@ export class ScheduleRepository {
   }
 
   /** The cabinet's playlists (approved or not) reaching each of the screens. */
-  async playlistsReaching(cabinetId: number, pointIds: number[]): Promise<Map<number, number[]>> {
+  async playlistsReaching(cabinetId: CabinetId, pointIds: number[]): Promise<Map<number, number[]>> {
     const result = new Map<number, number[]>(pointIds.map((id) => [id, []]));
     if (pointIds.length === 0) return result;
     const rows = await this.db

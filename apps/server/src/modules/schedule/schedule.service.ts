@@ -20,6 +20,7 @@ import {
   type ScheduleInputData,
   type ScheduleMode,
 } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { FileConfigRow, FileScheduleRow, PlaylistRow, PointRow } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
@@ -176,7 +177,7 @@ export class ScheduleService {
   }
 
   /** The engine's input for each screen. */
-  async load(cabinetId: number, points: PointRow[]): Promise<Loaded> {
+  async load(cabinetId: CabinetId, points: PointRow[]): Promise<Loaded> {
     const { repos } = this.deps;
     const reaching = await repos.schedule.playlistsReaching(
       cabinetId,
@@ -285,7 +286,7 @@ export class ScheduleService {
   }
 
   /** Broadcast fullness per screen over a preset range, from each screen's today. */
-  async fullness(cabinetId: number, range: FullnessRange) {
+  async fullness(cabinetId: CabinetId, range: FullnessRange) {
     const points = await this.deps.repos.schedule.pointsOf(cabinetId);
     const { inputs } = await this.load(cabinetId, points);
     const now = this.clock().getTime();
@@ -314,7 +315,7 @@ export class ScheduleService {
     points: PointRow[],
   ): Promise<Map<number, { schedule: ScheduleInputData; files: ManifestFile[] }>> {
     const out = new Map<number, { schedule: ScheduleInputData; files: ManifestFile[] }>();
-    const byCabinet = new Map<number, PointRow[]>();
+    const byCabinet = new Map<CabinetId, PointRow[]>();
     for (const point of points)
       byCabinet.set(point.cabinetId, [...(byCabinet.get(point.cabinetId) ?? []), point]);
     for (const [cabinetId, list] of byCabinet) {

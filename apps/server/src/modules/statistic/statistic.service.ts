@@ -19,6 +19,7 @@ import {
   type StatisticPatchBody,
   type StatisticPatchResult,
 } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
 import type { ExportJobRow } from '../../db/schema.js';
 import type { Caller } from '../../lib/caller.js';
@@ -177,13 +178,13 @@ export class StatisticService {
 
   // ---- exports ----
 
-  private async rowCount(cabinetId: number, kind: ExportKind, filters: StatisticFilters): Promise<number> {
+  private async rowCount(cabinetId: CabinetId, kind: ExportKind, filters: StatisticFilters): Promise<number> {
     if (kind === 'list') return this.repo.countShows(cabinetId, filters);
     return 0; // reports are small (hours, screens, files of the period)
   }
 
   /** The table an export writes: the list walked page by page, or a report with its totals row. */
-  private table(cabinetId: number, kind: ExportKind, filters: StatisticFilters): ExportTable {
+  private table(cabinetId: CabinetId, kind: ExportKind, filters: StatisticFilters): ExportTable {
     const repo = this.repo;
     const sums = (s: ReportTotals) => [
       s.shows,
@@ -280,7 +281,7 @@ export class StatisticService {
   }
 
   private async checkSize(
-    cabinetId: number,
+    cabinetId: CabinetId,
     kind: ExportKind,
     format: ExportFormat,
     filters: StatisticFilters,

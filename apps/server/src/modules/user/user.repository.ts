@@ -1,11 +1,12 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/sql.js';
 import { users, type UserRow } from '../../db/schema.js';
 
 export interface NewUser {
-  cabinetId: number;
+  cabinetId: CabinetId;
   login: string;
   email: string | null;
   name: string;
@@ -19,7 +20,7 @@ export type UserChanges = Partial<
 >;
 
 export interface UserFilter {
-  cabinetId?: number;
+  cabinetId?: CabinetId;
   role?: Role;
   search?: string;
   page: number;
@@ -35,7 +36,7 @@ export class UserRepository {
     return row;
   }
 
-  async findInCabinet(cabinetId: number, id: number): Promise<UserRow | undefined> {
+  async findInCabinet(cabinetId: CabinetId, id: number): Promise<UserRow | undefined> {
     const [row] = await this.db
       .select()
       .from(users)
@@ -73,11 +74,11 @@ export class UserRepository {
     return row;
   }
 
-  async listInCabinet(cabinetId: number): Promise<UserRow[]> {
+  async listInCabinet(cabinetId: CabinetId): Promise<UserRow[]> {
     return this.db.select().from(users).where(eq(users.cabinetId, cabinetId)).orderBy(users.id);
   }
 
-  async list(filter: UserFilter): Promise<{ rows: UserRow[]; total: number }> {
+  async platformList(filter: UserFilter): Promise<{ rows: UserRow[]; total: number }> {
     const conditions: SQL[] = [];
     if (filter.cabinetId !== undefined) conditions.push(eq(users.cabinetId, filter.cabinetId));
     if (filter.role) conditions.push(eq(users.role, filter.role));
@@ -104,7 +105,11 @@ export class UserRepository {
     return row!;
   }
 
-  async updateInCabinet(cabinetId: number, id: number, changes: UserChanges): Promise<UserRow | undefined> {
+  async updateInCabinet(
+    cabinetId: CabinetId,
+    id: number,
+    changes: UserChanges,
+  ): Promise<UserRow | undefined> {
     const [row] = await this.db
       .update(users)
       .set({ ...changes, updatedAt: new Date() })
@@ -113,7 +118,7 @@ export class UserRepository {
     return row;
   }
 
-  async removeInCabinet(cabinetId: number, id: number): Promise<boolean> {
+  async removeInCabinet(cabinetId: CabinetId, id: number): Promise<boolean> {
     const rows = await this.db
       .delete(users)
       .where(and(eq(users.cabinetId, cabinetId), eq(users.id, id)))
