@@ -344,7 +344,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   /** The hourly sweep: expired failure counters, and what interrupted uploads left behind. */
   const maintain = async () => ({
     failureCounters: await repos.failures.sweep(),
-    trackerDeliveries: await repos.trackers.sweep(TRACKER_KEEP_DAYS),
+    trackerDeliveries: await repos.trackers.platformSweep(TRACKER_KEEP_DAYS),
     ...(await sweepLeftovers({ quota: uploads.quota, tusStore: uploads.tusStore, tmpDir })),
   });
   return { app, services, context, routes, maintain };

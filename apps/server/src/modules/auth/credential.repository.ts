@@ -31,7 +31,7 @@ export class CredentialRepository {
     await this.db.insert(refreshSessions).values(values);
   }
 
-  async findSession(tokenHash: string): Promise<RefreshSessionRow | undefined> {
+  async platformFindSession(tokenHash: string): Promise<RefreshSessionRow | undefined> {
     const [row] = await this.db
       .select()
       .from(refreshSessions)
@@ -40,7 +40,7 @@ export class CredentialRepository {
   }
 
   /** Marks a live session rotated; false when another request rotated or revoked it first. */
-  async rotateSession(id: number, at: Date): Promise<boolean> {
+  async platformRotateSession(id: number, at: Date): Promise<boolean> {
     const rows = await this.db
       .update(refreshSessions)
       .set({ rotatedAt: at })
@@ -55,7 +55,7 @@ export class CredentialRepository {
    * The user behind an access token, when the session it was issued in is still live (some refresh token
    * of its family not revoked): one indexed lookup, on every request.
    */
-  async liveSessionUser(userId: number, familyId: string): Promise<UserRow | undefined> {
+  async platformLiveSessionUser(userId: number, familyId: string): Promise<UserRow | undefined> {
     const live = this.db
       .select({ one: sql`1` })
       .from(refreshSessions)
@@ -73,7 +73,7 @@ export class CredentialRepository {
     return row;
   }
 
-  async revokeFamily(familyId: string, at: Date): Promise<void> {
+  async platformRevokeFamily(familyId: string, at: Date): Promise<void> {
     await this.db
       .update(refreshSessions)
       .set({ revokedAt: at })
@@ -105,12 +105,12 @@ export class CredentialRepository {
     return row!;
   }
 
-  async findApiToken(tokenHash: string): Promise<ApiTokenRow | undefined> {
+  async platformFindApiToken(tokenHash: string): Promise<ApiTokenRow | undefined> {
     const [row] = await this.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, tokenHash));
     return row;
   }
 
-  async touchApiToken(id: number, at: Date): Promise<void> {
+  async platformTouchApiToken(id: number, at: Date): Promise<void> {
     await this.db.update(apiTokens).set({ lastUsedAt: at }).where(eq(apiTokens.id, id));
   }
 
@@ -149,7 +149,7 @@ export class CredentialRepository {
   }
 
   /** Takes a live link once: marks it used and returns it, or nothing when unknown, used or expired. */
-  async consumeEmailToken(
+  async platformConsumeEmailToken(
     tokenHash: string,
     kinds: EmailTokenKind[],
     at: Date,

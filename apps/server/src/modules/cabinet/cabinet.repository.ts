@@ -41,7 +41,7 @@ export class CabinetRepository {
   }
 
   /** Customer cabinets, for the platform admin. */
-  async list(filter: { page: number; limit: number; search?: string }): Promise<{
+  async platformList(filter: { page: number; limit: number; search?: string }): Promise<{
     rows: CabinetWithCount[];
     total: number;
   }> {

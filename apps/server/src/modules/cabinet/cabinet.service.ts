@@ -14,7 +14,7 @@ export class CabinetService {
     query: { page: number; limit: number; search?: string },
   ): Promise<{ cabinets: Cabinet[]; total: number }> {
     if (can(caller.role, 'cabinet.all')) {
-      const { rows, total } = await this.repos.cabinets.list(query);
+      const { rows, total } = await this.repos.cabinets.platformList(query);
       return { cabinets: rows.map(toCabinet), total };
     }
     const own = await this.repos.cabinets.findById(caller.cabinetId);

@@ -151,7 +151,10 @@ export class FileRulesService {
     const using = (await repos.fileRules.playlistsPlaying(cabinetId, rule.fileId)).filter(
       (p) => rule.playlistId === null || p.id === rule.playlistId,
     );
-    const reach = await repos.schedule.reachOf(using.map((p) => p.id));
+    const reach = await repos.schedule.reachOf(
+      cabinetId,
+      using.map((p) => p.id),
+    );
     const immediate = new Set<number>();
     const passive = new Set<number>();
     for (const p of using) {

@@ -145,7 +145,7 @@ export class MediaRepository {
   }
 
   /** By id alone: only for serving bytes behind a signed address, which already proves access. */
-  async fileById(id: number): Promise<FileRow | undefined> {
+  async platformFileById(id: number): Promise<FileRow | undefined> {
     const [row] = await this.db.select().from(files).where(eq(files.id, id));
     return row;
   }
@@ -238,7 +238,7 @@ export class MediaRepository {
   }
 
   /** How many file rows still point at a stored object. */
-  async storageKeyUsers(storageKey: string): Promise<number> {
+  async platformStorageKeyUsers(storageKey: string): Promise<number> {
     const [row] = await this.db.select({ n: count() }).from(files).where(eq(files.storageKey, storageKey));
     return row?.n ?? 0;
   }

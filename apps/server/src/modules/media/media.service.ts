@@ -415,7 +415,7 @@ export class MediaService {
   private async removeFileRows(cabinetId: CabinetId, ids: number[]): Promise<void> {
     const removed = await this.deps.media.removeFiles(cabinetId, ids);
     for (const row of removed) {
-      if (row.storageKey && (await this.deps.media.storageKeyUsers(row.storageKey)) === 0) {
+      if (row.storageKey && (await this.deps.media.platformStorageKeyUsers(row.storageKey)) === 0) {
         await this.deps.storage.remove(row.storageKey);
         if (row.thumbKey) await this.deps.storage.remove(row.thumbKey);
         if (row.packageEntry !== null)
@@ -639,7 +639,7 @@ export class MediaService {
       hold = undefined;
       return { ...this.fileItem(row), duplicate: false };
     } finally {
-      if (hold !== undefined) await quota.release(hold);
+      if (hold !== undefined) await quota.release(caller.cabinetId, hold);
       await Promise.all(cleanup.map((p) => rm(p, { force: true })));
     }
   }
@@ -694,7 +694,7 @@ export class MediaService {
   /** One file of an unpacked package behind its signed address, or 404. */
   async packageObject(fileId: number, exp: number, sig: string, path: string) {
     if (!this.deps.signer.verify(fileId, 'package', exp, sig)) throw notFound();
-    const row = await this.deps.media.fileById(fileId);
+    const row = await this.deps.media.platformFileById(fileId);
     const inner = safeEntryPath(path);
     if (!row?.storageKey || row.packageEntry === null || !inner) throw notFound();
     const key = `${row.storageKey.replace(/\.zip$/, '.d')}/${inner}`;
@@ -706,7 +706,7 @@ export class MediaService {
   /** The stored object behind a signed address, or 404. */
   async storedObject(fileId: number, variant: 'content' | 'thumb', exp: number, sig: string) {
     if (!this.deps.signer.verify(fileId, variant, exp, sig)) throw notFound();
-    const row = await this.deps.media.fileById(fileId);
+    const row = await this.deps.media.platformFileById(fileId);
     const key = variant === 'content' ? row?.storageKey : row?.thumbKey;
     if (!row || !key) throw notFound();
     const size = await this.deps.storage.size(key);

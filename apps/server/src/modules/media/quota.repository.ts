@@ -75,16 +75,20 @@ export class QuotaRepository {
     return row?.id;
   }
 
-  async removeHold(id: number): Promise<void> {
-    await this.db.delete(uploadReservations).where(eq(uploadReservations.id, id));
+  async removeHold(cabinetId: CabinetId, id: number): Promise<void> {
+    await this.db
+      .delete(uploadReservations)
+      .where(and(eq(uploadReservations.cabinetId, cabinetId), eq(uploadReservations.id, id)));
   }
 
-  async removeHoldOfTus(tusId: string): Promise<void> {
+  /** A resumable upload ended: its random id, held by the tus store, names the hold. */
+  async platformRemoveHoldOfTus(tusId: string): Promise<void> {
     await this.db.delete(uploadReservations).where(eq(uploadReservations.tusId, tusId));
   }
 
   /** Drops holds past their expiry (a process that died mid-upload); answers how many. */
-  async sweep(): Promise<number> {
+  /** Expired holds of every cabinet (the hourly sweep). */
+  async platformSweep(): Promise<number> {
     const rows = await this.db
       .delete(uploadReservations)
       .where(lte(uploadReservations.expiresAt, sql`now()`))

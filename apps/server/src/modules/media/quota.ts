@@ -39,7 +39,7 @@ export class Quota {
     return this.deps.transact(async (repos) => {
       await repos.quota.lock(cabinetId);
       const written = await write(repos);
-      await repos.quota.removeHold(holdId);
+      await repos.quota.removeHold(cabinetId, holdId);
       return written;
     });
   }
@@ -75,12 +75,12 @@ export class Quota {
     return this.deps.repos.quota.holdOfTus(cabinetId, tusId);
   }
 
-  release(id: number): Promise<void> {
-    return this.deps.repos.quota.removeHold(id);
+  release(cabinetId: CabinetId, id: number): Promise<void> {
+    return this.deps.repos.quota.removeHold(cabinetId, id);
   }
 
   releaseTus(tusId: string): Promise<void> {
-    return this.deps.repos.quota.removeHoldOfTus(tusId);
+    return this.deps.repos.quota.platformRemoveHoldOfTus(tusId);
   }
 
   /** Bytes the cabinet's library stores. */
@@ -89,6 +89,6 @@ export class Quota {
   }
 
   sweep(): Promise<number> {
-    return this.deps.repos.quota.sweep();
+    return this.deps.repos.quota.platformSweep();
   }
 }

@@ -168,7 +168,7 @@ export class PlaylistService {
       now: formatWall(now),
       soon: formatWall(soon),
     });
-    const full = await this.present(rows);
+    const full = await this.present(caller.cabinetId, rows);
     const list: PlaylistListItem[] = full.map((p) => ({
       id: p.id,
       name: p.name,
@@ -192,20 +192,20 @@ export class PlaylistService {
   async get(caller: Caller, id: number): Promise<Playlist> {
     const row = await this.deps.repos.playlists.playlist(caller.cabinetId, id);
     if (!row) throw notFound();
-    return (await this.present([row]))[0]!;
+    return (await this.present(caller.cabinetId, [row]))[0]!;
   }
 
-  private async present(rows: PlaylistRow[]): Promise<Playlist[]> {
+  private async present(cabinetId: CabinetId, rows: PlaylistRow[]): Promise<Playlist[]> {
     const { playlists } = this.deps.repos;
     const ids = rows.map((r) => r.id);
     const secondaryIds = rows.map((r) => r.secondaryFileId).filter((id): id is number => id !== null);
     const [content, targets, totals, tags, pending, secondary] = await Promise.all([
-      playlists.content(ids),
-      playlists.targets(ids),
-      playlists.pointsTotal(ids),
-      playlists.tagsOf(ids),
-      playlists.pendingChanges(ids),
-      playlists.filesByIds(secondaryIds),
+      playlists.content(cabinetId, ids),
+      playlists.targets(cabinetId, ids),
+      playlists.pointsTotal(cabinetId, ids),
+      playlists.tagsOf(cabinetId, ids),
+      playlists.pendingChanges(cabinetId, ids),
+      playlists.referencedFiles(cabinetId, secondaryIds),
     ]);
     const now = this.now();
     const item = (i: { fileId: number; duration: number | null; file: FileRow }) => this.item(i);
@@ -444,19 +444,19 @@ export class PlaylistService {
     const input = normalize(raw);
     // A new end or a new end action runs again when the new end comes.
     const reopened = input.toDate !== current.toDate || input.actionOnEnd !== current.actionOnEnd;
-    const before = await this.deps.repos.playlists.reachedPoints([playlistId]);
+    const before = await this.deps.repos.playlists.reachedPoints(cabinetId, [playlistId]);
     await this.deps.transact(async (repos) => {
       await repos.playlists.update(cabinetId, playlistId, {
         ...columns(input),
         ...extra,
         ...(reopened ? { endedAt: null } : {}),
       });
-      if (decided) await repos.playlists.decideChanges(decided.ids, 'APPROVED', decided.userId);
-      await repos.playlists.replaceContent(playlistId, input);
-      await repos.playlists.replaceTargets(playlistId, input.points, input.nets);
-      await repos.playlists.replaceTags(playlistId, input.tags);
+      if (decided) await repos.playlists.decideChanges(cabinetId, decided.ids, 'APPROVED', decided.userId);
+      await repos.playlists.replaceContent(cabinetId, playlistId, input);
+      await repos.playlists.replaceTargets(cabinetId, playlistId, input.points, input.nets);
+      await repos.playlists.replaceTags(cabinetId, playlistId, input.tags);
     });
-    const after = await this.deps.repos.playlists.reachedPoints([playlistId]);
+    const after = await this.deps.repos.playlists.reachedPoints(cabinetId, [playlistId]);
     const live = (extra.approved ?? current.approved) && input.active;
     const everyone = [...before, ...after];
     const takedowns = before.filter((p) => !after.includes(p));
@@ -480,12 +480,12 @@ export class PlaylistService {
     const approval = await this.needsApproval(caller);
     const id = await this.deps.transact(async (repos) => {
       const row = await repos.playlists.insert(caller.cabinetId, { ...columns(input), approved: !approval });
-      await repos.playlists.replaceContent(row.id, input);
-      await repos.playlists.replaceTargets(row.id, input.points, input.nets);
-      await repos.playlists.replaceTags(row.id, input.tags);
+      await repos.playlists.replaceContent(caller.cabinetId, row.id, input);
+      await repos.playlists.replaceTargets(caller.cabinetId, row.id, input.points, input.nets);
+      await repos.playlists.replaceTags(caller.cabinetId, row.id, input.tags);
       return row.id;
     });
-    const reached = approval ? [] : await this.deps.repos.playlists.reachedPoints([id]);
+    const reached = approval ? [] : await this.deps.repos.playlists.reachedPoints(caller.cabinetId, [id]);
     const update = await this.changed(
       caller.cabinetId,
       input.name,
@@ -523,7 +523,7 @@ export class PlaylistService {
     base: PlaylistInput,
     body: PlaylistPatch,
   ): Promise<Saved> {
-    const pending = await this.deps.repos.playlists.pendingChanges([current.id]);
+    const pending = await this.deps.repos.playlists.pendingChanges(caller.cabinetId, [current.id]);
     const input: PlaylistInput = {
       ...layOver(
         base,
@@ -539,7 +539,7 @@ export class PlaylistService {
       ),
     );
     const waits = Object.keys(changed).length > 0;
-    const user = await this.deps.repos.users.findById(caller.userId);
+    const user = await this.deps.repos.users.platformFindById(caller.userId);
     await this.deps.transact(async (repos) => {
       await repos.playlists.supersede(caller.cabinetId, [current.id], caller.userId, { pending: true });
       if (waits) await this.queue(repos, caller, user?.name, current.id, changed);
@@ -573,7 +573,7 @@ export class PlaylistService {
   async versions(caller: Caller, id: number): Promise<PlaylistVersions> {
     const current = await this.get(caller, id);
     const [pending, rejection] = await Promise.all([
-      this.deps.repos.playlists.pendingChanges([id]),
+      this.deps.repos.playlists.pendingChanges(caller.cabinetId, [id]),
       this.deps.repos.playlists.openRejection(caller.cabinetId, id, caller.userId),
     ]);
     const base = this.asInput(current);
@@ -623,7 +623,7 @@ export class PlaylistService {
    */
   async approve(caller: Caller, id: number): Promise<Playlist> {
     const current = await this.get(caller, id);
-    const pending = await this.deps.repos.playlists.pendingChanges([id]);
+    const pending = await this.deps.repos.playlists.pendingChanges(caller.cabinetId, [id]);
     const input = layOver(this.asInput(current), pending);
     await this.checkChanges(caller, input);
     await this.write(
@@ -650,8 +650,9 @@ export class PlaylistService {
       await this.deps.repos.playlists.remove(caller.cabinetId, [id]);
       return null;
     }
-    const pending = await this.deps.repos.playlists.pendingChanges([id]);
+    const pending = await this.deps.repos.playlists.pendingChanges(caller.cabinetId, [id]);
     await this.deps.repos.playlists.decideChanges(
+      caller.cabinetId,
       pending.map((c) => c.id),
       'REJECTED',
       caller.userId,
@@ -663,7 +664,7 @@ export class PlaylistService {
   async remove(caller: Caller, ids: number[]): Promise<void> {
     const found = await this.deps.repos.playlists.playlistsByIds(caller.cabinetId, ids);
     if (found.length !== new Set(ids).size) throw notFound();
-    const reached = await this.deps.repos.playlists.reachedPoints(ids);
+    const reached = await this.deps.repos.playlists.reachedPoints(caller.cabinetId, ids);
     await this.deps.repos.playlists.remove(caller.cabinetId, ids);
     await this.changed(caller.cabinetId, found.length === 1 ? found[0]!.name : null, reached);
   }
@@ -692,14 +693,14 @@ export class PlaylistService {
     const ids = found.map((p) => p.id);
     if (await this.needsApproval(caller)) {
       // Queued as 'add these screens', not as a whole list, so it merges with later edits.
-      const user = await this.deps.repos.users.findById(caller.userId);
+      const user = await this.deps.repos.users.platformFindById(caller.userId);
       await this.deps.transact(async (repos) => {
         await repos.playlists.supersede(caller.cabinetId, ids, caller.userId, { pending: false });
         for (const id of ids) await this.queue(repos, caller, user?.name, id, { addPoints: points });
       });
       return;
     }
-    await playlists.addPointTargets(ids, points);
+    await playlists.addPointTargets(caller.cabinetId, ids, points);
     await playlists.supersede(caller.cabinetId, ids, caller.userId, { pending: false });
     const active = found.some((p) => p.active && p.approved && p.influence === 'ACTIVE');
     await this.changed(
@@ -724,16 +725,16 @@ export class PlaylistService {
     const takedowns = new Map<CabinetId, number[]>();
     const done = await this.deps.transact(async (repos) => {
       if (!(await repos.playlists.tryEndActionLock())) return { detached: 0, deleted: 0 };
-      const due = await repos.playlists.endedWithAction(cutoff);
+      const due = await repos.playlists.platformEndedWithAction(cutoff);
       for (const p of due) {
-        const reached = await repos.playlists.reachedPoints([p.id]);
+        const reached = await repos.playlists.reachedPoints(p.cabinetId, [p.id]);
         takedowns.set(p.cabinetId, [...(takedowns.get(p.cabinetId) ?? []), ...reached]);
       }
       const detach = due.filter((p) => p.actionOnEnd === 'DETACH').map((p) => p.id);
       const remove = due.filter((p) => p.actionOnEnd === 'DELETE').map((p) => p.id);
-      await repos.playlists.detachAll(detach);
-      await repos.playlists.markEnded(detach);
-      await repos.playlists.removeByIds(remove);
+      await repos.playlists.platformDetachAll(detach);
+      await repos.playlists.platformMarkEnded(detach);
+      await repos.playlists.platformRemoveByIds(remove);
       return { detached: detach.length, deleted: remove.length };
     });
     for (const [cabinetId, pointIds] of takedowns) await this.changed(cabinetId, null, pointIds);

@@ -115,7 +115,7 @@ export class ContentSync {
     const ids = [...new Set([...immediate, ...change.passive])];
     if (ids.length === 0) return { screens: 0, now: 0, within: null };
     const rows = await this.deps.repos.points.pointsByIds(cabinetId, ids);
-    const { moved, versions } = await this.store(rows, change.reason);
+    const { moved, versions } = await this.store(cabinetId, rows, change.reason);
     const behind = (row: PointRow) =>
       (row.report as PlayerReport | null)?.contentVersion !== versions.get(row.id);
     // At once: what moved on a screen with nothing to play, and ACTIVE changes (with whatever else the
@@ -145,9 +145,9 @@ export class ContentSync {
   async ensure(rows: PointRow[]): Promise<PointRow[]> {
     const missing = rows.filter((row) => row.currentVersion === null);
     if (missing.length === 0) return rows;
-    const byCabinet = new Map<number, PointRow[]>();
+    const byCabinet = new Map<CabinetId, PointRow[]>();
     for (const row of missing) byCabinet.set(row.cabinetId, [...(byCabinet.get(row.cabinetId) ?? []), row]);
-    for (const list of byCabinet.values()) await this.store(list, null);
+    for (const [cabinetId, list] of byCabinet) await this.store(cabinetId, list, null);
     const fresh = await this.deps.repos.points.pointsByIds(
       rows[0]!.cabinetId,
       rows.map((row) => row.id),
@@ -158,11 +158,18 @@ export class ContentSync {
 
   /** A manifest was just served: if it is newer than the stored version (a change no hook saw), it becomes current. */
   async served(row: PointRow, version: string): Promise<void> {
-    await this.deps.repos.points.markServed(row.id, version, this.clock(), row.currentVersion !== version);
+    await this.deps.repos.points.markServed(
+      row.cabinetId,
+      row.id,
+      version,
+      this.clock(),
+      row.currentVersion !== version,
+    );
   }
 
   /** Stores the versions that moved; answers their ids and every screen's version. */
   private async store(
+    cabinetId: CabinetId,
     rows: PointRow[],
     reason: ContentChangeReason | null,
   ): Promise<{ moved: Set<number>; versions: Map<number, string> }> {
@@ -171,6 +178,7 @@ export class ContentSync {
     const versions = new Map([...manifests].map(([id, m]) => [id, m.version]));
     const moved = rows.filter((row) => versions.get(row.id) !== row.currentVersion);
     await this.deps.repos.points.setCurrentVersions(
+      cabinetId,
       moved.map((row) => ({ id: row.id, version: versions.get(row.id)! })),
       reason ? JSON.stringify(reason) : null,
       this.clock(),

@@ -140,12 +140,12 @@ export class Fleet {
       if (current) this.sockets.delete(pointId);
       this.count(pointId, entry);
       void this.options.points
-        .recordDisconnection(pointId, new Date(), current)
+        .platformRecordDisconnection(pointId, new Date(), current)
         .catch((error: unknown) => this.options.log?.('disconnection not recorded', error));
     });
 
     try {
-      for (const command of await this.options.points.pendingCommands(pointId, new Date())) {
+      for (const command of await this.options.points.platformPendingCommands(pointId, new Date())) {
         this.deliver(pointId, command.id, command.name as CommandName, command.args);
       }
     } catch (error) {
@@ -203,7 +203,7 @@ export class Fleet {
     entry.socket.send(JSON.stringify(message));
     // Only a PENDING command becomes SENT: an ack that came first is never overwritten.
     void this.options.points
-      .markSent(id, pointId, new Date())
+      .platformMarkSent(id, pointId, new Date())
       .catch((error: unknown) => this.options.log?.('command not marked sent', error));
   }
 
@@ -220,7 +220,7 @@ export class Fleet {
       this.beat(pointId, parsed.status);
       return;
     }
-    await this.options.points.markCommand(parsed.id, pointId, {
+    await this.options.points.platformMarkCommand(parsed.id, pointId, {
       status: parsed.ok ? 'DONE' : 'FAILED',
       message: parsed.message ?? null,
       ackedAt: new Date(),
@@ -302,7 +302,7 @@ export class Fleet {
       onlineSeconds: beat.onlineSeconds,
     });
     try {
-      await points.recordPresence(batch.map(row));
+      await points.platformRecordPresence(batch.map(row));
       return;
     } catch (error) {
       if (!(await database.ping())) {
@@ -314,7 +314,7 @@ export class Fleet {
     }
     for (const entry of batch) {
       await points
-        .recordPresence([row(entry)])
+        .platformRecordPresence([row(entry)])
         .catch((error: unknown) => log?.(`presence of screen ${entry[0]} not written`, error));
     }
   }

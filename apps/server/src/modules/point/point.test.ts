@@ -206,7 +206,9 @@ describe('the socket', () => {
     await expect.poll(() => messages.length).toBe(1);
     expect(messages[0]).toMatchObject({ type: 'command', name: 'reload' });
     socket.send(JSON.stringify({ type: 'ack', id: messages[0]!.id, ok: true }));
-    await expect.poll(async () => (await t.repos.points.command(messages[0]!.id))?.status).toBe('DONE');
+    await expect
+      .poll(async () => (await t.repos.points.platformCommand(messages[0]!.id))?.status)
+      .toBe('DONE');
 
     socket.close();
     await expect.poll(async () => (await getPoint(team.owner, point.id)).status).toBe('GONE_OFFLINE');

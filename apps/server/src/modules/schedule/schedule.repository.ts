@@ -35,14 +35,21 @@ export class ScheduleRepository {
   }
 
   /** Every screen each playlist reaches, sorted: a network quota is shared among them in this order. */
-  async reachOf(playlistIds: number[]): Promise<Map<number, number[]>> {
+  async reachOf(cabinetId: CabinetId, playlistIds: number[]): Promise<Map<number, number[]>> {
     const result = new Map<number, number[]>(playlistIds.map((id) => [id, []]));
     if (playlistIds.length === 0) return result;
     const rows = await this.db
       .selectDistinct({ playlistId: playlistTargets.playlistId, pointId: reached })
       .from(playlistTargets)
       .leftJoin(netPoints, eq(netPoints.netId, playlistTargets.netId))
-      .where(and(inArray(playlistTargets.playlistId, playlistIds), sql`${reached} is not null`));
+      .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
+      .where(
+        and(
+          eq(playlists.cabinetId, cabinetId),
+          inArray(playlistTargets.playlistId, playlistIds),
+          sql`${reached} is not null`,
+        ),
+      );
     for (const r of rows) result.get(r.playlistId)!.push(Number(r.pointId));
     for (const list of result.values()) list.sort((a, b) => a - b);
     return result;

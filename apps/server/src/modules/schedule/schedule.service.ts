@@ -186,14 +186,14 @@ export class ScheduleService {
     const ids = [...new Set([...reaching.values()].flat())];
     const [rows, content, reach] = await Promise.all([
       repos.playlists.playlistsByIds(cabinetId, ids),
-      repos.playlists.content(ids),
-      repos.schedule.reachOf(ids),
+      repos.playlists.content(cabinetId, ids),
+      repos.schedule.reachOf(cabinetId, ids),
     ]);
     const playlists = new Map(rows.map((r) => [r.id, r]));
     const secondaryIds = rows.map((r) => r.secondaryFileId).filter((id): id is number => id !== null);
     const files: Loaded['files'] = new Map();
     for (const c of content.values()) for (const i of c.items) files.set(i.fileId, i.file);
-    for (const f of await repos.playlists.filesByIds(secondaryIds)) files.set(f.id, f);
+    for (const f of await repos.playlists.referencedFiles(cabinetId, secondaryIds)) files.set(f.id, f);
     const fileIds = [...files.keys()];
     const [schedules, configs] = await Promise.all([
       repos.fileRules.schedulesOf(cabinetId, fileIds),

@@ -495,7 +495,7 @@ export class StatisticRepository {
   }
 
   /** A job by id alone: the worker's and the signed download's lookup (the id came from a signed URL or the queue). */
-  async jobById(id: number): Promise<ExportJobRow | null> {
+  async platformJobById(id: number): Promise<ExportJobRow | null> {
     const [row] = await this.db.select().from(exportJobs).where(eq(exportJobs.id, id));
     return row ?? null;
   }
@@ -508,7 +508,7 @@ export class StatisticRepository {
     return row ?? null;
   }
 
-  async updateJob(
+  async platformUpdateJob(
     id: number,
     values: Partial<{
       status: ExportStatus;
@@ -523,7 +523,7 @@ export class StatisticRepository {
   }
 
   /** Jobs finished (done or failed) before `before`, oldest first. */
-  async finishedJobsBefore(before: Date, limit: number): Promise<ExportJobRow[]> {
+  async platformFinishedJobsBefore(before: Date, limit: number): Promise<ExportJobRow[]> {
     return this.db
       .select()
       .from(exportJobs)
@@ -532,7 +532,7 @@ export class StatisticRepository {
       .limit(limit);
   }
 
-  async deleteJobs(ids: readonly number[]): Promise<number> {
+  async platformDeleteJobs(ids: readonly number[]): Promise<number> {
     if (ids.length === 0) return 0;
     const gone = await this.db
       .delete(exportJobs)
@@ -542,7 +542,7 @@ export class StatisticRepository {
   }
 
   /** Jobs left queued or running by a process that stopped (the in-process fallback only). */
-  async failAbandonedJobs(): Promise<void> {
+  async platformFailAbandonedJobs(): Promise<void> {
     await this.db
       .update(exportJobs)
       .set({ status: 'failed', error: 'The server restarted: please export again', finishedAt: new Date() })

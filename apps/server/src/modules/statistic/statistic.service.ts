@@ -340,9 +340,9 @@ export class StatisticService {
 
   /** Runs one queued export (the queue's worker): into a temporary file, then storage under exports/. */
   async runJob(jobId: number): Promise<void> {
-    const job = await this.repo.jobById(jobId);
+    const job = await this.repo.platformJobById(jobId);
     if (!job || job.status === 'done') return;
-    await this.repo.updateJob(jobId, { status: 'running', progress: 0, error: null });
+    await this.repo.platformUpdateJob(jobId, { status: 'running', progress: 0, error: null });
     const kind = job.kind as ExportKind;
     const format = job.format as ExportFormat;
     const filters = job.params as unknown as StatisticFilters;
@@ -359,14 +359,14 @@ export class StatisticService {
           const progress = Math.min(99, Math.floor((n / expected) * 100));
           if (progress >= last + 5) {
             last = progress;
-            await this.repo.updateJob(jobId, { progress });
+            await this.repo.platformUpdateJob(jobId, { progress });
           }
         },
       );
       const size = (await stat(tmp)).size;
       const key = `exports/${job.cabinetId}/${jobId}.${format}`;
       await this.deps.storage.putFile(key, tmp);
-      await this.repo.updateJob(jobId, {
+      await this.repo.platformUpdateJob(jobId, {
         status: 'done',
         progress: 100,
         storageKey: key,
@@ -375,7 +375,7 @@ export class StatisticService {
       });
     } catch (error) {
       this.deps.log?.(`export ${jobId} failed`, error);
-      await this.repo.updateJob(jobId, {
+      await this.repo.platformUpdateJob(jobId, {
         status: 'failed',
         error: error instanceof Error ? error.message.slice(0, 500) : 'Export failed',
         finishedAt: new Date(),
@@ -421,7 +421,7 @@ export class StatisticService {
     sig: string,
   ): Promise<{ name: string; mime: string; size: number | null; stream: Readable }> {
     if (!this.deps.signer.verify(id, 'export', exp, sig)) throw new AppError('NOT_FOUND');
-    const job = await this.repo.jobById(id);
+    const job = await this.repo.platformJobById(id);
     if (!job || job.status !== 'done' || !job.storageKey) throw new AppError('NOT_FOUND');
     return {
       name: job.name,
@@ -441,16 +441,16 @@ export class StatisticService {
     const before = new Date(now.getTime() - this.deps.retentionHours * 3600_000);
     let removed = 0;
     for (;;) {
-      const jobs = await this.repo.finishedJobsBefore(before, EXPIRED_BATCH);
+      const jobs = await this.repo.platformFinishedJobsBefore(before, EXPIRED_BATCH);
       for (const job of jobs) if (job.storageKey) await this.deps.storage.remove(job.storageKey);
-      removed += await this.repo.deleteJobs(jobs.map((j) => j.id));
+      removed += await this.repo.platformDeleteJobs(jobs.map((j) => j.id));
       if (jobs.length < EXPIRED_BATCH) return removed;
     }
   }
 
   /** Jobs a stopped process left behind, when the queue does not keep them itself (the in-process fallback). */
   async failAbandoned(): Promise<void> {
-    await this.repo.failAbandonedJobs();
+    await this.repo.platformFailAbandonedJobs();
   }
 }
 

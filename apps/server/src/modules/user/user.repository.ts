@@ -27,11 +27,14 @@ export interface UserFilter {
   limit: number;
 }
 
-/** All SQL on users. Methods named *InCabinet scope by the caller's cabinet; the rest are platform-level. */
+/**
+ * All SQL on users. Methods named *InCabinet scope by the caller's cabinet; `platform*` are the sign-in,
+ * registration and administration paths, which look people up across cabinets by design.
+ */
 export class UserRepository {
   constructor(private readonly db: Database) {}
 
-  async findById(id: number): Promise<UserRow | undefined> {
+  async platformFindById(id: number): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id));
     return row;
   }
@@ -45,7 +48,7 @@ export class UserRepository {
   }
 
   /** Sign-in accepts the login or the e-mail address, case-insensitively. */
-  async findByLoginOrEmail(value: string): Promise<UserRow | undefined> {
+  async platformFindByLoginOrEmail(value: string): Promise<UserRow | undefined> {
     const lowered = value.toLowerCase();
     const [row] = await this.db
       .select()
@@ -57,7 +60,7 @@ export class UserRepository {
   }
 
   /** Whether a login is in use, spelled in any case. */
-  async loginExists(login: string): Promise<boolean> {
+  async platformLoginExists(login: string): Promise<boolean> {
     const rows = await this.db
       .select({ id: users.id })
       .from(users)
@@ -66,7 +69,7 @@ export class UserRepository {
     return rows.length > 0;
   }
 
-  async findByEmail(email: string): Promise<UserRow | undefined> {
+  async platformFindByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await this.db
       .select()
       .from(users)

@@ -45,7 +45,7 @@ export class UserService {
   }
 
   async get(id: number): Promise<User> {
-    const row = await this.deps.repos.users.findById(id);
+    const row = await this.deps.repos.users.platformFindById(id);
     if (!row) throw notFound();
     return toUser(row);
   }
@@ -86,7 +86,7 @@ export class UserService {
 
   async patch(caller: Caller, id: number, body: UserPatchBody): Promise<User> {
     const { repos } = this.deps;
-    const target = await repos.users.findById(id);
+    const target = await repos.users.platformFindById(id);
     if (!target) throw notFound();
     if (target.id === caller.userId && (body.blocked === true || (body.role && body.role !== target.role))) {
       // Named by its field, so the refusal says which change it was (the code alone says only 'Forbidden').
