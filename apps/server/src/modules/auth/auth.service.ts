@@ -145,7 +145,7 @@ export class AuthService {
       caller: {
         userId: user.id,
         cabinetId: user.cabinetId,
-        role: user.role as Caller['role'],
+        role: user.role,
         login: user.login,
         via,
       },
@@ -177,7 +177,7 @@ export class AuthService {
     const token = await this.deps.accessTokens.sign({
       userId: user.id,
       cabinetId: user.cabinetId,
-      role: user.role as Caller['role'],
+      role: user.role,
       sessionId: familyId,
     });
     return { token, refreshToken };

@@ -3,14 +3,12 @@ import {
   type FileConfig,
   type FileConfigInput,
   type FileDetail,
-  type FileFit,
   type FileSchedule,
   type FileScheduleInput,
 } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { FileConfigRow, FileScheduleRow } from '../../db/schema.js';
-import { clockTime, wallText } from '../../db/sql.js';
 import type { Caller } from '../../lib/caller.js';
 import { notFound } from '../../lib/errors.js';
 import type { ContentChange } from '../point/content-sync.js';
@@ -30,11 +28,11 @@ const scheduleOut = (row: Named<FileScheduleRow>): FileSchedule => ({
   pointName: row.pointName,
   playlistId: row.playlistId,
   playlistName: row.playlistName,
-  fromDate: row.fromDate === null ? null : wallText(row.fromDate),
-  toDate: row.toDate === null ? null : wallText(row.toDate),
+  fromDate: row.fromDate,
+  toDate: row.toDate,
   weekDays: row.weekDays,
-  fromTime: clockTime(row.fromTime),
-  toTime: clockTime(row.toTime),
+  fromTime: row.fromTime,
+  toTime: row.toTime,
 });
 
 const configOut = (row: Named<FileConfigRow>): FileConfig => ({
@@ -46,7 +44,7 @@ const configOut = (row: Named<FileConfigRow>): FileConfig => ({
   playlistName: row.playlistName,
   duration: row.duration,
   volume: row.volume,
-  fit: row.fit as FileFit | null,
+  fit: row.fit,
   muted: row.muted,
 });
 

@@ -10,7 +10,6 @@ import {
   itemSeconds,
   newPlaylistDefaults,
   type ContentUpdate,
-  type FilesOrder,
   type Playlist,
   type PlaylistInput,
   type PlaylistItem,
@@ -30,7 +29,6 @@ import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import type { MediaService } from '../media/media.service.js';
 import type { PlaylistValues } from './playlist.repository.js';
 import type { ContentChange } from '../point/content-sync.js';
-import { wallText, clockTime } from '../../db/sql.js';
 
 export interface PlaylistServiceDeps {
   repos: Repositories;
@@ -222,7 +220,7 @@ export class PlaylistService {
       }));
       // The newest waiting change: the one a person just sent.
       const change = pending.filter((p) => p.playlistId === row.id).at(-1);
-      const toDate = wallText(row.toDate);
+      const toDate = row.toDate;
       const playing =
         row.type === 'BLOCK'
           ? c.items.filter((i) => i.sectionId !== null)
@@ -231,22 +229,22 @@ export class PlaylistService {
       return {
         id: row.id,
         name: row.name,
-        category: row.category as Playlist['category'],
-        type: row.type as Playlist['type'],
-        fromDate: wallText(row.fromDate),
+        category: row.category,
+        type: row.type,
+        fromDate: row.fromDate,
         toDate,
         weekDays: row.weekDays,
-        fromTime: clockTime(row.fromTime),
-        toTime: clockTime(row.toTime),
-        fromTime2: clockTime(row.fromTime2),
-        toTime2: clockTime(row.toTime2),
-        filesOrder: row.filesOrder as FilesOrder,
-        influence: row.influence as Playlist['influence'],
+        fromTime: row.fromTime,
+        toTime: row.toTime,
+        fromTime2: row.fromTime2,
+        toTime2: row.toTime2,
+        filesOrder: row.filesOrder,
+        influence: row.influence,
         inLeftoversOnly: row.inLeftoversOnly,
-        scheduleMode: row.scheduleMode as Playlist['scheduleMode'],
+        scheduleMode: row.scheduleMode,
         periodicity: row.periodicity,
-        limitationType: row.limitationType as Playlist['limitationType'],
-        quotas: row.quotas as Playlist['quotas'],
+        limitationType: row.limitationType,
+        quotas: row.quotas,
         blockDuration: row.blockDuration,
         sections,
         files,
@@ -257,10 +255,10 @@ export class PlaylistService {
         access: row.access,
         active: row.active,
         override: row.override,
-        source: row.source as Playlist['source'],
-        advertisingProviders: row.advertisingProviders as Playlist['advertisingProviders'],
-        sspConnector: row.sspConnector as Playlist['sspConnector'],
-        actionOnEnd: row.actionOnEnd as Playlist['actionOnEnd'],
+        source: row.source,
+        advertisingProviders: row.advertisingProviders,
+        sspConnector: row.sspConnector,
+        actionOnEnd: row.actionOnEnd,
         maxDuration: row.maxDuration,
         secondaryFileId: row.secondaryFileId,
         secondaryLoopDuration: row.secondaryLoopDuration,
@@ -270,7 +268,7 @@ export class PlaylistService {
         noStats: row.noStats,
         theme: row.theme,
         interval: row.interval,
-        floating: row.floating as Playlist['floating'],
+        floating: row.floating,
         geofence: row.geofence,
         pointsTotal: totals.get(row.id) ?? 0,
         expiration: expirationOf(toDate, now),
@@ -292,7 +290,7 @@ export class PlaylistService {
       duration: i.duration,
       name: i.file.name,
       mime: i.file.mime,
-      kind: i.file.kind as PlaylistItem['kind'],
+      kind: i.file.kind,
       mediaDuration: i.file.duration,
       thumbUrl: this.deps.media.fileItem(i.file).thumbUrl,
     };

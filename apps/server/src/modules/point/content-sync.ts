@@ -5,14 +5,11 @@ import {
   type ContentUpdate,
   type Manifest,
   type ManifestFile,
-  type PlayerReport,
-  type Rotation,
   type ScheduleInputData,
 } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { PointRow } from '../../db/schema.js';
-import { clockTime } from '../../db/sql.js';
 import { sha256 } from '../../lib/tokens.js';
 import type { ScheduleService } from '../schedule/schedule.service.js';
 import type { Fleet } from './fleet.js';
@@ -26,12 +23,12 @@ export function playerSettings(row: PointRow): Manifest['point'] {
     location:
       row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null,
     timezone: row.timezone,
-    rotation: row.rotation as Rotation,
+    rotation: row.rotation,
     autostart: row.autostart,
     transitionMs: row.transitionMs,
     relaunchInterval: row.relaunchInterval,
-    workFrom: clockTime(row.workFrom),
-    workTo: clockTime(row.workTo),
+    workFrom: row.workFrom,
+    workTo: row.workTo,
     commercialCycle: row.commercialCycle,
     windows: row.windows ?? DEFAULT_WINDOWS,
     config: row.config,
@@ -64,7 +61,7 @@ export interface ContentChange {
 }
 
 /** Nothing on the screen: a player that reports no item (or never reported) has nothing to play. */
-const idle = (row: PointRow): boolean => !(row.report as PlayerReport | null)?.currentItem;
+const idle = (row: PointRow): boolean => !row.report?.currentItem;
 
 /**
  * Synchronisation as a fact. Each screen's current content version is worked out, with the same function
@@ -116,8 +113,7 @@ export class ContentSync {
     if (ids.length === 0) return { screens: 0, now: 0, within: null };
     const rows = await this.deps.repos.points.pointsByIds(cabinetId, ids);
     const { moved, versions } = await this.store(cabinetId, rows, change.reason);
-    const behind = (row: PointRow) =>
-      (row.report as PlayerReport | null)?.contentVersion !== versions.get(row.id);
+    const behind = (row: PointRow) => row.report?.contentVersion !== versions.get(row.id);
     // At once: what moved on a screen with nothing to play, and ACTIVE changes (with whatever else the
     // screen still waits for, should this one change nothing itself).
     const now = rows.filter(

@@ -146,7 +146,7 @@ export class Fleet {
 
     try {
       for (const command of await this.options.points.platformPendingCommands(pointId, new Date())) {
-        this.deliver(pointId, command.id, command.name as CommandName, command.args);
+        this.deliver(pointId, command.id, command.name, command.args);
       }
     } catch (error) {
       // The commands stay pending: the screen gets them at its next connection.

@@ -15,7 +15,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { PointListQuery } from '@vitrine/core';
+import type { CommandName, PointListQuery, PointLogEntry } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern, hasChanges } from '../../db/sql.js';
@@ -358,7 +358,7 @@ export class PointRepository {
     rows: {
       cabinetId: CabinetId;
       pointId: number;
-      name: string;
+      name: CommandName;
       args: Record<string, unknown>;
       createdBy: number | null;
       expiresAt: Date;
@@ -594,7 +594,7 @@ export class PointRepository {
   async appendLog(
     cabinetId: CabinetId,
     pointId: number,
-    entries: { at: Date; level: string; message: string }[],
+    entries: { at: Date; level: PointLogEntry['level']; message: string }[],
   ): Promise<void> {
     if (entries.length === 0 || (await this.kept(cabinetId, points, [pointId])).length === 0) return;
     await this.db.insert(pointLogs).values(entries.map((e) => ({ pointId, ...e })));

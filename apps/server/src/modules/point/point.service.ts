@@ -22,7 +22,7 @@ import {
   type PointOverview,
   type PointListQuery,
   type PointPatch,
-  type PlayerReport,
+  type PointLogEntry,
 } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
@@ -69,7 +69,7 @@ const iso = (date: Date | null): string | null => (date ? date.toISOString() : n
  * and when its next regular fetch brings it (a PASSIVE change), if the screen keeps fetching.
  */
 function syncState(row: PointRow): Pick<Point, 'syncStatus' | 'sync_time' | 'syncPending'> {
-  const playing = (row.report as PlayerReport | null)?.contentVersion ?? null;
+  const playing = row.report?.contentVersion ?? null;
   if (row.currentVersion !== null && playing === row.currentVersion) {
     return { syncStatus: 'SYNCHRONIZED', sync_time: iso(row.syncedAt), syncPending: null };
   }
@@ -156,7 +156,7 @@ export class PointService {
         dt_gone_offline: iso(row.goneOfflineAt),
         lastSeen: iso(row.lastSeenAt),
         disconnections: row.disconnections,
-        player: row.report as PlayerReport | null,
+        player: row.report,
         createdDate: row.createdAt.toISOString(),
       };
     });
@@ -393,7 +393,7 @@ export class PointService {
 
   async appendLog(
     device: DeviceCaller,
-    entries: { at: string; level: string; message: string }[],
+    entries: { at: string; level: PointLogEntry['level']; message: string }[],
   ): Promise<void> {
     await this.deps.repos.points.appendLog(
       device.cabinetId,
@@ -515,7 +515,7 @@ export class PointService {
     return rows.map((r) => ({
       id: r.id,
       at: r.at.toISOString(),
-      level: r.level as 'info',
+      level: r.level,
       message: r.message,
     }));
   }

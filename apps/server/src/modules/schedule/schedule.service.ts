@@ -10,15 +10,10 @@ import {
   rangeDays,
   summarizeByFile,
   type DailySchedule,
-  type FileFit,
-  type FilesOrder,
   type FullnessRange,
   type ManifestFile,
-  type PlaylistType,
-  type QuotaKind,
   type ScheduleEntry,
   type ScheduleInputData,
-  type ScheduleMode,
 } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
@@ -27,7 +22,6 @@ import { notFound } from '../../lib/errors.js';
 import type { Caller } from '../../lib/caller.js';
 import type { MediaService } from '../media/media.service.js';
 import type { PlaylistContent } from '../playlist/playlist.repository.js';
-import { wallText, clockTime } from '../../db/sql.js';
 
 export interface ScheduleServiceDeps {
   repos: Repositories;
@@ -63,11 +57,7 @@ function scheduleItem(
   pointId: number,
   playlistId: number,
 ): ScheduleItemData {
-  const config = mergedConfig(
-    (rules.configs.get(fileId) ?? []).map((c) => ({ ...c, fit: c.fit as FileFit | null })),
-    pointId,
-    playlistId,
-  );
+  const config = mergedConfig(rules.configs.get(fileId) ?? [], pointId, playlistId);
   const schedule = mostSpecific(rules.schedules.get(fileId) ?? [], pointId, playlistId);
   const item: ScheduleItemData = {
     fileId,
@@ -75,11 +65,11 @@ function scheduleItem(
   };
   if (schedule) {
     item.when = {
-      fromDate: schedule.fromDate === null ? null : wallText(schedule.fromDate),
-      toDate: schedule.toDate === null ? null : wallText(schedule.toDate),
+      fromDate: schedule.fromDate,
+      toDate: schedule.toDate,
       weekDays: schedule.weekDays,
-      fromTime: clockTime(schedule.fromTime),
-      toTime: clockTime(schedule.toTime),
+      fromTime: schedule.fromTime,
+      toTime: schedule.toTime,
     };
   }
   if (config.volume !== null || config.fit !== null || config.muted !== null) {
@@ -100,24 +90,24 @@ function toSchedulePlaylist(
     scheduleItem(i.fileId, i.duration, i.file, rules, pointId, row.id);
   const part: PlaylistPart = {
     id: row.id,
-    type: row.type as PlaylistType,
+    type: row.type,
     active: row.active,
     approved: row.approved,
     override: row.override,
     inLeftoversOnly: row.inLeftoversOnly,
     noStats: row.noStats,
-    fromDate: wallText(row.fromDate),
-    toDate: wallText(row.toDate),
+    fromDate: row.fromDate,
+    toDate: row.toDate,
     weekDays: row.weekDays,
-    fromTime: clockTime(row.fromTime),
-    toTime: clockTime(row.toTime),
-    fromTime2: clockTime(row.fromTime2),
-    toTime2: clockTime(row.toTime2),
-    filesOrder: row.filesOrder as FilesOrder,
-    scheduleMode: row.scheduleMode as ScheduleMode | null,
+    fromTime: row.fromTime,
+    toTime: row.toTime,
+    fromTime2: row.fromTime2,
+    toTime2: row.toTime2,
+    filesOrder: row.filesOrder,
+    scheduleMode: row.scheduleMode,
     periodicity: row.periodicity,
-    limitationType: row.limitationType as QuotaKind,
-    quotas: row.quotas.map((q) => ({ kind: q.kind as QuotaKind, quantity: q.quantity })),
+    limitationType: row.limitationType,
+    quotas: row.quotas.map((q) => ({ kind: q.kind, quantity: q.quantity })),
     blockDuration: row.blockDuration,
     items: content.items.filter((i) => i.sectionId === null).map(item),
     sections: content.sections.map((s) => ({
@@ -133,7 +123,7 @@ function toSchedulePlaylist(
   if (row.geofence) part.geofence = row.geofence;
   if (row.theme) part.theme = row.theme;
   if (row.type === 'FLOATING') {
-    part.floating = (row.floating as SchedulePlaylist['floating']) ?? { ...FLOATING_DEFAULTS };
+    part.floating = row.floating ?? { ...FLOATING_DEFAULTS };
   }
   if (secondary) {
     part.secondary = {
@@ -230,8 +220,8 @@ export class ScheduleService {
       const screen: ScheduleInputData['screen'] = {
         id: point.id,
         timezone: point.timezone,
-        workFrom: clockTime(point.workFrom),
-        workTo: clockTime(point.workTo),
+        workFrom: point.workFrom,
+        workTo: point.workTo,
         commercialCycle: point.commercialCycle,
         stopped: point.isStopped,
       };

@@ -343,8 +343,8 @@ export class StatisticService {
     const job = await this.repo.platformJobById(jobId);
     if (!job || job.status === 'done') return;
     await this.repo.platformUpdateJob(jobId, { status: 'running', progress: 0, error: null });
-    const kind = job.kind as ExportKind;
-    const format = job.format as ExportFormat;
+    const kind = job.kind;
+    const format = job.format;
     const filters = job.params as unknown as StatisticFilters;
     await mkdir(this.deps.tmpDir, { recursive: true });
     const tmp = join(this.deps.tmpDir, `export-${jobId}-${Date.now()}.${format}`);
@@ -394,9 +394,9 @@ export class StatisticService {
     return {
       id: job.id,
       name: job.name,
-      kind: job.kind as ExportKind,
-      format: job.format as ExportFormat,
-      status: job.status as ExportJob['status'],
+      kind: job.kind,
+      format: job.format,
+      status: job.status,
       progress: job.progress,
       createdAt: job.createdAt.toISOString(),
       finishedAt: job.finishedAt?.toISOString() ?? null,
@@ -425,7 +425,7 @@ export class StatisticService {
     if (!job || job.status !== 'done' || !job.storageKey) throw new AppError('NOT_FOUND');
     return {
       name: job.name,
-      mime: EXPORT_MIME[job.format as ExportFormat],
+      mime: EXPORT_MIME[job.format],
       size: job.size ?? null,
       stream: this.deps.storage.read(job.storageKey),
     };
