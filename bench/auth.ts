@@ -12,7 +12,7 @@ export async function authBenchmark(): Promise<string[]> {
   const login = `bench${randomBytes(4).toString('hex')}`;
   const password = 'bench-pass-1';
   const owner = await context.services.users.create({ login, name: 'Bench', password, role: 'owner' });
-  const row = (await context.repos.users.findById(owner.id))!;
+  const row = (await context.repos.users.platformFindById(owner.id))!;
   const pair = await context.services.auth.issue(row, { ip: '127.0.0.1', userAgent: 'bench' });
   const caller = {
     userId: row.id,

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
+import { asCabinetId, type CabinetId } from '../apps/server/src/db/cabinet-id.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { PasswordHasher } from '../apps/server/src/lib/password.js';
 import { benchDatabaseUrl, format, measure, withDatabase, type Stats } from './support.js';
@@ -66,7 +67,7 @@ export async function reportsBenchmark(): Promise<string[]> {
   await built.app.ready();
   try {
     const { repos, services } = built.context;
-    let cabinetId: number;
+    let cabinetId: CabinetId;
     if (!reuse) {
       cabinetId = (await repos.cabinets.insert({ name: 'Bench cabinet' })).id;
       await direct.query(
@@ -132,7 +133,7 @@ export async function reportsBenchmark(): Promise<string[]> {
       const { rows } = await direct.query<{ id: number }>(
         "select id from cabinets where name = 'Bench cabinet' limit 1",
       );
-      cabinetId = rows[0]!.id;
+      cabinetId = asCabinetId(rows[0]!.id);
     }
     // Half the screens measured their audience in every hour (POST /api/player/audience would have stored these).
     const { rows: measured } = await direct.query<{ n: string }>(

@@ -91,7 +91,7 @@ export async function uploadBenchmark(): Promise<string[]> {
   });
   context.config.media.quota = 4 * SIZE;
   context.config.media.maxFileSize = 2 * SIZE;
-  const row = (await context.repos.users.findById(owner.id))!;
+  const row = (await context.repos.users.platformFindById(owner.id))!;
   const { token } = await context.services.auth.issue(row, { ip: '127.0.0.1', userAgent: 'bench' });
 
   const create = async (name: string) => {

@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { App, RouteContext, Services } from './app-types.js';
 import { parseCidr, type Config } from './config.js';
+import { asCabinetId, type CabinetId } from './db/cabinet-id.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createRepositories, createTransact } from './db/repositories.js';
 import { AppError } from './lib/errors.js';
@@ -145,9 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     mailer,
     publicUrl: config.publicUrl,
   });
-  const stockCabinetId = async (): Promise<number | undefined> => {
+  const stockCabinetId = async (): Promise<CabinetId | undefined> => {
     const id = await repos.settings.get(STOCK_CABINET_KEY);
-    return id ? Number(id) : undefined;
+    return id ? asCabinetId(Number(id)) : undefined;
   };
   const storage = deps.storage ?? createStorage(config);
   const signer = new UrlSigner(mediaSecret);
@@ -159,7 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Every call made on a user's behalf (imports, trackers) refuses private and own addresses, but those
   // the operator allows (OUTBOUND_ALLOW); tests may set their own policy.
   const outbound: SafeFetchOptions = {
-    isBlocked: refusalExcept(config.outboundAllow.map((entry) => parseCidr(entry)!)),
+    // Config refused any entry that is not an address or a range, so none is dropped here.
+    isBlocked: refusalExcept(config.outboundAllow.map(parseCidr).filter((range) => range !== null)),
     ...deps.fetchPolicy,
   };
   const media = new MediaService({
@@ -174,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     stockCabinetId,
   });
 
-  // The screens connected to this process, joined to every other process through LISTEN/NOTIFY.
+  // The screens connected to this process, joined to every other process through the bus (db/bus.ts).
   const fleet = new Fleet({
     database,
     points: repos.points,
@@ -224,9 +226,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     dashboard: new DashboardService({ repos, points, playlists, schedule, quota: config.media.quota }),
     playback: new PlaybackService({ repos, log: (message) => app.log.warn(message) }),
     trackers: new TrackerService({ repos, fetchPolicy: outbound, log: (message) => app.log.warn(message) }),
-    statistics: undefined as unknown as StatisticService,
+    statistics: await startStatistics(),
   };
-  services.statistics = await startStatistics();
   const context: RouteContext = { services, config, database, repos, uploads };
 
   /**
@@ -336,14 +337,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     dashboardRoutes,
     statisticRoutes,
   ]) {
-    await app.register(async (scope) => routes(scope as App, context));
+    await app.register(async (scope) => routes(scope.withTypeProvider<ZodTypeProvider>(), context));
   }
   await registerSpa(app, config.webDir, config.playerDir);
 
   /** The hourly sweep: expired failure counters, and what interrupted uploads left behind. */
   const maintain = async () => ({
     failureCounters: await repos.failures.sweep(),
-    trackerDeliveries: await repos.trackers.sweep(TRACKER_KEEP_DAYS),
+    trackerDeliveries: await repos.trackers.platformSweep(TRACKER_KEEP_DAYS),
     ...(await sweepLeftovers({ quota: uploads.quota, tusStore: uploads.tusStore, tmpDir })),
   });
   return { app, services, context, routes, maintain };

@@ -190,9 +190,6 @@ export function isPixelUrl(template: string): boolean {
 /** The longest reason an owner may give when rejecting changes (one line). */
 export const REJECT_REASON_MAX = 500;
 
-/** Roles whose playlist changes wait for approval when the cabinet asks for it (spec §4, §6). */
-export const APPROVAL_ROLES = ['contentManager', 'agent'] as const;
-
 // ---- wall-clock dates and times, no time zone: the screen's clock decides when they happen ----
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;

@@ -120,3 +120,16 @@ describe('brand rules (spec §2)', () => {
     expect(effectiveScope('admin', 'manager1', rules)).not.toContain('knowledgeBase');
   });
 });
+
+describe('abilities the spec states in prose', () => {
+  it('approving follows the owner-level playlist row, approval is asked of content managers and agents, every cabinet is the admin’s', () => {
+    for (const role of ROLES) {
+      expect(can(role, 'playlist.approve'), role).toBe(can(role, 'playlist.maxDuration'));
+      expect(can(role, 'playlist.editNeedsApproval'), role).toBe(
+        role === 'contentManager' || role === 'agent',
+      );
+      expect(can(role, 'cabinet.all'), role).toBe(role === 'admin');
+      expect(scopeOf(role)).not.toContain('playlist.approve');
+    }
+  });
+});

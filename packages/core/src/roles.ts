@@ -69,12 +69,37 @@ export const PERMISSIONS = {
 export type PermissionKey = keyof typeof PERMISSIONS;
 export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as PermissionKey[];
 
+/**
+ * Abilities the spec states in prose rather than as rows of §6, each named for what it allows and tied to
+ * the row or sentence it follows. Services and routes check these through `can()` like any key; they are
+ * not part of a user's `scope` (which is the §6 table, what the web menu reads).
+ */
+export const ABILITIES = {
+  /** Approve or reject waiting playlist changes: the owner approves (spec §4), with the owner-level
+   * playlist row of §6 (the maximum-duration setting: admin, owner). */
+  'playlist.approve': PERMISSIONS['playlist.maxDuration'],
+  /** Roles whose playlist edits wait for approval when their cabinet requires it (spec §6: "Content edits
+   * by a content manager can require approval"; agents, who edit playlists too, likewise). */
+  'playlist.editNeedsApproval': ['contentManager', 'agent'],
+  /** See and open every cabinet, not only one's own: the platform admin (spec §6 admin route). */
+  'cabinet.all': PERMISSIONS['admin.route'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type AbilityKey = keyof typeof ABILITIES;
+/** What a route may declare as its access, or a service check: a §6 key or an ability. */
+export type AccessKey = PermissionKey | AbilityKey;
+
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-export function can(role: Role, key: PermissionKey): boolean {
-  return (PERMISSIONS[key] as readonly Role[]).includes(role);
+export function isPermissionKey(key: string): key is PermissionKey {
+  return Object.hasOwn(PERMISSIONS, key);
+}
+
+export function can(role: Role, key: AccessKey): boolean {
+  const roles: readonly Role[] = isPermissionKey(key) ? PERMISSIONS[key] : ABILITIES[key];
+  return roles.includes(role);
 }
 
 /** The permission keys a role holds: the `scope` of GET /api/user/info. */

@@ -39,7 +39,11 @@ describe('opening the database', () => {
       await createRepositories(first.db).cabinets.insert({ name: 'kept' });
       await first.close();
       const second = await openDatabase({ driver: 'pglite', dataDir: join(dir, 'db') });
-      const kept = await createRepositories(second.db).cabinets.list({ page: 1, limit: 10, search: 'kept' });
+      const kept = await createRepositories(second.db).cabinets.platformList({
+        page: 1,
+        limit: 10,
+        search: 'kept',
+      });
       expect(kept.total).toBe(1);
       await second.close();
     } finally {

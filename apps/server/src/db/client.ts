@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { pgBus, pgliteBus, type Bus } from './bus.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -18,56 +19,14 @@ export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'pg';
   ping(): Promise<boolean>;
-  /**
-   * LISTEN on a channel: `onMessage` gets every NOTIFY payload, from any process on this database. On
-   * PostgreSQL a dedicated connection listens and comes back by itself after a failure. Answers unlisten.
-   */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The cross-process bus (NOTIFY / LISTEN) over this database: `db/bus.ts`. */
+  bus: Bus;
   /**
    * Plain SQL outside drizzle, for libraries that bring their own (pg-boss): with values one statement
    * with parameters; without, any number of statements (the last one's rows are answered).
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
-}
-
-const CHANNEL = /^[a-z_][a-z0-9_]*$/;
-
-/** A LISTEN connection to PostgreSQL that reconnects with backoff when it drops. */
-function pgListener(url: string, channel: string, onMessage: (payload: string) => void) {
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let delay = 250;
-  const connect = async (): Promise<void> => {
-    if (stopped) return;
-    const next = new pg.Client({ connectionString: url });
-    next.on('notification', (message) => {
-      if (message.channel === channel) onMessage(message.payload ?? '');
-    });
-    next.on('error', () => {
-      if (client === next) client = null;
-      void next.end().catch(() => undefined);
-      setTimeout(() => void connect(), delay).unref();
-      delay = Math.min(delay * 2, 10_000);
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${channel}`);
-      client = next;
-      delay = 250;
-    } catch {
-      void next.end().catch(() => undefined);
-      setTimeout(() => void connect(), delay).unref();
-      delay = Math.min(delay * 2, 10_000);
-    }
-  };
-  return {
-    ready: connect(),
-    async stop() {
-      stopped = true;
-      await client?.end().catch(() => undefined);
-    },
-  };
 }
 
 /** Advisory lock key held while migrations run (any constant; "vitrine" in ASCII). */
@@ -93,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     } finally {
       await lock.end();
     }
-    const listeners = new Set<{ stop(): Promise<void> }>();
+    const bus = pgBus(options.url, db);
     return {
       db,
       driver: 'pg',
@@ -104,18 +63,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         const last = Array.isArray(result) ? (result as pg.QueryResult[]).at(-1) : result;
         return { rows: last?.rows ?? [] };
       },
-      async listen(channel, onMessage) {
-        if (!CHANNEL.test(channel)) throw new Error(`bad channel name: ${channel}`);
-        const listener = pgListener(options.url, channel, onMessage);
-        listeners.add(listener);
-        await listener.ready;
-        return async () => {
-          listeners.delete(listener);
-          await listener.stop();
-        };
-      },
+      bus,
       async close() {
-        await Promise.all([...listeners].map((l) => l.stop()));
+        await bus.close();
         await pool.end();
       },
     };
@@ -137,10 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       const results = await owned.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
-    async listen(channel, onMessage) {
-      if (!CHANNEL.test(channel)) throw new Error(`bad channel name: ${channel}`);
-      return owned.listen(channel, onMessage);
-    },
+    bus: pgliteBus(owned, db),
     close: () => owned.close(),
   };
 }

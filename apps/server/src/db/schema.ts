@@ -1,8 +1,28 @@
 import { sql } from 'drizzle-orm';
+import type {
+  CommandName,
+  ExportFormat,
+  ExportKind,
+  ExportStatus,
+  FileFit,
+  FileItem,
+  FilesOrder,
+  MediaKind,
+  Playlist,
+  PlayerReport,
+  PlaylistType,
+  PointLogEntry,
+  QuotaKind,
+  Role,
+  Rotation,
+  ScheduleMode,
+  Tariff,
+} from '@vitrine/core';
 import {
   bigint,
   bigserial,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -11,20 +31,35 @@ import {
   primaryKey,
   serial,
   text,
-  time,
   timestamp,
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { CabinetId } from './cabinet-id.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
+/**
+ * A wall-clock date and time without a zone, 'YYYY-MM-DD HH:mm:ss': each screen applies it on its own
+ * clock. The drivers write it differently (PGlite with a 'T'); rows always carry the one form.
+ */
+const wallClock = customType<{ data: string; driverData: string }>({
+  dataType: () => 'timestamp',
+  fromDriver: (value) => value.replace('T', ' ').slice(0, 19),
+});
+
+/** A time of day, 'HH:mm:ss' (a time column may carry fractions; rows never do). */
+const time = customType<{ data: string; driverData: string }>({
+  dataType: () => 'time',
+  fromDriver: (value) => value.slice(0, 8),
+});
+
 export const cabinets = pgTable('cabinets', {
-  id: serial('id').primaryKey(),
+  id: serial('id').primaryKey().$type<CabinetId>(),
   name: text('name').notNull(),
   /** Smallest currency unit. */
   balance: bigint('balance', { mode: 'number' }).notNull().default(0),
-  tariff: text('tariff').notNull().default('free'),
+  tariff: text('tariff').$type<Tariff>().notNull().default('free'),
   discount: integer('discount').notNull().default(0),
   blocked: boolean('blocked').notNull().default(false),
   /** The platform cabinet holds the platform admins; it is never listed as a customer. */
@@ -39,12 +74,13 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     login: text('login').notNull(),
     email: text('email'),
     name: text('name').notNull(),
-    role: text('role').notNull(),
+    role: text('role').$type<Role>().notNull(),
     passwordHash: text('password_hash').notNull(),
     isTwoFaEnabled: boolean('is_two_fa_enabled').notNull().default(false),
     twoFaSecret: text('two_fa_secret'),
@@ -66,6 +102,7 @@ export const refreshSessions = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
@@ -94,6 +131,7 @@ export const apiTokens = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
@@ -115,6 +153,7 @@ export const emailTokens = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
@@ -163,6 +202,7 @@ export const folders = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     parentId: integer('parent_id'),
@@ -180,13 +220,14 @@ export const files = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     folderId: integer('folder_id'),
     name: text('name').notNull(),
     mime: text('mime').notNull(),
-    kind: text('kind').notNull(),
-    source: text('source').notNull().default('HOME'),
+    kind: text('kind').$type<MediaKind>().notNull(),
+    source: text('source').$type<FileItem['source']>().notNull().default('HOME'),
     size: bigint('size', { mode: 'number' }).notNull().default(0),
     /** Bytes of an unpacked zip package beside it: they count against the quota too. */
     unpackedSize: bigint('unpacked_size', { mode: 'number' }).notNull().default(0),
@@ -195,7 +236,7 @@ export const files = pgTable(
     /** Seconds, for video and audio. */
     duration: doublePrecision('duration'),
     /** Who measured width, height and duration: the server (sharp, ffprobe) or the browser. */
-    measuredBy: text('measured_by'),
+    measuredBy: text('measured_by').$type<NonNullable<FileItem['measuredBy']>>(),
     hash: text('hash'),
     storageKey: text('storage_key'),
     thumbKey: text('thumb_key'),
@@ -223,6 +264,7 @@ export const uploadReservations = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
@@ -240,6 +282,7 @@ export const fileTags = pgTable(
   'file_tags',
   {
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     fileId: integer('file_id')
@@ -262,6 +305,7 @@ export const points = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -276,7 +320,7 @@ export const points = pgTable(
     longitude: doublePrecision('longitude'),
     photoKey: text('photo_key'),
     timezone: text('timezone').notNull().default('UTC'),
-    rotation: text('rotation').notNull().default('NORMAL'),
+    rotation: text('rotation').$type<Rotation>().notNull().default('NORMAL'),
     autostart: boolean('autostart').notNull().default(true),
     transitionMs: integer('transition_ms').notNull().default(0),
     relaunchInterval: integer('relaunch_interval'),
@@ -297,7 +341,8 @@ export const points = pgTable(
     /** sha256 of the device token; one live token per screen. */
     deviceTokenHash: text('device_token_hash'),
     /** The player's last report (version, resolution, storage, current item, uptime, content version). */
-    report: jsonb('report').$type<Record<string, unknown> | null>(),
+    /** The player's last heartbeat report (validated by the socket's message schema). */
+    report: jsonb('report').$type<PlayerReport | null>(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
     goneOfflineAt: timestamp('gone_offline_at', { withTimezone: true, mode: 'date' }),
     /** When the screen first reported playing its current content; null while it plays something older. */
@@ -345,12 +390,13 @@ export const pointCommands = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     pointId: integer('point_id')
       .notNull()
       .references(() => points.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
+    name: text('name').$type<CommandName>().notNull(),
     args: jsonb('args').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status').notNull().default('PENDING'),
     message: text('message'),
@@ -386,7 +432,7 @@ export const pointLogs = pgTable(
       .notNull()
       .references(() => points.id, { onDelete: 'cascade' }),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
-    level: text('level').notNull(),
+    level: text('level').$type<PointLogEntry['level']>().notNull(),
     message: text('message').notNull(),
   },
   (t) => [index('point_logs_point_idx').on(t.pointId, t.id)],
@@ -398,6 +444,7 @@ export const nets = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -423,8 +470,6 @@ export const netPoints = pgTable(
   ],
 );
 
-const wallClock = (name: string) => timestamp(name, { withTimezone: false, mode: 'string' });
-
 /**
  * Playlists. Dates and times are wall-clock values without a zone: each screen applies them on its own
  * clock. The settings a person edits live in columns; content, sections, targets and tags in child tables.
@@ -434,11 +479,12 @@ export const playlists = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    category: text('category'),
-    type: text('type').notNull(),
+    category: text('category').$type<NonNullable<Playlist['category']>>(),
+    type: text('type').$type<PlaylistType>().notNull(),
     fromDate: wallClock('from_date').notNull(),
     toDate: wallClock('to_date').notNull(),
     weekDays: integer('week_days').array().notNull(),
@@ -446,22 +492,26 @@ export const playlists = pgTable(
     toTime: time('to_time'),
     fromTime2: time('from_time2'),
     toTime2: time('to_time2'),
-    filesOrder: text('files_order').notNull(),
-    influence: text('influence').notNull(),
+    filesOrder: text('files_order').$type<FilesOrder>().notNull(),
+    influence: text('influence').$type<Playlist['influence']>().notNull(),
     inLeftoversOnly: boolean('in_leftovers_only').notNull().default(false),
-    scheduleMode: text('schedule_mode'),
+    scheduleMode: text('schedule_mode').$type<ScheduleMode>(),
     periodicity: integer('periodicity').notNull(),
-    limitationType: text('limitation_type').notNull(),
-    quotas: jsonb('quotas').$type<{ kind: string; quantity: number }[]>().notNull().default([]),
+    limitationType: text('limitation_type').$type<QuotaKind>().notNull(),
+    quotas: jsonb('quotas').$type<{ kind: QuotaKind; quantity: number }[]>().notNull().default([]),
     blockDuration: integer('block_duration').notNull(),
     pixel: text('pixel'),
     access: boolean('access').notNull().default(false),
     active: boolean('active').notNull().default(true),
     override: boolean('override').notNull().default(false),
-    source: text('source'),
-    advertisingProviders: text('advertising_providers').array().notNull().default([]),
-    sspConnector: jsonb('ssp_connector').$type<{ enabled: boolean; mode: string } | null>(),
-    actionOnEnd: text('action_on_end'),
+    source: text('source').$type<NonNullable<Playlist['source']>>(),
+    advertisingProviders: text('advertising_providers')
+      .array()
+      .$type<Playlist['advertisingProviders']>()
+      .notNull()
+      .default([]),
+    sspConnector: jsonb('ssp_connector').$type<Playlist['sspConnector']>(),
+    actionOnEnd: text('action_on_end').$type<NonNullable<Playlist['actionOnEnd']>>(),
     maxDuration: integer('max_duration'),
     secondaryFileId: integer('secondary_file_id').references(() => files.id, { onDelete: 'set null' }),
     secondaryLoopDuration: integer('secondary_loop_duration'),
@@ -469,7 +519,7 @@ export const playlists = pgTable(
     theme: text('theme'),
     interval: integer('interval'),
     /** A FLOATING playlist's window: { position, size }. */
-    floating: jsonb('floating').$type<{ position: string; size: number } | null>(),
+    floating: jsonb('floating').$type<Playlist['floating']>(),
     /** Content bound to coordinates: { lat, lng, radius (m) }. */
     geofence: jsonb('geofence').$type<{ lat: number; lng: number; radius: number } | null>(),
     /** False while a new playlist from a role under approval waits for the owner. */
@@ -544,6 +594,7 @@ export const playlistTags = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -579,6 +630,7 @@ export const playlistChanges = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     playlistId: integer('playlist_id')
@@ -616,6 +668,7 @@ export const playbacks = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     pointId: integer('point_id').notNull(),
@@ -655,6 +708,7 @@ export const playbackHourly = pgTable(
   'playback_hourly',
   {
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     pointId: integer('point_id').notNull(),
@@ -685,6 +739,7 @@ export const audienceHourly = pgTable(
   'audience_hourly',
   {
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     pointId: integer('point_id')
@@ -710,6 +765,7 @@ export const statisticChanges = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     playbackId: bigint('playback_id', { mode: 'number' }).notNull(),
@@ -728,15 +784,16 @@ export const exportJobs = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     userId: integer('user_id').notNull(),
-    kind: text('kind').notNull(),
-    format: text('format').notNull(),
+    kind: text('kind').$type<ExportKind>().notNull(),
+    format: text('format').$type<ExportFormat>().notNull(),
     /** The filters, as parsed. */
     params: jsonb('params').$type<Record<string, unknown>>().notNull(),
     name: text('name').notNull(),
-    status: text('status').notNull().default('queued'),
+    status: text('status').$type<ExportStatus>().notNull().default('queued'),
     progress: integer('progress').notNull().default(0),
     storageKey: text('storage_key'),
     size: bigint('size', { mode: 'number' }),
@@ -758,6 +815,7 @@ export const fileSchedules = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     fileId: integer('file_id')
@@ -789,6 +847,7 @@ export const fileConfigs = pgTable(
   {
     id: serial('id').primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     fileId: integer('file_id')
@@ -798,7 +857,7 @@ export const fileConfigs = pgTable(
     playlistId: integer('playlist_id').references(() => playlists.id, { onDelete: 'cascade' }),
     duration: integer('duration'),
     volume: integer('volume'),
-    fit: text('fit'),
+    fit: text('fit').$type<FileFit>(),
     muted: boolean('muted'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -823,6 +882,7 @@ export const trackerDeliveries = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
       .notNull()
       .references(() => cabinets.id, { onDelete: 'cascade' }),
     pointId: integer('point_id').notNull(),

@@ -10,9 +10,3 @@ export function hasChanges(changes: object): boolean {
 export function containsPattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-
-/** 'YYYY-MM-DD HH:mm:ss' from a wall-clock column as the driver gives it (PGlite and pg differ). */
-export const wallText = (value: string): string => value.replace('T', ' ').slice(0, 19);
-
-/** 'HH:mm:ss' from a time column (which may carry fractions). */
-export const clockTime = (value: string | null): string | null => (value === null ? null : value.slice(0, 8));

@@ -1,9 +1,10 @@
 import type { Role } from '@vitrine/core';
+import type { CabinetId } from '../db/cabinet-id.js';
 
 /** Who is calling, as the auth plugin resolved it. Services take this, never the request. */
 export interface Caller {
   userId: number;
-  cabinetId: number;
+  cabinetId: CabinetId;
   role: Role;
   login: string;
   via: 'session' | 'apiToken';
@@ -19,5 +20,5 @@ export interface ClientMeta {
 /** A paired screen, authenticated by its device token: it may make its own calls only. */
 export interface DeviceCaller {
   pointId: number;
-  cabinetId: number;
+  cabinetId: CabinetId;
 }

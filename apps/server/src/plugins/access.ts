@@ -1,19 +1,12 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
-import { effectiveScope, type BrandRules, type PermissionKey } from '@vitrine/core';
+import { can, effectiveScope, isPermissionKey, type Access, type BrandRules } from '@vitrine/core';
 import type { Caller, DeviceCaller } from '../lib/caller.js';
 import { AppError } from '../lib/errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 
-/**
- * What a route demands of its caller. Every /api route must declare one:
- * - 'public': anyone;
- * - 'user': any signed-in user;
- * - a permission key: a signed-in user whose role holds that key (spec §6);
- * - 'device': a paired screen, by its device token, for its own calls only. A device token is refused
- *   everywhere else, and a person's token is refused here.
- */
-export type Access = 'public' | 'user' | 'device' | PermissionKey;
+/** What a route demands of its caller: declared by its contract (packages/core/src/contract/route.ts). */
+export type { Access };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -101,7 +94,10 @@ export const accessPlugin = fp<{
     if (!request.caller) throw new AppError(expired ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
     if (access !== 'user') {
       const { role, login } = request.caller;
-      if (!effectiveScope(role, login, brandRules).includes(access)) throw new AppError('FORBIDDEN');
+      const holds = isPermissionKey(access)
+        ? effectiveScope(role, login, brandRules).includes(access)
+        : can(role, access);
+      if (!holds) throw new AppError('FORBIDDEN');
     }
   });
 });

@@ -9,6 +9,7 @@ import {
   type PointRow,
   type UserRow,
 } from '../db/schema.js';
+import type { CabinetId } from '../db/cabinet-id.js';
 import type { TestApp } from './build.js';
 
 export const PASSWORD = 'secret-pass-1';
@@ -31,7 +32,13 @@ export async function createCabinet(t: TestApp, name = unique('Cabinet ')): Prom
 
 export async function createUser(
   t: TestApp,
-  options: { role: Role; cabinetId?: number; verified?: boolean; blocked?: boolean; email?: string | null },
+  options: {
+    role: Role;
+    cabinetId?: CabinetId;
+    verified?: boolean;
+    blocked?: boolean;
+    email?: string | null;
+  },
 ): Promise<TestUser> {
   let cabinetId = options.cabinetId;
   if (cabinetId === undefined) {
@@ -73,7 +80,7 @@ export async function createTeam(t: TestApp): Promise<{ cabinet: CabinetRow } & 
 /** A screen row, as pairing will make it (the screens issue builds pairing itself). */
 export async function createPoint(
   t: TestApp,
-  cabinetId: number,
+  cabinetId: CabinetId,
   name = unique('Screen '),
 ): Promise<PointRow> {
   const [row] = await t.database.db.insert(points).values({ cabinetId, name }).returning();
@@ -83,7 +90,7 @@ export async function createPoint(
 /** A network holding the given screens. */
 export async function createNet(
   t: TestApp,
-  cabinetId: number,
+  cabinetId: CabinetId,
   pointIds: number[],
   name = unique('Net '),
 ): Promise<NetRow> {

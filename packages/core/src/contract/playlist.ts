@@ -105,7 +105,7 @@ export const playlistApi = defineRoutes({
   approve: defineRoute({
     method: 'POST',
     path: '/api/playlist/approve/:id',
-    access: 'playlist.maxDuration',
+    access: 'playlist.approve',
     summary: 'Approve a playlist and its waiting changes (owner)',
     tags: ['playlist'],
     params: IdParams,
@@ -114,7 +114,7 @@ export const playlistApi = defineRoutes({
   reject: defineRoute({
     method: 'POST',
     path: '/api/playlist/reject/:id',
-    access: 'playlist.maxDuration',
+    access: 'playlist.approve',
     summary:
       'Reject the waiting changes with an optional reason their authors see, or a new playlist never approved (owner)',
     tags: ['playlist'],

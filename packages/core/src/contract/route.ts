@@ -1,14 +1,14 @@
 import type { z } from 'zod';
-import type { PermissionKey } from '../roles.js';
+import type { AccessKey } from '../roles.js';
 
 /**
  * What a route demands of its caller (docs/ARCHITECTURE.md, "A request"):
  * - 'public': anyone;
  * - 'user': any signed-in user;
- * - a permission key: a signed-in user whose role holds it (spec §6);
+ * - a permission key or an ability: a signed-in user whose role holds it (spec §6, roles.ts ABILITIES);
  * - 'device': a paired screen, by its device token, for its own calls only.
  */
-export type Access = 'public' | 'user' | 'device' | PermissionKey;
+export type Access = 'public' | 'user' | 'device' | AccessKey;
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'HEAD';
 

@@ -237,6 +237,7 @@ export const PointLogEntry = z.object({
   level: z.enum(['debug', 'info', 'warn', 'error']),
   message: z.string(),
 });
+export type PointLogEntry = z.infer<typeof PointLogEntry>;
 
 // ---- the player ----
 

@@ -61,7 +61,7 @@ export class AccountService {
     if (Object.keys(changes).length)
       await repos.users.updateInCabinet(caller.cabinetId, caller.userId, changes);
     if (body.email !== undefined && body.email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
-      const holder = await repos.users.findByEmail(body.email);
+      const holder = await repos.users.platformFindByEmail(body.email);
       if (holder && holder.id !== user.id) throw emailTaken();
       await this.deps.registration.sendLink(user, 'email', body.email);
     }

@@ -61,7 +61,7 @@ export class AuthService {
     meta: ClientMeta,
   ): Promise<{ pair: TokenPair; deviceMark: string }> {
     const { throttle, users, hasher, deviceMarks } = this.deps;
-    const user = await users.findByLoginOrEmail(login);
+    const user = await users.platformFindByLoginOrEmail(login);
     const account = user ? `user:${user.id}` : `name:${login.toLowerCase()}`;
     const device = user ? deviceMarks.idOf(user.id, meta.device) : null;
     const rules = this.rules;
@@ -92,17 +92,17 @@ export class AuthService {
   async refresh(refreshToken: string, meta: ClientMeta): Promise<TokenPair> {
     const { credentials, users } = this.deps;
     const at = this.now();
-    const session = await credentials.findSession(sha256(refreshToken));
+    const session = await credentials.platformFindSession(sha256(refreshToken));
     if (!session) throw new AppError('UNAUTHORIZED');
     if (session.revokedAt) throw new AppError('UNAUTHORIZED');
-    if (session.rotatedAt || !(await credentials.rotateSession(session.id, at))) {
-      await credentials.revokeFamily(session.familyId, at);
+    if (session.rotatedAt || !(await credentials.platformRotateSession(session.id, at))) {
+      await credentials.platformRevokeFamily(session.familyId, at);
       throw new AppError('UNAUTHORIZED');
     }
     if (session.expiresAt <= at) throw new AppError('TOKEN_EXPIRED');
-    const user = await users.findById(session.userId);
+    const user = await users.platformFindById(session.userId);
     if (!user || user.blocked || user.cabinetId !== session.cabinetId) {
-      await credentials.revokeFamily(session.familyId, at);
+      await credentials.platformRevokeFamily(session.familyId, at);
       throw new AppError('UNAUTHORIZED');
     }
     return this.issue(user, meta, session.familyId);
@@ -111,10 +111,10 @@ export class AuthService {
   /** Revokes the session family of the refresh token given, when it belongs to the caller (if any). */
   async logout(refreshToken: string | undefined, caller: Caller | null): Promise<void> {
     if (!refreshToken) return;
-    const session = await this.deps.credentials.findSession(sha256(refreshToken));
+    const session = await this.deps.credentials.platformFindSession(sha256(refreshToken));
     if (!session) return;
     if (caller && caller.userId !== session.userId) return;
-    await this.deps.credentials.revokeFamily(session.familyId, this.now());
+    await this.deps.credentials.platformRevokeFamily(session.familyId, this.now());
   }
 
   /** Resolves an Authorization bearer value into a caller, or says why it does not prove a live user. */
@@ -123,21 +123,21 @@ export class AuthService {
     let user: UserRow | undefined;
     let via: Caller['via'];
     if (bearer.startsWith(API_TOKEN_PREFIX)) {
-      const token = await credentials.findApiToken(sha256(bearer));
+      const token = await credentials.platformFindApiToken(sha256(bearer));
       if (!token) return { error: 'invalid' };
       via = 'apiToken';
       // lastUsedAt is for people, to the minute: one write per token per minute, not per request.
       const at = this.now();
       if (!token.lastUsedAt || at.getTime() - token.lastUsedAt.getTime() > 60_000) {
-        await credentials.touchApiToken(token.id, at);
+        await credentials.platformTouchApiToken(token.id, at);
       }
-      user = await users.findById(token.userId);
+      user = await users.platformFindById(token.userId);
     } else {
       const result = await accessTokens.verify(bearer);
       if (!result.ok) return { error: result.expired ? 'expired' : 'invalid' };
       via = 'session';
       // Its session must still be live: a sign-out or a password change ends its tokens at once.
-      user = await credentials.liveSessionUser(result.claims.userId, result.claims.sessionId);
+      user = await credentials.platformLiveSessionUser(result.claims.userId, result.claims.sessionId);
     }
     // The row, not the token, is the authority: a blocked, removed or re-roled user loses access at once.
     if (!user || user.blocked) return { error: 'invalid' };
@@ -145,7 +145,7 @@ export class AuthService {
       caller: {
         userId: user.id,
         cabinetId: user.cabinetId,
-        role: user.role as Caller['role'],
+        role: user.role,
         login: user.login,
         via,
       },
@@ -177,7 +177,7 @@ export class AuthService {
     const token = await this.deps.accessTokens.sign({
       userId: user.id,
       cabinetId: user.cabinetId,
-      role: user.role as Caller['role'],
+      role: user.role,
       sessionId: familyId,
     });
     return { token, refreshToken };

@@ -1,4 +1,5 @@
 import { and, desc, eq, exists, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import {
   apiTokens,
@@ -19,7 +20,7 @@ export class CredentialRepository {
 
   // ---- refresh sessions ----
   async insertSession(values: {
-    cabinetId: number;
+    cabinetId: CabinetId;
     userId: number;
     tokenHash: string;
     familyId: string;
@@ -30,7 +31,7 @@ export class CredentialRepository {
     await this.db.insert(refreshSessions).values(values);
   }
 
-  async findSession(tokenHash: string): Promise<RefreshSessionRow | undefined> {
+  async platformFindSession(tokenHash: string): Promise<RefreshSessionRow | undefined> {
     const [row] = await this.db
       .select()
       .from(refreshSessions)
@@ -39,7 +40,7 @@ export class CredentialRepository {
   }
 
   /** Marks a live session rotated; false when another request rotated or revoked it first. */
-  async rotateSession(id: number, at: Date): Promise<boolean> {
+  async platformRotateSession(id: number, at: Date): Promise<boolean> {
     const rows = await this.db
       .update(refreshSessions)
       .set({ rotatedAt: at })
@@ -54,7 +55,7 @@ export class CredentialRepository {
    * The user behind an access token, when the session it was issued in is still live (some refresh token
    * of its family not revoked): one indexed lookup, on every request.
    */
-  async liveSessionUser(userId: number, familyId: string): Promise<UserRow | undefined> {
+  async platformLiveSessionUser(userId: number, familyId: string): Promise<UserRow | undefined> {
     const live = this.db
       .select({ one: sql`1` })
       .from(refreshSessions)
@@ -72,14 +73,14 @@ export class CredentialRepository {
     return row;
   }
 
-  async revokeFamily(familyId: string, at: Date): Promise<void> {
+  async platformRevokeFamily(familyId: string, at: Date): Promise<void> {
     await this.db
       .update(refreshSessions)
       .set({ revokedAt: at })
       .where(and(eq(refreshSessions.familyId, familyId), isNull(refreshSessions.revokedAt)));
   }
 
-  async revokeUserSessions(cabinetId: number, userId: number, at: Date): Promise<void> {
+  async revokeUserSessions(cabinetId: CabinetId, userId: number, at: Date): Promise<void> {
     await this.db
       .update(refreshSessions)
       .set({ revokedAt: at })
@@ -94,7 +95,7 @@ export class CredentialRepository {
 
   // ---- personal API tokens ----
   async insertApiToken(values: {
-    cabinetId: number;
+    cabinetId: CabinetId;
     userId: number;
     name: string;
     tokenHash: string;
@@ -104,16 +105,16 @@ export class CredentialRepository {
     return row!;
   }
 
-  async findApiToken(tokenHash: string): Promise<ApiTokenRow | undefined> {
+  async platformFindApiToken(tokenHash: string): Promise<ApiTokenRow | undefined> {
     const [row] = await this.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, tokenHash));
     return row;
   }
 
-  async touchApiToken(id: number, at: Date): Promise<void> {
+  async platformTouchApiToken(id: number, at: Date): Promise<void> {
     await this.db.update(apiTokens).set({ lastUsedAt: at }).where(eq(apiTokens.id, id));
   }
 
-  async listApiTokens(cabinetId: number, userId: number): Promise<ApiTokenRow[]> {
+  async listApiTokens(cabinetId: CabinetId, userId: number): Promise<ApiTokenRow[]> {
     return this.db
       .select()
       .from(apiTokens)
@@ -121,7 +122,7 @@ export class CredentialRepository {
       .orderBy(desc(apiTokens.id));
   }
 
-  async removeApiToken(cabinetId: number, userId: number, id: number): Promise<boolean> {
+  async removeApiToken(cabinetId: CabinetId, userId: number, id: number): Promise<boolean> {
     const rows = await this.db
       .delete(apiTokens)
       .where(and(eq(apiTokens.cabinetId, cabinetId), eq(apiTokens.userId, userId), eq(apiTokens.id, id)))
@@ -129,7 +130,7 @@ export class CredentialRepository {
     return rows.length > 0;
   }
 
-  async removeUserApiTokens(cabinetId: number, userId: number): Promise<void> {
+  async removeUserApiTokens(cabinetId: CabinetId, userId: number): Promise<void> {
     await this.db
       .delete(apiTokens)
       .where(and(eq(apiTokens.cabinetId, cabinetId), eq(apiTokens.userId, userId)));
@@ -137,7 +138,7 @@ export class CredentialRepository {
 
   // ---- e-mail links ----
   async insertEmailToken(values: {
-    cabinetId: number;
+    cabinetId: CabinetId;
     userId: number;
     kind: EmailTokenKind;
     email: string;
@@ -148,7 +149,7 @@ export class CredentialRepository {
   }
 
   /** Takes a live link once: marks it used and returns it, or nothing when unknown, used or expired. */
-  async consumeEmailToken(
+  async platformConsumeEmailToken(
     tokenHash: string,
     kinds: EmailTokenKind[],
     at: Date,

@@ -50,9 +50,9 @@ export class RegistrationService {
    */
   async register(body: RegisterBody): Promise<void> {
     const passwordHash = await this.deps.hasher.hash(body.password);
-    const holder = await this.deps.repos.users.findByEmail(body.email);
+    const holder = await this.deps.repos.users.platformFindByEmail(body.email);
     if (holder) {
-      if (await this.deps.repos.users.loginExists(body.login)) throw loginTaken();
+      if (await this.deps.repos.users.platformLoginExists(body.login)) throw loginTaken();
       await this.noticeTaken(holder, body.email);
       return;
     }
@@ -74,7 +74,7 @@ export class RegistrationService {
       const conflict = userConflict(error);
       // Registered a moment ago by another request: answered as any known address.
       const raced =
-        conflict?.code === 'EMAIL_TAKEN' ? await this.deps.repos.users.findByEmail(body.email) : null;
+        conflict?.code === 'EMAIL_TAKEN' ? await this.deps.repos.users.platformFindByEmail(body.email) : null;
       if (raced) return this.noticeTaken(raced, body.email);
       throw conflict ?? error;
     }
@@ -98,7 +98,11 @@ export class RegistrationService {
 
   async verifyEmail(token: string): Promise<void> {
     const { repos } = this.deps;
-    const link = await repos.credentials.consumeEmailToken(sha256(token), ['verify', 'email'], this.now());
+    const link = await repos.credentials.platformConsumeEmailToken(
+      sha256(token),
+      ['verify', 'email'],
+      this.now(),
+    );
     if (!link) throw new AppError('LINK_INVALID');
     try {
       await repos.users.updateInCabinet(link.cabinetId, link.userId, { verified: true, email: link.email });
@@ -109,13 +113,13 @@ export class RegistrationService {
 
   /** Sends a fresh verification link to an unverified address; silent otherwise. */
   async resendVerification(email: string): Promise<void> {
-    const user = await this.deps.repos.users.findByEmail(email);
+    const user = await this.deps.repos.users.platformFindByEmail(email);
     if (!user || user.verified || user.blocked) return;
     await this.sendLink(user, 'verify', user.email ?? email);
   }
 
   async recoverPass(email: string): Promise<void> {
-    const user = await this.deps.repos.users.findByEmail(email);
+    const user = await this.deps.repos.users.platformFindByEmail(email);
     if (!user || user.blocked) return;
     await this.sendLink(user, 'recover', user.email ?? email);
   }
@@ -125,7 +129,7 @@ export class RegistrationService {
     const passwordHash = await this.deps.hasher.hash(password);
     await this.deps.transact(async (repos) => {
       const at = this.now();
-      const link = await repos.credentials.consumeEmailToken(sha256(token), ['recover'], at);
+      const link = await repos.credentials.platformConsumeEmailToken(sha256(token), ['recover'], at);
       if (!link) throw new AppError('LINK_INVALID');
       // Following the link proves control of the address, so it also counts as verification.
       await repos.users.updateInCabinet(link.cabinetId, link.userId, { passwordHash, verified: true });

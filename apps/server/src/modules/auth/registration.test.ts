@@ -73,7 +73,7 @@ describe('registration and e-mail verification', () => {
     });
     expect(sameLogin.statusCode).toBe(409);
     expect(sameLogin.json()).toMatchObject({ code: 'LOGIN_TAKEN', fields: { login: 'Login already taken' } });
-    const cabinets = await t.repos.cabinets.list({ page: 1, limit: 1000, search: 'Owner taken' });
+    const cabinets = await t.repos.cabinets.platformList({ page: 1, limit: 1000, search: 'Owner taken' });
     expect(cabinets.total).toBe(1);
   });
 
@@ -85,7 +85,7 @@ describe('registration and e-mail verification', () => {
     });
     expect(sameEmail.statusCode).toBe(fresh.statusCode);
     expect(sameEmail.body).toBe(fresh.body);
-    const cabinets = await t.repos.cabinets.list({ page: 1, limit: 1000, search: 'Owner known2' });
+    const cabinets = await t.repos.cabinets.platformList({ page: 1, limit: 1000, search: 'Owner known2' });
     expect(cabinets.total).toBe(0);
     const notice = t.mailer.lastTo('KNOWN@example.test');
     expect(notice?.subject).toMatch(/someone tried to register/);
@@ -233,7 +233,7 @@ describe('mail through a real SMTP server', () => {
       expect(link).toBeDefined();
       const res = await call(t.app, 'POST', '/api/user/verify-email', { body: { token: tokenOf(link) } });
       expect(res.statusCode).toBe(200);
-      const user = await t.repos.users.findByLoginOrEmail('smtpowner');
+      const user = await t.repos.users.platformFindByLoginOrEmail('smtpowner');
       expect(user?.verified).toBe(true);
     } finally {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern, hasChanges } from '../../db/sql.js';
 import { cabinets, users, type CabinetRow } from '../../db/schema.js';
@@ -20,7 +21,7 @@ export class CabinetRepository {
     return row!;
   }
 
-  async findById(id: number): Promise<CabinetWithCount | undefined> {
+  async findById(id: CabinetId): Promise<CabinetWithCount | undefined> {
     const [row] = await this.db
       .select({ ...cabinetColumns(), membersCount })
       .from(cabinets)
@@ -40,7 +41,7 @@ export class CabinetRepository {
   }
 
   /** Customer cabinets, for the platform admin. */
-  async list(filter: { page: number; limit: number; search?: string }): Promise<{
+  async platformList(filter: { page: number; limit: number; search?: string }): Promise<{
     rows: CabinetWithCount[];
     total: number;
   }> {
@@ -59,7 +60,7 @@ export class CabinetRepository {
     return { rows, total: totalRow?.n ?? 0 };
   }
 
-  async update(id: number, changes: CabinetChanges): Promise<boolean> {
+  async update(id: CabinetId, changes: CabinetChanges): Promise<boolean> {
     if (!hasChanges(changes)) {
       return (await this.db.select({ id: cabinets.id }).from(cabinets).where(eq(cabinets.id, id))).length > 0;
     }

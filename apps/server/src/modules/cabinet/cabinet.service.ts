@@ -1,4 +1,5 @@
-import type { Cabinet, CabinetInfo, CabinetPatchBody } from '@vitrine/core';
+import { can, type Cabinet, type CabinetInfo, type CabinetPatchBody } from '@vitrine/core';
+import { asCabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { Caller } from '../../lib/caller.js';
 import { notFound } from '../../lib/errors.js';
@@ -12,8 +13,8 @@ export class CabinetService {
     caller: Caller,
     query: { page: number; limit: number; search?: string },
   ): Promise<{ cabinets: Cabinet[]; total: number }> {
-    if (caller.role === 'admin') {
-      const { rows, total } = await this.repos.cabinets.list(query);
+    if (can(caller.role, 'cabinet.all')) {
+      const { rows, total } = await this.repos.cabinets.platformList(query);
       return { cabinets: rows.map(toCabinet), total };
     }
     const own = await this.repos.cabinets.findById(caller.cabinetId);
@@ -21,8 +22,8 @@ export class CabinetService {
   }
 
   async get(caller: Caller, id: number): Promise<Cabinet> {
-    if (caller.role !== 'admin' && id !== caller.cabinetId) throw notFound();
-    const row = await this.repos.cabinets.findById(id);
+    if (!can(caller.role, 'cabinet.all') && id !== caller.cabinetId) throw notFound();
+    const row = await this.repos.cabinets.findById(asCabinetId(id));
     if (!row) throw notFound();
     return toCabinet(row);
   }
@@ -43,7 +44,8 @@ export class CabinetService {
   }
 
   /** Admin only: name, tariff, discount and the blocked flag. */
-  async patch(id: number, body: CabinetPatchBody): Promise<Cabinet> {
+  async patch(named: number, body: CabinetPatchBody): Promise<Cabinet> {
+    const id = asCabinetId(named);
     const existing = await this.repos.cabinets.findById(id);
     if (!existing || existing.isPlatform) throw notFound();
     await this.repos.cabinets.update(id, body);

@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import {
   fileConfigs,
@@ -26,7 +27,7 @@ const scopeTarget = (table: typeof fileSchedules | typeof fileConfigs) => [
 export class FileRulesRepository {
   constructor(private readonly db: Database) {}
 
-  async schedulesOf(cabinetId: number, fileIds: number[]): Promise<Named<FileScheduleRow>[]> {
+  async schedulesOf(cabinetId: CabinetId, fileIds: number[]): Promise<Named<FileScheduleRow>[]> {
     if (fileIds.length === 0) return [];
     return this.db
       .select({
@@ -41,7 +42,7 @@ export class FileRulesRepository {
       .orderBy(fileSchedules.id);
   }
 
-  async configsOf(cabinetId: number, fileIds: number[]): Promise<Named<FileConfigRow>[]> {
+  async configsOf(cabinetId: CabinetId, fileIds: number[]): Promise<Named<FileConfigRow>[]> {
     if (fileIds.length === 0) return [];
     return this.db
       .select({
@@ -95,7 +96,7 @@ export class FileRulesRepository {
     return row!;
   }
 
-  async removeSchedule(cabinetId: number, id: number): Promise<FileScheduleRow | undefined> {
+  async removeSchedule(cabinetId: CabinetId, id: number): Promise<FileScheduleRow | undefined> {
     const [row] = await this.db
       .delete(fileSchedules)
       .where(and(eq(fileSchedules.cabinetId, cabinetId), eq(fileSchedules.id, id)))
@@ -104,7 +105,7 @@ export class FileRulesRepository {
   }
 
   /** The cabinet's playlists that play the file (as content or secondary content), with their influence. */
-  async playlistsPlaying(cabinetId: number, fileId: number): Promise<{ id: number; influence: string }[]> {
+  async playlistsPlaying(cabinetId: CabinetId, fileId: number): Promise<{ id: number; influence: string }[]> {
     const asContent = this.db
       .selectDistinct({ id: playlists.id, influence: playlists.influence })
       .from(playlistItems)
@@ -118,7 +119,7 @@ export class FileRulesRepository {
     return [...new Map(rows.map((r) => [r.id, r])).values()];
   }
 
-  async removeConfig(cabinetId: number, id: number): Promise<FileConfigRow | undefined> {
+  async removeConfig(cabinetId: CabinetId, id: number): Promise<FileConfigRow | undefined> {
     const [row] = await this.db
       .delete(fileConfigs)
       .where(and(eq(fileConfigs.cabinetId, cabinetId), eq(fileConfigs.id, id)))

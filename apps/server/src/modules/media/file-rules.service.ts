@@ -3,13 +3,12 @@ import {
   type FileConfig,
   type FileConfigInput,
   type FileDetail,
-  type FileFit,
   type FileSchedule,
   type FileScheduleInput,
 } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { FileConfigRow, FileScheduleRow } from '../../db/schema.js';
-import { clockTime, wallText } from '../../db/sql.js';
 import type { Caller } from '../../lib/caller.js';
 import { notFound } from '../../lib/errors.js';
 import type { ContentChange } from '../point/content-sync.js';
@@ -19,7 +18,7 @@ import type { MediaService } from './media.service.js';
 export interface FileRulesServiceDeps {
   repos: Repositories;
   media: MediaService;
-  contentChanged?: (cabinetId: number, change: ContentChange) => Promise<ContentUpdate>;
+  contentChanged?: (cabinetId: CabinetId, change: ContentChange) => Promise<ContentUpdate>;
 }
 
 const scheduleOut = (row: Named<FileScheduleRow>): FileSchedule => ({
@@ -29,11 +28,11 @@ const scheduleOut = (row: Named<FileScheduleRow>): FileSchedule => ({
   pointName: row.pointName,
   playlistId: row.playlistId,
   playlistName: row.playlistName,
-  fromDate: row.fromDate === null ? null : wallText(row.fromDate),
-  toDate: row.toDate === null ? null : wallText(row.toDate),
+  fromDate: row.fromDate,
+  toDate: row.toDate,
   weekDays: row.weekDays,
-  fromTime: clockTime(row.fromTime),
-  toTime: clockTime(row.toTime),
+  fromTime: row.fromTime,
+  toTime: row.toTime,
 });
 
 const configOut = (row: Named<FileConfigRow>): FileConfig => ({
@@ -45,7 +44,7 @@ const configOut = (row: Named<FileConfigRow>): FileConfig => ({
   playlistName: row.playlistName,
   duration: row.duration,
   volume: row.volume,
-  fit: row.fit as FileFit | null,
+  fit: row.fit,
   muted: row.muted,
 });
 
@@ -102,7 +101,7 @@ export class FileRulesService {
     return { ok: true };
   }
 
-  private async read(cabinetId: number, fileId: number): Promise<[FileSchedule[], FileConfig[]]> {
+  private async read(cabinetId: CabinetId, fileId: number): Promise<[FileSchedule[], FileConfig[]]> {
     const { fileRules } = this.deps.repos;
     const [schedules, configs] = await Promise.all([
       fileRules.schedulesOf(cabinetId, [fileId]),
@@ -111,9 +110,14 @@ export class FileRulesService {
     return [schedules.map(scheduleOut), configs.map(configOut)];
   }
 
-  private async one(cabinetId: number, fileId: number, kind: 'schedule', id: number): Promise<FileSchedule>;
-  private async one(cabinetId: number, fileId: number, kind: 'config', id: number): Promise<FileConfig>;
-  private async one(cabinetId: number, fileId: number, kind: 'schedule' | 'config', id: number) {
+  private async one(
+    cabinetId: CabinetId,
+    fileId: number,
+    kind: 'schedule',
+    id: number,
+  ): Promise<FileSchedule>;
+  private async one(cabinetId: CabinetId, fileId: number, kind: 'config', id: number): Promise<FileConfig>;
+  private async one(cabinetId: CabinetId, fileId: number, kind: 'schedule' | 'config', id: number) {
     const [schedules, configs] = await this.read(cabinetId, fileId);
     return (kind === 'schedule' ? schedules : configs).find((r) => r.id === id)!;
   }
@@ -135,7 +139,7 @@ export class FileRulesService {
 
   /** The screens playing the file within the rule's scope hear of it, as a playlist change would tell them. */
   private async touched(
-    cabinetId: number,
+    cabinetId: CabinetId,
     rule: { fileId: number; pointId: number | null; playlistId: number | null },
     fileName?: string,
   ): Promise<void> {
@@ -145,7 +149,10 @@ export class FileRulesService {
     const using = (await repos.fileRules.playlistsPlaying(cabinetId, rule.fileId)).filter(
       (p) => rule.playlistId === null || p.id === rule.playlistId,
     );
-    const reach = await repos.schedule.reachOf(using.map((p) => p.id));
+    const reach = await repos.schedule.reachOf(
+      cabinetId,
+      using.map((p) => p.id),
+    );
     const immediate = new Set<number>();
     const passive = new Set<number>();
     for (const p of using) {

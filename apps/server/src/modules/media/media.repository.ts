@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { FileListQuery } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern, hasChanges } from '../../db/sql.js';
 import {
@@ -31,7 +32,7 @@ export class MediaRepository {
   constructor(private readonly db: Database) {}
 
   // ---- folders ----
-  async folder(cabinetId: number, id: number): Promise<FolderRow | undefined> {
+  async folder(cabinetId: CabinetId, id: number): Promise<FolderRow | undefined> {
     const [row] = await this.db
       .select()
       .from(folders)
@@ -39,7 +40,7 @@ export class MediaRepository {
     return row;
   }
 
-  async childFolders(cabinetId: number, parentId: number | null): Promise<FolderRow[]> {
+  async childFolders(cabinetId: CabinetId, parentId: number | null): Promise<FolderRow[]> {
     return this.db
       .select()
       .from(folders)
@@ -48,7 +49,7 @@ export class MediaRepository {
   }
 
   async folderNameTaken(
-    cabinetId: number,
+    cabinetId: CabinetId,
     parentId: number | null,
     name: string,
     exceptId?: number,
@@ -68,7 +69,7 @@ export class MediaRepository {
   }
 
   async insertFolder(values: {
-    cabinetId: number;
+    cabinetId: CabinetId;
     parentId: number | null;
     name: string;
   }): Promise<FolderRow> {
@@ -77,7 +78,7 @@ export class MediaRepository {
   }
 
   async updateFolders(
-    cabinetId: number,
+    cabinetId: CabinetId,
     ids: number[],
     changes: Partial<Pick<FolderRow, 'name' | 'favorite' | 'parentId'>>,
   ): Promise<FolderRow[]> {
@@ -88,7 +89,7 @@ export class MediaRepository {
   }
 
   /** The folder and every folder below it. */
-  async subtreeIds(cabinetId: number, id: number): Promise<number[]> {
+  async subtreeIds(cabinetId: CabinetId, id: number): Promise<number[]> {
     const result = (await this.db.execute(sql`
       with recursive tree(id) as (
         select id from ${folders} where cabinet_id = ${cabinetId} and id = ${id}
@@ -100,7 +101,7 @@ export class MediaRepository {
   }
 
   /** From the folder up to the root, for breadcrumbs. */
-  async ancestors(cabinetId: number, id: number): Promise<{ id: number; name: string }[]> {
+  async ancestors(cabinetId: CabinetId, id: number): Promise<{ id: number; name: string }[]> {
     const result = (await this.db.execute(sql`
       with recursive up(id, name, parent_id, depth) as (
         select id, name, parent_id, 0 from ${folders} where cabinet_id = ${cabinetId} and id = ${id}
@@ -112,12 +113,12 @@ export class MediaRepository {
     return result.rows.map((r) => ({ id: Number(r.id), name: r.name }));
   }
 
-  async removeFolders(cabinetId: number, ids: number[]): Promise<void> {
+  async removeFolders(cabinetId: CabinetId, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
     await this.db.delete(folders).where(and(eq(folders.cabinetId, cabinetId), inArray(folders.id, ids)));
   }
 
-  async favoriteFolders(cabinetId: number): Promise<FolderRow[]> {
+  async favoriteFolders(cabinetId: CabinetId): Promise<FolderRow[]> {
     return this.db
       .select()
       .from(folders)
@@ -125,7 +126,7 @@ export class MediaRepository {
       .orderBy(folders.name);
   }
 
-  async searchFolders(cabinetId: number, search: string): Promise<FolderRow[]> {
+  async searchFolders(cabinetId: CabinetId, search: string): Promise<FolderRow[]> {
     return this.db
       .select()
       .from(folders)
@@ -135,7 +136,7 @@ export class MediaRepository {
   }
 
   // ---- files ----
-  async file(cabinetId: number, id: number): Promise<FileRow | undefined> {
+  async file(cabinetId: CabinetId, id: number): Promise<FileRow | undefined> {
     const [row] = await this.db
       .select()
       .from(files)
@@ -144,12 +145,12 @@ export class MediaRepository {
   }
 
   /** By id alone: only for serving bytes behind a signed address, which already proves access. */
-  async fileById(id: number): Promise<FileRow | undefined> {
+  async platformFileById(id: number): Promise<FileRow | undefined> {
     const [row] = await this.db.select().from(files).where(eq(files.id, id));
     return row;
   }
 
-  async filesIn(cabinetId: number, folderId: number | null): Promise<FileRow[]> {
+  async filesIn(cabinetId: CabinetId, folderId: number | null): Promise<FileRow[]> {
     return this.db
       .select()
       .from(files)
@@ -157,7 +158,7 @@ export class MediaRepository {
       .orderBy(files.index, files.name);
   }
 
-  async filesInFolders(cabinetId: number, folderIds: number[]): Promise<FileRow[]> {
+  async filesInFolders(cabinetId: CabinetId, folderIds: number[]): Promise<FileRow[]> {
     if (folderIds.length === 0) return [];
     return this.db
       .select()
@@ -167,7 +168,7 @@ export class MediaRepository {
 
   /** The playlists that use each file (as content or as secondary content): such files are kept. */
   async playlistsUsing(
-    cabinetId: number,
+    cabinetId: CabinetId,
     fileIds: number[],
   ): Promise<Map<number, { playlists: string[]; elsewhere: number }>> {
     const result = new Map<number, { playlists: string[]; elsewhere: number }>();
@@ -207,7 +208,7 @@ export class MediaRepository {
   }
 
   async fileNameTaken(
-    cabinetId: number,
+    cabinetId: CabinetId,
     folderId: number | null,
     name: string,
     exceptId?: number,
@@ -226,7 +227,7 @@ export class MediaRepository {
     return (row?.n ?? 0) > 0;
   }
 
-  async fileByHash(cabinetId: number, hash: string): Promise<FileRow | undefined> {
+  async fileByHash(cabinetId: CabinetId, hash: string): Promise<FileRow | undefined> {
     const [row] = await this.db
       .select()
       .from(files)
@@ -237,7 +238,7 @@ export class MediaRepository {
   }
 
   /** How many file rows still point at a stored object. */
-  async storageKeyUsers(storageKey: string): Promise<number> {
+  async platformStorageKeyUsers(storageKey: string): Promise<number> {
     const [row] = await this.db.select({ n: count() }).from(files).where(eq(files.storageKey, storageKey));
     return row?.n ?? 0;
   }
@@ -248,14 +249,14 @@ export class MediaRepository {
     return row!;
   }
 
-  async updateFiles(cabinetId: number, ids: number[], changes: FileChanges): Promise<FileRow[]> {
+  async updateFiles(cabinetId: CabinetId, ids: number[], changes: FileChanges): Promise<FileRow[]> {
     if (ids.length === 0) return [];
     const where = and(eq(files.cabinetId, cabinetId), inArray(files.id, ids));
     if (!hasChanges(changes)) return this.db.select().from(files).where(where);
     return this.db.update(files).set(changes).where(where).returning();
   }
 
-  async removeFiles(cabinetId: number, ids: number[]): Promise<FileRow[]> {
+  async removeFiles(cabinetId: CabinetId, ids: number[]): Promise<FileRow[]> {
     if (ids.length === 0) return [];
     return this.db
       .delete(files)
@@ -263,7 +264,7 @@ export class MediaRepository {
       .returning();
   }
 
-  async recentFiles(cabinetId: number, limit = 50): Promise<FileRow[]> {
+  async recentFiles(cabinetId: CabinetId, limit = 50): Promise<FileRow[]> {
     return this.db
       .select()
       .from(files)
@@ -272,7 +273,7 @@ export class MediaRepository {
       .limit(limit);
   }
 
-  async favoriteFiles(cabinetId: number): Promise<FileRow[]> {
+  async favoriteFiles(cabinetId: CabinetId): Promise<FileRow[]> {
     return this.db
       .select()
       .from(files)
@@ -280,7 +281,7 @@ export class MediaRepository {
       .orderBy(files.name);
   }
 
-  async searchFiles(cabinetId: number, search: string): Promise<FileRow[]> {
+  async searchFiles(cabinetId: CabinetId, search: string): Promise<FileRow[]> {
     const tagged = this.db
       .select({ id: fileTags.fileId })
       .from(fileTags)
@@ -299,7 +300,7 @@ export class MediaRepository {
   }
 
   /** GET /api/file: a page of the cabinet's files with the list's filters, and how many match. */
-  async listFiles(cabinetId: number, query: FileListQuery): Promise<{ rows: FileRow[]; total: number }> {
+  async listFiles(cabinetId: CabinetId, query: FileListQuery): Promise<{ rows: FileRow[]; total: number }> {
     const where = and(
       eq(files.cabinetId, cabinetId),
       query.search ? ilike(files.name, containsPattern(query.search)) : undefined,
@@ -335,7 +336,7 @@ export class MediaRepository {
   }
 
   // ---- tags ----
-  async tagsOf(cabinetId: number, fileIds: number[]): Promise<Map<number, string[]>> {
+  async tagsOf(cabinetId: CabinetId, fileIds: number[]): Promise<Map<number, string[]>> {
     const map = new Map<number, string[]>();
     if (fileIds.length === 0) return map;
     const rows = await this.db
@@ -347,7 +348,7 @@ export class MediaRepository {
     return map;
   }
 
-  async setTags(cabinetId: number, fileId: number, tags: string[]): Promise<void> {
+  async setTags(cabinetId: CabinetId, fileId: number, tags: string[]): Promise<void> {
     await this.db.delete(fileTags).where(and(eq(fileTags.cabinetId, cabinetId), eq(fileTags.fileId, fileId)));
     if (tags.length) {
       await this.db

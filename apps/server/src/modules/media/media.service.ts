@@ -24,6 +24,7 @@ import {
   type FileListQuery,
   type RemoteFileInput,
 } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { FileRow, FolderRow } from '../../db/schema.js';
 import type { Caller } from '../../lib/caller.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -62,7 +63,7 @@ export interface MediaServiceDeps {
   /** Rules for fetching a URL on a user's behalf (tests loosen them for one loopback address). */
   fetchPolicy?: SafeFetchOptions;
   /** The cabinet that holds the stock library, if it was made. */
-  stockCabinetId: () => Promise<number | undefined>;
+  stockCabinetId: () => Promise<CabinetId | undefined>;
 }
 
 /** What the browser measured, used only when the server cannot (no ffmpeg here). */
@@ -164,15 +165,15 @@ export class MediaService {
       id: row.id,
       name: row.name,
       mime: row.mime,
-      kind: row.kind as MediaKind,
-      source: row.source as FileItem['source'],
+      kind: row.kind,
+      source: row.source,
       path: root(row.folderId),
       index: row.index,
       size: row.size,
       width: row.width,
       height: row.height,
       duration: row.duration,
-      measuredBy: row.measuredBy as FileItem['measuredBy'],
+      measuredBy: row.measuredBy,
       hash: row.hash,
       favorite: row.favorite,
       tags,
@@ -184,7 +185,12 @@ export class MediaService {
     };
   }
 
-  private async present(cabinetId: number, folderRows: FolderRow[], fileRows: FileRow[], filesFirst = false) {
+  private async present(
+    cabinetId: CabinetId,
+    folderRows: FolderRow[],
+    fileRows: FileRow[],
+    filesFirst = false,
+  ) {
     const tags = await this.deps.media.tagsOf(
       cabinetId,
       fileRows.map((f) => f.id),
@@ -322,7 +328,7 @@ export class MediaService {
   }
 
   /** Files among `rows` that a playlist uses, with the playlists' names. */
-  private async inUse(cabinetId: number, rows: FileRow[]): Promise<KeptFile[]> {
+  private async inUse(cabinetId: CabinetId, rows: FileRow[]): Promise<KeptFile[]> {
     const using = await this.deps.media.playlistsUsing(
       cabinetId,
       rows.map((r) => r.id),
@@ -406,10 +412,10 @@ export class MediaService {
   }
 
   /** Deletes rows, then the stored objects no row points at any more. */
-  private async removeFileRows(cabinetId: number, ids: number[]): Promise<void> {
+  private async removeFileRows(cabinetId: CabinetId, ids: number[]): Promise<void> {
     const removed = await this.deps.media.removeFiles(cabinetId, ids);
     for (const row of removed) {
-      if (row.storageKey && (await this.deps.media.storageKeyUsers(row.storageKey)) === 0) {
+      if (row.storageKey && (await this.deps.media.platformStorageKeyUsers(row.storageKey)) === 0) {
         await this.deps.storage.remove(row.storageKey);
         if (row.thumbKey) await this.deps.storage.remove(row.thumbKey);
         if (row.packageEntry !== null)
@@ -495,7 +501,7 @@ export class MediaService {
    * The cabinet's creatives folder, if made: where advertising agents, who may edit playlists but not open
    * the gallery, bring the files their playlists show. It is made with its first creative.
    */
-  private async creativesFolder(cabinetId: number): Promise<number | undefined> {
+  private async creativesFolder(cabinetId: CabinetId): Promise<number | undefined> {
     const folders = await this.deps.media.childFolders(cabinetId, null);
     return folders.find((f) => f.name === CREATIVES_FOLDER)?.id;
   }
@@ -633,7 +639,7 @@ export class MediaService {
       hold = undefined;
       return { ...this.fileItem(row), duplicate: false };
     } finally {
-      if (hold !== undefined) await quota.release(hold);
+      if (hold !== undefined) await quota.release(caller.cabinetId, hold);
       await Promise.all(cleanup.map((p) => rm(p, { force: true })));
     }
   }
@@ -688,7 +694,7 @@ export class MediaService {
   /** One file of an unpacked package behind its signed address, or 404. */
   async packageObject(fileId: number, exp: number, sig: string, path: string) {
     if (!this.deps.signer.verify(fileId, 'package', exp, sig)) throw notFound();
-    const row = await this.deps.media.fileById(fileId);
+    const row = await this.deps.media.platformFileById(fileId);
     const inner = safeEntryPath(path);
     if (!row?.storageKey || row.packageEntry === null || !inner) throw notFound();
     const key = `${row.storageKey.replace(/\.zip$/, '.d')}/${inner}`;
@@ -700,7 +706,7 @@ export class MediaService {
   /** The stored object behind a signed address, or 404. */
   async storedObject(fileId: number, variant: 'content' | 'thumb', exp: number, sig: string) {
     if (!this.deps.signer.verify(fileId, variant, exp, sig)) throw notFound();
-    const row = await this.deps.media.fileById(fileId);
+    const row = await this.deps.media.platformFileById(fileId);
     const key = variant === 'content' ? row?.storageKey : row?.thumbKey;
     if (!row || !key) throw notFound();
     const size = await this.deps.storage.size(key);

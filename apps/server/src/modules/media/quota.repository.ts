@@ -1,4 +1,5 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { files, uploadReservations } from '../../db/schema.js';
 
@@ -13,12 +14,12 @@ export class QuotaRepository {
    * Waits for, then holds until the transaction ends, the cabinet's quota: checks and holds of one
    * cabinet run one at a time, whichever process makes them.
    */
-  async lock(cabinetId: number): Promise<void> {
+  async lock(cabinetId: CabinetId): Promise<void> {
     await this.db.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${cabinetId})`);
   }
 
   /** Bytes the cabinet's library holds: each stored object once, an unpacked package's files included. */
-  async storedBytes(cabinetId: number): Promise<number> {
+  async storedBytes(cabinetId: CabinetId): Promise<number> {
     const result = (await this.db.execute(sql`
       select coalesce(sum(size + unpacked_size), 0)::bigint as total from (
         select distinct on (storage_key) size, unpacked_size from ${files}
@@ -29,7 +30,7 @@ export class QuotaRepository {
   }
 
   /** Bytes stored and held, read in one statement (one snapshot). */
-  async takenBytes(cabinetId: number): Promise<number> {
+  async takenBytes(cabinetId: CabinetId): Promise<number> {
     const result = (await this.db.execute(sql`
       select (
         select coalesce(sum(size + unpacked_size), 0) from (
@@ -45,7 +46,7 @@ export class QuotaRepository {
   }
 
   async insertHold(values: {
-    cabinetId: number;
+    cabinetId: CabinetId;
     bytes: number;
     expiresAt: Date;
     tusId?: string;
@@ -57,7 +58,7 @@ export class QuotaRepository {
     return row!.id;
   }
 
-  async growHold(cabinetId: number, id: number, extra: number): Promise<boolean> {
+  async growHold(cabinetId: CabinetId, id: number, extra: number): Promise<boolean> {
     const rows = await this.db
       .update(uploadReservations)
       .set({ bytes: sql`${uploadReservations.bytes} + ${extra}` })
@@ -66,7 +67,7 @@ export class QuotaRepository {
     return rows.length > 0;
   }
 
-  async holdOfTus(cabinetId: number, tusId: string): Promise<number | undefined> {
+  async holdOfTus(cabinetId: CabinetId, tusId: string): Promise<number | undefined> {
     const [row] = await this.db
       .select({ id: uploadReservations.id })
       .from(uploadReservations)
@@ -74,16 +75,20 @@ export class QuotaRepository {
     return row?.id;
   }
 
-  async removeHold(id: number): Promise<void> {
-    await this.db.delete(uploadReservations).where(eq(uploadReservations.id, id));
+  async removeHold(cabinetId: CabinetId, id: number): Promise<void> {
+    await this.db
+      .delete(uploadReservations)
+      .where(and(eq(uploadReservations.cabinetId, cabinetId), eq(uploadReservations.id, id)));
   }
 
-  async removeHoldOfTus(tusId: string): Promise<void> {
+  /** A resumable upload ended: its random id, held by the tus store, names the hold. */
+  async platformRemoveHoldOfTus(tusId: string): Promise<void> {
     await this.db.delete(uploadReservations).where(eq(uploadReservations.tusId, tusId));
   }
 
   /** Drops holds past their expiry (a process that died mid-upload); answers how many. */
-  async sweep(): Promise<number> {
+  /** Expired holds of every cabinet (the hourly sweep). */
+  async platformSweep(): Promise<number> {
     const rows = await this.db
       .delete(uploadReservations)
       .where(lte(uploadReservations.expiresAt, sql`now()`))

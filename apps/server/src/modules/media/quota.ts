@@ -1,3 +1,4 @@
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
 import { AppError } from '../../lib/errors.js';
 
@@ -19,7 +20,7 @@ export class Quota {
     return this.deps.now?.() ?? new Date();
   }
 
-  private async check(repos: Repositories, cabinetId: number, bytes: number): Promise<void> {
+  private async check(repos: Repositories, cabinetId: CabinetId, bytes: number): Promise<void> {
     await repos.quota.lock(cabinetId);
     if ((await repos.quota.takenBytes(cabinetId)) + bytes > this.deps.quota)
       throw new AppError('QUOTA_EXCEEDED');
@@ -30,18 +31,22 @@ export class Quota {
    * lock: a check running meanwhile sees the bytes either held or stored, never neither (without the lock
    * it could read the stored bytes before this commits and the holds after, counting them nowhere).
    */
-  async settle<T>(cabinetId: number, holdId: number, write: (repos: Repositories) => Promise<T>): Promise<T> {
+  async settle<T>(
+    cabinetId: CabinetId,
+    holdId: number,
+    write: (repos: Repositories) => Promise<T>,
+  ): Promise<T> {
     return this.deps.transact(async (repos) => {
       await repos.quota.lock(cabinetId);
       const written = await write(repos);
-      await repos.quota.removeHold(holdId);
+      await repos.quota.removeHold(cabinetId, holdId);
       return written;
     });
   }
 
   /** Holds `bytes` of the quota, or refuses with QUOTA_EXCEEDED. Answers the hold's id. */
   async hold(
-    cabinetId: number,
+    cabinetId: CabinetId,
     bytes: number,
     options: { tusId?: string; expiresAt?: Date } = {},
   ): Promise<number> {
@@ -57,7 +62,7 @@ export class Quota {
   }
 
   /** Holds `extra` bytes more on a hold (a package's unpacked files), or refuses with QUOTA_EXCEEDED. */
-  async grow(cabinetId: number, id: number, extra: number): Promise<void> {
+  async grow(cabinetId: CabinetId, id: number, extra: number): Promise<void> {
     if (extra <= 0) return;
     await this.deps.transact(async (repos) => {
       await this.check(repos, cabinetId, extra);
@@ -66,24 +71,24 @@ export class Quota {
   }
 
   /** The hold a resumable upload took when it began. */
-  holdOfTus(cabinetId: number, tusId: string): Promise<number | undefined> {
+  holdOfTus(cabinetId: CabinetId, tusId: string): Promise<number | undefined> {
     return this.deps.repos.quota.holdOfTus(cabinetId, tusId);
   }
 
-  release(id: number): Promise<void> {
-    return this.deps.repos.quota.removeHold(id);
+  release(cabinetId: CabinetId, id: number): Promise<void> {
+    return this.deps.repos.quota.removeHold(cabinetId, id);
   }
 
   releaseTus(tusId: string): Promise<void> {
-    return this.deps.repos.quota.removeHoldOfTus(tusId);
+    return this.deps.repos.quota.platformRemoveHoldOfTus(tusId);
   }
 
   /** Bytes the cabinet's library stores. */
-  stored(cabinetId: number): Promise<number> {
+  stored(cabinetId: CabinetId): Promise<number> {
     return this.deps.repos.quota.storedBytes(cabinetId);
   }
 
   sweep(): Promise<number> {
-    return this.deps.repos.quota.sweep();
+    return this.deps.repos.quota.platformSweep();
   }
 }

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import type { Caller } from '../../lib/caller.js';
 import { hasFfmpeg } from '../../lib/probe.js';
+import { asCabinetId, type CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { MediaService } from './media.service.js';
 
@@ -65,11 +66,11 @@ function posterSvg(image: StockImage): string {
 export const STOCK_CABINET_KEY = 'stock_cabinet_id';
 
 /** The cabinet that holds the stock library, made on first use; kept out of customer lists. */
-export async function stockCabinetId(repos: Repositories): Promise<number> {
+export async function stockCabinetId(repos: Repositories): Promise<CabinetId> {
   const known = await repos.settings.get(STOCK_CABINET_KEY);
-  if (known) return Number(known);
+  if (known) return asCabinetId(Number(known));
   const created = await repos.cabinets.insert({ name: 'Stock library', isPlatform: true });
-  return Number(await repos.settings.getOrInit(STOCK_CABINET_KEY, () => String(created.id)));
+  return asCabinetId(Number(await repos.settings.getOrInit(STOCK_CABINET_KEY, () => String(created.id))));
 }
 
 export async function ensureStockLibrary(media: MediaService, repos: Repositories): Promise<number> {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AudienceSample, PlaybackEvent } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import {
   audienceHourly,
@@ -38,7 +39,7 @@ export class PlaybackRepository {
    * `zone` replaces the screen's time zone (null: the screen's own), for a zone this database does not know.
    */
   async ingest(
-    cabinetId: number,
+    cabinetId: CabinetId,
     pointId: number,
     events: readonly PlaybackEvent[],
     zone: string | null = null,
@@ -157,7 +158,7 @@ export class PlaybackRepository {
    * statements do not see each other's rows.
    */
   async reportAudience(
-    cabinetId: number,
+    cabinetId: CabinetId,
     pointId: number,
     samples: readonly AudienceSample[],
     zone: string | null = null,

@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Team = Record<Exclude<Role, 'admin'>, TestUser> & { cabinetId: number };
+type Team = Record<Exclude<Role, 'admin'>, TestUser> & { cabinetId: TestUser['row']['cabinetId'] };
 
 /** A cabinet with approval on and one member of each role. */
 async function approvalTeam(): Promise<Team> {

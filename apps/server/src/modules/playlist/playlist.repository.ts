@@ -14,9 +14,11 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { PlaylistListQuery } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern, hasChanges } from '../../db/sql.js';
 import {
+  cabinets,
   files,
   netPoints,
   nets,
@@ -84,12 +86,42 @@ const SORTS = {
   updated: playlists.updatedAt,
 } as const;
 
-/** All SQL on playlists, their content, targets, tags and pending changes. Every read takes the cabinet. */
+/**
+ * All SQL on playlists, their content, targets, tags and pending changes. Every method takes the cabinet
+ * and puts it in its WHERE clause (rows by playlist id go through the cabinet's playlists), so another
+ * cabinet's id is simply not found; the end-of-validity sweep, which runs over every cabinet, is named
+ * `platform*`.
+ */
 export class PlaylistRepository {
   constructor(private readonly db: Database) {}
 
+  /** The cabinet's playlists among `ids`, as a subquery for statements on rows keyed by playlist. */
+  private own(cabinetId: CabinetId, ids: number[]) {
+    return this.db
+      .select({ id: playlists.id })
+      .from(playlists)
+      .where(and(eq(playlists.cabinetId, cabinetId), inArray(playlists.id, ids)));
+  }
+
+  private async owns(cabinetId: CabinetId, id: number): Promise<boolean> {
+    return (await this.own(cabinetId, [id])).length > 0;
+  }
+
+  /** `ids` the cabinet owns in `table`, in the order given (a target list keeps its order). */
+  private async kept(cabinetId: CabinetId, table: 'points' | 'nets' | 'tags', ids: number[]) {
+    if (ids.length === 0) return [];
+    const found = new Set(
+      table === 'points'
+        ? await this.existingPoints(cabinetId, ids)
+        : table === 'nets'
+          ? await this.existingNets(cabinetId, ids)
+          : await this.existingTags(cabinetId, ids),
+    );
+    return ids.filter((id) => found.has(id));
+  }
+
   // ---- playlists ----
-  async playlist(cabinetId: number, id: number): Promise<PlaylistRow | undefined> {
+  async playlist(cabinetId: CabinetId, id: number): Promise<PlaylistRow | undefined> {
     const [row] = await this.db
       .select()
       .from(playlists)
@@ -97,7 +129,7 @@ export class PlaylistRepository {
     return row;
   }
 
-  async playlistsByIds(cabinetId: number, ids: number[]): Promise<PlaylistRow[]> {
+  async playlistsByIds(cabinetId: CabinetId, ids: number[]): Promise<PlaylistRow[]> {
     if (ids.length === 0) return [];
     return this.db
       .select()
@@ -105,7 +137,7 @@ export class PlaylistRepository {
       .where(and(eq(playlists.cabinetId, cabinetId), inArray(playlists.id, ids)));
   }
 
-  async insert(cabinetId: number, values: PlaylistValues): Promise<PlaylistRow> {
+  async insert(cabinetId: CabinetId, values: PlaylistValues): Promise<PlaylistRow> {
     const [row] = await this.db
       .insert(playlists)
       .values({ ...values, cabinetId })
@@ -114,7 +146,7 @@ export class PlaylistRepository {
   }
 
   async update(
-    cabinetId: number,
+    cabinetId: CabinetId,
     id: number,
     values: Partial<PlaylistValues> & { endedAt?: Date | null },
   ): Promise<void> {
@@ -124,7 +156,7 @@ export class PlaylistRepository {
       .where(and(eq(playlists.cabinetId, cabinetId), eq(playlists.id, id)));
   }
 
-  async remove(cabinetId: number, ids: number[]): Promise<number[]> {
+  async remove(cabinetId: CabinetId, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
       .delete(playlists)
@@ -134,7 +166,7 @@ export class PlaylistRepository {
   }
 
   async list(
-    cabinetId: number,
+    cabinetId: CabinetId,
     query: PlaylistListQuery,
     clock: { now: string; soon: string },
   ): Promise<{ rows: PlaylistRow[]; total: number }> {
@@ -210,7 +242,8 @@ export class PlaylistRepository {
   }
 
   // ---- content ----
-  async replaceContent(playlistId: number, content: ContentValues): Promise<void> {
+  async replaceContent(cabinetId: CabinetId, playlistId: number, content: ContentValues): Promise<void> {
+    if (!(await this.owns(cabinetId, playlistId))) return;
     await this.db.delete(playlistItems).where(eq(playlistItems.playlistId, playlistId));
     await this.db.delete(playlistSections).where(eq(playlistSections.playlistId, playlistId));
     const own = content.files.map((f, position) => ({ playlistId, sectionId: null, position, ...f }));
@@ -232,7 +265,7 @@ export class PlaylistRepository {
     }
   }
 
-  async content(playlistIds: number[]): Promise<Map<number, PlaylistContent>> {
+  async content(cabinetId: CabinetId, playlistIds: number[]): Promise<Map<number, PlaylistContent>> {
     const result = new Map<number, PlaylistContent>(
       playlistIds.map((id) => [id, { sections: [], items: [] }]),
     );
@@ -241,13 +274,13 @@ export class PlaylistRepository {
       this.db
         .select()
         .from(playlistSections)
-        .where(inArray(playlistSections.playlistId, playlistIds))
+        .where(inArray(playlistSections.playlistId, this.own(cabinetId, playlistIds)))
         .orderBy(playlistSections.position),
       this.db
         .select({ item: playlistItems, file: files })
         .from(playlistItems)
         .innerJoin(files, eq(files.id, playlistItems.fileId))
-        .where(inArray(playlistItems.playlistId, playlistIds))
+        .where(inArray(playlistItems.playlistId, this.own(cabinetId, playlistIds)))
         .orderBy(playlistItems.position, playlistItems.id),
     ]);
     for (const s of sections) result.get(s.playlistId)!.sections.push(s);
@@ -255,14 +288,31 @@ export class PlaylistRepository {
     return result;
   }
 
-  /** Files by id, whoever holds them: for presenting references checked when they were saved. */
-  async filesByIds(ids: number[]): Promise<FileRow[]> {
+  /**
+   * Files a playlist of the cabinet may name, for presenting references checked when they were saved: its
+   * own, and the shared library's (kept in a platform cabinet).
+   */
+  async referencedFiles(cabinetId: CabinetId, ids: number[]): Promise<FileRow[]> {
     if (ids.length === 0) return [];
-    return this.db.select().from(files).where(inArray(files.id, ids));
+    return this.db
+      .select()
+      .from(files)
+      .where(
+        and(
+          inArray(files.id, ids),
+          or(
+            eq(files.cabinetId, cabinetId),
+            inArray(
+              files.cabinetId,
+              this.db.select({ id: cabinets.id }).from(cabinets).where(eq(cabinets.isPlatform, true)),
+            ),
+          ),
+        ),
+      );
   }
 
   /** Files the cabinet may put in a playlist: its own, and the shared stock library's. */
-  async usableFiles(cabinetIds: number[], ids: number[]): Promise<FileRow[]> {
+  async usableFiles(cabinetIds: CabinetId[], ids: number[]): Promise<FileRow[]> {
     if (ids.length === 0) return [];
     return this.db
       .select()
@@ -271,31 +321,47 @@ export class PlaylistRepository {
   }
 
   // ---- targets ----
-  async replaceTargets(playlistId: number, pointIds: number[], netIds: number[]): Promise<void> {
+  async replaceTargets(
+    cabinetId: CabinetId,
+    playlistId: number,
+    pointIds: number[],
+    netIds: number[],
+  ): Promise<void> {
+    if (!(await this.owns(cabinetId, playlistId))) return;
     await this.db.delete(playlistTargets).where(eq(playlistTargets.playlistId, playlistId));
+    const [ownPoints, ownNets] = [
+      await this.kept(cabinetId, 'points', pointIds),
+      await this.kept(cabinetId, 'nets', netIds),
+    ];
     const rows = [
-      ...pointIds.map((pointId) => ({ playlistId, pointId, netId: null })),
-      ...netIds.map((netId) => ({ playlistId, pointId: null, netId })),
+      ...ownPoints.map((pointId) => ({ playlistId, pointId, netId: null })),
+      ...ownNets.map((netId) => ({ playlistId, pointId: null, netId })),
     ];
     if (rows.length) await this.db.insert(playlistTargets).values(rows);
   }
 
   /** Every playlist x screen pair in one statement, with two array parameters whatever their sizes. */
-  async addPointTargets(playlistIds: number[], pointIds: number[]): Promise<void> {
+  async addPointTargets(cabinetId: CabinetId, playlistIds: number[], pointIds: number[]): Promise<void> {
     if (playlistIds.length === 0 || pointIds.length === 0) return;
     await this.db.execute(sql`
       insert into ${playlistTargets} (playlist_id, point_id)
       select p, q from unnest(${`{${playlistIds.join(',')}}`}::int[]) as p
       cross join unnest(${`{${pointIds.join(',')}}`}::int[]) as q
+      where p = any(array(select id from ${playlists} where cabinet_id = ${cabinetId}))
+        and q = any(array(select id from ${points} where cabinet_id = ${cabinetId}))
       on conflict do nothing`);
   }
 
-  async detachAll(playlistIds: number[]): Promise<void> {
+  /** The sweep's: every target of these playlists, whichever cabinet holds them. */
+  async platformDetachAll(playlistIds: number[]): Promise<void> {
     if (playlistIds.length)
       await this.db.delete(playlistTargets).where(inArray(playlistTargets.playlistId, playlistIds));
   }
 
-  async targets(playlistIds: number[]): Promise<Map<number, { points: Named[]; nets: Named[] }>> {
+  async targets(
+    cabinetId: CabinetId,
+    playlistIds: number[],
+  ): Promise<Map<number, { points: Named[]; nets: Named[] }>> {
     const result = new Map(playlistIds.map((id) => [id, { points: [] as Named[], nets: [] as Named[] }]));
     if (playlistIds.length === 0) return result;
     const rows = await this.db
@@ -309,7 +375,7 @@ export class PlaylistRepository {
       .from(playlistTargets)
       .leftJoin(points, eq(points.id, playlistTargets.pointId))
       .leftJoin(nets, eq(nets.id, playlistTargets.netId))
-      .where(inArray(playlistTargets.playlistId, playlistIds))
+      .where(inArray(playlistTargets.playlistId, this.own(cabinetId, playlistIds)))
       .orderBy(playlistTargets.id);
     for (const r of rows) {
       const entry = result.get(r.playlistId)!;
@@ -320,7 +386,7 @@ export class PlaylistRepository {
   }
 
   /** Distinct screens each playlist reaches, directly or through its networks. */
-  async pointsTotal(playlistIds: number[]): Promise<Map<number, number>> {
+  async pointsTotal(cabinetId: CabinetId, playlistIds: number[]): Promise<Map<number, number>> {
     const result = new Map(playlistIds.map((id) => [id, 0]));
     if (playlistIds.length === 0) return result;
     const reached = sql`coalesce(${playlistTargets.pointId}, ${netPoints.pointId})`;
@@ -328,26 +394,36 @@ export class PlaylistRepository {
       .select({ playlistId: playlistTargets.playlistId, n: sql<number>`count(distinct ${reached})::int` })
       .from(playlistTargets)
       .leftJoin(netPoints, eq(netPoints.netId, playlistTargets.netId))
-      .where(and(inArray(playlistTargets.playlistId, playlistIds), sql`${reached} is not null`))
+      .where(
+        and(
+          inArray(playlistTargets.playlistId, this.own(cabinetId, playlistIds)),
+          sql`${reached} is not null`,
+        ),
+      )
       .groupBy(playlistTargets.playlistId);
     for (const r of rows) result.set(r.playlistId, Number(r.n));
     return result;
   }
 
   /** The screens the playlists reach now, directly or through their networks. */
-  async reachedPoints(playlistIds: number[]): Promise<number[]> {
+  async reachedPoints(cabinetId: CabinetId, playlistIds: number[]): Promise<number[]> {
     if (playlistIds.length === 0) return [];
     const reached = sql<number>`coalesce(${playlistTargets.pointId}, ${netPoints.pointId})`;
     const rows = await this.db
       .selectDistinct({ id: reached })
       .from(playlistTargets)
       .leftJoin(netPoints, eq(netPoints.netId, playlistTargets.netId))
-      .where(and(inArray(playlistTargets.playlistId, playlistIds), sql`${reached} is not null`));
+      .where(
+        and(
+          inArray(playlistTargets.playlistId, this.own(cabinetId, playlistIds)),
+          sql`${reached} is not null`,
+        ),
+      );
     return rows.map((r) => Number(r.id));
   }
 
   /** Screens reached by a set of points and networks (for the rules before saving). */
-  async countReach(cabinetId: number, pointIds: number[], netIds: number[]): Promise<number> {
+  async countReach(cabinetId: CabinetId, pointIds: number[], netIds: number[]): Promise<number> {
     if (pointIds.length === 0 && netIds.length === 0) return 0;
     const [row] = await this.db
       .select({ n: sql<number>`count(distinct ${points.id})::int` })
@@ -372,7 +448,7 @@ export class PlaylistRepository {
     return Number(row?.n ?? 0);
   }
 
-  async existingPoints(cabinetId: number, ids: number[]): Promise<number[]> {
+  async existingPoints(cabinetId: CabinetId, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
       .select({ id: points.id })
@@ -381,7 +457,7 @@ export class PlaylistRepository {
     return rows.map((r) => r.id);
   }
 
-  async existingNets(cabinetId: number, ids: number[]): Promise<number[]> {
+  async existingNets(cabinetId: CabinetId, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
       .select({ id: nets.id })
@@ -391,7 +467,7 @@ export class PlaylistRepository {
   }
 
   /** The cabinet's screens among `ids`, with their names (a version shows names, not ids). */
-  async namedPoints(cabinetId: number, ids: number[]): Promise<Named[]> {
+  async namedPoints(cabinetId: CabinetId, ids: number[]): Promise<Named[]> {
     if (ids.length === 0) return [];
     return this.db
       .select({ id: points.id, name: points.name })
@@ -399,7 +475,7 @@ export class PlaylistRepository {
       .where(and(eq(points.cabinetId, cabinetId), inArray(points.id, ids)));
   }
 
-  async namedNets(cabinetId: number, ids: number[]): Promise<Named[]> {
+  async namedNets(cabinetId: CabinetId, ids: number[]): Promise<Named[]> {
     if (ids.length === 0) return [];
     return this.db
       .select({ id: nets.id, name: nets.name })
@@ -408,7 +484,7 @@ export class PlaylistRepository {
   }
 
   /** Screens and networks by name, for the editor's pickers. */
-  async targetOptions(cabinetId: number, search: string | undefined, limit: number) {
+  async targetOptions(cabinetId: CabinetId, search: string | undefined, limit: number) {
     const byName = (column: typeof points.name | typeof nets.name) =>
       search ? ilike(column, containsPattern(search)) : undefined;
     const [pointRows, netRows] = await Promise.all([
@@ -429,7 +505,7 @@ export class PlaylistRepository {
   }
 
   // ---- tags ----
-  async tags(cabinetId: number): Promise<PlaylistTagRow[]> {
+  async tags(cabinetId: CabinetId): Promise<PlaylistTagRow[]> {
     return this.db
       .select()
       .from(playlistTags)
@@ -437,7 +513,7 @@ export class PlaylistRepository {
       .orderBy(sql`lower(${playlistTags.name})`);
   }
 
-  async tag(cabinetId: number, id: number): Promise<PlaylistTagRow | undefined> {
+  async tag(cabinetId: CabinetId, id: number): Promise<PlaylistTagRow | undefined> {
     const [row] = await this.db
       .select()
       .from(playlistTags)
@@ -446,7 +522,7 @@ export class PlaylistRepository {
   }
 
   async insertTag(
-    cabinetId: number,
+    cabinetId: CabinetId,
     values: { name: string; color: string | null },
   ): Promise<PlaylistTagRow> {
     const [row] = await this.db
@@ -456,7 +532,7 @@ export class PlaylistRepository {
     return row!;
   }
 
-  async updateTag(cabinetId: number, id: number, values: { name?: string; color?: string | null }) {
+  async updateTag(cabinetId: CabinetId, id: number, values: { name?: string; color?: string | null }) {
     const where = and(eq(playlistTags.cabinetId, cabinetId), eq(playlistTags.id, id));
     const [row] = hasChanges(values)
       ? await this.db.update(playlistTags).set(values).where(where).returning()
@@ -464,7 +540,7 @@ export class PlaylistRepository {
     return row;
   }
 
-  async removeTag(cabinetId: number, id: number): Promise<boolean> {
+  async removeTag(cabinetId: CabinetId, id: number): Promise<boolean> {
     const rows = await this.db
       .delete(playlistTags)
       .where(and(eq(playlistTags.cabinetId, cabinetId), eq(playlistTags.id, id)))
@@ -472,7 +548,7 @@ export class PlaylistRepository {
     return rows.length > 0;
   }
 
-  async existingTags(cabinetId: number, ids: number[]): Promise<number[]> {
+  async existingTags(cabinetId: CabinetId, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
       .select({ id: playlistTags.id })
@@ -482,7 +558,7 @@ export class PlaylistRepository {
   }
 
   /** The cabinet's tags among `ids`, in the order a playlist lists its tags (by name). */
-  async namedTags(cabinetId: number, ids: number[]): Promise<Named[]> {
+  async namedTags(cabinetId: CabinetId, ids: number[]): Promise<Named[]> {
     if (ids.length === 0) return [];
     return this.db
       .select({ id: playlistTags.id, name: playlistTags.name })
@@ -491,20 +567,22 @@ export class PlaylistRepository {
       .orderBy(sql`lower(${playlistTags.name})`);
   }
 
-  async replaceTags(playlistId: number, tagIds: number[]): Promise<void> {
+  async replaceTags(cabinetId: CabinetId, playlistId: number, tagIds: number[]): Promise<void> {
+    if (!(await this.owns(cabinetId, playlistId))) return;
     await this.db.delete(playlistTagLinks).where(eq(playlistTagLinks.playlistId, playlistId));
-    if (tagIds.length)
-      await this.db.insert(playlistTagLinks).values(tagIds.map((tagId) => ({ playlistId, tagId })));
+    const own = await this.kept(cabinetId, 'tags', tagIds);
+    if (own.length)
+      await this.db.insert(playlistTagLinks).values(own.map((tagId) => ({ playlistId, tagId })));
   }
 
-  async tagsOf(playlistIds: number[]): Promise<Map<number, Named[]>> {
+  async tagsOf(cabinetId: CabinetId, playlistIds: number[]): Promise<Map<number, Named[]>> {
     const result = new Map(playlistIds.map((id) => [id, [] as Named[]]));
     if (playlistIds.length === 0) return result;
     const rows = await this.db
       .select({ playlistId: playlistTagLinks.playlistId, id: playlistTags.id, name: playlistTags.name })
       .from(playlistTagLinks)
       .innerJoin(playlistTags, eq(playlistTags.id, playlistTagLinks.tagId))
-      .where(inArray(playlistTagLinks.playlistId, playlistIds))
+      .where(and(eq(playlistTags.cabinetId, cabinetId), inArray(playlistTagLinks.playlistId, playlistIds)))
       .orderBy(sql`lower(${playlistTags.name})`);
     for (const r of rows) result.get(r.playlistId)!.push({ id: r.id, name: r.name });
     return result;
@@ -512,7 +590,7 @@ export class PlaylistRepository {
 
   // ---- approval ----
   async insertChange(values: {
-    cabinetId: number;
+    cabinetId: CabinetId;
     playlistId: number;
     userId: number;
     userName: string;
@@ -522,17 +600,24 @@ export class PlaylistRepository {
     return row!;
   }
 
-  async pendingChanges(playlistIds: number[]): Promise<PlaylistChangeRow[]> {
+  async pendingChanges(cabinetId: CabinetId, playlistIds: number[]): Promise<PlaylistChangeRow[]> {
     if (playlistIds.length === 0) return [];
     return this.db
       .select()
       .from(playlistChanges)
-      .where(and(inArray(playlistChanges.playlistId, playlistIds), eq(playlistChanges.status, 'PENDING')))
+      .where(
+        and(
+          eq(playlistChanges.cabinetId, cabinetId),
+          inArray(playlistChanges.playlistId, playlistIds),
+          eq(playlistChanges.status, 'PENDING'),
+        ),
+      )
       .orderBy(playlistChanges.id);
   }
 
   /** Marks exactly these changes (those the decision saw), if still pending; a rejection may say why. */
   async decideChanges(
+    cabinetId: CabinetId,
     ids: number[],
     status: 'APPROVED' | 'REJECTED',
     userId: number,
@@ -542,7 +627,13 @@ export class PlaylistRepository {
     await this.db
       .update(playlistChanges)
       .set({ status, decidedBy: userId, decidedAt: new Date(), reason })
-      .where(and(inArray(playlistChanges.id, ids), eq(playlistChanges.status, 'PENDING')));
+      .where(
+        and(
+          eq(playlistChanges.cabinetId, cabinetId),
+          inArray(playlistChanges.id, ids),
+          eq(playlistChanges.status, 'PENDING'),
+        ),
+      );
   }
 
   /**
@@ -550,7 +641,7 @@ export class PlaylistRepository {
    * `pending` their waiting changes give way to the one they send now (which carries all they want).
    */
   async supersede(
-    cabinetId: number,
+    cabinetId: CabinetId,
     playlistIds: number[],
     userId: number,
     options: { pending: boolean },
@@ -575,7 +666,7 @@ export class PlaylistRepository {
 
   /** The newest rejection of this person's changes to the playlist that their next edit has not followed. */
   async openRejection(
-    cabinetId: number,
+    cabinetId: CabinetId,
     playlistId: number,
     userId: number,
   ): Promise<{ decidedAt: Date | null; reason: string | null; decidedBy: string | null } | undefined> {
@@ -599,7 +690,7 @@ export class PlaylistRepository {
 
   // ---- end of validity ----
   /** Playlists with an end action whose end has passed on every clock (`cutoff` is the latest). */
-  async endedWithAction(cutoff: string, limit = 500): Promise<PlaylistRow[]> {
+  async platformEndedWithAction(cutoff: string, limit = 500): Promise<PlaylistRow[]> {
     return this.db
       .select()
       .from(playlists)
@@ -608,12 +699,12 @@ export class PlaylistRepository {
       .limit(limit);
   }
 
-  async markEnded(ids: number[]): Promise<void> {
+  async platformMarkEnded(ids: number[]): Promise<void> {
     if (ids.length)
       await this.db.update(playlists).set({ endedAt: new Date() }).where(inArray(playlists.id, ids));
   }
 
-  async removeByIds(ids: number[]): Promise<void> {
+  async platformRemoveByIds(ids: number[]): Promise<void> {
     if (ids.length) await this.db.delete(playlists).where(inArray(playlists.id, ids));
   }
 

@@ -1,5 +1,4 @@
 import {
-  APPROVAL_ROLES,
   EXPIRING_SOON_DAYS,
   PLAYLIST_MESSAGES,
   allItems,
@@ -11,7 +10,6 @@ import {
   itemSeconds,
   newPlaylistDefaults,
   type ContentUpdate,
-  type FilesOrder,
   type Playlist,
   type PlaylistInput,
   type PlaylistItem,
@@ -21,9 +19,9 @@ import {
   type PlaylistPatch,
   type PlaylistTag,
   type PlaylistVersions,
-  type Role,
 } from '@vitrine/core';
 import { uniqueViolation } from '../../db/errors.js';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
 import type { FileRow, PlaylistChangeRow, PlaylistRow, PlaylistTagRow } from '../../db/schema.js';
 import type { Caller } from '../../lib/caller.js';
@@ -31,20 +29,19 @@ import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import type { MediaService } from '../media/media.service.js';
 import type { PlaylistValues } from './playlist.repository.js';
 import type { ContentChange } from '../point/content-sync.js';
-import { wallText, clockTime } from '../../db/sql.js';
 
 export interface PlaylistServiceDeps {
   repos: Repositories;
   transact: Transact;
   media: MediaService;
-  stockCabinetId: () => Promise<number | undefined>;
+  stockCabinetId: () => Promise<CabinetId | undefined>;
   /** The server's clock; tests move it. */
   clock?: () => Date;
   /**
    * Screens' content changed: their current versions are worked out again; the `immediate` ones (and
    * any with nothing to play) are told at once, the others fetch it at their next regular sync.
    */
-  contentChanged?: (cabinetId: number, change: ContentChange) => Promise<ContentUpdate>;
+  contentChanged?: (cabinetId: CabinetId, change: ContentChange) => Promise<ContentUpdate>;
 }
 
 type Saved = Playlist & { notice?: string; update?: ContentUpdate };
@@ -53,8 +50,6 @@ type QueuedPatch = Record<string, unknown> & { addPoints?: number[] };
 
 /** The latest time zone (UTC-12): once a wall time has passed there, it has passed on every screen. */
 const LATEST_ZONE_MS = 12 * 3_600_000;
-
-const isApprovalRole = (role: Role) => (APPROVAL_ROLES as readonly Role[]).includes(role);
 
 /** A UTC instant written as a wall clock. */
 const utcWall = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
@@ -149,7 +144,7 @@ export class PlaylistService {
    * Screens that lose a playlist are always told (a takedown never waits).
    */
   private async changed(
-    cabinetId: number,
+    cabinetId: CabinetId,
     name: string | null,
     immediate: Iterable<number>,
     passive: Iterable<number> = [],
@@ -171,7 +166,7 @@ export class PlaylistService {
       now: formatWall(now),
       soon: formatWall(soon),
     });
-    const full = await this.present(rows);
+    const full = await this.present(caller.cabinetId, rows);
     const list: PlaylistListItem[] = full.map((p) => ({
       id: p.id,
       name: p.name,
@@ -195,20 +190,20 @@ export class PlaylistService {
   async get(caller: Caller, id: number): Promise<Playlist> {
     const row = await this.deps.repos.playlists.playlist(caller.cabinetId, id);
     if (!row) throw notFound();
-    return (await this.present([row]))[0]!;
+    return (await this.present(caller.cabinetId, [row]))[0]!;
   }
 
-  private async present(rows: PlaylistRow[]): Promise<Playlist[]> {
+  private async present(cabinetId: CabinetId, rows: PlaylistRow[]): Promise<Playlist[]> {
     const { playlists } = this.deps.repos;
     const ids = rows.map((r) => r.id);
     const secondaryIds = rows.map((r) => r.secondaryFileId).filter((id): id is number => id !== null);
     const [content, targets, totals, tags, pending, secondary] = await Promise.all([
-      playlists.content(ids),
-      playlists.targets(ids),
-      playlists.pointsTotal(ids),
-      playlists.tagsOf(ids),
-      playlists.pendingChanges(ids),
-      playlists.filesByIds(secondaryIds),
+      playlists.content(cabinetId, ids),
+      playlists.targets(cabinetId, ids),
+      playlists.pointsTotal(cabinetId, ids),
+      playlists.tagsOf(cabinetId, ids),
+      playlists.pendingChanges(cabinetId, ids),
+      playlists.referencedFiles(cabinetId, secondaryIds),
     ]);
     const now = this.now();
     const item = (i: { fileId: number; duration: number | null; file: FileRow }) => this.item(i);
@@ -225,7 +220,7 @@ export class PlaylistService {
       }));
       // The newest waiting change: the one a person just sent.
       const change = pending.filter((p) => p.playlistId === row.id).at(-1);
-      const toDate = wallText(row.toDate);
+      const toDate = row.toDate;
       const playing =
         row.type === 'BLOCK'
           ? c.items.filter((i) => i.sectionId !== null)
@@ -234,22 +229,22 @@ export class PlaylistService {
       return {
         id: row.id,
         name: row.name,
-        category: row.category as Playlist['category'],
-        type: row.type as Playlist['type'],
-        fromDate: wallText(row.fromDate),
+        category: row.category,
+        type: row.type,
+        fromDate: row.fromDate,
         toDate,
         weekDays: row.weekDays,
-        fromTime: clockTime(row.fromTime),
-        toTime: clockTime(row.toTime),
-        fromTime2: clockTime(row.fromTime2),
-        toTime2: clockTime(row.toTime2),
-        filesOrder: row.filesOrder as FilesOrder,
-        influence: row.influence as Playlist['influence'],
+        fromTime: row.fromTime,
+        toTime: row.toTime,
+        fromTime2: row.fromTime2,
+        toTime2: row.toTime2,
+        filesOrder: row.filesOrder,
+        influence: row.influence,
         inLeftoversOnly: row.inLeftoversOnly,
-        scheduleMode: row.scheduleMode as Playlist['scheduleMode'],
+        scheduleMode: row.scheduleMode,
         periodicity: row.periodicity,
-        limitationType: row.limitationType as Playlist['limitationType'],
-        quotas: row.quotas as Playlist['quotas'],
+        limitationType: row.limitationType,
+        quotas: row.quotas,
         blockDuration: row.blockDuration,
         sections,
         files,
@@ -260,10 +255,10 @@ export class PlaylistService {
         access: row.access,
         active: row.active,
         override: row.override,
-        source: row.source as Playlist['source'],
-        advertisingProviders: row.advertisingProviders as Playlist['advertisingProviders'],
-        sspConnector: row.sspConnector as Playlist['sspConnector'],
-        actionOnEnd: row.actionOnEnd as Playlist['actionOnEnd'],
+        source: row.source,
+        advertisingProviders: row.advertisingProviders,
+        sspConnector: row.sspConnector,
+        actionOnEnd: row.actionOnEnd,
         maxDuration: row.maxDuration,
         secondaryFileId: row.secondaryFileId,
         secondaryLoopDuration: row.secondaryLoopDuration,
@@ -273,7 +268,7 @@ export class PlaylistService {
         noStats: row.noStats,
         theme: row.theme,
         interval: row.interval,
-        floating: row.floating as Playlist['floating'],
+        floating: row.floating,
         geofence: row.geofence,
         pointsTotal: totals.get(row.id) ?? 0,
         expiration: expirationOf(toDate, now),
@@ -295,7 +290,7 @@ export class PlaylistService {
       duration: i.duration,
       name: i.file.name,
       mime: i.file.mime,
-      kind: i.file.kind as PlaylistItem['kind'],
+      kind: i.file.kind,
       mediaDuration: i.file.duration,
       thumbUrl: this.deps.media.fileItem(i.file).thumbUrl,
     };
@@ -430,7 +425,7 @@ export class PlaylistService {
   }
 
   private async needsApproval(caller: Caller): Promise<boolean> {
-    if (!isApprovalRole(caller.role)) return false;
+    if (!can(caller.role, 'playlist.editNeedsApproval')) return false;
     const cabinet = await this.deps.repos.cabinets.findById(caller.cabinetId);
     return cabinet?.approvalRequired ?? false;
   }
@@ -438,7 +433,7 @@ export class PlaylistService {
   /** Writes the whole playlist in one transaction (and, for an approval, marks the changes it applied). */
   private async write(
     playlistId: number,
-    cabinetId: number,
+    cabinetId: CabinetId,
     raw: PlaylistInput,
     current: Playlist,
     extra: { approved?: boolean } = {},
@@ -447,19 +442,19 @@ export class PlaylistService {
     const input = normalize(raw);
     // A new end or a new end action runs again when the new end comes.
     const reopened = input.toDate !== current.toDate || input.actionOnEnd !== current.actionOnEnd;
-    const before = await this.deps.repos.playlists.reachedPoints([playlistId]);
+    const before = await this.deps.repos.playlists.reachedPoints(cabinetId, [playlistId]);
     await this.deps.transact(async (repos) => {
       await repos.playlists.update(cabinetId, playlistId, {
         ...columns(input),
         ...extra,
         ...(reopened ? { endedAt: null } : {}),
       });
-      if (decided) await repos.playlists.decideChanges(decided.ids, 'APPROVED', decided.userId);
-      await repos.playlists.replaceContent(playlistId, input);
-      await repos.playlists.replaceTargets(playlistId, input.points, input.nets);
-      await repos.playlists.replaceTags(playlistId, input.tags);
+      if (decided) await repos.playlists.decideChanges(cabinetId, decided.ids, 'APPROVED', decided.userId);
+      await repos.playlists.replaceContent(cabinetId, playlistId, input);
+      await repos.playlists.replaceTargets(cabinetId, playlistId, input.points, input.nets);
+      await repos.playlists.replaceTags(cabinetId, playlistId, input.tags);
     });
-    const after = await this.deps.repos.playlists.reachedPoints([playlistId]);
+    const after = await this.deps.repos.playlists.reachedPoints(cabinetId, [playlistId]);
     const live = (extra.approved ?? current.approved) && input.active;
     const everyone = [...before, ...after];
     const takedowns = before.filter((p) => !after.includes(p));
@@ -483,12 +478,12 @@ export class PlaylistService {
     const approval = await this.needsApproval(caller);
     const id = await this.deps.transact(async (repos) => {
       const row = await repos.playlists.insert(caller.cabinetId, { ...columns(input), approved: !approval });
-      await repos.playlists.replaceContent(row.id, input);
-      await repos.playlists.replaceTargets(row.id, input.points, input.nets);
-      await repos.playlists.replaceTags(row.id, input.tags);
+      await repos.playlists.replaceContent(caller.cabinetId, row.id, input);
+      await repos.playlists.replaceTargets(caller.cabinetId, row.id, input.points, input.nets);
+      await repos.playlists.replaceTags(caller.cabinetId, row.id, input.tags);
       return row.id;
     });
-    const reached = approval ? [] : await this.deps.repos.playlists.reachedPoints([id]);
+    const reached = approval ? [] : await this.deps.repos.playlists.reachedPoints(caller.cabinetId, [id]);
     const update = await this.changed(
       caller.cabinetId,
       input.name,
@@ -526,7 +521,7 @@ export class PlaylistService {
     base: PlaylistInput,
     body: PlaylistPatch,
   ): Promise<Saved> {
-    const pending = await this.deps.repos.playlists.pendingChanges([current.id]);
+    const pending = await this.deps.repos.playlists.pendingChanges(caller.cabinetId, [current.id]);
     const input: PlaylistInput = {
       ...layOver(
         base,
@@ -542,7 +537,7 @@ export class PlaylistService {
       ),
     );
     const waits = Object.keys(changed).length > 0;
-    const user = await this.deps.repos.users.findById(caller.userId);
+    const user = await this.deps.repos.users.platformFindById(caller.userId);
     await this.deps.transact(async (repos) => {
       await repos.playlists.supersede(caller.cabinetId, [current.id], caller.userId, { pending: true });
       if (waits) await this.queue(repos, caller, user?.name, current.id, changed);
@@ -576,7 +571,7 @@ export class PlaylistService {
   async versions(caller: Caller, id: number): Promise<PlaylistVersions> {
     const current = await this.get(caller, id);
     const [pending, rejection] = await Promise.all([
-      this.deps.repos.playlists.pendingChanges([id]),
+      this.deps.repos.playlists.pendingChanges(caller.cabinetId, [id]),
       this.deps.repos.playlists.openRejection(caller.cabinetId, id, caller.userId),
     ]);
     const base = this.asInput(current);
@@ -626,7 +621,7 @@ export class PlaylistService {
    */
   async approve(caller: Caller, id: number): Promise<Playlist> {
     const current = await this.get(caller, id);
-    const pending = await this.deps.repos.playlists.pendingChanges([id]);
+    const pending = await this.deps.repos.playlists.pendingChanges(caller.cabinetId, [id]);
     const input = layOver(this.asInput(current), pending);
     await this.checkChanges(caller, input);
     await this.write(
@@ -653,8 +648,9 @@ export class PlaylistService {
       await this.deps.repos.playlists.remove(caller.cabinetId, [id]);
       return null;
     }
-    const pending = await this.deps.repos.playlists.pendingChanges([id]);
+    const pending = await this.deps.repos.playlists.pendingChanges(caller.cabinetId, [id]);
     await this.deps.repos.playlists.decideChanges(
+      caller.cabinetId,
       pending.map((c) => c.id),
       'REJECTED',
       caller.userId,
@@ -666,7 +662,7 @@ export class PlaylistService {
   async remove(caller: Caller, ids: number[]): Promise<void> {
     const found = await this.deps.repos.playlists.playlistsByIds(caller.cabinetId, ids);
     if (found.length !== new Set(ids).size) throw notFound();
-    const reached = await this.deps.repos.playlists.reachedPoints(ids);
+    const reached = await this.deps.repos.playlists.reachedPoints(caller.cabinetId, ids);
     await this.deps.repos.playlists.remove(caller.cabinetId, ids);
     await this.changed(caller.cabinetId, found.length === 1 ? found[0]!.name : null, reached);
   }
@@ -695,14 +691,14 @@ export class PlaylistService {
     const ids = found.map((p) => p.id);
     if (await this.needsApproval(caller)) {
       // Queued as 'add these screens', not as a whole list, so it merges with later edits.
-      const user = await this.deps.repos.users.findById(caller.userId);
+      const user = await this.deps.repos.users.platformFindById(caller.userId);
       await this.deps.transact(async (repos) => {
         await repos.playlists.supersede(caller.cabinetId, ids, caller.userId, { pending: false });
         for (const id of ids) await this.queue(repos, caller, user?.name, id, { addPoints: points });
       });
       return;
     }
-    await playlists.addPointTargets(ids, points);
+    await playlists.addPointTargets(caller.cabinetId, ids, points);
     await playlists.supersede(caller.cabinetId, ids, caller.userId, { pending: false });
     const active = found.some((p) => p.active && p.approved && p.influence === 'ACTIVE');
     await this.changed(
@@ -724,19 +720,19 @@ export class PlaylistService {
    */
   async runEndActions(now = this.clock()): Promise<{ detached: number; deleted: number }> {
     const cutoff = utcWall(now.getTime() - LATEST_ZONE_MS);
-    const takedowns = new Map<number, number[]>();
+    const takedowns = new Map<CabinetId, number[]>();
     const done = await this.deps.transact(async (repos) => {
       if (!(await repos.playlists.tryEndActionLock())) return { detached: 0, deleted: 0 };
-      const due = await repos.playlists.endedWithAction(cutoff);
+      const due = await repos.playlists.platformEndedWithAction(cutoff);
       for (const p of due) {
-        const reached = await repos.playlists.reachedPoints([p.id]);
+        const reached = await repos.playlists.reachedPoints(p.cabinetId, [p.id]);
         takedowns.set(p.cabinetId, [...(takedowns.get(p.cabinetId) ?? []), ...reached]);
       }
       const detach = due.filter((p) => p.actionOnEnd === 'DETACH').map((p) => p.id);
       const remove = due.filter((p) => p.actionOnEnd === 'DELETE').map((p) => p.id);
-      await repos.playlists.detachAll(detach);
-      await repos.playlists.markEnded(detach);
-      await repos.playlists.removeByIds(remove);
+      await repos.playlists.platformDetachAll(detach);
+      await repos.playlists.platformMarkEnded(detach);
+      await repos.playlists.platformRemoveByIds(remove);
       return { detached: detach.length, deleted: remove.length };
     });
     for (const [cabinetId, pointIds] of takedowns) await this.changed(cabinetId, null, pointIds);

@@ -5,13 +5,11 @@ import {
   type ContentUpdate,
   type Manifest,
   type ManifestFile,
-  type PlayerReport,
-  type Rotation,
   type ScheduleInputData,
 } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { PointRow } from '../../db/schema.js';
-import { clockTime } from '../../db/sql.js';
 import { sha256 } from '../../lib/tokens.js';
 import type { ScheduleService } from '../schedule/schedule.service.js';
 import type { Fleet } from './fleet.js';
@@ -25,12 +23,12 @@ export function playerSettings(row: PointRow): Manifest['point'] {
     location:
       row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null,
     timezone: row.timezone,
-    rotation: row.rotation as Rotation,
+    rotation: row.rotation,
     autostart: row.autostart,
     transitionMs: row.transitionMs,
     relaunchInterval: row.relaunchInterval,
-    workFrom: clockTime(row.workFrom),
-    workTo: clockTime(row.workTo),
+    workFrom: row.workFrom,
+    workTo: row.workTo,
     commercialCycle: row.commercialCycle,
     windows: row.windows ?? DEFAULT_WINDOWS,
     config: row.config,
@@ -63,7 +61,7 @@ export interface ContentChange {
 }
 
 /** Nothing on the screen: a player that reports no item (or never reported) has nothing to play. */
-const idle = (row: PointRow): boolean => !(row.report as PlayerReport | null)?.currentItem;
+const idle = (row: PointRow): boolean => !row.report?.currentItem;
 
 /**
  * Synchronisation as a fact. Each screen's current content version is worked out, with the same function
@@ -105,7 +103,7 @@ export class ContentSync {
    * Answers how many screens changed, how many update now, and the longest wait of the others.
    */
   async changed(
-    cabinetId: number,
+    cabinetId: CabinetId,
     change: ContentChange,
     /** How screens are told; null: not at all (a command of the caller's own tells them). */
     command: { name: CommandName; by: number | null } | null = { name: 'content', by: null },
@@ -114,9 +112,8 @@ export class ContentSync {
     const ids = [...new Set([...immediate, ...change.passive])];
     if (ids.length === 0) return { screens: 0, now: 0, within: null };
     const rows = await this.deps.repos.points.pointsByIds(cabinetId, ids);
-    const { moved, versions } = await this.store(rows, change.reason);
-    const behind = (row: PointRow) =>
-      (row.report as PlayerReport | null)?.contentVersion !== versions.get(row.id);
+    const { moved, versions } = await this.store(cabinetId, rows, change.reason);
+    const behind = (row: PointRow) => row.report?.contentVersion !== versions.get(row.id);
     // At once: what moved on a screen with nothing to play, and ACTIVE changes (with whatever else the
     // screen still waits for, should this one change nothing itself).
     const now = rows.filter(
@@ -144,9 +141,9 @@ export class ContentSync {
   async ensure(rows: PointRow[]): Promise<PointRow[]> {
     const missing = rows.filter((row) => row.currentVersion === null);
     if (missing.length === 0) return rows;
-    const byCabinet = new Map<number, PointRow[]>();
+    const byCabinet = new Map<CabinetId, PointRow[]>();
     for (const row of missing) byCabinet.set(row.cabinetId, [...(byCabinet.get(row.cabinetId) ?? []), row]);
-    for (const list of byCabinet.values()) await this.store(list, null);
+    for (const [cabinetId, list] of byCabinet) await this.store(cabinetId, list, null);
     const fresh = await this.deps.repos.points.pointsByIds(
       rows[0]!.cabinetId,
       rows.map((row) => row.id),
@@ -157,11 +154,18 @@ export class ContentSync {
 
   /** A manifest was just served: if it is newer than the stored version (a change no hook saw), it becomes current. */
   async served(row: PointRow, version: string): Promise<void> {
-    await this.deps.repos.points.markServed(row.id, version, this.clock(), row.currentVersion !== version);
+    await this.deps.repos.points.markServed(
+      row.cabinetId,
+      row.id,
+      version,
+      this.clock(),
+      row.currentVersion !== version,
+    );
   }
 
   /** Stores the versions that moved; answers their ids and every screen's version. */
   private async store(
+    cabinetId: CabinetId,
     rows: PointRow[],
     reason: ContentChangeReason | null,
   ): Promise<{ moved: Set<number>; versions: Map<number, string> }> {
@@ -170,6 +174,7 @@ export class ContentSync {
     const versions = new Map([...manifests].map(([id, m]) => [id, m.version]));
     const moved = rows.filter((row) => versions.get(row.id) !== row.currentVersion);
     await this.deps.repos.points.setCurrentVersions(
+      cabinetId,
       moved.map((row) => ({ id: row.id, version: versions.get(row.id)! })),
       reason ? JSON.stringify(reason) : null,
       this.clock(),

@@ -8,7 +8,8 @@ import {
   type PlayerReport,
   type ServerMessage,
 } from '@vitrine/core';
-import { sql } from 'drizzle-orm';
+import { CHANNELS } from '../../db/bus.js';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { PointRepository } from './point.repository.js';
 
@@ -18,10 +19,7 @@ function rawText(data: RawData): string {
   return Buffer.from(data as ArrayBuffer).toString('utf8');
 }
 
-/** The NOTIFY channel every server process listens on. */
-export const FLEET_CHANNEL = 'vitrine_fleet';
-
-/** Commands for screens, announced in chunks that stay well under NOTIFY's 8000-byte payload limit. */
+/** Commands for screens, announced on the bus in chunks that stay well under its payload limit. */
 type BusEvent = {
   kind: 'commands';
   origin: string;
@@ -30,6 +28,7 @@ type BusEvent = {
   /** [pointId, commandId] pairs. */
   items: [number, number][];
 };
+/** 300 [pointId, commandId] pairs of int4 ids stay under the bus's PAYLOAD_LIMIT with the name and args. */
 const NOTIFY_CHUNK = 300;
 /** How often the seconds online of every open socket are added to its hour. */
 const COUNT_EVERY_MS = 60_000;
@@ -75,7 +74,9 @@ export class Fleet {
   constructor(private readonly options: FleetOptions) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.options.database.listen(FLEET_CHANNEL, (payload) => this.onBus(payload));
+    this.unlisten = await this.options.database.bus.subscribe(CHANNELS.fleet, (payload) =>
+      this.onBus(payload),
+    );
     const flush = setInterval(() => void this.flush(), this.options.flushMs ?? 5000);
     // The sweep is spread over the interval: a slice of the sockets each second, never all at once.
     const ping = setInterval(
@@ -139,13 +140,13 @@ export class Fleet {
       if (current) this.sockets.delete(pointId);
       this.count(pointId, entry);
       void this.options.points
-        .recordDisconnection(pointId, new Date(), current)
+        .platformRecordDisconnection(pointId, new Date(), current)
         .catch((error: unknown) => this.options.log?.('disconnection not recorded', error));
     });
 
     try {
-      for (const command of await this.options.points.pendingCommands(pointId, new Date())) {
-        this.deliver(pointId, command.id, command.name as CommandName, command.args);
+      for (const command of await this.options.points.platformPendingCommands(pointId, new Date())) {
+        this.deliver(pointId, command.id, command.name, command.args);
       }
     } catch (error) {
       // The commands stay pending: the screen gets them at its next connection.
@@ -155,7 +156,7 @@ export class Fleet {
 
   /** Stores commands for the screens and announces them to every process. */
   async send(
-    cabinetId: number,
+    cabinetId: CabinetId,
     pointIds: number[],
     name: CommandName,
     args: Record<string, unknown>,
@@ -176,9 +177,7 @@ export class Fleet {
         args,
         items: items.slice(i, i + NOTIFY_CHUNK),
       };
-      await this.options.database.db.execute(
-        sql`select pg_notify(${FLEET_CHANNEL}, ${JSON.stringify(event)})`,
-      );
+      await this.options.database.bus.publish(CHANNELS.fleet, JSON.stringify(event));
     }
     return rows.map((r) => r.id);
   }
@@ -204,7 +203,7 @@ export class Fleet {
     entry.socket.send(JSON.stringify(message));
     // Only a PENDING command becomes SENT: an ack that came first is never overwritten.
     void this.options.points
-      .markSent(id, pointId, new Date())
+      .platformMarkSent(id, pointId, new Date())
       .catch((error: unknown) => this.options.log?.('command not marked sent', error));
   }
 
@@ -221,7 +220,7 @@ export class Fleet {
       this.beat(pointId, parsed.status);
       return;
     }
-    await this.options.points.markCommand(parsed.id, pointId, {
+    await this.options.points.platformMarkCommand(parsed.id, pointId, {
       status: parsed.ok ? 'DONE' : 'FAILED',
       message: parsed.message ?? null,
       ackedAt: new Date(),
@@ -303,7 +302,7 @@ export class Fleet {
       onlineSeconds: beat.onlineSeconds,
     });
     try {
-      await points.recordPresence(batch.map(row));
+      await points.platformRecordPresence(batch.map(row));
       return;
     } catch (error) {
       if (!(await database.ping())) {
@@ -315,7 +314,7 @@ export class Fleet {
     }
     for (const entry of batch) {
       await points
-        .recordPresence([row(entry)])
+        .platformRecordPresence([row(entry)])
         .catch((error: unknown) => log?.(`presence of screen ${entry[0]} not written`, error));
     }
   }

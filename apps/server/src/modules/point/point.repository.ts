@@ -15,7 +15,8 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { PointListQuery } from '@vitrine/core';
+import type { CommandName, PointListQuery, PointLogEntry } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern, hasChanges } from '../../db/sql.js';
 import {
@@ -38,7 +39,7 @@ export type PointChanges = Partial<
 
 /** Screens an approved playlist reaches, targeted directly or through a network (never null). */
 const reachedPoint = sql<number>`coalesce(${playlistTargets.pointId}, ${netPoints.pointId})`;
-const targetedPoints = (db: Database, among?: number[]) =>
+const targetedPoints = (db: Database, cabinetId: CabinetId, among?: number[]) =>
   db
     .select({ id: reachedPoint })
     .from(playlistTargets)
@@ -46,6 +47,7 @@ const targetedPoints = (db: Database, among?: number[]) =>
     .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
     .where(
       and(
+        eq(playlists.cabinetId, cabinetId),
         eq(playlists.approved, true),
         sql`${reachedPoint} is not null`,
         among
@@ -65,12 +67,37 @@ const SORTS = {
   dt_gone_offline: points.goneOfflineAt,
 } as const;
 
-/** All SQL on screens and networks, their pairing, commands, connection hours and logs. */
+/**
+ * All SQL on screens and networks, their pairing, commands, connection hours and logs. Every method on
+ * cabinet-owned rows takes the cabinet and puts it in its WHERE clause (rows keyed by screen or network go
+ * through the cabinet's screens and networks). The paths a screen takes with its own device token or
+ * socket, where the screen is the authority, are named `platform*`. Pairing codes are no cabinet's (a code
+ * only names the screen it was bound to), so their methods take none.
+ */
 export class PointRepository {
   constructor(private readonly db: Database) {}
 
+  /** The cabinet's screens among `ids`, as a subquery for statements on rows keyed by screen. */
+  private ownPoints(cabinetId: CabinetId, ids: number[]) {
+    return this.db
+      .select({ id: points.id })
+      .from(points)
+      .where(and(eq(points.cabinetId, cabinetId), inArray(points.id, ids)));
+  }
+
+  /** `ids` the cabinet owns among its screens or networks, in the order given. */
+  private async kept(cabinetId: CabinetId, table: typeof points | typeof nets, ids: number[]) {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.cabinetId, cabinetId), inArray(table.id, ids)));
+    const found = new Set(rows.map((r) => r.id));
+    return ids.filter((id) => found.has(id));
+  }
+
   // ---- screens ----
-  async point(cabinetId: number, id: number): Promise<PointRow | undefined> {
+  async point(cabinetId: CabinetId, id: number): Promise<PointRow | undefined> {
     const [row] = await this.db
       .select()
       .from(points)
@@ -78,7 +105,7 @@ export class PointRepository {
     return row;
   }
 
-  async pointsByIds(cabinetId: number, ids: number[]): Promise<PointRow[]> {
+  async pointsByIds(cabinetId: CabinetId, ids: number[]): Promise<PointRow[]> {
     if (ids.length === 0) return [];
     return this.db
       .select()
@@ -86,12 +113,13 @@ export class PointRepository {
       .where(and(eq(points.cabinetId, cabinetId), inArray(points.id, ids)));
   }
 
-  async pointById(id: number): Promise<PointRow | undefined> {
+  /** A screen by id alone: a signed photo or screenshot address, whose signature names the screen. */
+  async platformPointById(id: number): Promise<PointRow | undefined> {
     const [row] = await this.db.select().from(points).where(eq(points.id, id));
     return row;
   }
 
-  async pointByDeviceToken(hash: string): Promise<PointRow | undefined> {
+  async platformPointByDeviceToken(hash: string): Promise<PointRow | undefined> {
     const [row] = await this.db.select().from(points).where(eq(points.deviceTokenHash, hash));
     return row;
   }
@@ -101,7 +129,7 @@ export class PointRepository {
     return row!;
   }
 
-  async update(cabinetId: number, ids: number[], changes: PointChanges): Promise<void> {
+  async update(cabinetId: CabinetId, ids: number[], changes: PointChanges): Promise<void> {
     if (ids.length === 0 || !hasChanges(changes)) return;
     await this.db
       .update(points)
@@ -109,11 +137,12 @@ export class PointRepository {
       .where(and(eq(points.cabinetId, cabinetId), inArray(points.id, ids)));
   }
 
-  async setDeviceToken(id: number, hash: string | null): Promise<void> {
+  /** The screen a pairing code was bound to gets its device token (the player's claim). */
+  async platformSetDeviceToken(id: number, hash: string | null): Promise<void> {
     await this.db.update(points).set({ deviceTokenHash: hash }).where(eq(points.id, id));
   }
 
-  async remove(cabinetId: number, ids: number[]): Promise<void> {
+  async remove(cabinetId: CabinetId, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
     await this.db.delete(points).where(and(eq(points.cabinetId, cabinetId), inArray(points.id, ids)));
   }
@@ -124,7 +153,7 @@ export class PointRepository {
    * `goneSince` (gone offline within the window).
    */
   async list(
-    cabinetId: number,
+    cabinetId: CabinetId,
     query: PointListQuery,
     clock: { seenSince: Date; goneSince: Date; unstableSince: Date; unstableAt: number },
   ): Promise<{ rows: PointRow[]; total: number }> {
@@ -164,8 +193,8 @@ export class PointRepository {
           )
         : undefined,
       query.status ? status[query.status] : undefined,
-      query.hasContent === 'true' ? inArray(points.id, targetedPoints(this.db)) : undefined,
-      query.hasContent === 'false' ? notInArray(points.id, targetedPoints(this.db)) : undefined,
+      query.hasContent === 'true' ? inArray(points.id, targetedPoints(this.db, cabinetId)) : undefined,
+      query.hasContent === 'false' ? notInArray(points.id, targetedPoints(this.db, cabinetId)) : undefined,
     );
     const order = query.order === 'asc' ? asc : desc;
     const [rows, [total]] = await Promise.all([
@@ -181,46 +210,29 @@ export class PointRepository {
     return { rows, total: total?.n ?? 0 };
   }
 
-  /** Approved playlists that reach the screen (directly or through a network), oldest first. */
-  async playlistsOf(pointId: number) {
-    return this.db
-      .selectDistinct({ playlist: playlists })
-      .from(playlists)
-      .innerJoin(playlistTargets, eq(playlistTargets.playlistId, playlists.id))
-      .leftJoin(netPoints, eq(netPoints.netId, playlistTargets.netId))
-      .where(
-        and(
-          eq(playlists.approved, true),
-          or(eq(playlistTargets.pointId, pointId), eq(netPoints.pointId, pointId)),
-        ),
-      )
-      .orderBy(playlists.id)
-      .then((rows) => rows.map((r) => r.playlist));
-  }
-
   /** Screens among `ids` that some approved playlist reaches. */
-  async withContent(ids: number[]): Promise<Set<number>> {
+  async withContent(cabinetId: CabinetId, ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
     // Only the screens asked about: this runs for every list page, not over every playlist target.
-    const rows = await targetedPoints(this.db, ids);
+    const rows = await targetedPoints(this.db, cabinetId, ids);
     return new Set(rows.map((r) => Number(r.id)));
   }
 
   // ---- networks ----
-  async netsOf(pointIds: number[]): Promise<Map<number, NetRow[]>> {
+  async netsOf(cabinetId: CabinetId, pointIds: number[]): Promise<Map<number, NetRow[]>> {
     const result = new Map<number, NetRow[]>(pointIds.map((id) => [id, []]));
     if (pointIds.length === 0) return result;
     const rows = await this.db
       .select({ pointId: netPoints.pointId, net: nets })
       .from(netPoints)
       .innerJoin(nets, eq(nets.id, netPoints.netId))
-      .where(inArray(netPoints.pointId, pointIds))
+      .where(and(eq(nets.cabinetId, cabinetId), inArray(netPoints.pointId, pointIds)))
       .orderBy(nets.name);
     for (const r of rows) result.get(r.pointId)!.push(r.net);
     return result;
   }
 
-  async net(cabinetId: number, id: number): Promise<NetRow | undefined> {
+  async net(cabinetId: CabinetId, id: number): Promise<NetRow | undefined> {
     const [row] = await this.db
       .select()
       .from(nets)
@@ -228,7 +240,7 @@ export class PointRepository {
     return row;
   }
 
-  async netsByIds(cabinetId: number, ids: number[]): Promise<NetRow[]> {
+  async netsByIds(cabinetId: CabinetId, ids: number[]): Promise<NetRow[]> {
     if (ids.length === 0) return [];
     return this.db
       .select()
@@ -237,7 +249,7 @@ export class PointRepository {
   }
 
   async listNets(
-    cabinetId: number,
+    cabinetId: CabinetId,
     query: { page: number; limit: number; search?: string | undefined },
   ): Promise<{ rows: NetRow[]; total: number }> {
     const where = and(
@@ -257,20 +269,23 @@ export class PointRepository {
     return { rows, total: total?.n ?? 0 };
   }
 
-  async membersOf(netIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {
+  async membersOf(
+    cabinetId: CabinetId,
+    netIds: number[],
+  ): Promise<Map<number, { id: number; name: string }[]>> {
     const result = new Map<number, { id: number; name: string }[]>(netIds.map((id) => [id, []]));
     if (netIds.length === 0) return result;
     const rows = await this.db
       .select({ netId: netPoints.netId, id: points.id, name: points.name })
       .from(netPoints)
       .innerJoin(points, eq(points.id, netPoints.pointId))
-      .where(inArray(netPoints.netId, netIds))
+      .where(and(eq(points.cabinetId, cabinetId), inArray(netPoints.netId, netIds)))
       .orderBy(points.name);
     for (const r of rows) result.get(r.netId)!.push({ id: r.id, name: r.name });
     return result;
   }
 
-  async insertNet(cabinetId: number, values: { name: string; color: string | null }): Promise<NetRow> {
+  async insertNet(cabinetId: CabinetId, values: { name: string; color: string | null }): Promise<NetRow> {
     const [row] = await this.db
       .insert(nets)
       .values({ cabinetId, ...values })
@@ -278,7 +293,7 @@ export class PointRepository {
     return row!;
   }
 
-  async updateNet(cabinetId: number, id: number, values: { name?: string; color?: string | null }) {
+  async updateNet(cabinetId: CabinetId, id: number, values: { name?: string; color?: string | null }) {
     if (!hasChanges(values)) return;
     await this.db
       .update(nets)
@@ -286,19 +301,22 @@ export class PointRepository {
       .where(and(eq(nets.cabinetId, cabinetId), eq(nets.id, id)));
   }
 
-  async removeNet(cabinetId: number, id: number): Promise<void> {
+  async removeNet(cabinetId: CabinetId, id: number): Promise<void> {
     await this.db.delete(nets).where(and(eq(nets.cabinetId, cabinetId), eq(nets.id, id)));
   }
 
-  async setNetMembers(netId: number, pointIds: number[]): Promise<void> {
+  async setNetMembers(cabinetId: CabinetId, netId: number, pointIds: number[]): Promise<void> {
+    if ((await this.kept(cabinetId, nets, [netId])).length === 0) return;
     await this.db.delete(netPoints).where(eq(netPoints.netId, netId));
-    if (pointIds.length)
-      await this.db.insert(netPoints).values(pointIds.map((pointId) => ({ netId, pointId })));
+    const own = await this.kept(cabinetId, points, pointIds);
+    if (own.length) await this.db.insert(netPoints).values(own.map((pointId) => ({ netId, pointId })));
   }
 
-  async setPointNets(pointId: number, netIds: number[]): Promise<void> {
+  async setPointNets(cabinetId: CabinetId, pointId: number, netIds: number[]): Promise<void> {
+    if ((await this.kept(cabinetId, points, [pointId])).length === 0) return;
     await this.db.delete(netPoints).where(eq(netPoints.pointId, pointId));
-    if (netIds.length) await this.db.insert(netPoints).values(netIds.map((netId) => ({ netId, pointId })));
+    const own = await this.kept(cabinetId, nets, netIds);
+    if (own.length) await this.db.insert(netPoints).values(own.map((netId) => ({ netId, pointId })));
   }
 
   // ---- pairing ----
@@ -338,9 +356,9 @@ export class PointRepository {
   // ---- commands ----
   async insertCommands(
     rows: {
-      cabinetId: number;
+      cabinetId: CabinetId;
       pointId: number;
-      name: string;
+      name: CommandName;
       args: Record<string, unknown>;
       createdBy: number | null;
       expiresAt: Date;
@@ -350,7 +368,8 @@ export class PointRepository {
     return this.db.insert(pointCommands).values(rows).returning();
   }
 
-  async pendingCommands(pointId: number, now: Date) {
+  /** What waits for a screen that just connected with its own token. */
+  async platformPendingCommands(pointId: number, now: Date) {
     return this.db
       .select()
       .from(pointCommands)
@@ -364,7 +383,7 @@ export class PointRepository {
       .orderBy(pointCommands.id);
   }
 
-  async command(id: number) {
+  async platformCommand(id: number) {
     const [row] = await this.db.select().from(pointCommands).where(eq(pointCommands.id, id));
     return row;
   }
@@ -374,6 +393,7 @@ export class PointRepository {
    * version stays synchronised, any other is not until it reports it.
    */
   async setCurrentVersions(
+    cabinetId: CabinetId,
     list: { id: number; version: string }[],
     reason: string | null,
     at: Date,
@@ -393,14 +413,20 @@ export class PointRepository {
         list.map((v) => v.version),
         'text',
       )}) as version) v
-      where p.id = v.id`);
+      where p.id = v.id and p.cabinet_id = ${cabinetId}`);
   }
 
   /**
    * A manifest was served. `heal`: it is newer than the stored current version (a change no hook saw),
    * so it becomes current.
    */
-  async markServed(id: number, version: string, at: Date, heal: boolean): Promise<void> {
+  async markServed(
+    cabinetId: CabinetId,
+    id: number,
+    version: string,
+    at: Date,
+    heal: boolean,
+  ): Promise<void> {
     await this.db
       .update(points)
       .set({
@@ -415,10 +441,11 @@ export class PointRepository {
             }
           : {}),
       })
-      .where(eq(points.id, id));
+      .where(and(eq(points.cabinetId, cabinetId), eq(points.id, id)));
   }
 
-  async markSent(id: number, pointId: number, at: Date): Promise<void> {
+  /** A command went down the screen's own socket. */
+  async platformMarkSent(id: number, pointId: number, at: Date): Promise<void> {
     await this.db
       .update(pointCommands)
       .set({ status: 'SENT', sentAt: at })
@@ -431,7 +458,8 @@ export class PointRepository {
       );
   }
 
-  async markCommand(
+  /** The screen acknowledged one of its own commands on its socket. */
+  async platformMarkCommand(
     id: number,
     pointId: number,
     change: { status: string; message?: string | null; sentAt?: Date; ackedAt?: Date },
@@ -442,7 +470,7 @@ export class PointRepository {
       .where(and(eq(pointCommands.id, id), eq(pointCommands.pointId, pointId)));
   }
 
-  async recentCommands(cabinetId: number, pointId: number, limit = 20) {
+  async recentCommands(cabinetId: CabinetId, pointId: number, limit = 20) {
     return this.db
       .select()
       .from(pointCommands)
@@ -456,7 +484,7 @@ export class PointRepository {
    * Heartbeats, batched: last seen, report, synced time (the reported content version is the one served),
    * and seconds online added to the hour. One statement for any number of screens.
    */
-  async recordPresence(
+  async platformRecordPresence(
     beats: {
       pointId: number;
       /** Null when only online seconds are counted (a socket that just closed). */
@@ -504,9 +532,11 @@ export class PointRepository {
         set online_seconds = least(3600, ${pointConnectionHours.onlineSeconds} + excluded.online_seconds)`);
   }
 
-  /** A socket closed: one more disconnection, in the total and in the hour, and when it went. */
-  /** Counts a dropped connection; `goneOffline` false when a newer connection of the screen is already up. */
-  async recordDisconnection(pointId: number, at: Date, goneOffline = true): Promise<void> {
+  /**
+   * A screen's socket closed: one more disconnection, in the total and in the hour, and when it went;
+   * `goneOffline` false when a newer connection of the screen is already up.
+   */
+  async platformRecordDisconnection(pointId: number, at: Date, goneOffline = true): Promise<void> {
     await this.db
       .update(points)
       .set({
@@ -523,7 +553,11 @@ export class PointRepository {
       });
   }
 
-  async recentDisconnections(pointIds: number[], since: Date): Promise<Map<number, number>> {
+  async recentDisconnections(
+    cabinetId: CabinetId,
+    pointIds: number[],
+    since: Date,
+  ): Promise<Map<number, number>> {
     const result = new Map<number, number>();
     if (pointIds.length === 0) return result;
     const rows = await this.db
@@ -533,31 +567,49 @@ export class PointRepository {
       })
       .from(pointConnectionHours)
       .where(
-        and(inArray(pointConnectionHours.pointId, pointIds), gte(pointConnectionHours.hour, hourOf(since))),
+        and(
+          inArray(pointConnectionHours.pointId, this.ownPoints(cabinetId, pointIds)),
+          gte(pointConnectionHours.hour, hourOf(since)),
+        ),
       )
       .groupBy(pointConnectionHours.pointId);
     for (const r of rows) result.set(r.pointId, Number(r.n));
     return result;
   }
 
-  async connectionHours(pointId: number, since: Date) {
+  async connectionHours(cabinetId: CabinetId, pointId: number, since: Date) {
     return this.db
       .select()
       .from(pointConnectionHours)
-      .where(and(eq(pointConnectionHours.pointId, pointId), gt(pointConnectionHours.hour, since)))
+      .where(
+        and(
+          inArray(pointConnectionHours.pointId, this.ownPoints(cabinetId, [pointId])),
+          gt(pointConnectionHours.hour, since),
+        ),
+      )
       .orderBy(pointConnectionHours.hour);
   }
 
   // ---- log ----
-  async appendLog(pointId: number, entries: { at: Date; level: string; message: string }[]): Promise<void> {
-    if (entries.length) await this.db.insert(pointLogs).values(entries.map((e) => ({ pointId, ...e })));
+  async appendLog(
+    cabinetId: CabinetId,
+    pointId: number,
+    entries: { at: Date; level: PointLogEntry['level']; message: string }[],
+  ): Promise<void> {
+    if (entries.length === 0 || (await this.kept(cabinetId, points, [pointId])).length === 0) return;
+    await this.db.insert(pointLogs).values(entries.map((e) => ({ pointId, ...e })));
   }
 
-  async log(pointId: number, before: number | undefined, limit: number) {
+  async log(cabinetId: CabinetId, pointId: number, before: number | undefined, limit: number) {
     return this.db
       .select()
       .from(pointLogs)
-      .where(and(eq(pointLogs.pointId, pointId), before ? sql`${pointLogs.id} < ${before}` : undefined))
+      .where(
+        and(
+          inArray(pointLogs.pointId, this.ownPoints(cabinetId, [pointId])),
+          before ? sql`${pointLogs.id} < ${before}` : undefined,
+        ),
+      )
       .orderBy(desc(pointLogs.id))
       .limit(limit);
   }

@@ -22,8 +22,9 @@ import {
   type PointOverview,
   type PointListQuery,
   type PointPatch,
-  type PlayerReport,
+  type PointLogEntry,
 } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
 import type { NetRow, PointRow } from '../../db/schema.js';
 import type { Caller, DeviceCaller } from '../../lib/caller.js';
@@ -68,7 +69,7 @@ const iso = (date: Date | null): string | null => (date ? date.toISOString() : n
  * and when its next regular fetch brings it (a PASSIVE change), if the screen keeps fetching.
  */
 function syncState(row: PointRow): Pick<Point, 'syncStatus' | 'sync_time' | 'syncPending'> {
-  const playing = (row.report as PlayerReport | null)?.contentVersion ?? null;
+  const playing = row.report?.contentVersion ?? null;
   if (row.currentVersion !== null && playing === row.currentVersion) {
     return { syncStatus: 'SYNCHRONIZED', sync_time: iso(row.syncedAt), syncPending: null };
   }
@@ -123,16 +124,16 @@ export class PointService {
   }
 
   // ---- presenting ----
-  private async present(listed: PointRow[]): Promise<Point[]> {
+  private async present(cabinetId: CabinetId, listed: PointRow[]): Promise<Point[]> {
     const { points } = this.deps.repos;
     // A screen whose current content was never worked out gets it now, so its badge tells the truth.
     const rows = await this.deps.sync.ensure(listed);
     const ids = rows.map((r) => r.id);
     const now = this.clock();
     const [nets, content, flaky] = await Promise.all([
-      points.netsOf(ids),
-      points.withContent(ids),
-      points.recentDisconnections(ids, new Date(now.getTime() - HOUR)),
+      points.netsOf(cabinetId, ids),
+      points.withContent(cabinetId, ids),
+      points.recentDisconnections(cabinetId, ids, new Date(now.getTime() - HOUR)),
     ]);
     return rows.map((row) => {
       return {
@@ -155,7 +156,7 @@ export class PointService {
         dt_gone_offline: iso(row.goneOfflineAt),
         lastSeen: iso(row.lastSeenAt),
         disconnections: row.disconnections,
-        player: row.report as PlayerReport | null,
+        player: row.report,
         createdDate: row.createdAt.toISOString(),
       };
     });
@@ -179,7 +180,7 @@ export class PointService {
       unstableSince: new Date(now - HOUR),
       unstableAt: UNSTABLE_DISCONNECTIONS,
     });
-    return { points: await this.present(rows), total };
+    return { points: await this.present(caller.cabinetId, rows), total };
   }
 
   /** The list with status only: what a role that may not open a screen sees of it. */
@@ -201,10 +202,10 @@ export class PointService {
   async get(caller: Caller, id: number): Promise<Point> {
     const row = await this.deps.repos.points.point(caller.cabinetId, id);
     if (!row) throw notFound();
-    return (await this.present([row]))[0]!;
+    return (await this.present(caller.cabinetId, [row]))[0]!;
   }
 
-  private async checkNets(cabinetId: number, ids: number[]): Promise<void> {
+  private async checkNets(cabinetId: CabinetId, ids: number[]): Promise<void> {
     const found = await this.deps.repos.points.netsByIds(cabinetId, ids);
     if (found.length !== new Set(ids).size) throw notFound();
   }
@@ -214,7 +215,7 @@ export class PointService {
     if (body.nets) await this.checkNets(caller.cabinetId, body.nets);
     await this.deps.transact(async (repos) => {
       await repos.points.update(caller.cabinetId, [id], { ...changes(body), updatedAt: this.clock() });
-      if (body.nets) await repos.points.setPointNets(id, [...new Set(body.nets)]);
+      if (body.nets) await repos.points.setPointNets(caller.cabinetId, id, [...new Set(body.nets)]);
     });
     await this.settingsChanged(caller, [id]);
     return this.get(caller, id);
@@ -226,7 +227,8 @@ export class PointService {
     if (body.nets) await this.checkNets(caller.cabinetId, body.nets);
     await this.deps.transact(async (repos) => {
       await repos.points.update(caller.cabinetId, ids, { ...changes(body), updatedAt: this.clock() });
-      if (body.nets) for (const id of ids) await repos.points.setPointNets(id, [...new Set(body.nets)]);
+      if (body.nets)
+        for (const id of ids) await repos.points.setPointNets(caller.cabinetId, id, [...new Set(body.nets)]);
     });
     await this.settingsChanged(caller, ids);
   }
@@ -252,7 +254,7 @@ export class PointService {
   async copy(caller: Caller, id: number): Promise<Point> {
     const source = await this.deps.repos.points.point(caller.cabinetId, id);
     if (!source) throw notFound();
-    const nets = (await this.deps.repos.points.netsOf([id])).get(id) ?? [];
+    const nets = (await this.deps.repos.points.netsOf(caller.cabinetId, [id])).get(id) ?? [];
     const row = await this.deps.transact(async (repos) => {
       const {
         id: _id,
@@ -272,12 +274,13 @@ export class PointService {
       } = source;
       const copy = await repos.points.insert({ ...settings, name: `${source.name} (copy)`.slice(0, 100) });
       await repos.points.setPointNets(
+        caller.cabinetId,
         copy.id,
         nets.map((n) => n.id),
       );
       return copy;
     });
-    return (await this.present([row]))[0]!;
+    return (await this.present(caller.cabinetId, [row]))[0]!;
   }
 
   // ---- pairing ----
@@ -328,7 +331,7 @@ export class PointService {
       .catch(async (error: unknown) => {
         throw error === CODE_TAKEN ? await failed() : error;
       });
-    const [point] = await this.present([row]);
+    const [point] = await this.present(caller.cabinetId, [row]);
     return { ...point!, message: POINT_MESSAGES.created(row.name) };
   }
 
@@ -348,14 +351,14 @@ export class PointService {
       throw new AppError('VALIDATION_ERROR', POINT_MESSAGES.bindingFailed);
     if (pairing.pointId === null) return { status: 'waiting' };
     const token = `${DEVICE_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-    await this.deps.repos.points.setDeviceToken(pairing.pointId, sha256(token));
+    await this.deps.repos.points.platformSetDeviceToken(pairing.pointId, sha256(token));
     await this.deps.repos.points.removePairing(code);
     return { status: 'bound', token, pointId: pairing.pointId };
   }
 
   async authenticateDevice(token: string): Promise<DeviceCaller | null> {
     if (!token.startsWith(DEVICE_TOKEN_PREFIX)) return null;
-    const row = await this.deps.repos.points.pointByDeviceToken(sha256(token));
+    const row = await this.deps.repos.points.platformPointByDeviceToken(sha256(token));
     return row ? { pointId: row.id, cabinetId: row.cabinetId } : null;
   }
 
@@ -390,9 +393,10 @@ export class PointService {
 
   async appendLog(
     device: DeviceCaller,
-    entries: { at: string; level: string; message: string }[],
+    entries: { at: string; level: PointLogEntry['level']; message: string }[],
   ): Promise<void> {
     await this.deps.repos.points.appendLog(
+      device.cabinetId,
       device.pointId,
       entries.map((e) => ({ at: new Date(e.at), level: e.level, message: e.message })),
     );
@@ -465,7 +469,7 @@ export class PointService {
   /** The stored object behind a signed photo or screenshot address. */
   async signedObject(id: number, variant: 'photo' | 'screenshot', exp: number, sig: string) {
     if (!this.deps.signer.verify(id, variant, exp, sig)) throw notFound();
-    const row = await this.deps.repos.points.pointById(id);
+    const row = await this.deps.repos.points.platformPointById(id);
     const key = variant === 'photo' ? row?.photoKey : row?.screenshotKey;
     if (!row || !key) throw notFound();
     return { key, mime: key.endsWith('.png') ? 'image/png' : 'image/jpeg' };
@@ -494,6 +498,7 @@ export class PointService {
   async connectionHistory(caller: Caller, id: number) {
     await this.get(caller, id);
     const rows = await this.deps.repos.points.connectionHours(
+      caller.cabinetId,
       id,
       new Date(this.clock().getTime() - 7 * 24 * HOUR),
     );
@@ -506,27 +511,30 @@ export class PointService {
 
   async log(caller: Caller, id: number, before: number | undefined) {
     await this.get(caller, id);
-    const rows = await this.deps.repos.points.log(id, before, 100);
+    const rows = await this.deps.repos.points.log(caller.cabinetId, id, before, 100);
     return rows.map((r) => ({
       id: r.id,
       at: r.at.toISOString(),
-      level: r.level as 'info',
+      level: r.level,
       message: r.message,
     }));
   }
 
   // ---- networks ----
-  private async presentNets(rows: NetRow[]): Promise<Net[]> {
-    const members = await this.deps.repos.points.membersOf(rows.map((r) => r.id));
+  private async presentNets(cabinetId: CabinetId, rows: NetRow[]): Promise<Net[]> {
+    const members = await this.deps.repos.points.membersOf(
+      cabinetId,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => ({ id: r.id, name: r.name, color: r.color, points: members.get(r.id) ?? [] }));
   }
 
   async listNets(caller: Caller, query: { page: number; limit: number; search?: string | undefined }) {
     const { rows, total } = await this.deps.repos.points.listNets(caller.cabinetId, query);
-    return { nets: await this.presentNets(rows), total };
+    return { nets: await this.presentNets(caller.cabinetId, rows), total };
   }
 
-  private async checkPoints(cabinetId: number, ids: number[]): Promise<void> {
+  private async checkPoints(cabinetId: CabinetId, ids: number[]): Promise<void> {
     const found = await this.deps.repos.points.pointsByIds(cabinetId, ids);
     if (found.length !== new Set(ids).size) throw notFound();
   }
@@ -538,10 +546,10 @@ export class PointService {
     await this.checkPoints(caller.cabinetId, body.points);
     const row = await this.deps.transact(async (repos) => {
       const net = await repos.points.insertNet(caller.cabinetId, { name: body.name, color: body.color });
-      await repos.points.setNetMembers(net.id, [...new Set(body.points)]);
+      await repos.points.setNetMembers(caller.cabinetId, net.id, [...new Set(body.points)]);
       return net;
     });
-    return (await this.presentNets([row]))[0]!;
+    return (await this.presentNets(caller.cabinetId, [row]))[0]!;
   }
 
   async patchNet(
@@ -552,33 +560,35 @@ export class PointService {
     const net = await this.deps.repos.points.net(caller.cabinetId, id);
     if (!net) throw notFound();
     if (body.points) await this.checkPoints(caller.cabinetId, body.points);
-    const before = body.points ? await this.memberIds(id) : [];
+    const before = body.points ? await this.memberIds(caller.cabinetId, id) : [];
     await this.deps.transact(async (repos) => {
       await repos.points.updateNet(caller.cabinetId, id, {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.color !== undefined ? { color: body.color } : {}),
       });
-      if (body.points) await repos.points.setNetMembers(id, [...new Set(body.points)]);
+      if (body.points) await repos.points.setNetMembers(caller.cabinetId, id, [...new Set(body.points)]);
     });
     // Playlists that target the network now reach other screens: theirs fetch it at their next sync.
     if (body.points)
       await this.netChanged(caller.cabinetId, body.name ?? net.name, [...before, ...body.points]);
-    return (await this.presentNets([(await this.deps.repos.points.net(caller.cabinetId, id))!]))[0]!;
+    return (
+      await this.presentNets(caller.cabinetId, [(await this.deps.repos.points.net(caller.cabinetId, id))!])
+    )[0]!;
   }
 
   async removeNet(caller: Caller, id: number): Promise<void> {
     const net = await this.deps.repos.points.net(caller.cabinetId, id);
     if (!net) throw notFound();
-    const members = await this.memberIds(id);
+    const members = await this.memberIds(caller.cabinetId, id);
     await this.deps.repos.points.removeNet(caller.cabinetId, id);
     await this.netChanged(caller.cabinetId, net.name, members);
   }
 
-  private async memberIds(netId: number): Promise<number[]> {
-    return ((await this.deps.repos.points.membersOf([netId])).get(netId) ?? []).map((p) => p.id);
+  private async memberIds(cabinetId: CabinetId, netId: number): Promise<number[]> {
+    return ((await this.deps.repos.points.membersOf(cabinetId, [netId])).get(netId) ?? []).map((p) => p.id);
   }
 
-  private async netChanged(cabinetId: number, name: string, pointIds: number[]): Promise<void> {
+  private async netChanged(cabinetId: CabinetId, name: string, pointIds: number[]): Promise<void> {
     await this.deps.sync.changed(cabinetId, {
       immediate: [],
       passive: pointIds,

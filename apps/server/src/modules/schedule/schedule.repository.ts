@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { netPoints, playlistTargets, playlists, points, type PointRow } from '../../db/schema.js';
 
@@ -10,7 +11,7 @@ export class ScheduleRepository {
   constructor(private readonly db: Database) {}
 
   /** Every screen of the cabinet, by name. */
-  async pointsOf(cabinetId: number): Promise<PointRow[]> {
+  async pointsOf(cabinetId: CabinetId): Promise<PointRow[]> {
     return this.db
       .select()
       .from(points)
@@ -19,7 +20,7 @@ export class ScheduleRepository {
   }
 
   /** The cabinet's playlists (approved or not) reaching each of the screens. */
-  async playlistsReaching(cabinetId: number, pointIds: number[]): Promise<Map<number, number[]>> {
+  async playlistsReaching(cabinetId: CabinetId, pointIds: number[]): Promise<Map<number, number[]>> {
     const result = new Map<number, number[]>(pointIds.map((id) => [id, []]));
     if (pointIds.length === 0) return result;
     const rows = await this.db
@@ -34,14 +35,21 @@ export class ScheduleRepository {
   }
 
   /** Every screen each playlist reaches, sorted: a network quota is shared among them in this order. */
-  async reachOf(playlistIds: number[]): Promise<Map<number, number[]>> {
+  async reachOf(cabinetId: CabinetId, playlistIds: number[]): Promise<Map<number, number[]>> {
     const result = new Map<number, number[]>(playlistIds.map((id) => [id, []]));
     if (playlistIds.length === 0) return result;
     const rows = await this.db
       .selectDistinct({ playlistId: playlistTargets.playlistId, pointId: reached })
       .from(playlistTargets)
       .leftJoin(netPoints, eq(netPoints.netId, playlistTargets.netId))
-      .where(and(inArray(playlistTargets.playlistId, playlistIds), sql`${reached} is not null`));
+      .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
+      .where(
+        and(
+          eq(playlists.cabinetId, cabinetId),
+          inArray(playlistTargets.playlistId, playlistIds),
+          sql`${reached} is not null`,
+        ),
+      );
     for (const r of rows) result.get(r.playlistId)!.push(Number(r.pointId));
     for (const list of result.values()) list.sort((a, b) => a - b);
     return result;

@@ -10,23 +10,18 @@ import {
   rangeDays,
   summarizeByFile,
   type DailySchedule,
-  type FileFit,
-  type FilesOrder,
   type FullnessRange,
   type ManifestFile,
-  type PlaylistType,
-  type QuotaKind,
   type ScheduleEntry,
   type ScheduleInputData,
-  type ScheduleMode,
 } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { FileConfigRow, FileScheduleRow, PlaylistRow, PointRow } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { Caller } from '../../lib/caller.js';
 import type { MediaService } from '../media/media.service.js';
 import type { PlaylistContent } from '../playlist/playlist.repository.js';
-import { wallText, clockTime } from '../../db/sql.js';
 
 export interface ScheduleServiceDeps {
   repos: Repositories;
@@ -62,11 +57,7 @@ function scheduleItem(
   pointId: number,
   playlistId: number,
 ): ScheduleItemData {
-  const config = mergedConfig(
-    (rules.configs.get(fileId) ?? []).map((c) => ({ ...c, fit: c.fit as FileFit | null })),
-    pointId,
-    playlistId,
-  );
+  const config = mergedConfig(rules.configs.get(fileId) ?? [], pointId, playlistId);
   const schedule = mostSpecific(rules.schedules.get(fileId) ?? [], pointId, playlistId);
   const item: ScheduleItemData = {
     fileId,
@@ -74,11 +65,11 @@ function scheduleItem(
   };
   if (schedule) {
     item.when = {
-      fromDate: schedule.fromDate === null ? null : wallText(schedule.fromDate),
-      toDate: schedule.toDate === null ? null : wallText(schedule.toDate),
+      fromDate: schedule.fromDate,
+      toDate: schedule.toDate,
       weekDays: schedule.weekDays,
-      fromTime: clockTime(schedule.fromTime),
-      toTime: clockTime(schedule.toTime),
+      fromTime: schedule.fromTime,
+      toTime: schedule.toTime,
     };
   }
   if (config.volume !== null || config.fit !== null || config.muted !== null) {
@@ -99,24 +90,24 @@ function toSchedulePlaylist(
     scheduleItem(i.fileId, i.duration, i.file, rules, pointId, row.id);
   const part: PlaylistPart = {
     id: row.id,
-    type: row.type as PlaylistType,
+    type: row.type,
     active: row.active,
     approved: row.approved,
     override: row.override,
     inLeftoversOnly: row.inLeftoversOnly,
     noStats: row.noStats,
-    fromDate: wallText(row.fromDate),
-    toDate: wallText(row.toDate),
+    fromDate: row.fromDate,
+    toDate: row.toDate,
     weekDays: row.weekDays,
-    fromTime: clockTime(row.fromTime),
-    toTime: clockTime(row.toTime),
-    fromTime2: clockTime(row.fromTime2),
-    toTime2: clockTime(row.toTime2),
-    filesOrder: row.filesOrder as FilesOrder,
-    scheduleMode: row.scheduleMode as ScheduleMode | null,
+    fromTime: row.fromTime,
+    toTime: row.toTime,
+    fromTime2: row.fromTime2,
+    toTime2: row.toTime2,
+    filesOrder: row.filesOrder,
+    scheduleMode: row.scheduleMode,
     periodicity: row.periodicity,
-    limitationType: row.limitationType as QuotaKind,
-    quotas: row.quotas.map((q) => ({ kind: q.kind as QuotaKind, quantity: q.quantity })),
+    limitationType: row.limitationType,
+    quotas: row.quotas.map((q) => ({ kind: q.kind, quantity: q.quantity })),
     blockDuration: row.blockDuration,
     items: content.items.filter((i) => i.sectionId === null).map(item),
     sections: content.sections.map((s) => ({
@@ -132,7 +123,7 @@ function toSchedulePlaylist(
   if (row.geofence) part.geofence = row.geofence;
   if (row.theme) part.theme = row.theme;
   if (row.type === 'FLOATING') {
-    part.floating = (row.floating as SchedulePlaylist['floating']) ?? { ...FLOATING_DEFAULTS };
+    part.floating = row.floating ?? { ...FLOATING_DEFAULTS };
   }
   if (secondary) {
     part.secondary = {
@@ -176,7 +167,7 @@ export class ScheduleService {
   }
 
   /** The engine's input for each screen. */
-  async load(cabinetId: number, points: PointRow[]): Promise<Loaded> {
+  async load(cabinetId: CabinetId, points: PointRow[]): Promise<Loaded> {
     const { repos } = this.deps;
     const reaching = await repos.schedule.playlistsReaching(
       cabinetId,
@@ -185,14 +176,14 @@ export class ScheduleService {
     const ids = [...new Set([...reaching.values()].flat())];
     const [rows, content, reach] = await Promise.all([
       repos.playlists.playlistsByIds(cabinetId, ids),
-      repos.playlists.content(ids),
-      repos.schedule.reachOf(ids),
+      repos.playlists.content(cabinetId, ids),
+      repos.schedule.reachOf(cabinetId, ids),
     ]);
     const playlists = new Map(rows.map((r) => [r.id, r]));
     const secondaryIds = rows.map((r) => r.secondaryFileId).filter((id): id is number => id !== null);
     const files: Loaded['files'] = new Map();
     for (const c of content.values()) for (const i of c.items) files.set(i.fileId, i.file);
-    for (const f of await repos.playlists.filesByIds(secondaryIds)) files.set(f.id, f);
+    for (const f of await repos.playlists.referencedFiles(cabinetId, secondaryIds)) files.set(f.id, f);
     const fileIds = [...files.keys()];
     const [schedules, configs] = await Promise.all([
       repos.fileRules.schedulesOf(cabinetId, fileIds),
@@ -229,8 +220,8 @@ export class ScheduleService {
       const screen: ScheduleInputData['screen'] = {
         id: point.id,
         timezone: point.timezone,
-        workFrom: clockTime(point.workFrom),
-        workTo: clockTime(point.workTo),
+        workFrom: point.workFrom,
+        workTo: point.workTo,
         commercialCycle: point.commercialCycle,
         stopped: point.isStopped,
       };
@@ -285,7 +276,7 @@ export class ScheduleService {
   }
 
   /** Broadcast fullness per screen over a preset range, from each screen's today. */
-  async fullness(cabinetId: number, range: FullnessRange) {
+  async fullness(cabinetId: CabinetId, range: FullnessRange) {
     const points = await this.deps.repos.schedule.pointsOf(cabinetId);
     const { inputs } = await this.load(cabinetId, points);
     const now = this.clock().getTime();
@@ -314,7 +305,7 @@ export class ScheduleService {
     points: PointRow[],
   ): Promise<Map<number, { schedule: ScheduleInputData; files: ManifestFile[] }>> {
     const out = new Map<number, { schedule: ScheduleInputData; files: ManifestFile[] }>();
-    const byCabinet = new Map<number, PointRow[]>();
+    const byCabinet = new Map<CabinetId, PointRow[]>();
     for (const point of points)
       byCabinet.set(point.cabinetId, [...(byCabinet.get(point.cabinetId) ?? []), point]);
     for (const [cabinetId, list] of byCabinet) {

@@ -8,6 +8,7 @@ import {
   type ExportStatus,
   type StatisticFilters,
 } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import {
   audienceHourly,
@@ -97,7 +98,7 @@ export class StatisticRepository {
    * Conditions on a table with cabinet_id and point_id columns (the alias `t`), and playlist_id and file_id
    * unless `screensOnly` (a table of screens' hours, which the playlist and file filters do not narrow).
    */
-  private common(cabinetId: number, f: StatisticFilters, screensOnly = false): SQL[] {
+  private common(cabinetId: CabinetId, f: StatisticFilters, screensOnly = false): SQL[] {
     const where: SQL[] = [sql`t.cabinet_id = ${cabinetId}`];
     if (f.points?.length) where.push(sql`t.point_id = any(${intArray(f.points)})`);
     if (f.nets?.length) {
@@ -112,7 +113,7 @@ export class StatisticRepository {
   }
 
   /** Rollup rows of the period: local hours from `from` 00:00 to the end of `to`. */
-  private rollupWhere(cabinetId: number, f: StatisticFilters, screensOnly = false): SQL {
+  private rollupWhere(cabinetId: CabinetId, f: StatisticFilters, screensOnly = false): SQL {
     const where = this.common(cabinetId, f, screensOnly);
     where.push(sql`t.hour_local >= ${f.from}::timestamp`);
     where.push(sql`t.hour_local < ${addDays(f.to, 1)}::timestamp`);
@@ -125,7 +126,7 @@ export class StatisticRepository {
    * screen; nearer the edges a row is checked against its own screen's zone (screens grouped by zone, so
    * a row costs an array lookup, not a query). Rows of screens removed since count in UTC.
    */
-  private rawWhere(cabinetId: number, f: StatisticFilters, zones: readonly ZoneGroup[]): SQL {
+  private rawWhere(cabinetId: CabinetId, f: StatisticFilters, zones: readonly ZoneGroup[]): SQL {
     const where = this.common(cabinetId, f);
     const iso = (ms: number) => new Date(ms).toISOString();
     const bounds = (zone: string) => {
@@ -165,7 +166,7 @@ export class StatisticRepository {
   }
 
   /** The cabinet's screens grouped by time zone. */
-  private async zones(cabinetId: number): Promise<ZoneGroup[]> {
+  private async zones(cabinetId: CabinetId): Promise<ZoneGroup[]> {
     const result = await this.db.execute(
       sql`select timezone, array_agg(id order by id) as ids from ${points} where cabinet_id = ${cabinetId}
         group by timezone`,
@@ -176,7 +177,7 @@ export class StatisticRepository {
     }));
   }
 
-  async reportByHour(cabinetId: number, f: StatisticFilters): Promise<(Sums & { hour: string })[]> {
+  async reportByHour(cabinetId: CabinetId, f: StatisticFilters): Promise<(Sums & { hour: string })[]> {
     const result = await this.db.execute(sql`
       select to_char(t.hour_local, 'YYYY-MM-DD HH24:00') as hour, sum(t.shows)::bigint as shows,
         sum(t.seconds) as seconds, sum(t.impressions) as impressions, sum(t.revenue) as revenue,
@@ -189,7 +190,7 @@ export class StatisticRepository {
   }
 
   async reportByInstances(
-    cabinetId: number,
+    cabinetId: CabinetId,
     f: StatisticFilters,
   ): Promise<(Sums & { pointId: number; name: string | null })[]> {
     const result = await this.db.execute(sql`
@@ -211,7 +212,7 @@ export class StatisticRepository {
   }
 
   async reportByFiles(
-    cabinetId: number,
+    cabinetId: CabinetId,
     f: StatisticFilters,
   ): Promise<
     (Sums & { playlistId: number | null; playlist: string | null; fileId: number; file: string | null })[]
@@ -240,7 +241,7 @@ export class StatisticRepository {
 
   /** Shows and their impressions per screen and hour of the day. */
   async audience(
-    cabinetId: number,
+    cabinetId: CabinetId,
     f: StatisticFilters,
   ): Promise<{ pointId: number; name: string | null; hour: number; shows: number; impressions: number }[]> {
     const result = await this.db.execute(sql`
@@ -268,7 +269,7 @@ export class StatisticRepository {
    * table, read apart from the rollup so the audience report does not join every rollup row to it).
    */
   async measuredHours(
-    cabinetId: number,
+    cabinetId: CabinetId,
     f: StatisticFilters,
   ): Promise<{ pointId: number; hour: number; hours: number }[]> {
     const result = await this.db.execute(sql`
@@ -285,7 +286,7 @@ export class StatisticRepository {
 
   /** Shows, impressions, revenue and cost per local day and source. */
   async exchange(
-    cabinetId: number,
+    cabinetId: CabinetId,
     f: StatisticFilters,
   ): Promise<
     { date: string; source: string; shows: number; impressions: number; revenue: number; cost: number }[]
@@ -311,7 +312,7 @@ export class StatisticRepository {
   }
 
   /** How many shows the filters match: the rollup's sum, so a long period needs no count of raw rows. */
-  async countShows(cabinetId: number, f: StatisticFilters): Promise<number> {
+  async countShows(cabinetId: CabinetId, f: StatisticFilters): Promise<number> {
     const result = await this.db.execute(sql`
       select coalesce(sum(t.shows), 0)::bigint as n from ${playbackHourly} t
       where ${this.rollupWhere(cabinetId, f)}`);
@@ -322,7 +323,7 @@ export class StatisticRepository {
    * One page of shows, newest first. `after` continues a walk from a row (exports), else `offset` skips.
    */
   async list(
-    cabinetId: number,
+    cabinetId: CabinetId,
     f: StatisticFilters,
     page: { limit: number; offset?: number; after?: ListCursor },
   ): Promise<(ListRow & { cursor: ListCursor })[]> {
@@ -374,7 +375,7 @@ export class StatisticRepository {
    * Answers the rows changed.
    */
   async patch(
-    cabinetId: number | null,
+    cabinetId: CabinetId | null,
     ids: readonly number[],
     patch: RowPatch,
     userId: number,
@@ -473,7 +474,7 @@ export class StatisticRepository {
   // ---- export jobs (the spool) ----
 
   async insertJob(values: {
-    cabinetId: number;
+    cabinetId: CabinetId;
     userId: number;
     kind: ExportKind;
     format: ExportFormat;
@@ -484,7 +485,7 @@ export class StatisticRepository {
     return row!;
   }
 
-  async jobs(cabinetId: number, limit = 100): Promise<ExportJobRow[]> {
+  async jobs(cabinetId: CabinetId, limit = 100): Promise<ExportJobRow[]> {
     return this.db
       .select()
       .from(exportJobs)
@@ -494,12 +495,12 @@ export class StatisticRepository {
   }
 
   /** A job by id alone: the worker's and the signed download's lookup (the id came from a signed URL or the queue). */
-  async jobById(id: number): Promise<ExportJobRow | null> {
+  async platformJobById(id: number): Promise<ExportJobRow | null> {
     const [row] = await this.db.select().from(exportJobs).where(eq(exportJobs.id, id));
     return row ?? null;
   }
 
-  async jobInCabinet(cabinetId: number, id: number): Promise<ExportJobRow | null> {
+  async jobInCabinet(cabinetId: CabinetId, id: number): Promise<ExportJobRow | null> {
     const [row] = await this.db
       .select()
       .from(exportJobs)
@@ -507,7 +508,7 @@ export class StatisticRepository {
     return row ?? null;
   }
 
-  async updateJob(
+  async platformUpdateJob(
     id: number,
     values: Partial<{
       status: ExportStatus;
@@ -522,7 +523,7 @@ export class StatisticRepository {
   }
 
   /** Jobs finished (done or failed) before `before`, oldest first. */
-  async finishedJobsBefore(before: Date, limit: number): Promise<ExportJobRow[]> {
+  async platformFinishedJobsBefore(before: Date, limit: number): Promise<ExportJobRow[]> {
     return this.db
       .select()
       .from(exportJobs)
@@ -531,7 +532,7 @@ export class StatisticRepository {
       .limit(limit);
   }
 
-  async deleteJobs(ids: readonly number[]): Promise<number> {
+  async platformDeleteJobs(ids: readonly number[]): Promise<number> {
     if (ids.length === 0) return 0;
     const gone = await this.db
       .delete(exportJobs)
@@ -541,7 +542,7 @@ export class StatisticRepository {
   }
 
   /** Jobs left queued or running by a process that stopped (the in-process fallback only). */
-  async failAbandonedJobs(): Promise<void> {
+  async platformFailAbandonedJobs(): Promise<void> {
     await this.db
       .update(exportJobs)
       .set({ status: 'failed', error: 'The server restarted: please export again', finishedAt: new Date() })

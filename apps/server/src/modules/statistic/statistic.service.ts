@@ -2,22 +2,24 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
-import type {
-  AudienceReport,
-  ExchangeReport,
-  ExportFormat,
-  ExportJob,
-  ExportKind,
-  FileReport,
-  HourReport,
-  InstanceReport,
-  ReportTotals,
-  StatisticFilters,
-  StatisticList,
-  StatisticListQuery,
-  StatisticPatchBody,
-  StatisticPatchResult,
+import {
+  can,
+  type AudienceReport,
+  type ExchangeReport,
+  type ExportFormat,
+  type ExportJob,
+  type ExportKind,
+  type FileReport,
+  type HourReport,
+  type InstanceReport,
+  type ReportTotals,
+  type StatisticFilters,
+  type StatisticList,
+  type StatisticListQuery,
+  type StatisticPatchBody,
+  type StatisticPatchResult,
 } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
 import type { ExportJobRow } from '../../db/schema.js';
 import type { Caller } from '../../lib/caller.js';
@@ -166,7 +168,7 @@ export class StatisticService {
    * administers every tenant. The rollup moves with the rows in the same transaction.
    */
   async patch(caller: Caller, body: StatisticPatchBody): Promise<StatisticPatchResult> {
-    if (caller.role !== 'admin') throw new AppError('FORBIDDEN');
+    if (!can(caller.role, 'statistics.edit')) throw new AppError('FORBIDDEN');
     const ids = [...new Set(body.ids)].sort((a, b) => a - b);
     const updated = await this.deps.transact((repos) =>
       repos.statistics.patch(null, ids, body.patch, caller.userId),
@@ -176,13 +178,13 @@ export class StatisticService {
 
   // ---- exports ----
 
-  private async rowCount(cabinetId: number, kind: ExportKind, filters: StatisticFilters): Promise<number> {
+  private async rowCount(cabinetId: CabinetId, kind: ExportKind, filters: StatisticFilters): Promise<number> {
     if (kind === 'list') return this.repo.countShows(cabinetId, filters);
     return 0; // reports are small (hours, screens, files of the period)
   }
 
   /** The table an export writes: the list walked page by page, or a report with its totals row. */
-  private table(cabinetId: number, kind: ExportKind, filters: StatisticFilters): ExportTable {
+  private table(cabinetId: CabinetId, kind: ExportKind, filters: StatisticFilters): ExportTable {
     const repo = this.repo;
     const sums = (s: ReportTotals) => [
       s.shows,
@@ -279,7 +281,7 @@ export class StatisticService {
   }
 
   private async checkSize(
-    cabinetId: number,
+    cabinetId: CabinetId,
     kind: ExportKind,
     format: ExportFormat,
     filters: StatisticFilters,
@@ -338,11 +340,11 @@ export class StatisticService {
 
   /** Runs one queued export (the queue's worker): into a temporary file, then storage under exports/. */
   async runJob(jobId: number): Promise<void> {
-    const job = await this.repo.jobById(jobId);
+    const job = await this.repo.platformJobById(jobId);
     if (!job || job.status === 'done') return;
-    await this.repo.updateJob(jobId, { status: 'running', progress: 0, error: null });
-    const kind = job.kind as ExportKind;
-    const format = job.format as ExportFormat;
+    await this.repo.platformUpdateJob(jobId, { status: 'running', progress: 0, error: null });
+    const kind = job.kind;
+    const format = job.format;
     const filters = job.params as unknown as StatisticFilters;
     await mkdir(this.deps.tmpDir, { recursive: true });
     const tmp = join(this.deps.tmpDir, `export-${jobId}-${Date.now()}.${format}`);
@@ -357,14 +359,14 @@ export class StatisticService {
           const progress = Math.min(99, Math.floor((n / expected) * 100));
           if (progress >= last + 5) {
             last = progress;
-            await this.repo.updateJob(jobId, { progress });
+            await this.repo.platformUpdateJob(jobId, { progress });
           }
         },
       );
       const size = (await stat(tmp)).size;
       const key = `exports/${job.cabinetId}/${jobId}.${format}`;
       await this.deps.storage.putFile(key, tmp);
-      await this.repo.updateJob(jobId, {
+      await this.repo.platformUpdateJob(jobId, {
         status: 'done',
         progress: 100,
         storageKey: key,
@@ -373,7 +375,7 @@ export class StatisticService {
       });
     } catch (error) {
       this.deps.log?.(`export ${jobId} failed`, error);
-      await this.repo.updateJob(jobId, {
+      await this.repo.platformUpdateJob(jobId, {
         status: 'failed',
         error: error instanceof Error ? error.message.slice(0, 500) : 'Export failed',
         finishedAt: new Date(),
@@ -392,9 +394,9 @@ export class StatisticService {
     return {
       id: job.id,
       name: job.name,
-      kind: job.kind as ExportKind,
-      format: job.format as ExportFormat,
-      status: job.status as ExportJob['status'],
+      kind: job.kind,
+      format: job.format,
+      status: job.status,
       progress: job.progress,
       createdAt: job.createdAt.toISOString(),
       finishedAt: job.finishedAt?.toISOString() ?? null,
@@ -419,11 +421,11 @@ export class StatisticService {
     sig: string,
   ): Promise<{ name: string; mime: string; size: number | null; stream: Readable }> {
     if (!this.deps.signer.verify(id, 'export', exp, sig)) throw new AppError('NOT_FOUND');
-    const job = await this.repo.jobById(id);
+    const job = await this.repo.platformJobById(id);
     if (!job || job.status !== 'done' || !job.storageKey) throw new AppError('NOT_FOUND');
     return {
       name: job.name,
-      mime: EXPORT_MIME[job.format as ExportFormat],
+      mime: EXPORT_MIME[job.format],
       size: job.size ?? null,
       stream: this.deps.storage.read(job.storageKey),
     };
@@ -439,16 +441,16 @@ export class StatisticService {
     const before = new Date(now.getTime() - this.deps.retentionHours * 3600_000);
     let removed = 0;
     for (;;) {
-      const jobs = await this.repo.finishedJobsBefore(before, EXPIRED_BATCH);
+      const jobs = await this.repo.platformFinishedJobsBefore(before, EXPIRED_BATCH);
       for (const job of jobs) if (job.storageKey) await this.deps.storage.remove(job.storageKey);
-      removed += await this.repo.deleteJobs(jobs.map((j) => j.id));
+      removed += await this.repo.platformDeleteJobs(jobs.map((j) => j.id));
       if (jobs.length < EXPIRED_BATCH) return removed;
     }
   }
 
   /** Jobs a stopped process left behind, when the queue does not keep them itself (the in-process fallback). */
   async failAbandoned(): Promise<void> {
-    await this.repo.failAbandonedJobs();
+    await this.repo.platformFailAbandonedJobs();
   }
 }
 

@@ -32,7 +32,7 @@ export async function ensurePlatformAdmin(
     const platform =
       (await repos.cabinets.findPlatform()) ??
       (await repos.cabinets.insert({ name: 'Platform', isPlatform: true }));
-    const existing = await repos.users.findByLoginOrEmail(admin.login);
+    const existing = await repos.users.platformFindByLoginOrEmail(admin.login);
     if (existing && existing.login.toLowerCase() === admin.login.toLowerCase()) {
       if (existing.role !== 'admin' || existing.cabinetId !== platform.id) {
         throw new Error(`ADMIN_LOGIN '${admin.login}' belongs to a cabinet user; choose another login`);

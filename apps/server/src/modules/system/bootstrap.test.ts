@@ -30,7 +30,7 @@ describe('platform admin at start', () => {
     const transact = createTransact(t.database.db);
     await t.repos.users.updateInCabinet(
       (await t.repos.cabinets.findPlatform())!.id,
-      (await t.repos.users.findByLoginOrEmail('admin'))!.id,
+      (await t.repos.users.platformFindByLoginOrEmail('admin'))!.id,
       { blocked: true },
     );
     const result = await ensurePlatformAdmin(transact, t.hasher, {

@@ -28,7 +28,7 @@ export class TrackerRepository {
    * lease and their attempts count up, in one statement that skips rows another process holds, so two
    * processes never send the same one at once; one that crashed mid-send is taken again after the lease.
    */
-  async claimDue(limit: number, leaseSeconds: number): Promise<DueDelivery[]> {
+  async platformClaimDue(limit: number, leaseSeconds: number): Promise<DueDelivery[]> {
     const result = (await this.db.execute(sql`
       with due as (
         select id from ${trackerDeliveries}
@@ -76,7 +76,7 @@ export class TrackerRepository {
     }));
   }
 
-  async delivered(id: number, status: number): Promise<void> {
+  async platformDelivered(id: number, status: number): Promise<void> {
     await this.db
       .update(trackerDeliveries)
       .set({ status: 'done', deliveredAt: sql`now()`, lastStatus: status, lastError: null })
@@ -84,7 +84,7 @@ export class TrackerRepository {
   }
 
   /** Another attempt at `nextAt`. */
-  async retryAt(id: number, nextAt: Date, error: string, status: number | null): Promise<void> {
+  async platformRetryAt(id: number, nextAt: Date, error: string, status: number | null): Promise<void> {
     await this.db
       .update(trackerDeliveries)
       .set({ nextAt, lastError: error, lastStatus: status })
@@ -92,7 +92,7 @@ export class TrackerRepository {
   }
 
   /** Given up: the third party refused it for good, or its time ran out. */
-  async givenUp(id: number, error: string, status: number | null): Promise<void> {
+  async platformGivenUp(id: number, error: string, status: number | null): Promise<void> {
     await this.db
       .update(trackerDeliveries)
       .set({ status: 'failed', lastError: error, lastStatus: status })
@@ -100,7 +100,7 @@ export class TrackerRepository {
   }
 
   /** Deliveries of one screen's show, for tests and support. */
-  async ofEvent(pointId: number, eventId: string) {
+  async platformOfEvent(pointId: number, eventId: string) {
     return this.db
       .select()
       .from(trackerDeliveries)
@@ -108,7 +108,7 @@ export class TrackerRepository {
   }
 
   /** Removes deliveries finished (done or failed) more than `days` ago. */
-  async sweep(days: number): Promise<number> {
+  async platformSweep(days: number): Promise<number> {
     const removed = await this.db
       .delete(trackerDeliveries)
       .where(

@@ -40,7 +40,7 @@ export class TrackerService {
   async deliverDue(): Promise<{ delivered: number; retried: number; failed: number }> {
     const counts = { delivered: 0, retried: 0, failed: 0 };
     for (;;) {
-      const due = await this.deps.repos.trackers.claimDue(BATCH, LEASE_SECONDS);
+      const due = await this.deps.repos.trackers.platformClaimDue(BATCH, LEASE_SECONDS);
       if (due.length === 0) return counts;
       for (let i = 0; i < due.length; i += PARALLEL) {
         const outcomes = await Promise.all(due.slice(i, i + PARALLEL).map((d) => this.attempt(d)));
@@ -75,29 +75,29 @@ export class TrackerService {
       response.resume();
       status = response.statusCode ?? 0;
       if (status >= 200 && status < 400) {
-        await trackers.delivered(d.id, status);
+        await trackers.platformDelivered(d.id, status);
         return 'delivered';
       }
       error = `HTTP ${status}`;
       if (status !== 408 && status !== 429 && status < 500) {
-        await trackers.givenUp(d.id, error, status);
+        await trackers.platformGivenUp(d.id, error, status);
         this.deps.log?.(`Tracking pixel refused for good (${error}): delivery ${d.id}`);
         return 'failed';
       }
     } catch (caught) {
       error = caught instanceof Error ? caught.message : String(caught);
       if (caught instanceof BlockedUrlError) {
-        await trackers.givenUp(d.id, error, null);
+        await trackers.platformGivenUp(d.id, error, null);
         return 'failed';
       }
     }
     const next = new Date(this.clock().getTime() + backoffMs(RETRY, d.attempts));
     if (next > d.expiresAt) {
-      await trackers.givenUp(d.id, error, status);
+      await trackers.platformGivenUp(d.id, error, status);
       this.deps.log?.(`Tracking pixel given up after ${d.attempts} attempts (${error}): delivery ${d.id}`);
       return 'failed';
     }
-    await trackers.retryAt(d.id, next, error, status);
+    await trackers.platformRetryAt(d.id, next, error, status);
     return 'retried';
   }
 }

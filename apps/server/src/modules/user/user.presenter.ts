@@ -1,4 +1,4 @@
-import type { Cabinet, Role, Tariff, User } from '@vitrine/core';
+import type { Cabinet, User } from '@vitrine/core';
 import type { UserRow } from '../../db/schema.js';
 import type { CabinetWithCount } from '../cabinet/cabinet.repository.js';
 
@@ -10,7 +10,7 @@ export function toUser(row: UserRow): User {
     login: row.login,
     email: row.email,
     name: row.name,
-    role: row.role as Role,
+    role: row.role,
     isTwoFaEnabled: row.isTwoFaEnabled,
     isClarityEnabled: row.isClarityEnabled,
     blocked: row.blocked,
@@ -24,7 +24,7 @@ export function toCabinet(row: CabinetWithCount): Cabinet {
     id: row.id,
     name: row.name,
     balance: row.balance,
-    tariff: row.tariff as Tariff,
+    tariff: row.tariff,
     discount: row.discount,
     blocked: row.blocked,
     approvalRequired: row.approvalRequired,

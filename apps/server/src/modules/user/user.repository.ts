@@ -1,11 +1,12 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/sql.js';
 import { users, type UserRow } from '../../db/schema.js';
 
 export interface NewUser {
-  cabinetId: number;
+  cabinetId: CabinetId;
   login: string;
   email: string | null;
   name: string;
@@ -19,23 +20,26 @@ export type UserChanges = Partial<
 >;
 
 export interface UserFilter {
-  cabinetId?: number;
+  cabinetId?: CabinetId;
   role?: Role;
   search?: string;
   page: number;
   limit: number;
 }
 
-/** All SQL on users. Methods named *InCabinet scope by the caller's cabinet; the rest are platform-level. */
+/**
+ * All SQL on users. Methods named *InCabinet scope by the caller's cabinet; `platform*` are the sign-in,
+ * registration and administration paths, which look people up across cabinets by design.
+ */
 export class UserRepository {
   constructor(private readonly db: Database) {}
 
-  async findById(id: number): Promise<UserRow | undefined> {
+  async platformFindById(id: number): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id));
     return row;
   }
 
-  async findInCabinet(cabinetId: number, id: number): Promise<UserRow | undefined> {
+  async findInCabinet(cabinetId: CabinetId, id: number): Promise<UserRow | undefined> {
     const [row] = await this.db
       .select()
       .from(users)
@@ -44,7 +48,7 @@ export class UserRepository {
   }
 
   /** Sign-in accepts the login or the e-mail address, case-insensitively. */
-  async findByLoginOrEmail(value: string): Promise<UserRow | undefined> {
+  async platformFindByLoginOrEmail(value: string): Promise<UserRow | undefined> {
     const lowered = value.toLowerCase();
     const [row] = await this.db
       .select()
@@ -56,7 +60,7 @@ export class UserRepository {
   }
 
   /** Whether a login is in use, spelled in any case. */
-  async loginExists(login: string): Promise<boolean> {
+  async platformLoginExists(login: string): Promise<boolean> {
     const rows = await this.db
       .select({ id: users.id })
       .from(users)
@@ -65,7 +69,7 @@ export class UserRepository {
     return rows.length > 0;
   }
 
-  async findByEmail(email: string): Promise<UserRow | undefined> {
+  async platformFindByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await this.db
       .select()
       .from(users)
@@ -73,11 +77,11 @@ export class UserRepository {
     return row;
   }
 
-  async listInCabinet(cabinetId: number): Promise<UserRow[]> {
+  async listInCabinet(cabinetId: CabinetId): Promise<UserRow[]> {
     return this.db.select().from(users).where(eq(users.cabinetId, cabinetId)).orderBy(users.id);
   }
 
-  async list(filter: UserFilter): Promise<{ rows: UserRow[]; total: number }> {
+  async platformList(filter: UserFilter): Promise<{ rows: UserRow[]; total: number }> {
     const conditions: SQL[] = [];
     if (filter.cabinetId !== undefined) conditions.push(eq(users.cabinetId, filter.cabinetId));
     if (filter.role) conditions.push(eq(users.role, filter.role));
@@ -104,7 +108,11 @@ export class UserRepository {
     return row!;
   }
 
-  async updateInCabinet(cabinetId: number, id: number, changes: UserChanges): Promise<UserRow | undefined> {
+  async updateInCabinet(
+    cabinetId: CabinetId,
+    id: number,
+    changes: UserChanges,
+  ): Promise<UserRow | undefined> {
     const [row] = await this.db
       .update(users)
       .set({ ...changes, updatedAt: new Date() })
@@ -113,7 +121,7 @@ export class UserRepository {
     return row;
   }
 
-  async removeInCabinet(cabinetId: number, id: number): Promise<boolean> {
+  async removeInCabinet(cabinetId: CabinetId, id: number): Promise<boolean> {
     const rows = await this.db
       .delete(users)
       .where(and(eq(users.cabinetId, cabinetId), eq(users.id, id)))

@@ -7,6 +7,7 @@ import {
   type UserPatchBody,
   type UserPostBody,
 } from '@vitrine/core';
+import { asCabinetId } from '../../db/cabinet-id.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
 import type { UserRow } from '../../db/schema.js';
 import type { Caller } from '../../lib/caller.js';
@@ -35,12 +36,16 @@ export class UserService {
 
   // ---- platform administration (permission user.route) ----
   async list(query: UserListQuery): Promise<{ users: User[]; total: number }> {
-    const { rows, total } = await this.deps.repos.users.list(query);
+    const { cabinetId, ...rest } = query;
+    const { rows, total } = await this.deps.repos.users.platformList({
+      ...rest,
+      ...(cabinetId === undefined ? {} : { cabinetId: asCabinetId(cabinetId) }),
+    });
     return { users: rows.map(toUser), total };
   }
 
   async get(id: number): Promise<User> {
-    const row = await this.deps.repos.users.findById(id);
+    const row = await this.deps.repos.users.platformFindById(id);
     if (!row) throw notFound();
     return toUser(row);
   }
@@ -52,7 +57,8 @@ export class UserService {
     }
     const passwordHash = await this.deps.hasher.hash(body.password);
     return this.insertUser(async (repos) => {
-      let cabinetId = body.cabinetId;
+      // The platform admin names the cabinet; its row is looked up below.
+      let cabinetId = body.cabinetId === undefined ? undefined : asCabinetId(body.cabinetId);
       if (body.role === 'admin') {
         const platform = await repos.cabinets.findPlatform();
         if (!platform || (cabinetId !== undefined && cabinetId !== platform.id)) {
@@ -80,7 +86,7 @@ export class UserService {
 
   async patch(caller: Caller, id: number, body: UserPatchBody): Promise<User> {
     const { repos } = this.deps;
-    const target = await repos.users.findById(id);
+    const target = await repos.users.platformFindById(id);
     if (!target) throw notFound();
     if (target.id === caller.userId && (body.blocked === true || (body.role && body.role !== target.role))) {
       // Named by its field, so the refusal says which change it was (the code alone says only 'Forbidden').
