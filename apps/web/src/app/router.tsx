@@ -17,6 +17,7 @@ import { listPagingSearch, validateFilterSearch, type FilterSearch } from '../fe
 import { AppLayout } from './AppLayout';
 import { middleware, type MiddlewareName } from './middleware';
 import { Root } from './Root';
+import { holds } from '../lib/permissions';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -225,7 +226,7 @@ const routeTree = rootRoute.addChildren([
         beforeLoad: async (args) => {
           await middleware('can:point.route')(args);
           const last = lastPoint.get();
-          if (last !== null && (await loadUser(args.context.queryClient))?.scope.includes('point.get')) {
+          if (last !== null && holds(await loadUser(args.context.queryClient), 'point.get')) {
             throw redirect({ href: pointTabPath(tab, last) });
           }
           throw redirect({ to: '/point' });

@@ -25,8 +25,8 @@ import { DEFAULT_PAGE_SIZE, NetInput, type Net, type PointStatus } from '@vitrin
 import { useConfirm } from '../../lib/confirm';
 import { ListFooter } from '../../lib/ListFooter';
 import { useZodForm } from '../../lib/useZodForm';
-import { useUserInfo } from '../auth/session';
 import { useNetActions, useNets, useScreenOptions } from './nets.api';
+import { usePermission } from '../../lib/permissions';
 
 type Named = { id: number; name: string };
 
@@ -187,8 +187,7 @@ function NetModal({ net, onClose }: { net: Net | null; onClose: () => void }) {
 export function NetsPage() {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const { data: me } = useUserInfo();
-  const canEdit = me?.scope.includes('net.create') ?? false;
+  const canEdit = usePermission('net.create');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);

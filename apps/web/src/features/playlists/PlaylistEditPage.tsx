@@ -48,7 +48,6 @@ import {
 import { ApiError } from '../../api/client';
 import { useConfirm } from '../../lib/confirm';
 import { translateFields, translateMessage } from '../../lib/messages';
-import { useUserInfo } from '../auth/session';
 import {
   FilePickerModal,
   ItemList,
@@ -69,6 +68,7 @@ import {
   usePlaylistVersions,
   useTargetOptions,
 } from './playlists.api';
+import { usePermission, usePermissions } from '../../lib/permissions';
 
 interface Named {
   id: number;
@@ -247,8 +247,7 @@ function Editor({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const confirm = useConfirm();
-  const { data: me } = useUserInfo();
-  const has = (key: string) => me?.scope.includes(key as never) ?? false;
+  const has = usePermissions();
   const [initial, setInitial] = useState<EditorState>(() =>
     playlist ? fromPlaylist(playlist) : fromDefaults(),
   );
@@ -906,9 +905,8 @@ export function PlaylistEditPage() {
   const params = useParams({ strict: false }) as { id?: string };
   const id = params.id ? Number(params.id) : null;
   const { t } = useTranslation();
-  const { data: me } = useUserInfo();
   // Roles that edit read the versions too: an author's editor opens on their own waiting version.
-  const editsPlaylists = me?.scope.includes('playlist.patch') ?? false;
+  const editsPlaylists = usePermission('playlist.patch');
   const { data, isLoading } = usePlaylist(id);
   const { data: versions, isLoading: versionsLoading } = usePlaylistVersions(id, editsPlaylists);
   if (id !== null && (!data || (editsPlaylists && !versions)))

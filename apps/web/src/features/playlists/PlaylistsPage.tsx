@@ -36,10 +36,10 @@ import { useConfirm } from '../../lib/confirm';
 import { useSelection } from '../../lib/useSelection';
 import { ListFooter } from '../../lib/ListFooter';
 import { translateMessage } from '../../lib/messages';
-import { useUserInfo } from '../auth/session';
 import { ExpirationBadge } from './ExpirationBadge';
 import { ReviewModal } from './ReviewModal';
 import { usePlaylistActions, usePlaylistTags, usePlaylists, useTargetOptions } from './playlists.api';
+import { usePermissions } from '../../lib/permissions';
 
 /** Bulk apply: chosen playlists go to chosen screens ('Please choose screens' when none are). */
 function ApplyModal({ playlists, onClose }: { playlists: number[]; onClose: () => void }) {
@@ -93,8 +93,7 @@ function ApplyModal({ playlists, onClose }: { playlists: number[]; onClose: () =
 export function PlaylistsPage() {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const { data: me } = useUserInfo();
-  const has = (key: string) => me?.scope.includes(key as never) ?? false;
+  const has = usePermissions();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [type, setType] = useState<string | null>(null);

@@ -39,7 +39,6 @@ import {
 import { ApiError } from '../../api/client';
 import { useConfirm } from '../../lib/confirm';
 import { translateFields, translateMessage } from '../../lib/messages';
-import { useUserInfo } from '../auth/session';
 import { usePlaylistActions, usePlaylists } from '../playlists/playlists.api';
 import { PointSchedule } from './PointSchedule';
 import { PointAudience } from './PointAudience';
@@ -56,14 +55,12 @@ import {
   useScreenshot,
   type PointCommand,
 } from './points.api';
+import { usePermissions } from '../../lib/permissions';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 const bytes = (n: number | null | undefined) => (n === null || n === undefined ? '—' : formatSize(n));
 
-function useHas() {
-  const { data: me } = useUserInfo();
-  return (key: string) => me?.scope.includes(key as never) ?? false;
-}
+const useHas = usePermissions;
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -42,6 +42,7 @@ import { StatusBadge } from './StatusBadge';
 import { BindDialog } from './BindDialog';
 import { BulkSettingsDialog } from './BulkSettingsDialog';
 import type { MapScreen } from './LocationMap';
+import { holds, usePermissions } from '../../lib/permissions';
 
 /** Leaflet comes with the map view only. */
 const ScreensMap = lazy(() => import('./LocationMap').then((m) => ({ default: m.ScreensMap })));
@@ -55,7 +56,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'â€
 export function PointsPage() {
   const { data: me } = useUserInfo();
   if (!me) return null;
-  return me.scope.includes('point.list') ? <ScreensList /> : <ScreensOverview />;
+  return holds(me, 'point.list') ? <ScreensList /> : <ScreensOverview />;
 }
 
 /** The screens, with status, filters, sort, pages of 10 and commands for chosen ones. */
@@ -64,8 +65,7 @@ function ScreensList() {
   const confirm = useConfirm();
   const search = useSearch({ strict: false }) as { net?: number; bind?: string };
   const navigate = useNavigate();
-  const { data: me } = useUserInfo();
-  const has = (key: string) => me?.scope.includes(key as never) ?? false;
+  const has = usePermissions();
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), 300);
   const [status, setStatus] = useState<string | null>(null);

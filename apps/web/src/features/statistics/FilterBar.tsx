@@ -5,8 +5,8 @@ import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FileItem, FolderContents, PlaylistList, PointList } from '@vitrine/core';
 import { api } from '../../api/client';
-import { useUserInfo } from '../auth/session';
 import { PRESETS, presetOf, presetRange, type IdFilter, type Preset, type StatFilters } from './filters';
+import { usePermissions } from '../../lib/permissions';
 
 interface Named {
   id: number;
@@ -15,8 +15,7 @@ interface Named {
 
 /** Every option list comes from the list the role may read anyway; a role without it gets no picker. */
 function useOptionLists() {
-  const { data: me } = useUserInfo();
-  const has = (key: string) => me?.scope.includes(key as never) ?? false;
+  const has = usePermissions();
   const points = useQuery({
     queryKey: ['statistics', 'options', 'points'],
     queryFn: () =>
