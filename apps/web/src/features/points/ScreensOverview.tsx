@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { POINT_PAGE_SIZE, type PointOverview } from '@vitrine/core';
 import { api } from '../../api/client';
-import { ListFooter } from '../../lib/ListFooter';
+import { ListFooter } from '../../lib/list/ListFooter';
 import { StatusBadge } from './StatusBadge';
 import { SyncBadge } from './SyncState';
 

@@ -18,7 +18,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import { IconColumns, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { STATISTIC_PAGE_SIZES, type StatisticRow } from '@vitrine/core';
-import { ListFooter } from '../../lib/ListFooter';
+import { ListFooter } from '../../lib/list/ListFooter';
 import { EditRowsModal } from './EditRowsModal';
 import { FilterBar } from './FilterBar';
 import { ExportMenu, SpoolList } from './Exports';

@@ -1,18 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Cabinet, Role, User } from '@vitrine/core';
+import type { z } from 'zod';
+import type { Cabinet, User, UserList, UserListQuery } from '@vitrine/core';
 import { api } from '../../api/client';
 
-export interface UsersQuery {
-  page: number;
-  limit: number;
-  search?: string;
-  role?: Role;
-}
+export type UsersQuery = Partial<UserListQuery>;
+/** GET /api/user. */
+export type UsersPage = z.output<typeof UserList>;
 
 export const useUsers = (query: UsersQuery) =>
   useQuery({
     queryKey: ['users', query],
-    queryFn: () => api<{ users: User[]; total: number }>('/user', { query: { ...query } }),
+    queryFn: () => api<UsersPage>('/user', { query: { ...query } }),
     placeholderData: keepPreviousData,
   });
 
