@@ -1,11 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Cabinet, User, UserList, UserListQuery } from '@vitrine/core';
+import type { Cabinet, User, UserList, UserListQuery, UserPatchBody, UserPostBody } from '@vitrine/core';
 import { api } from '../../api/client';
 
 export type UsersQuery = Partial<UserListQuery>;
 /** GET /api/user. */
 export type UsersPage = z.output<typeof UserList>;
+
+/** POST /api/user/post: a user (an owner without a cabinet gets a new one). */
+export const createUser = (body: UserPostBody) => api<User>('/user/post', { method: 'POST', body });
+
+/** POST /api/user/patch/:id. */
+export const patchUser = (id: number, body: UserPatchBody) =>
+  api<User>(`/user/patch/${id}`, { method: 'POST', body });
 
 export const useUsers = (query: UsersQuery) =>
   useQuery({
