@@ -1,10 +1,8 @@
 import { notFound, redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { DEFAULT_LANDING, PERMISSION_KEYS, type PermissionKey, type UserInfo } from '@vitrine/core';
-import { loadUser } from '../features/auth/session';
+import { PERMISSION_KEYS, type PermissionKey } from '@vitrine/core';
+import { landingOf, loadUser } from '../features/auth/session';
 import { holds } from '../lib/permissions';
-
-export const landingOf = (user: UserInfo): string => DEFAULT_LANDING[user.user.role];
 
 /** What a route's middleware sees: the router's context, the address asked for and its parameters. */
 export interface MiddlewareArgs {

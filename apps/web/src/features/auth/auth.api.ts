@@ -1,6 +1,13 @@
 import type { z } from 'zod';
-import type { AuthBody, EmailBody, RegisterBody, TokenPair } from '@vitrine/core';
+import type { AuthBody, EmailBody, RegisterBody, TokenPair, UserInfo } from '@vitrine/core';
 import { api } from '../../api/client';
+
+/** GET /api/user/info: the caller, their cabinet and their scope (the permission keys the server grants). */
+export const getUserInfo = () => api<UserInfo>('/user/info', { silent: true });
+
+/** POST /api/user/logout: ends the refresh token's family; a failure is not said (spec §7). */
+export const logout = (refreshToken: string | null) =>
+  api<void>('/user/logout', { method: 'POST', body: refreshToken ? { refreshToken } : {}, silent: true });
 
 // The signed-out pages' calls: silent, since each page says the outcome itself (spec §7).
 
