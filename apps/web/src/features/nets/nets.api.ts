@@ -58,3 +58,15 @@ export function useNetActions() {
     }),
   };
 }
+
+/** A network's id and name: GET /api/net read for a picker. */
+export type NetName = Pick<Net, 'id' | 'name'>;
+
+/** Every network of the cabinet (the spec's largest page), for pickers; `silent` for an optional one. */
+export const useAllNets = (enabled: boolean, silent = false) =>
+  useQuery({
+    queryKey: ['nets', 'all', { silent }],
+    queryFn: () => api<{ nets: NetName[]; total: number }>('/net', { query: { limit: 1000 }, silent }),
+    enabled,
+    staleTime: 60_000,
+  });

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Alert, Badge, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { POINT_PAGE_SIZE, type PointOverview } from '@vitrine/core';
-import { api } from '../../api/client';
+import { POINT_PAGE_SIZE } from '@vitrine/core';
 import { ListFooter } from '../../lib/list/ListFooter';
+import { usePointOverview } from './points.api';
 import { StatusBadge } from './StatusBadge';
 import { SyncBadge } from './SyncState';
 
@@ -18,12 +17,7 @@ export function ScreensOverview() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(POINT_PAGE_SIZE);
-  const { data, isLoading } = useQuery({
-    queryKey: ['points', 'overview', page, limit],
-    queryFn: () => api<PointOverview>('/point/overview', { query: { page, limit } }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 15_000,
-  });
+  const { data, isLoading } = usePointOverview(page, limit);
   return (
     <Stack>
       <Title order={1} size="h2">
