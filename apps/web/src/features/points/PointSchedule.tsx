@@ -21,7 +21,8 @@ import { useTranslation } from 'react-i18next';
 import { addDays, isDate, type DailySchedule, type Point } from '@vitrine/core';
 import { useDailySchedule } from '../dashboard/dashboard.api';
 import { formatDuration, formatPercent, wallClock } from '../dashboard/time';
-import { PointScheduleTimeline, TYPE_COLORS } from './PointScheduleTimeline';
+import { PointScheduleTimeline } from './PointScheduleTimeline';
+import { TYPE_COLORS } from './timeline/geometry';
 import { usePermission } from '../../lib/permissions';
 
 function Section({ title, children, extra }: { title: string; children: ReactNode; extra?: ReactNode }) {
