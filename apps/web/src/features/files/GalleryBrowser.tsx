@@ -3,7 +3,6 @@ import {
   ActionIcon,
   Alert,
   Anchor,
-  Badge,
   Breadcrumbs,
   Button,
   Card,
@@ -12,31 +11,21 @@ import {
   Image,
   Loader,
   Modal,
-  Progress,
   ScrollArea,
   SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
   Table,
-  Tabs,
-  TagsInput,
   Text,
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
-  IconFile,
-  IconFileMusic,
   IconFolder,
   IconFolderPlus,
   IconLink,
-  IconMovie,
-  IconBroadcast,
   IconPencil,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconReload,
   IconSearch,
   IconStar,
   IconStarFilled,
@@ -50,9 +39,12 @@ import { useConfirm } from '../../lib/confirm';
 import { translateError } from '../../lib/messages';
 import { galleryKey, isFile, useGallery, useGalleryActions, type GallerySection } from './files.api';
 import { RemoteFileModal } from './RemoteFileModal';
-import { FileRules } from './FileRules';
-import { uploadQueue, useLeaveWarning, useUploads } from './uploads';
+import { uploadQueue, useLeaveWarning } from './uploads';
 
+import { FileIcon } from './gallery/FileIcon';
+import { Preview } from './gallery/FilePreview';
+import { fileDetails, keyOf } from './gallery/format';
+import { UploadsPanel } from './gallery/UploadsPanel';
 /** The file picker's modes (spec §2). */
 export interface GalleryModes {
   noLimitHeight?: boolean;
@@ -60,176 +52,6 @@ export interface GalleryModes {
   noChoose?: boolean;
   noCrud?: boolean;
   noDeleteAndFavorite?: boolean;
-}
-
-const keyOf = (item: GalleryItem) => `${isFile(item) ? 'f' : 'd'}${item.id}`;
-const formatDuration = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
-const formatBytes = (bytes: number) =>
-  bytes >= 1024 ** 2 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-
-/** Length, size in pixels and bytes, as far as known: '0:15 · 1920×1080 · 2.1 MB'. */
-const fileDetails = (file: FileItem) =>
-  [
-    file.duration !== null ? formatDuration(file.duration) : null,
-    file.width ? `${file.width}×${file.height}` : null,
-    file.size ? formatBytes(file.size) : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-
-function FileIcon({ file, size = 40 }: { file: FileItem; size?: number }) {
-  const Icon =
-    file.kind === 'video'
-      ? IconMovie
-      : file.kind === 'audio'
-        ? IconFileMusic
-        : file.kind === 'stream'
-          ? IconBroadcast
-          : IconFile;
-  return <Icon size={size} stroke={1.3} aria-hidden />;
-}
-
-function UploadsPanel() {
-  const { t } = useTranslation();
-  const tasks = useUploads();
-  if (tasks.length === 0) return null;
-  return (
-    <Card withBorder padding="sm" aria-label={t('gallery.uploads')} component="section">
-      <Group justify="space-between" mb="xs">
-        <Text fw={600} size="sm">
-          {t('gallery.uploads')}
-        </Text>
-        <Button size="compact-xs" variant="subtle" onClick={() => uploadQueue.clearFinished()}>
-          {t('gallery.clearFinished')}
-        </Button>
-      </Group>
-      <Stack gap="xs">
-        {tasks.map((task) => (
-          <div key={task.id} data-testid="upload-task" data-state={task.state}>
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="sm" truncate>
-                {task.name}
-              </Text>
-              <Group gap={4} wrap="nowrap">
-                <Text size="xs" c={task.state === 'failed' ? 'red' : 'dimmed'}>
-                  {task.state === 'failed'
-                    ? translateError(task.error ?? {})
-                    : task.duplicate
-                      ? t('uploader.alreadyUploaded')
-                      : t(`gallery.state.${task.state}`)}
-                </Text>
-                {task.state === 'uploading' && (
-                  <ActionIcon
-                    size="sm"
-                    variant="subtle"
-                    aria-label={t('gallery.pause', { name: task.name })}
-                    onClick={() => uploadQueue.pause(task.id)}
-                  >
-                    <IconPlayerPause size={14} />
-                  </ActionIcon>
-                )}
-                {task.state === 'paused' && (
-                  <ActionIcon
-                    size="sm"
-                    variant="subtle"
-                    aria-label={t('gallery.resume', { name: task.name })}
-                    onClick={() => uploadQueue.resume(task.id)}
-                  >
-                    <IconPlayerPlay size={14} />
-                  </ActionIcon>
-                )}
-                {task.state === 'failed' && (
-                  <ActionIcon
-                    size="sm"
-                    variant="subtle"
-                    aria-label={t('gallery.retry', { name: task.name })}
-                    onClick={() => uploadQueue.retry(task.id)}
-                  >
-                    <IconReload size={14} />
-                  </ActionIcon>
-                )}
-              </Group>
-            </Group>
-            <Progress
-              value={task.progress}
-              size="sm"
-              color={task.state === 'failed' ? 'red' : undefined}
-              aria-label={t('gallery.progress', { name: task.name })}
-            />
-          </div>
-        ))}
-      </Stack>
-    </Card>
-  );
-}
-
-function Preview({
-  file,
-  onClose,
-  canEdit,
-}: {
-  file: FileItem | null;
-  onClose: () => void;
-  canEdit: boolean;
-}) {
-  const { t } = useTranslation();
-  const [tags, setTags] = useState<string[]>([]);
-  const actions = useGalleryActions(galleryKey('home', file?.path ?? 0), file?.path ?? 0);
-  const details = file && (
-    <Stack>
-      {file.kind === 'image' && <Image src={file.url} alt={file.name} fit="contain" mah="60vh" />}
-      {file.kind === 'video' && (
-        <video src={file.url} controls style={{ width: '100%', maxHeight: '60vh' }} aria-label={file.name} />
-      )}
-      {file.kind === 'audio' && (
-        <audio src={file.url} controls style={{ width: '100%' }} aria-label={file.name} />
-      )}
-      <Group gap="xs">
-        <Badge variant="light">{file.mime}</Badge>
-        {file.kind === 'stream' && <Badge variant="light">{t('gallery.live')}</Badge>}
-        {file.width && file.height && <Badge variant="light">{`${file.width}×${file.height}`}</Badge>}
-        {file.duration !== null && <Badge variant="light">{formatDuration(file.duration)}</Badge>}
-        {file.size > 0 && <Badge variant="light">{formatBytes(file.size)}</Badge>}
-      </Group>
-      {file.remoteUrl && (
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {file.remoteUrl}
-        </Text>
-      )}
-      {canEdit && (
-        <Group align="flex-end">
-          <TagsInput
-            label={t('gallery.tags')}
-            defaultValue={file.tags}
-            onChange={setTags}
-            style={{ flex: 1 }}
-            maxTags={50}
-          />
-          <Button onClick={() => actions.setTags.mutate({ file, tags })}>{t('common.save')}</Button>
-        </Group>
-      )}
-    </Stack>
-  );
-  return (
-    <Modal opened={file !== null} onClose={onClose} title={file?.name} size="xl" centered>
-      {file &&
-        (canEdit && file.source !== 'STOCK' ? (
-          <Tabs defaultValue="details" keepMounted={false}>
-            <Tabs.List mb="md">
-              <Tabs.Tab value="details">{t('fileRules.details')}</Tabs.Tab>
-              <Tabs.Tab value="rules">{t('fileRules.tab')}</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="details">{details}</Tabs.Panel>
-            <Tabs.Panel value="rules">
-              <FileRules fileId={file.id} />
-            </Tabs.Panel>
-          </Tabs>
-        ) : (
-          details
-        ))}
-    </Modal>
-  );
 }
 
 /**
