@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type Key, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionIcon, Checkbox, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
@@ -43,11 +43,16 @@ export interface DataTableProps<T> {
 /** A row's height before it is measured. */
 const ESTIMATED_ROW = 49;
 /** Rows rendered beyond the window on each side. */
-const OVERSCAN = 6;
+const OVERSCAN = 3;
+/**
+ * Pages up to this many rows are rendered whole (the spec's pages of 10 and 25, a cabinet's members):
+ * small enough to stay light, and every row stays findable in the page. Longer ones are virtualised.
+ */
+const WHOLE_UP_TO = 50;
 
 /**
- * The list kit's table: only the rows in (and near) the window are in the document, so a page of 1000
- * stays light; the window scrolls as ever. Screen readers learn the full size from aria-rowcount and each
+ * The list kit's table: on a long page only the rows in (and near) the window are in the document, so a
+ * page of 1000 stays light; the window scrolls as ever. Screen readers learn the full size from aria-rowcount and each
  * row's place from aria-rowindex. A row takes focus: arrow keys, Home and End move between rows (scrolling
  * the one reached into view), Space toggles its checkbox.
  */
@@ -74,16 +79,20 @@ export function DataTable<T>({
     const top = (body.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
     if (Math.abs(top - offset) > 1) setOffset(top);
   });
+  const virtual = rows.length > WHOLE_UP_TO;
   const virtualizer = useWindowVirtualizer({
-    count: rows.length,
+    count: virtual ? rows.length : 0,
     estimateSize: () => ESTIMATED_ROW,
     overscan: OVERSCAN,
     scrollMargin: offset,
     getItemKey: (index) => rowKey(rows[index]!),
   });
-  const items = virtualizer.getVirtualItems();
-  const before = items.length > 0 ? items[0]!.start - offset : 0;
-  const after = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - offset) : 0;
+  const items: { index: number; key: Key; start: number; end: number }[] = virtual
+    ? virtualizer.getVirtualItems()
+    : rows.map((row, index) => ({ index, key: rowKey(row), start: 0, end: 0 }));
+  const before = virtual && items.length > 0 ? items[0]!.start - offset : 0;
+  const after =
+    virtual && items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - offset) : 0;
   const current = Math.min(active, Math.max(0, rows.length - 1));
   const span = columns.length + (selection ? 1 : 0) + (rowMenu || rowAction ? 1 : 0);
 
@@ -101,7 +110,7 @@ export function DataTable<T>({
     const next = Math.max(0, Math.min(rows.length - 1, index));
     setActive(next);
     focusAfterRender.current = next;
-    virtualizer.scrollToIndex(next, { align: 'auto' });
+    if (virtual) virtualizer.scrollToIndex(next, { align: 'auto' });
   };
   const onKey = (event: KeyboardEvent<HTMLTableRowElement>, index: number, row: T) => {
     if (event.target !== event.currentTarget) return;
@@ -171,7 +180,7 @@ export function DataTable<T>({
                 <Table.Tr
                   key={item.key}
                   data-index={item.index}
-                  ref={virtualizer.measureElement}
+                  ref={virtual ? virtualizer.measureElement : undefined}
                   aria-rowindex={item.index + 2}
                   data-odd={item.index % 2 === 0 || undefined}
                   data-selected={selection?.state.selected.has(id) || undefined}
