@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Anchor,
   Badge,
@@ -24,7 +24,7 @@ import { DataTable, type Column } from '../../lib/list/DataTable';
 import { ListFooter } from '../../lib/list/ListFooter';
 import { ListHeader, SearchFilter } from '../../lib/list/ListKit';
 import { useListSearch } from '../../lib/list/search';
-import { useZodForm } from '../../lib/useZodForm';
+import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { useNetActions, useNets, useScreenOptions, type NetsQuery } from './nets.api';
 import { usePermission } from '../../lib/permissions';
 
@@ -128,19 +128,13 @@ function NetModal({ net, onClose }: { net: Net | null; onClose: () => void }) {
   const [colorText, setColorText] = useState(net?.color ?? '');
   const [screens, setScreens] = useState<Named[]>(net?.points ?? []);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
-    save.mutate(
-      { id: net?.id ?? null, body },
-      { onSuccess: onClose, onError: (error) => form.showServerError(error) },
-    );
-  };
+  const { busy, onSubmit } = useFormSubmit(form, (body) => save.mutateAsync({ id: net?.id ?? null, body }), {
+    onSuccess: onClose,
+  });
 
   return (
     <Modal opened onClose={onClose} title={net ? t('nets.editTitle') : t('nets.createTitle')} centered>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack>
           <TextInput label={t('nets.name')} required data-autofocus {...form.inputProps('name')} />
           <ColorInput
@@ -173,7 +167,7 @@ function NetModal({ net, onClose }: { net: Net | null; onClose: () => void }) {
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={busy}>
               {t('common.save')}
             </Button>
           </Group>
