@@ -84,7 +84,7 @@ export function BulkSettingsDialog({ ids, onClose }: { ids: number[]; onClose: (
           value={(form.values as PointPatch)[field]}
           error={form.errors[field]}
           onChange={(value) => {
-            form.set(field, value as never);
+            form.set(field, value as PointPatch[typeof field]);
             tick(field, true);
           }}
         />
