@@ -16,7 +16,7 @@ import { ReviewModal } from './ReviewModal';
 import { playlistColumns } from './playlistColumns';
 import { PlaylistsFilters } from './PlaylistsFilters';
 import { usePlaylistActions, usePlaylists, useTargetOptions, type PlaylistsQuery } from './playlists.api';
-import { usePermissions } from '../../lib/permissions';
+import { Can, usePermissions } from '../../lib/permissions';
 
 /** Bulk apply: chosen playlists go to chosen screens ('Please choose screens' when none are). */
 function ApplyModal({ playlists, onClose }: { playlists: number[]; onClose: () => void }) {
@@ -122,11 +122,11 @@ export function PlaylistsPage() {
   return (
     <Stack>
       <ListHeader title={t('menu.playlists')}>
-        {has('playlist.create') && (
+        <Can permission="playlist.create">
           <Button component={Link} to="/playlist/create" leftSection={<IconPlus size={16} />}>
             {t('sections.playlistCreate')}
           </Button>
-        )}
+        </Can>
       </ListHeader>
       {waitingCount > 0 && !search.pending && (
         <Alert color="yellow" variant="light" aria-live="polite">

@@ -11,7 +11,7 @@ import { BulkBar, ListHeader } from '../../lib/list/ListKit';
 import { useListSearch } from '../../lib/list/search';
 import { useSelection } from '../../lib/list/useSelection';
 import { notifyError } from '../../lib/notify';
-import { usePermissions } from '../../lib/permissions';
+import { Can, usePermissions } from '../../lib/permissions';
 import { usePointActions, usePoints, type PointsQuery } from './points.api';
 import { BindDialog } from './BindDialog';
 import { BulkSettingsDialog } from './BulkSettingsDialog';
@@ -68,11 +68,11 @@ export function ScreensList() {
   return (
     <Stack>
       <ListHeader title={t('menu.points')}>
-        {has('point.create') && (
+        <Can permission="point.create">
           <Button leftSection={<IconPlus size={16} />} onClick={() => setBinding(true)}>
             {t('points.add')}
           </Button>
-        )}
+        </Can>
       </ListHeader>
       <ScreensFilters search={search} update={update} />
       <Group justify="space-between">
