@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Breadcrumbs,
@@ -8,7 +7,6 @@ import {
   Card,
   Checkbox,
   Group,
-  Image,
   Loader,
   Modal,
   ScrollArea,
@@ -21,17 +19,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconFolder,
-  IconFolderPlus,
-  IconLink,
-  IconPencil,
-  IconSearch,
-  IconStar,
-  IconStarFilled,
-  IconTrash,
-  IconUpload,
-} from '@tabler/icons-react';
+import { IconFolderPlus, IconLink, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ROOT_FOLDER_ID, UPLOAD_EXTENSIONS, type FileItem, type GalleryItem } from '@vitrine/core';
@@ -41,7 +29,7 @@ import { galleryKey, isFile, useGallery, useGalleryActions, type GallerySection 
 import { RemoteFileModal } from './RemoteFileModal';
 import { uploadQueue, useLeaveWarning } from './uploads';
 
-import { FileIcon } from './gallery/FileIcon';
+import { GalleryCard } from './gallery/GalleryCard';
 import { Preview } from './gallery/FilePreview';
 import { fileDetails, keyOf } from './gallery/format';
 import { UploadsPanel } from './gallery/UploadsPanel';
@@ -154,106 +142,23 @@ export function GalleryBrowser({
     ...folders.filter((f) => !selected.has(keyOf(f))).map((f) => ({ value: String(f.id), label: f.name })),
   ];
 
-  const card = (item: GalleryItem) => {
-    const file = isFile(item) ? item : null;
-    const choosable = !modes.noChoose && (file || !modes.noChooseFolders);
-    return (
-      <Card
-        key={keyOf(item)}
-        withBorder
-        padding="xs"
-        draggable={canCrud}
-        onDragStart={(e) => startDrag(e, item)}
-        onDragOver={(e) => !file && e.preventDefault()}
-        onDrop={(e) => !file && onDropOnFolder(e, item.id)}
-        data-testid="gallery-item"
-        data-name={item.name}
-        style={{
-          outline: selected.has(keyOf(item)) ? '2px solid var(--mantine-color-blue-filled)' : undefined,
-        }}
-      >
-        <Card.Section
-          h={120}
-          style={{
-            display: 'grid',
-            placeItems: 'center',
-            background: 'var(--mantine-color-default-hover)',
-            cursor: 'pointer',
-          }}
-          onClick={() => (file ? setPreview(file) : onOpenFolder(item.id))}
-        >
-          {file?.thumbUrl ? (
-            <Image src={file.thumbUrl} alt="" h={120} w="100%" fit="contain" />
-          ) : file ? (
-            <FileIcon file={file} />
-          ) : (
-            <IconFolder size={48} stroke={1.2} aria-hidden />
-          )}
-        </Card.Section>
-        <Group justify="space-between" wrap="nowrap" mt="xs" gap={4}>
-          {choosable ? (
-            <Checkbox
-              size="xs"
-              aria-label={t('gallery.select', { name: item.name })}
-              checked={selected.has(keyOf(item))}
-              onChange={() => toggle(item)}
-            />
-          ) : null}
-          {file ? (
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              onClick={() => setPreview(file)}
-              title={item.name}
-              style={{ flex: 1, textAlign: 'left', minWidth: 0, overflowWrap: 'anywhere' }}
-            >
-              {item.name}
-            </Anchor>
-          ) : (
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              fw={600}
-              onClick={() => onOpenFolder(item.id)}
-              title={item.name}
-              style={{ flex: 1, textAlign: 'left', minWidth: 0, overflowWrap: 'anywhere' }}
-            >
-              {item.name}
-            </Anchor>
-          )}
-          {canDelete && (
-            <ActionIcon
-              size="sm"
-              variant="subtle"
-              color="yellow"
-              aria-label={t(item.favorite ? 'gallery.unfavorite' : 'gallery.favorite', { name: item.name })}
-              aria-pressed={item.favorite}
-              onClick={() => actions.toggleFavorite.mutate(item)}
-            >
-              {item.favorite ? <IconStarFilled size={14} /> : <IconStar size={14} />}
-            </ActionIcon>
-          )}
-          {canCrud && (
-            <ActionIcon
-              size="sm"
-              variant="subtle"
-              aria-label={t('gallery.rename', { name: item.name })}
-              onClick={() => setNaming({ item, value: item.name })}
-            >
-              <IconPencil size={14} />
-            </ActionIcon>
-          )}
-        </Group>
-        {file && (
-          <Text size="xs" c="dimmed">
-            {fileDetails(file)}
-          </Text>
-        )}
-      </Card>
-    );
-  };
+  const card = (item: GalleryItem) => (
+    <GalleryCard
+      key={keyOf(item)}
+      item={item}
+      selected={selected.has(keyOf(item))}
+      choosable={!modes.noChoose && (isFile(item) || !modes.noChooseFolders)}
+      canCrud={canCrud}
+      canDelete={canDelete}
+      onToggle={() => toggle(item)}
+      onPreview={setPreview}
+      onOpenFolder={() => onOpenFolder(item.id)}
+      onDragStart={(e) => startDrag(e, item)}
+      onDropOnFolder={(e) => onDropOnFolder(e, item.id)}
+      onFavorite={() => actions.toggleFavorite.mutate(item)}
+      onRename={() => setNaming({ item, value: item.name })}
+    />
+  );
 
   return (
     <Stack
