@@ -21,7 +21,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, PLAYER_PLATFORMS, type UserInfo } from '@vitrine/core';
+import { LOCALES, PLAYER_PLATFORMS, type PermissionKey, type UserInfo } from '@vitrine/core';
 import { appLocale } from '../i18n';
 import { useBrand } from '../brand/brand';
 import { useLogout } from '../features/auth/session';
@@ -29,6 +29,7 @@ import { LOCALE_LABELS, switchLocale } from '../lib/locale';
 import { KioskHelp } from './KioskHelp';
 import { HelpMenu } from './HelpMenu';
 import { NoticesMenu } from './NoticesMenu';
+import { holds } from '../lib/permissions';
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
@@ -118,7 +119,7 @@ function AccountMenu({ info }: { info: UserInfo }) {
   const { t } = useTranslation();
   const logout = useLogout();
   const navigate = useNavigate();
-  const has = (key: string) => info.scope.includes(key as never);
+  const has = (key: PermissionKey) => holds(info, key);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>

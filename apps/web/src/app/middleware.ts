@@ -1,9 +1,8 @@
 import { notFound, redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { DEFAULT_LANDING, PERMISSION_KEYS, type PermissionKey, type UserInfo } from '@vitrine/core';
-import { loadUser } from '../features/auth/session';
-
-export const landingOf = (user: UserInfo): string => DEFAULT_LANDING[user.user.role];
+import { PERMISSION_KEYS, type PermissionKey } from '@vitrine/core';
+import { landingOf, loadUser } from '../features/auth/session';
+import { holds } from '../lib/permissions';
 
 /** What a route's middleware sees: the router's context, the address asked for and its parameters. */
 export interface MiddlewareArgs {
@@ -33,7 +32,7 @@ const MIDDLEWARE = {
   /** `can:<permission key>`: a role without the key finds no such page (404), decided before anything renders. */
   can: async ({ context }, key) => {
     const user = await loadUser(context.queryClient);
-    if (!user?.scope.includes(key as PermissionKey)) throw notFound();
+    if (!holds(user, key as PermissionKey)) throw notFound();
   },
   /** The route's validate hook: an id that is not a number is a page that does not exist (404). */
   id: ({ params }) => {
@@ -42,7 +41,7 @@ const MIDDLEWARE = {
   /** The home page: roles without the dashboard (agent, observer) start on their own landing page. */
   home: async ({ context }) => {
     const user = await loadUser(context.queryClient);
-    if (user && !user.scope.includes('dashboard.route')) throw redirect({ href: landingOf(user) });
+    if (user && !holds(user, 'dashboard.route')) throw redirect({ href: landingOf(user) });
   },
 } satisfies Record<string, Middleware>;
 

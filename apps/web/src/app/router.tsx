@@ -7,16 +7,27 @@ import {
   type AnyRoute,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { DEFAULT_LOCALE, POINT_TABS, pointTabPath, type Locale } from '@vitrine/core';
+import {
+  DEFAULT_LOCALE,
+  NetListQuery,
+  PlaylistListQuery,
+  POINT_TABS,
+  PointListQuery,
+  UserListQuery,
+  pointTabPath,
+  type Locale,
+} from '@vitrine/core';
 import { loadBrand } from '../brand/brand';
 import { loadUser } from '../features/auth/session';
 import { ErrorPage, NotFoundPage } from '../features/errors/ErrorPages';
 import { lastPoint } from '../features/points/lastPoint';
 import { SectionPage } from '../features/sections/SectionPage';
+import { listSearch } from '../lib/list/search';
 import { listPagingSearch, validateFilterSearch, type FilterSearch } from '../features/statistics/filters';
 import { AppLayout } from './AppLayout';
 import { middleware, type MiddlewareName } from './middleware';
 import { Root } from './Root';
+import { holds } from '../lib/permissions';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -75,6 +86,23 @@ function page<TPath extends string>(
 /** A section whose own release has not landed yet: its title and an honest empty state. */
 const section = <TPath extends string>(path: TPath, names: MiddlewareName[], title: string) =>
   page(path, names, () => <SectionPage titleKey={title} />);
+
+/** A list page: its filters and paging in the address, checked with the server's schema for that list. */
+function listPage<TPath extends string, S extends Parameters<typeof listSearch>[0], E extends object>(
+  path: TPath,
+  names: MiddlewareName[],
+  component: AnyRoute['options']['component'],
+  schema: S,
+  extra?: (search: Record<string, unknown>) => E,
+) {
+  return createRoute({
+    getParentRoute: () => appRoute,
+    path,
+    validateSearch: listSearch(schema, extra),
+    beforeLoad: middleware(...names),
+    component,
+  });
+}
 
 /** A statistics page: its filters (and any extra keys) kept in the address, each optional. */
 function statisticsPage<TPath extends string>(
@@ -167,21 +195,17 @@ const routeTree = rootRoute.addChildren([
     ),
     section('/funds', ['can:funds'], 'sections.funds'),
     section('/funds/accepted', ['can:funds'], 'sections.fundsAccepted'),
-    createRoute({
-      getParentRoute: () => appRoute,
-      path: '/point',
-      // ?net= filters by a network; ?bind= opens the bind dialog with the code a player's QR carries.
-      validateSearch: (search: Record<string, unknown>): { net?: number; bind?: string } => {
-        const net = Number(search.net);
+    listPage(
+      '/point',
+      ['can:point.route'],
+      lazy(() => import('../features/points/PointsPage'), 'PointsPage'),
+      PointListQuery,
+      // ?bind= opens the bind dialog with the code a player's QR carries.
+      (search): { bind?: string } => {
         const bind = typeof search.bind === 'string' ? search.bind.slice(0, 20) : undefined;
-        return {
-          ...(Number.isInteger(net) && net > 0 ? { net } : {}),
-          ...(bind ? { bind } : {}),
-        };
+        return bind ? { bind } : {};
       },
-      beforeLoad: middleware('can:point.route'),
-      component: lazy(() => import('../features/points/PointsPage'), 'PointsPage'),
-    }),
+    ),
     page(
       '/point/$id',
       ['can:point.route', 'id'],
@@ -225,7 +249,7 @@ const routeTree = rootRoute.addChildren([
         beforeLoad: async (args) => {
           await middleware('can:point.route')(args);
           const last = lastPoint.get();
-          if (last !== null && (await loadUser(args.context.queryClient))?.scope.includes('point.get')) {
+          if (last !== null && holds(await loadUser(args.context.queryClient), 'point.get')) {
             throw redirect({ href: pointTabPath(tab, last) });
           }
           throw redirect({ to: '/point' });
@@ -235,15 +259,17 @@ const routeTree = rootRoute.addChildren([
     section('/wall', ['can:wall.route'], 'menu.walls'),
     section('/wall/create', ['can:wall.create'], 'sections.wallCreate'),
     section('/wall/$id', ['can:wall.route', 'id'], 'sections.wallEdit'),
-    page(
+    listPage(
       '/net',
       ['can:net.route'],
       lazy(() => import('../features/nets/NetsPage'), 'NetsPage'),
+      NetListQuery,
     ),
-    page(
+    listPage(
       '/playlist',
       ['can:playlist.route'],
       lazy(() => import('../features/playlists/PlaylistsPage'), 'PlaylistsPage'),
+      PlaylistListQuery,
     ),
     page(
       '/playlist/create',
@@ -309,10 +335,11 @@ const routeTree = rootRoute.addChildren([
     section('/ssp/report', ['can:ssp.route'], 'menu.sspReport'),
     section('/ssp/list', ['can:ssp.list'], 'menu.sspList'),
     section('/ssp/files', ['can:ssp.files'], 'menu.sspFiles'),
-    page(
+    listPage(
       '/user',
       ['can:user.route'],
       lazy(() => import('../features/users/UsersPage'), 'UsersPage'),
+      UserListQuery,
     ),
     page(
       '/user/create',

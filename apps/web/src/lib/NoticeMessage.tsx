@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_MAX_LENGTH } from '@vitrine/core';
-import { truncateMessage } from './notify';
+import { truncateMessage } from './notices';
 
 /** A toast's text: cut to 25 characters and three dots (spec §8), with the whole of it one click away. */
 export function NoticeMessage({ text }: { text: string }) {

@@ -1,4 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { NOTIFICATION_MAX_LENGTH } from '@vitrine/core';
+
+/** A toast's text cut to spec §9's length; the whole text stays in the history and behind 'More'. */
+export function truncateMessage(message: string, max = NOTIFICATION_MAX_LENGTH): string {
+  return message.length > max ? `${message.slice(0, max)}...` : message;
+}
 
 export type NoticeKind = 'success' | 'error' | 'warning' | 'info';
 

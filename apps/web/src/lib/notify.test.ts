@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { truncateMessage } from './notify';
+import { truncateMessage } from './notices';
 
 describe('notification text (spec §8)', () => {
   it('keeps messages of up to 25 characters', () => {

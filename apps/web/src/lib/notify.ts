@@ -1,13 +1,10 @@
 import { createElement } from 'react';
 import { notifications } from '@mantine/notifications';
-import { NOTIFICATION_MAX_LENGTH, NOTIFICATION_TIMEOUT_MS } from '@vitrine/core';
+import { NOTIFICATION_TIMEOUT_MS } from '@vitrine/core';
 import { NoticeMessage } from './NoticeMessage';
 import { notices, type NoticeKind } from './notices';
 
 /** Spec §8: messages longer than 25 characters are cut to 25 followed by three dots. */
-export function truncateMessage(message: string, max = NOTIFICATION_MAX_LENGTH): string {
-  return message.length > max ? `${message.slice(0, max)}...` : message;
-}
 
 export interface NotifyOptions {
   /** Milliseconds before it dismisses itself; spec §9 default 5000. */

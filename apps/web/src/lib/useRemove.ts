@@ -1,14 +1,16 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { api } from '../api/client';
 import { useConfirm } from './confirm';
 
-/** Remove after 'Sure want to perform this action?', then refresh the list it came from. */
+/**
+ * Remove after 'Sure want to perform this action?', then refresh the list it came from. `call` is the
+ * feature's *.api.ts call; its failure has been said by the client already.
+ */
 export function useRemove(listKey: QueryKey) {
   const client = useQueryClient();
   const confirm = useConfirm();
-  return async (path: string): Promise<void> => {
+  return async (call: () => Promise<unknown>): Promise<void> => {
     if (!(await confirm())) return;
-    await api(path, { method: 'POST' }).catch(() => undefined);
+    await call().catch(() => undefined);
     await client.invalidateQueries({ queryKey: listKey });
   };
 }

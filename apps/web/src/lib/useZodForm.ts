@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../api/client';
 import { translateFields, translateMessage } from './messages';
@@ -66,4 +66,38 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
   });
 
   return { values, errors, set, setValues, validate, showServerError, setErrors, inputProps, checkboxProps };
+}
+
+/**
+ * A form's submit: validates with the form's schema, sends the parsed body through `send` (a call of the
+ * feature's *.api.ts), and owns the busy state. A refusal naming fields (400 VALIDATION_ERROR with
+ * `fields`) lands on those fields; any other failure goes to `onError` (the client has already notified).
+ */
+export function useFormSubmit<T, R>(
+  form: { validate: () => T | null; showServerError: (error: unknown) => boolean },
+  send: (body: T) => Promise<R>,
+  options: {
+    onSuccess?: (result: R, body: T) => unknown;
+    onError?: (error: unknown) => void;
+    /** Runs before the call (clearing an earlier refusal's alert, say). */
+    onStart?: () => void;
+  } = {},
+) {
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    options.onStart?.();
+    setBusy(true);
+    try {
+      const result = await send(body);
+      await options.onSuccess?.(result, body);
+    } catch (error) {
+      if (!form.showServerError(error)) options.onError?.(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, onSubmit: (event?: FormEvent) => void onSubmit(event) };
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -19,11 +19,10 @@ import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PatchAccountBody, PostTokenBody, type Account } from '@vitrine/core';
-import { api } from '../../api/client';
-import { useZodForm } from '../../lib/useZodForm';
+import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { useRemove } from '../../lib/useRemove';
 import { USER_INFO_KEY } from '../auth/session';
-import { ACCOUNT_KEY, useAccount } from './account.api';
+import { ACCOUNT_KEY, createToken, patchAccount, removeToken, useAccount } from './account.api';
 import { PasswordForm } from './PasswordForm';
 
 function PersonalData({ account }: { account: Account }) {
@@ -34,30 +33,22 @@ function PersonalData({ account }: { account: Account }) {
     email: account.email ?? undefined,
     isClarityEnabled: account.isClarityEnabled,
   });
-  const [busy, setBusy] = useState(false);
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
-    if (body.email === account.email) delete body.email;
-    setBusy(true);
-    try {
-      const updated = await api<Account>('/user/patch-account', { method: 'POST', body });
+  // An unchanged address is not sent: sending it would mail a confirmation again.
+  const send = ({ email, ...rest }: PatchAccountBody) =>
+    patchAccount(email === account.email ? rest : { ...rest, email });
+  const { busy, onSubmit } = useFormSubmit(form, send, {
+    onSuccess: async (updated, body) => {
       client.setQueryData(ACCOUNT_KEY, updated);
       await client.invalidateQueries({ queryKey: USER_INFO_KEY });
-      setPendingEmail(body.email && body.email !== updated.email ? body.email : null);
-    } catch (e) {
-      form.showServerError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+      const asked = body.email === account.email ? undefined : body.email;
+      setPendingEmail(asked && asked !== updated.email ? asked : null);
+    },
+  });
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="personal-title">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack maw={420}>
           <Title order={2} size="h4" id="personal-title">
             {t('account.personalTitle')}
@@ -93,19 +84,13 @@ function Tokens({ account }: { account: Account }) {
   const date = (iso: string | null) =>
     iso ? new Date(iso).toLocaleString(i18n.language) : t('account.tokenNeverUsed');
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
-    try {
-      const token = await api<{ token: string }>('/user/post-token', { method: 'POST', body });
+  const { busy, onSubmit } = useFormSubmit(form, createToken, {
+    onSuccess: async (token) => {
       setCreated(token.token);
       form.setValues({ name: '' });
       await client.invalidateQueries({ queryKey: ACCOUNT_KEY });
-    } catch (e) {
-      form.showServerError(e);
-    }
-  }
+    },
+  });
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="tokens-title">
@@ -132,10 +117,12 @@ function Tokens({ account }: { account: Account }) {
             </Group>
           </Alert>
         )}
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <Group align="flex-end">
             <TextInput label={t('account.tokenName')} {...form.inputProps('name')} />
-            <Button type="submit">{t('account.createToken')}</Button>
+            <Button type="submit" loading={busy}>
+              {t('account.createToken')}
+            </Button>
           </Group>
         </form>
         {account.tokens.length === 0 ? (
@@ -164,7 +151,7 @@ function Tokens({ account }: { account: Account }) {
                         variant="subtle"
                         color="red"
                         aria-label={t('account.removeToken', { name: token.name })}
-                        onClick={() => remove(`/user/remove-token/${token.id}`)}
+                        onClick={() => remove(() => removeToken(token.id))}
                       >
                         <IconTrash size={16} />
                       </ActionIcon>

@@ -1,52 +1,41 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   ActionIcon,
   Badge,
   Button,
-  Group,
   Loader,
   Modal,
   PasswordInput,
   Select,
   Stack,
   Switch,
-  Table,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AddMemberBody, MEMBER_ROLES, type Cabinet, type CabinetInfo, type MemberRole } from '@vitrine/core';
-import { api } from '../../api/client';
+import { AddMemberBody, MEMBER_ROLES, type CabinetInfo, type MemberRole } from '@vitrine/core';
+import { DataTable, type Column } from '../../lib/list/DataTable';
+import { ListHeader } from '../../lib/list/ListKit';
 import { useRemove } from '../../lib/useRemove';
-import { useZodForm } from '../../lib/useZodForm';
+import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { useUserInfo } from '../auth/session';
-import { MEMBERS_KEY, useCabinetInfo } from './account.api';
+import { MEMBERS_KEY, addMember, removeMember, useApprovalSwitch, useCabinetInfo } from './account.api';
+
+type Member = CabinetInfo['members'][number];
 
 function AddMemberModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const empty = { login: '', name: '', email: undefined, password: '', role: 'contentManager' as MemberRole };
   const form = useZodForm(AddMemberBody, empty);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
-    setBusy(true);
-    try {
-      await api('/cabinet/add-member', { method: 'POST', body });
+  const { busy, onSubmit } = useFormSubmit(form, addMember, {
+    onSuccess: async () => {
       await client.invalidateQueries({ queryKey: MEMBERS_KEY });
       form.setValues(empty);
       onClose();
-    } catch (e) {
-      form.showServerError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   const text = (name: 'login' | 'name' | 'email') => (
     <TextInput label={t(`members.${name}`)} {...form.inputProps(name, { optional: name === 'email' })} />
@@ -54,7 +43,7 @@ function AddMemberModal({ opened, onClose }: { opened: boolean; onClose: () => v
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('members.add')} centered>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack>
           {text('login')}
           {text('name')}
@@ -87,71 +76,56 @@ export function MembersPage() {
   const remove = useRemove(MEMBERS_KEY);
   const { data } = useCabinetInfo();
   const { data: me } = useUserInfo();
+  const approval = useApprovalSwitch();
   const [adding, setAdding] = useState(false);
-  const client = useQueryClient();
+  const columns: Column<Member>[] = [
+    { key: 'login', header: t('members.login'), cell: (m) => m.login },
+    { key: 'name', header: t('members.name'), cell: (m) => m.name },
+    { key: 'email', header: t('members.email'), cell: (m) => m.email ?? '—' },
+    {
+      key: 'role',
+      header: t('members.role'),
+      cell: (m) => <Badge variant="light">{t(`roles.${m.role}`)}</Badge>,
+    },
+  ];
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('members.title')}
-        </Title>
+      <ListHeader title={t('members.title')}>
         <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
           {t('members.add')}
         </Button>
-      </Group>
+      </ListHeader>
       {data && (
         <Switch
           label={t('members.approval')}
           checked={data.cabinet.approvalRequired}
-          onChange={(e) => {
-            const approvalRequired = e.currentTarget.checked;
-            void api<Cabinet>('/cabinet/approval', { method: 'PATCH', body: { approvalRequired } }).then(
-              (cabinet) => client.setQueryData<CabinetInfo>(MEMBERS_KEY, { ...data, cabinet }),
-            );
-          }}
+          onChange={(e) => approval.mutate(e.currentTarget.checked)}
         />
       )}
       {!data ? (
         <Loader />
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('members.login')}</Table.Th>
-                <Table.Th>{t('members.name')}</Table.Th>
-                <Table.Th>{t('members.email')}</Table.Th>
-                <Table.Th>{t('members.role')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.members.map((member) => (
-                <Table.Tr key={member.id}>
-                  <Table.Td>{member.login}</Table.Td>
-                  <Table.Td>{member.name}</Table.Td>
-                  <Table.Td>{member.email ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light">{t(`roles.${member.role}`)}</Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {member.id !== me?.user.id && (
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('members.remove', { login: member.login })}
-                        onClick={() => remove(`/cabinet/remove-member/${member.id}`)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          rows={data.members}
+          rowKey={(m) => m.id}
+          columns={columns}
+          minWidth={560}
+          rowAction={{
+            header: t('members.actions'),
+            cell: (member) =>
+              member.id !== me?.user.id && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('members.remove', { login: member.login })}
+                  onClick={() => void remove(() => removeMember(member.id))}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              ),
+          }}
+        />
       )}
       <AddMemberModal opened={adding} onClose={() => setAdding(false)} />
     </Stack>

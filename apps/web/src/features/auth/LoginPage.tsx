@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, TextInput } from '@mantine/core';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { AuthBody, type TokenPair } from '@vitrine/core';
-import { ApiError, api, failureText } from '../../api/client';
-import { useZodForm } from '../../lib/useZodForm';
+import { AuthBody } from '@vitrine/core';
+import { ApiError, failureText } from '../../api/client';
+import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
+import { signIn } from './auth.api';
 import { AuthCard } from './AuthCard';
 import { useCompleteSignIn } from './signIn';
 
@@ -14,26 +15,15 @@ export function LoginPage() {
   const form = useZodForm(AuthBody, { login: '', password: '' });
   const complete = useCompleteSignIn();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const pair = await api<TokenPair>('/user/auth', { method: 'POST', body, silent: true });
-      await complete(pair, redirect);
-    } catch (e) {
-      if (!form.showServerError(e)) setError(e instanceof ApiError ? failureText(e) : t('notify.failed'));
-      setBusy(false);
-    }
-  }
+  const { busy, onSubmit } = useFormSubmit(form, signIn, {
+    onStart: () => setError(null),
+    onSuccess: (pair) => complete(pair, redirect),
+    onError: (e) => setError(e instanceof ApiError ? failureText(e) : t('notify.failed')),
+  });
 
   return (
     <AuthCard title={t('login.title')}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         {error && (
           <Alert color="red" role="alert" mb="md">
             {error}

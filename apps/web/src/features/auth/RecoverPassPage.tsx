@@ -1,35 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, TextInput } from '@mantine/core';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { EmailBody, MESSAGES, passwordSchema } from '@vitrine/core';
-import { api, failureText } from '../../api/client';
-import { useZodForm } from '../../lib/useZodForm';
+import { failureText } from '../../api/client';
+import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
+import { recoverPass, submitNewPassword } from './auth.api';
 import { AuthCard } from './AuthCard';
 
 /** /recover-pass: asks for the address; the answer never tells whether it is known. */
 export function RecoverPassPage() {
   const { t } = useTranslation();
   const form = useZodForm(EmailBody, { email: '' });
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
-    setBusy(true);
-    try {
-      await api('/user/recover-pass', { method: 'POST', body, silent: true });
-      setSent(true);
-    } catch (e) {
-      if (!form.showServerError(e)) setError(failureText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, onSubmit } = useFormSubmit(form, recoverPass, {
+    onSuccess: () => setSent(true),
+    onError: (e) => setError(failureText(e)),
+  });
 
   return (
     <AuthCard title={t('recover.title')}>
@@ -43,7 +32,7 @@ export function RecoverPassPage() {
           {t('recover.sent')}
         </Alert>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <TextInput label={t('recover.email')} autoComplete="email" {...form.inputProps('email')} mb="md" />
           <Button type="submit" loading={busy} fullWidth>
             {t('recover.submit')}
@@ -66,24 +55,16 @@ export function RecoverPassSubmitPage() {
   const { t } = useTranslation();
   const { token } = useSearch({ from: '/recover-pass/submit' });
   const form = useZodForm(SubmitForm, { password: '', repeatPassword: '' });
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(token ? null : t('errors.LINK_INVALID'));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body || !token) return;
-    setBusy(true);
-    try {
-      await api('/user/recover-pass-submit', { method: 'POST', body: { token, ...body }, silent: true });
-      setDone(true);
-    } catch (e) {
-      if (!form.showServerError(e)) setError(t('errors.LINK_INVALID'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, onSubmit } = useFormSubmit(
+    form,
+    (body) => submitNewPassword({ token: token ?? '', ...body }),
+    {
+      onSuccess: () => setDone(true),
+      onError: () => setError(t('errors.LINK_INVALID')),
+    },
+  );
 
   return (
     <AuthCard title={t('recover.submitTitle')}>
@@ -97,7 +78,7 @@ export function RecoverPassSubmitPage() {
           {t('recover.done')}
         </Alert>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={token ? onSubmit : (event) => event.preventDefault()} noValidate>
           <PasswordInput
             label={t('recover.newPassword')}
             autoComplete="new-password"

@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { MESSAGES, RegisterBody } from '@vitrine/core';
-import { api, failureText } from '../../api/client';
-import { useZodForm } from '../../lib/useZodForm';
+import { failureText } from '../../api/client';
+import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
+import { register } from './auth.api';
 import { AuthCard } from './AuthCard';
 
 const RegisterForm = RegisterBody.extend({ repeatPassword: z.string() }).refine(
@@ -16,26 +17,13 @@ const RegisterForm = RegisterBody.extend({ repeatPassword: z.string() }).refine(
 export function RegisterPage() {
   const { t } = useTranslation();
   const form = useZodForm(RegisterForm, { login: '', name: '', email: '', password: '', repeatPassword: '' });
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const valid = form.validate();
-    if (!valid) return;
-    const { repeatPassword: _repeat, ...body } = valid;
-    setBusy(true);
-    try {
-      await api('/user/register', { method: 'POST', body, silent: true });
-      setSentTo(body.email);
-    } catch (e) {
-      // Field refusals land on their fields; anything else (a rate limit, say) is said above the form.
-      if (!form.showServerError(e)) setError(failureText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  // Field refusals land on their fields; anything else (a rate limit, say) is said above the form.
+  const { busy, onSubmit } = useFormSubmit(form, ({ repeatPassword: _repeat, ...body }) => register(body), {
+    onSuccess: (_, body) => setSentTo(body.email),
+    onError: (e) => setError(failureText(e)),
+  });
 
   if (sentTo) {
     return (
@@ -56,7 +44,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard title={t('register.title')}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         {error && (
           <Alert color="red" role="alert" mb="md">
             {error}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Loader } from '@mantine/core';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { verifyEmail } from './auth.api';
 import { AuthCard } from './AuthCard';
 
 /** /verify-email?token=…: confirms the address once, then offers sign-in. */
@@ -15,7 +15,7 @@ export function VerifyEmailPage() {
   useEffect(() => {
     if (started.current || !token) return;
     started.current = true;
-    api('/user/verify-email', { method: 'POST', body: { token }, silent: true })
+    verifyEmail(token)
       .then(() => setState('done'))
       .catch(() => setState('failed'));
   }, [token]);

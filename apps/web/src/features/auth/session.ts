@@ -1,12 +1,16 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { UserInfo } from '@vitrine/core';
-import { api, session } from '../../api/client';
+import { DEFAULT_LANDING, type UserInfo } from '@vitrine/core';
+import { session } from '../../api/client';
+import { getUserInfo, logout } from './auth.api';
 import { notices } from '../../lib/notices';
 
 export const USER_INFO_KEY = ['user', 'info'] as const;
 
-const fetchUserInfo = async (): Promise<UserInfo | null> =>
-  session.token ? await api<UserInfo>('/user/info', { silent: true }) : null;
+export const fetchUserInfo = async (): Promise<UserInfo | null> =>
+  session.token ? await getUserInfo() : null;
+
+/** Where a role lands after sign-in (and from pages it may not open). */
+export const landingOf = (user: UserInfo): string => DEFAULT_LANDING[user.user.role];
 
 /** The signed-in user for route guards: null when signed out or when the session is gone. */
 export async function loadUser(client: QueryClient): Promise<UserInfo | null> {
@@ -28,11 +32,7 @@ export function useLogout() {
   const client = useQueryClient();
   return async () => {
     const refreshToken = session.refreshToken;
-    await api('/user/logout', {
-      method: 'POST',
-      body: refreshToken ? { refreshToken } : {},
-      silent: true,
-    }).catch(() => undefined);
+    await logout(refreshToken).catch(() => undefined);
     session.clear();
     client.clear();
     notices.clear();

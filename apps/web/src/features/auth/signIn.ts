@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { isSafeRedirect, type TokenPair, type UserInfo } from '@vitrine/core';
-import { api, session } from '../../api/client';
-import { landingOf } from '../../app/middleware';
-import { USER_INFO_KEY } from './session';
+import { isSafeRedirect, type TokenPair } from '@vitrine/core';
+import { session } from '../../api/client';
+import { USER_INFO_KEY, fetchUserInfo, landingOf } from './session';
 
 /**
  * Completes a sign-in: keeps the tokens, fetches the user, and goes back to the remembered page when it is
@@ -15,10 +14,8 @@ export function useCompleteSignIn() {
   return async (pair: Partial<TokenPair> & { token: string }, redirect: string | undefined) => {
     session.set(pair);
     client.removeQueries({ queryKey: USER_INFO_KEY });
-    const info = await client.fetchQuery({
-      queryKey: USER_INFO_KEY,
-      queryFn: () => api<UserInfo>('/user/info', { silent: true }),
-    });
+    const info = await client.fetchQuery({ queryKey: USER_INFO_KEY, queryFn: fetchUserInfo });
+    if (!info) throw new Error('Signed out');
     await router.navigate({ href: isSafeRedirect(redirect) ? redirect : landingOf(info), replace: true });
   };
 }

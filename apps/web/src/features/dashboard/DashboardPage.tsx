@@ -34,6 +34,7 @@ import { useUserInfo } from '../auth/session';
 import { HowToStart } from '../onboarding/HowToStart';
 import { useDashboard } from './dashboard.api';
 import { formatDuration, formatPercent } from './time';
+import { usePermissions } from '../../lib/permissions';
 
 /** ECharts arrives with the first chart, not with the app. */
 const FullnessBarsChart = lazy(() =>
@@ -45,10 +46,7 @@ const TOP = 30;
 
 type PointRow = Dashboard['fullness']['points'][number];
 
-function useHas() {
-  const { data: me } = useUserInfo();
-  return (key: string) => me?.scope.includes(key as never) ?? false;
-}
+const useHas = usePermissions;
 
 function StatCard({
   title,

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -26,7 +26,7 @@ import {
   type FileFit,
   type FileSchedule,
 } from '@vitrine/core';
-import { useZodForm } from '../../lib/useZodForm';
+import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { fromLocalInput, fromTimeInput, toLocalInput } from '../../lib/wallInputs';
 import { useFileDetail, useFileRuleActions, useScopeChoices } from './fileRules.api';
 
@@ -170,17 +170,9 @@ function ScheduleForm({ fileId, onSaved }: { fileId: number; onSaved: () => void
     toTime: null,
   });
   const v = form.values;
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
-    try {
-      await actions.putSchedule.mutateAsync(body);
-      onSaved();
-    } catch (error) {
-      form.showServerError(error);
-    }
-  }
+  const { onSubmit } = useFormSubmit(form, (body) => actions.putSchedule.mutateAsync(body), {
+    onSuccess: onSaved,
+  });
   const dateInput = (field: 'fromDate' | 'toDate') => (
     <TextInput
       type="datetime-local"
@@ -202,7 +194,7 @@ function ScheduleForm({ fileId, onSaved }: { fileId: number; onSaved: () => void
     />
   );
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <ScopeFields
           pointId={(v.pointId as number | null | undefined) ?? null}
@@ -261,17 +253,9 @@ function ConfigForm({ fileId, onSaved }: { fileId: number; onSaved: () => void }
     muted: null,
   });
   const v = form.values;
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
-    try {
-      await actions.putConfig.mutateAsync(body);
-      onSaved();
-    } catch (error) {
-      form.showServerError(error);
-    }
-  }
+  const { onSubmit } = useFormSubmit(form, (body) => actions.putConfig.mutateAsync(body), {
+    onSuccess: onSaved,
+  });
   const number = (field: 'duration' | 'volume', max: number, description?: string) => (
     <NumberInput
       label={t(`fileRules.${field}`)}
@@ -285,7 +269,7 @@ function ConfigForm({ fileId, onSaved }: { fileId: number; onSaved: () => void }
     />
   );
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <ScopeFields
           pointId={(v.pointId as number | null | undefined) ?? null}

@@ -1,48 +1,25 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import {
-  ActionIcon,
   Alert,
   Anchor,
-  Badge,
   Breadcrumbs,
   Button,
   Card,
   Checkbox,
   Group,
-  Image,
   Loader,
   Modal,
-  Progress,
   ScrollArea,
   SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
   Table,
-  Tabs,
-  TagsInput,
   Text,
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconFile,
-  IconFileMusic,
-  IconFolder,
-  IconFolderPlus,
-  IconLink,
-  IconMovie,
-  IconBroadcast,
-  IconPencil,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconReload,
-  IconSearch,
-  IconStar,
-  IconStarFilled,
-  IconTrash,
-  IconUpload,
-} from '@tabler/icons-react';
+import { IconFolderPlus, IconLink, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ROOT_FOLDER_ID, UPLOAD_EXTENSIONS, type FileItem, type GalleryItem } from '@vitrine/core';
@@ -50,9 +27,12 @@ import { useConfirm } from '../../lib/confirm';
 import { translateError } from '../../lib/messages';
 import { galleryKey, isFile, useGallery, useGalleryActions, type GallerySection } from './files.api';
 import { RemoteFileModal } from './RemoteFileModal';
-import { FileRules } from './FileRules';
-import { uploadQueue, useLeaveWarning, useUploads } from './uploads';
+import { uploadQueue, useLeaveWarning } from './uploads';
 
+import { GalleryCard } from './gallery/GalleryCard';
+import { Preview } from './gallery/FilePreview';
+import { fileDetails, keyOf } from './gallery/format';
+import { UploadsPanel } from './gallery/UploadsPanel';
 /** The file picker's modes (spec §2). */
 export interface GalleryModes {
   noLimitHeight?: boolean;
@@ -60,176 +40,6 @@ export interface GalleryModes {
   noChoose?: boolean;
   noCrud?: boolean;
   noDeleteAndFavorite?: boolean;
-}
-
-const keyOf = (item: GalleryItem) => `${isFile(item) ? 'f' : 'd'}${item.id}`;
-const formatDuration = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
-const formatBytes = (bytes: number) =>
-  bytes >= 1024 ** 2 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-
-/** Length, size in pixels and bytes, as far as known: '0:15 · 1920×1080 · 2.1 MB'. */
-const fileDetails = (file: FileItem) =>
-  [
-    file.duration !== null ? formatDuration(file.duration) : null,
-    file.width ? `${file.width}×${file.height}` : null,
-    file.size ? formatBytes(file.size) : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-
-function FileIcon({ file, size = 40 }: { file: FileItem; size?: number }) {
-  const Icon =
-    file.kind === 'video'
-      ? IconMovie
-      : file.kind === 'audio'
-        ? IconFileMusic
-        : file.kind === 'stream'
-          ? IconBroadcast
-          : IconFile;
-  return <Icon size={size} stroke={1.3} aria-hidden />;
-}
-
-function UploadsPanel() {
-  const { t } = useTranslation();
-  const tasks = useUploads();
-  if (tasks.length === 0) return null;
-  return (
-    <Card withBorder padding="sm" aria-label={t('gallery.uploads')} component="section">
-      <Group justify="space-between" mb="xs">
-        <Text fw={600} size="sm">
-          {t('gallery.uploads')}
-        </Text>
-        <Button size="compact-xs" variant="subtle" onClick={() => uploadQueue.clearFinished()}>
-          {t('gallery.clearFinished')}
-        </Button>
-      </Group>
-      <Stack gap="xs">
-        {tasks.map((task) => (
-          <div key={task.id} data-testid="upload-task" data-state={task.state}>
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="sm" truncate>
-                {task.name}
-              </Text>
-              <Group gap={4} wrap="nowrap">
-                <Text size="xs" c={task.state === 'failed' ? 'red' : 'dimmed'}>
-                  {task.state === 'failed'
-                    ? translateError(task.error ?? {})
-                    : task.duplicate
-                      ? t('uploader.alreadyUploaded')
-                      : t(`gallery.state.${task.state}`)}
-                </Text>
-                {task.state === 'uploading' && (
-                  <ActionIcon
-                    size="sm"
-                    variant="subtle"
-                    aria-label={t('gallery.pause', { name: task.name })}
-                    onClick={() => uploadQueue.pause(task.id)}
-                  >
-                    <IconPlayerPause size={14} />
-                  </ActionIcon>
-                )}
-                {task.state === 'paused' && (
-                  <ActionIcon
-                    size="sm"
-                    variant="subtle"
-                    aria-label={t('gallery.resume', { name: task.name })}
-                    onClick={() => uploadQueue.resume(task.id)}
-                  >
-                    <IconPlayerPlay size={14} />
-                  </ActionIcon>
-                )}
-                {task.state === 'failed' && (
-                  <ActionIcon
-                    size="sm"
-                    variant="subtle"
-                    aria-label={t('gallery.retry', { name: task.name })}
-                    onClick={() => uploadQueue.retry(task.id)}
-                  >
-                    <IconReload size={14} />
-                  </ActionIcon>
-                )}
-              </Group>
-            </Group>
-            <Progress
-              value={task.progress}
-              size="sm"
-              color={task.state === 'failed' ? 'red' : undefined}
-              aria-label={t('gallery.progress', { name: task.name })}
-            />
-          </div>
-        ))}
-      </Stack>
-    </Card>
-  );
-}
-
-function Preview({
-  file,
-  onClose,
-  canEdit,
-}: {
-  file: FileItem | null;
-  onClose: () => void;
-  canEdit: boolean;
-}) {
-  const { t } = useTranslation();
-  const [tags, setTags] = useState<string[]>([]);
-  const actions = useGalleryActions(galleryKey('home', file?.path ?? 0), file?.path ?? 0);
-  const details = file && (
-    <Stack>
-      {file.kind === 'image' && <Image src={file.url} alt={file.name} fit="contain" mah="60vh" />}
-      {file.kind === 'video' && (
-        <video src={file.url} controls style={{ width: '100%', maxHeight: '60vh' }} aria-label={file.name} />
-      )}
-      {file.kind === 'audio' && (
-        <audio src={file.url} controls style={{ width: '100%' }} aria-label={file.name} />
-      )}
-      <Group gap="xs">
-        <Badge variant="light">{file.mime}</Badge>
-        {file.kind === 'stream' && <Badge variant="light">{t('gallery.live')}</Badge>}
-        {file.width && file.height && <Badge variant="light">{`${file.width}×${file.height}`}</Badge>}
-        {file.duration !== null && <Badge variant="light">{formatDuration(file.duration)}</Badge>}
-        {file.size > 0 && <Badge variant="light">{formatBytes(file.size)}</Badge>}
-      </Group>
-      {file.remoteUrl && (
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {file.remoteUrl}
-        </Text>
-      )}
-      {canEdit && (
-        <Group align="flex-end">
-          <TagsInput
-            label={t('gallery.tags')}
-            defaultValue={file.tags}
-            onChange={setTags}
-            style={{ flex: 1 }}
-            maxTags={50}
-          />
-          <Button onClick={() => actions.setTags.mutate({ file, tags })}>{t('common.save')}</Button>
-        </Group>
-      )}
-    </Stack>
-  );
-  return (
-    <Modal opened={file !== null} onClose={onClose} title={file?.name} size="xl" centered>
-      {file &&
-        (canEdit && file.source !== 'STOCK' ? (
-          <Tabs defaultValue="details" keepMounted={false}>
-            <Tabs.List mb="md">
-              <Tabs.Tab value="details">{t('fileRules.details')}</Tabs.Tab>
-              <Tabs.Tab value="rules">{t('fileRules.tab')}</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="details">{details}</Tabs.Panel>
-            <Tabs.Panel value="rules">
-              <FileRules fileId={file.id} />
-            </Tabs.Panel>
-          </Tabs>
-        ) : (
-          details
-        ))}
-    </Modal>
-  );
 }
 
 /**
@@ -332,106 +142,23 @@ export function GalleryBrowser({
     ...folders.filter((f) => !selected.has(keyOf(f))).map((f) => ({ value: String(f.id), label: f.name })),
   ];
 
-  const card = (item: GalleryItem) => {
-    const file = isFile(item) ? item : null;
-    const choosable = !modes.noChoose && (file || !modes.noChooseFolders);
-    return (
-      <Card
-        key={keyOf(item)}
-        withBorder
-        padding="xs"
-        draggable={canCrud}
-        onDragStart={(e) => startDrag(e, item)}
-        onDragOver={(e) => !file && e.preventDefault()}
-        onDrop={(e) => !file && onDropOnFolder(e, item.id)}
-        data-testid="gallery-item"
-        data-name={item.name}
-        style={{
-          outline: selected.has(keyOf(item)) ? '2px solid var(--mantine-color-blue-filled)' : undefined,
-        }}
-      >
-        <Card.Section
-          h={120}
-          style={{
-            display: 'grid',
-            placeItems: 'center',
-            background: 'var(--mantine-color-default-hover)',
-            cursor: 'pointer',
-          }}
-          onClick={() => (file ? setPreview(file) : onOpenFolder(item.id))}
-        >
-          {file?.thumbUrl ? (
-            <Image src={file.thumbUrl} alt="" h={120} w="100%" fit="contain" />
-          ) : file ? (
-            <FileIcon file={file} />
-          ) : (
-            <IconFolder size={48} stroke={1.2} aria-hidden />
-          )}
-        </Card.Section>
-        <Group justify="space-between" wrap="nowrap" mt="xs" gap={4}>
-          {choosable ? (
-            <Checkbox
-              size="xs"
-              aria-label={t('gallery.select', { name: item.name })}
-              checked={selected.has(keyOf(item))}
-              onChange={() => toggle(item)}
-            />
-          ) : null}
-          {file ? (
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              onClick={() => setPreview(file)}
-              title={item.name}
-              style={{ flex: 1, textAlign: 'left', minWidth: 0, overflowWrap: 'anywhere' }}
-            >
-              {item.name}
-            </Anchor>
-          ) : (
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              fw={600}
-              onClick={() => onOpenFolder(item.id)}
-              title={item.name}
-              style={{ flex: 1, textAlign: 'left', minWidth: 0, overflowWrap: 'anywhere' }}
-            >
-              {item.name}
-            </Anchor>
-          )}
-          {canDelete && (
-            <ActionIcon
-              size="sm"
-              variant="subtle"
-              color="yellow"
-              aria-label={t(item.favorite ? 'gallery.unfavorite' : 'gallery.favorite', { name: item.name })}
-              aria-pressed={item.favorite}
-              onClick={() => actions.toggleFavorite.mutate(item)}
-            >
-              {item.favorite ? <IconStarFilled size={14} /> : <IconStar size={14} />}
-            </ActionIcon>
-          )}
-          {canCrud && (
-            <ActionIcon
-              size="sm"
-              variant="subtle"
-              aria-label={t('gallery.rename', { name: item.name })}
-              onClick={() => setNaming({ item, value: item.name })}
-            >
-              <IconPencil size={14} />
-            </ActionIcon>
-          )}
-        </Group>
-        {file && (
-          <Text size="xs" c="dimmed">
-            {fileDetails(file)}
-          </Text>
-        )}
-      </Card>
-    );
-  };
+  const card = (item: GalleryItem) => (
+    <GalleryCard
+      key={keyOf(item)}
+      item={item}
+      selected={selected.has(keyOf(item))}
+      choosable={!modes.noChoose && (isFile(item) || !modes.noChooseFolders)}
+      canCrud={canCrud}
+      canDelete={canDelete}
+      onToggle={() => toggle(item)}
+      onPreview={setPreview}
+      onOpenFolder={() => onOpenFolder(item.id)}
+      onDragStart={(e) => startDrag(e, item)}
+      onDropOnFolder={(e) => onDropOnFolder(e, item.id)}
+      onFavorite={() => actions.toggleFavorite.mutate(item)}
+      onRename={() => setNaming({ item, value: item.name })}
+    />
+  );
 
   return (
     <Stack

@@ -1,8 +1,8 @@
 import { Anchor, Group, Stack, Tabs, Title } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useUserInfo } from '../auth/session';
 import { GalleryBrowser } from './GalleryBrowser';
+import { usePermissions } from '../../lib/permissions';
 
 type Section = 'home' | 'stock' | 'recent' | 'favorite';
 const PATHS: Record<Section, string> = {
@@ -16,10 +16,9 @@ const PATHS: Record<Section, string> = {
 function GalleryPage({ section }: { section: Section }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data: info } = useUserInfo();
   const search = useSearch({ strict: false }) as { folder?: number };
   const folderId = section === 'home' || section === 'stock' ? Number(search.folder ?? 0) || 0 : 0;
-  const has = (key: string) => info?.scope.includes(key as never) ?? false;
+  const has = usePermissions();
 
   return (
     <Stack>

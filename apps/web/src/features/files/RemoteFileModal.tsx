@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FileImportBody, RemoteFileInput } from '@vitrine/core';
-import { api } from '../../api/client';
-import { useZodForm } from '../../lib/useZodForm';
+import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
+import { addRemoteFiles, importFile } from './files.api';
 
 const RemoteForm = z.object({
   url: RemoteFileInput.shape.url,
@@ -34,41 +33,35 @@ export function RemoteFileModal({
   const client = useQueryClient();
   const empty = { url: '', width: 1920, height: 1080, duration: 10, keepCopy: false, live: false };
   const form = useZodForm(RemoteForm, empty);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const values = form.validate();
-    if (!values) return;
-    setBusy(true);
-    try {
-      if (values.keepCopy) {
-        const body = FileImportBody.parse({ url: values.url, folderId });
-        await api('/file/import', { method: 'POST', body });
-      } else {
-        const file = RemoteFileInput.safeParse({
-          url: values.url,
-          width: values.width,
-          height: values.height,
-          ...(values.live ? { live: true } : { duration: values.duration }),
-        });
-        if (!file.success) {
-          form.setErrors(
-            Object.fromEntries(file.error.issues.map((i) => [i.path.join('.'), t('validation.invalid')])),
-          );
-          return;
-        }
-        await api('/file/post', { method: 'POST', body: { folderId, files: [file.data] } });
-      }
+  /** A kept copy is fetched by the server; else the file is played from its address, checked here first. */
+  const send = async (values: z.output<typeof RemoteForm>): Promise<boolean> => {
+    if (values.keepCopy) {
+      await importFile(FileImportBody.parse({ url: values.url, folderId }));
+      return true;
+    }
+    const file = RemoteFileInput.safeParse({
+      url: values.url,
+      width: values.width,
+      height: values.height,
+      ...(values.live ? { live: true } : { duration: values.duration }),
+    });
+    if (!file.success) {
+      form.setErrors(
+        Object.fromEntries(file.error.issues.map((i) => [i.path.join('.'), t('validation.invalid')])),
+      );
+      return false;
+    }
+    await addRemoteFiles(folderId, [file.data]);
+    return true;
+  };
+  const { busy, onSubmit } = useFormSubmit(form, send, {
+    onSuccess: async (added) => {
+      if (!added) return;
       await client.invalidateQueries({ queryKey: ['gallery'] });
       form.setValues(empty);
       onClose();
-    } catch (error) {
-      form.showServerError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   const number = (field: 'width' | 'height' | 'duration', label: string) => (
     <NumberInput
@@ -82,7 +75,7 @@ export function RemoteFileModal({
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('gallery.addByUrl')} centered>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack>
           <TextInput
             label={t('gallery.url')}

@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { FileItem, FolderContents, FolderItem, GalleryItem } from '@vitrine/core';
+import type { z } from 'zod';
+import type {
+  FileImportBody,
+  FileItem,
+  FolderContents,
+  FolderItem,
+  GalleryItem,
+  RemoteFileInput,
+} from '@vitrine/core';
 import { api } from '../../api/client';
 
 export type GallerySection = 'home' | 'stock' | 'recent' | 'favorite' | 'search';
@@ -164,4 +172,30 @@ export function useGalleryActions(listKey: QueryKey, folderId: number, favorites
   });
 
   return { createFolder, toggleFavorite, remove, move, rename, setTags };
+}
+
+/** POST /api/file/import: the server fetches the address into the folder (a kept copy). */
+export const importFile = (body: z.output<typeof FileImportBody>) =>
+  api<void>('/file/import', { method: 'POST', body });
+
+/** POST /api/file/post: files played from their addresses, added to a folder. */
+export const addRemoteFiles = (folderId: number, files: RemoteFileInput[]) =>
+  api<void>('/file/post', { method: 'POST', body: { folderId, files } });
+
+/** GET /api/file/creatives: the cabinet's Creatives folder (for an editor without the gallery). */
+export const useCreatives = () =>
+  useQuery({ queryKey: ['files', 'creatives'], queryFn: () => api<FolderContents>('/file/creatives') });
+
+/** POST /api/file/creatives/upload: one file's raw bytes into the Creatives folder. */
+export function useCreativeUpload() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) =>
+      api<FileItem>('/file/creatives/upload', {
+        method: 'POST',
+        file,
+        headers: { 'x-file-name': encodeURIComponent(file.name) },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['files', 'creatives'] }),
+  });
 }

@@ -1,11 +1,9 @@
 import { Suspense, lazy, useMemo } from 'react';
 import { Box, Group, Loader, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ExchangeReport } from '@vitrine/core';
-import { api } from '../../api/client';
+import { useExchange } from './impressions.api';
 import { FilterBar } from '../statistics/FilterBar';
-import { addDays, type StatFilters } from '../statistics/filters';
+import { addDays } from '../statistics/filters';
 import { useNumbers } from '../statistics/format';
 import { useFilterSearch } from '../statistics/useFilterSearch';
 
@@ -15,14 +13,6 @@ const SeriesChart = lazy(() =>
 
 /** Colors of the sources, in the order they first appear. */
 const COLORS = ['blue', 'teal', 'orange', 'grape', 'pink', 'cyan', 'lime'];
-
-const useExchange = (filters: StatFilters) =>
-  useQuery({
-    queryKey: ['impressions', filters.from, filters.to],
-    queryFn: () =>
-      api<ExchangeReport>('/third-party/exchange', { query: { from: filters.from, to: filters.to } }),
-    placeholderData: keepPreviousData,
-  });
 
 /** /impressions: impressions per day by source over a period, with every day's numbers and the totals. */
 export function ImpressionsPage() {

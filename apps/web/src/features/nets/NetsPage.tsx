@@ -1,6 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import {
-  ActionIcon,
   Anchor,
   Badge,
   Button,
@@ -11,22 +10,23 @@ import {
   Modal,
   MultiSelect,
   Stack,
-  Table,
   Text,
   TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, NetInput, type Net, type PointStatus } from '@vitrine/core';
 import { useConfirm } from '../../lib/confirm';
-import { ListFooter } from '../../lib/ListFooter';
-import { useZodForm } from '../../lib/useZodForm';
-import { useUserInfo } from '../auth/session';
-import { useNetActions, useNets, useScreenOptions } from './nets.api';
+import { DataTable, type Column } from '../../lib/list/DataTable';
+import { ListFooter } from '../../lib/list/ListFooter';
+import { ListHeader, SearchFilter } from '../../lib/list/ListKit';
+import { useListSearch } from '../../lib/list/search';
+import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
+import { useNetActions, useNets, useScreenOptions, type NetsQuery } from './nets.api';
+import { usePermission } from '../../lib/permissions';
 
 type Named = { id: number; name: string };
 
@@ -128,19 +128,13 @@ function NetModal({ net, onClose }: { net: Net | null; onClose: () => void }) {
   const [colorText, setColorText] = useState(net?.color ?? '');
   const [screens, setScreens] = useState<Named[]>(net?.points ?? []);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
-    save.mutate(
-      { id: net?.id ?? null, body },
-      { onSuccess: onClose, onError: (error) => form.showServerError(error) },
-    );
-  };
+  const { busy, onSubmit } = useFormSubmit(form, (body) => save.mutateAsync({ id: net?.id ?? null, body }), {
+    onSuccess: onClose,
+  });
 
   return (
     <Modal opened onClose={onClose} title={net ? t('nets.editTitle') : t('nets.createTitle')} centered>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack>
           <TextInput label={t('nets.name')} required data-autofocus {...form.inputProps('name')} />
           <ColorInput
@@ -173,7 +167,7 @@ function NetModal({ net, onClose }: { net: Net | null; onClose: () => void }) {
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={busy}>
               {t('common.save')}
             </Button>
           </Group>
@@ -187,149 +181,123 @@ function NetModal({ net, onClose }: { net: Net | null; onClose: () => void }) {
 export function NetsPage() {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const { data: me } = useUserInfo();
-  const canEdit = me?.scope.includes('net.create') ?? false;
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
+  const canEdit = usePermission('net.create');
+  const { search, update } = useListSearch<NetsQuery>();
+  const page = search.page ?? 1;
+  const limit = search.limit ?? DEFAULT_PAGE_SIZE;
   const [editing, setEditing] = useState<Net | 'new' | null>(null);
-  const { data, isLoading } = useNets({ page, limit, ...(debounced ? { search: debounced } : {}) });
+  const { data, isLoading } = useNets({ ...search, page, limit });
   const actions = useNetActions();
-  const rows = data?.nets ?? [];
   const pages = data ? Math.max(1, Math.ceil(data.total / limit)) : 1;
 
   // Removing the last network of the last page leaves that page empty: step back to the new last one.
   useEffect(() => {
-    if (page > pages) setPage(pages);
-  }, [page, pages]);
+    if (data && page > pages) update({ page: pages });
+  }, [data, page, pages, update]);
 
   const remove = async (net: Net) => {
     if (!(await confirm())) return;
     actions.remove.mutate(net.id);
   };
 
+  const columns: Column<Net>[] = [
+    {
+      key: 'color',
+      header: t('nets.color'),
+      width: 70,
+      cell: (net) =>
+        net.color ? (
+          <ColorSwatch
+            color={net.color}
+            size={20}
+            role="img"
+            aria-label={t('nets.colorOf', { name: net.name, color: net.color })}
+          />
+        ) : (
+          <Text c="dimmed">
+            <span aria-hidden>—</span>
+            <VisuallyHidden>{t('nets.noColor')}</VisuallyHidden>
+          </Text>
+        ),
+    },
+    { key: 'name', header: t('nets.name'), cell: (net) => net.name },
+    {
+      key: 'count',
+      header: t('nets.screensCount'),
+      cell: (net) => (
+        <Anchor
+          renderRoot={(props) => <Link {...props} to="/point" search={{ net: net.id }} />}
+          aria-label={t('nets.screensOf', { name: net.name, count: net.points.length })}
+        >
+          {net.points.length}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'screens',
+      header: t('nets.screens'),
+      cell: (net) => {
+        const rest = net.points.slice(SHOWN_SCREENS);
+        return (
+          <Group gap={4}>
+            {net.points.slice(0, SHOWN_SCREENS).map((p) => (
+              <Badge key={p.id} variant="outline" size="sm">
+                {p.name}
+              </Badge>
+            ))}
+            {rest.length > 0 && (
+              <Badge variant="light" color="gray" size="sm" title={rest.map((p) => p.name).join(', ')}>
+                {t('nets.more', { count: rest.length })}
+              </Badge>
+            )}
+          </Group>
+        );
+      },
+    },
+  ];
+
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('menu.nets')}
-        </Title>
+      <ListHeader title={t('menu.nets')}>
         {canEdit && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
             {t('nets.create')}
           </Button>
         )}
-      </Group>
+      </ListHeader>
       <Group align="flex-end">
-        <TextInput
-          label={t('common.search')}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-        />
+        <SearchFilter value={search.search ?? ''} onChange={(value) => update({ search: value })} />
       </Group>
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={70}>{t('nets.color')}</Table.Th>
-              <Table.Th>{t('nets.name')}</Table.Th>
-              <Table.Th>{t('nets.screensCount')}</Table.Th>
-              <Table.Th>{t('nets.screens')}</Table.Th>
-              {canEdit && (
-                <Table.Th w={50}>
-                  <VisuallyHidden>{t('nets.actions')}</VisuallyHidden>
-                </Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((net) => {
-              const rest = net.points.slice(SHOWN_SCREENS);
-              return (
-                <Table.Tr key={net.id}>
-                  <Table.Td>
-                    {net.color ? (
-                      <ColorSwatch
-                        color={net.color}
-                        size={20}
-                        role="img"
-                        aria-label={t('nets.colorOf', { name: net.name, color: net.color })}
-                      />
-                    ) : (
-                      <Text c="dimmed">
-                        <span aria-hidden>—</span>
-                        <VisuallyHidden>{t('nets.noColor')}</VisuallyHidden>
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{net.name}</Table.Td>
-                  <Table.Td>
-                    <Anchor
-                      renderRoot={(props) => <Link {...props} to="/point" search={{ net: net.id }} />}
-                      aria-label={t('nets.screensOf', { name: net.name, count: net.points.length })}
-                    >
-                      {net.points.length}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {net.points.slice(0, SHOWN_SCREENS).map((p) => (
-                        <Badge key={p.id} variant="outline" size="sm">
-                          {p.name}
-                        </Badge>
-                      ))}
-                      {rest.length > 0 && (
-                        <Badge
-                          variant="light"
-                          color="gray"
-                          size="sm"
-                          title={rest.map((p) => p.name).join(', ')}
-                        >
-                          {t('nets.more', { count: rest.length })}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  {canEdit && (
-                    <Table.Td>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" aria-label={t('nets.actionsFor', { name: net.name })}>
-                            <IconDots size={16} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item onClick={() => setEditing(net)}>{t('nets.edit')}</Menu.Item>
-                          <Menu.Item color="red" onClick={() => void remove(net)}>
-                            {t('nets.remove')}
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {!isLoading && rows.length === 0 && (
-        <Text c="dimmed" ta="center">
-          {t('common.nothingFound')}
-        </Text>
-      )}
+      <DataTable
+        rows={data?.nets ?? []}
+        rowKey={(net) => net.id}
+        columns={columns}
+        loading={isLoading}
+        empty={t('common.nothingFound')}
+        {...(canEdit
+          ? {
+              rowMenu: {
+                header: t('nets.actions'),
+                label: (net: Net) => t('nets.actionsFor', { name: net.name }),
+                items: (net: Net) => (
+                  <>
+                    <Menu.Item onClick={() => setEditing(net)}>{t('nets.edit')}</Menu.Item>
+                    <Menu.Item color="red" onClick={() => void remove(net)}>
+                      {t('nets.remove')}
+                    </Menu.Item>
+                  </>
+                ),
+              },
+            }
+          : {})}
+      />
       <ListFooter
         total={data?.total ?? 0}
         page={page}
         limit={limit}
         defaultLimit={DEFAULT_PAGE_SIZE}
-        onPage={setPage}
-        onLimit={setLimit}
+        onPage={(p) => update({ page: p })}
+        onLimit={(l) => update({ limit: l })}
       />
       {editing && <NetModal net={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Stack>

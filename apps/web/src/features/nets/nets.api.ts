@@ -1,13 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Net, NetPatch, Point } from '@vitrine/core';
+import type { Net, NetList, NetListQuery, NetPatch, Point } from '@vitrine/core';
 import type { z } from 'zod';
 import { api } from '../../api/client';
 
-export interface NetsQuery {
-  page: number;
-  limit: number;
-  search?: string;
-}
+export type NetsQuery = Partial<z.output<typeof NetListQuery>>;
+/** GET /api/net. */
+export type NetsPage = z.output<typeof NetList>;
 
 export type ScreenOption = Pick<Point, 'id' | 'name' | 'status'>;
 
@@ -17,7 +15,7 @@ export const SCREEN_OPTIONS_LIMIT = 100;
 export const useNets = (query: NetsQuery) =>
   useQuery({
     queryKey: ['nets', 'list', query],
-    queryFn: () => api<{ nets: Net[]; total: number }>('/net', { query: { ...query } }),
+    queryFn: () => api<NetsPage>('/net', { query: { ...query } }),
     placeholderData: keepPreviousData,
   });
 
@@ -60,3 +58,15 @@ export function useNetActions() {
     }),
   };
 }
+
+/** A network's id and name: GET /api/net read for a picker. */
+export type NetName = Pick<Net, 'id' | 'name'>;
+
+/** Every network of the cabinet (the spec's largest page), for pickers; `silent` for an optional one. */
+export const useAllNets = (enabled: boolean, silent = false) =>
+  useQuery({
+    queryKey: ['nets', 'all', { silent }],
+    queryFn: () => api<{ nets: NetName[]; total: number }>('/net', { query: { limit: 1000 }, silent }),
+    enabled,
+    staleTime: 60_000,
+  });

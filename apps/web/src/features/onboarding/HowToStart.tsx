@@ -2,6 +2,7 @@ import { Button, CloseButton, Group, List, Paper, Text, Title } from '@mantine/c
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '@vitrine/core';
 import { tour, useHowToStartDismissed } from './tour';
+import { holds } from '../../lib/permissions';
 
 const TIPS = ['screens', 'networks', 'planning', 'filtering', 'dashboard'] as const;
 
@@ -12,7 +13,7 @@ const TIPS = ['screens', 'networks', 'planning', 'filtering', 'dashboard'] as co
 export function HowToStart({ info }: { info: UserInfo }) {
   const { t } = useTranslation();
   const dismissed = useHowToStartDismissed(info.user.id);
-  if (dismissed || !info.scope.includes('point.create')) return null;
+  if (dismissed || !holds(info, 'point.create')) return null;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="how-to-start">
       <Group justify="space-between" align="flex-start" wrap="nowrap">

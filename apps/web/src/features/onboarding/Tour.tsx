@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { PermissionKey, UserInfo } from '@vitrine/core';
 import { tour, useTourOpen } from './tour';
+import { holds } from '../../lib/permissions';
 
 /** The tips of how to start (spec §2): where each thing is done, and a way there for a role that may. */
 const STEPS: { id: string; to: string; key: PermissionKey }[] = [
@@ -46,7 +47,7 @@ export function Tour({ info }: { info: UserInfo }) {
               {t(`tour.steps.${s.id}.title`)}
             </Text>
             <Text mt="xs">{t(`tour.steps.${s.id}.text`)}</Text>
-            {info.scope.includes(s.key) && (
+            {holds(info, s.key) && (
               <Anchor component={Link} to={s.to} onClick={close} mt="xs" display="inline-block">
                 {t('tour.goThere')}
               </Anchor>

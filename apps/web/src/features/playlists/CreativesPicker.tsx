@@ -1,16 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, FileButton, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  UPLOAD_EXTENSIONS,
-  uploadRefusal,
-  type FileItem,
-  type FolderContents,
-  type GalleryItem,
-} from '@vitrine/core';
-import { api } from '../../api/client';
+import { UPLOAD_EXTENSIONS, uploadRefusal, type FileItem, type GalleryItem } from '@vitrine/core';
+import { useCreativeUpload, useCreatives } from '../files/files.api';
 import { translateError } from '../../lib/messages';
 import { notifyError } from '../../lib/notify';
 
@@ -22,24 +15,9 @@ const isFile = (item: GalleryItem): item is FileItem => 'mime' in item;
  */
 export function CreativesPicker({ onChoose }: { onChoose: (files: FileItem[]) => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [chosen, setChosen] = useState<Set<number>>(new Set());
-  const { data } = useQuery({
-    queryKey: ['files', 'creatives'],
-    queryFn: () => api<FolderContents>('/file/creatives'),
-  });
-  const upload = useMutation({
-    mutationFn: (file: File) =>
-      api<FileItem>('/file/creatives/upload', {
-        method: 'POST',
-        file,
-        headers: { 'x-file-name': encodeURIComponent(file.name) },
-      }),
-    onSuccess: (file) => {
-      setChosen((c) => new Set([...c, file.id]));
-      return client.invalidateQueries({ queryKey: ['files', 'creatives'] });
-    },
-  });
+  const { data } = useCreatives();
+  const upload = useCreativeUpload();
   const files = (data?.data ?? []).filter(isFile);
   const toggle = (id: number) =>
     setChosen((c) => {
@@ -60,7 +38,7 @@ export function CreativesPicker({ onChoose }: { onChoose: (files: FileItem[]) =>
             // The uploader's rules (spec §5) before a byte is sent, as in the gallery.
             const refusal = uploadRefusal(file.name, file.size);
             if (refusal) notifyError(translateError(refusal));
-            else upload.mutate(file);
+            else upload.mutate(file, { onSuccess: (added) => setChosen((c) => new Set([...c, added.id])) });
           }}
           accept={UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',')}
         >

@@ -18,6 +18,7 @@ import { PLAYLIST_DEFAULTS, itemSeconds, type FileItem, type PlaylistItem } from
 import { GalleryBrowser } from '../files/GalleryBrowser';
 import { useUserInfo } from '../auth/session';
 import { CreativesPicker } from './CreativesPicker';
+import { holds } from '../../lib/permissions';
 
 export interface EditorSection {
   duration: number;
@@ -53,7 +54,7 @@ export function FilePickerModal({
   const { data: me } = useUserInfo();
   const [section, setSection] = useState<'home' | 'stock'>('home');
   const [folder, setFolder] = useState(0);
-  if (me && !me.scope.includes('files.route')) {
+  if (me && !holds(me, 'files.route')) {
     return (
       <Modal opened onClose={onClose} title={title} size="xl">
         <CreativesPicker

@@ -19,10 +19,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { REJECT_REASON_MAX, type Playlist } from '@vitrine/core';
 import { translateMessage } from '../../lib/messages';
-import { useUserInfo } from '../auth/session';
 import { usePlaylistActions, usePlaylistVersions } from './playlists.api';
 import { diffPlaylists, type DiffRow, type DiffValue } from './review';
 import './ReviewModal.css';
+import { usePermission } from '../../lib/permissions';
 
 const MARKS = {
   added: { component: 'ins', className: 'vitrine-diff-added', sign: '+ ' },
@@ -170,8 +170,7 @@ export function ReviewModal({
   onDecided?: (result: Playlist | null) => void;
 }) {
   const { t } = useTranslation();
-  const { data: me } = useUserInfo();
-  const canDecide = me?.scope.includes('playlist.maxDuration') ?? false;
+  const canDecide = usePermission('playlist.maxDuration');
   const narrow = useMediaQuery('(max-width: 48em)');
   const { data: versions } = usePlaylistVersions(id);
   const { decide } = usePlaylistActions();

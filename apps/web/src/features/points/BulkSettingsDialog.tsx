@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { PointPatchMany, type PointPatch } from '@vitrine/core';
 import { translateMessage } from '../../lib/messages';
 import { useZodForm } from '../../lib/useZodForm';
-import { useUserInfo } from '../auth/session';
 import { usePointActions } from './points.api';
 import {
   SETTING_DEFAULTS,
@@ -13,6 +12,7 @@ import {
   useSettingLabel,
   type SettingField,
 } from './SettingFields';
+import { usePermission } from '../../lib/permissions';
 
 /** The bulk body's patch, checked with the server's own schema. */
 const BulkPatch = PointPatchMany.shape.patch;
@@ -25,8 +25,8 @@ const BulkPatch = PointPatchMany.shape.patch;
 export function BulkSettingsDialog({ ids, onClose }: { ids: number[]; onClose: () => void }) {
   const { t } = useTranslation();
   const label = useSettingLabel();
-  const { data: me } = useUserInfo();
-  const fields = SETTING_FIELDS.filter((f) => f !== 'nets' || me?.scope.includes('net.route' as never));
+  const canSeeNets = usePermission('net.route');
+  const fields = SETTING_FIELDS.filter((f) => f !== 'nets' || canSeeNets);
   const form = useZodForm(BulkPatch, { ...SETTING_DEFAULTS } as PointPatch);
   const [ticked, setTicked] = useState<Set<SettingField>>(new Set());
   const [error, setError] = useState<string | null>(null);
@@ -84,7 +84,7 @@ export function BulkSettingsDialog({ ids, onClose }: { ids: number[]; onClose: (
           value={(form.values as PointPatch)[field]}
           error={form.errors[field]}
           onChange={(value) => {
-            form.set(field, value as never);
+            form.set(field, value as PointPatch[typeof field]);
             tick(field, true);
           }}
         />

@@ -11,11 +11,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AudienceReport, Point } from '@vitrine/core';
-import { api } from '../../api/client';
-import { presetRange, type Preset } from '../statistics/filters';
+import type { Point } from '@vitrine/core';
+import type { Preset } from '../statistics/filters';
+import { useAudience } from './points.api';
 import { useNumbers } from '../statistics/format';
 
 const SeriesChart = lazy(() =>
@@ -25,14 +24,6 @@ const SeriesChart = lazy(() =>
 const RANGES: Preset[] = ['7d', '30d', '90d'];
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
-
-export const useAudience = (pointId: number, range: Preset) =>
-  useQuery({
-    queryKey: ['audience', pointId, range],
-    queryFn: () =>
-      api<AudienceReport>('/audience', { query: { points: String(pointId), ...presetRange(range) } }),
-    placeholderData: keepPreviousData,
-  });
 
 /**
  * A screen's audience: its settings (viewers, per hour or flat) and, over a period, its shows and the

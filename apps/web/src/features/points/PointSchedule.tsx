@@ -19,10 +19,11 @@ import { IconChevronLeft, IconChevronRight, IconClockHour4 } from '@tabler/icons
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { addDays, isDate, type DailySchedule, type Point } from '@vitrine/core';
-import { useUserInfo } from '../auth/session';
 import { useDailySchedule } from '../dashboard/dashboard.api';
 import { formatDuration, formatPercent, wallClock } from '../dashboard/time';
-import { PointScheduleTimeline, TYPE_COLORS } from './PointScheduleTimeline';
+import { PointScheduleTimeline } from './PointScheduleTimeline';
+import { TYPE_COLORS } from './timeline/geometry';
+import { usePermission } from '../../lib/permissions';
 
 function Section({ title, children, extra }: { title: string; children: ReactNode; extra?: ReactNode }) {
   return (
@@ -200,8 +201,7 @@ function DayPicker({
 /** The schedule tab (spec §2): a screen's day as the schedule engine plans it, and what it could not plan. */
 export function PointSchedule({ point }: { point: Point }) {
   const { t, i18n } = useTranslation();
-  const { data: me } = useUserInfo();
-  const allowed = me?.scope.includes('point.schedule') ?? false;
+  const allowed = usePermission('point.schedule');
   const [date, setDate] = useState<string | undefined>(undefined);
   const { data, isLoading, isFetching, isPlaceholderData } = useDailySchedule(point.id, date, allowed);
   // Playlist names for the timeline: the table by files and the unplanned list both carry them.

@@ -1,83 +1,24 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Group,
-  Paper,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-  useComputedColorScheme,
-} from '@mantine/core';
+import { Box, Group, Text, VisuallyHidden, useComputedColorScheme } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { IconChevronLeft, IconChevronRight, IconZoomOut } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DailySchedule, EntryType } from '@vitrine/core';
-import { formatDuration, hourTicks, wallClock } from '../dashboard/time';
-
-/** Mantine colors per entry type: the timeline, its legend and the table's badges agree. */
-export const TYPE_COLORS: Record<EntryType, string> = {
-  BLOCK: 'violet',
-  ADVERTISING: 'orange',
-  BACKGROUND: 'teal',
-  FLOATING: 'cyan',
-  LOOP_ITEM: 'pink',
-};
-
-/** Drawn in this order: a thin ad on top of the background it interrupts stays visible. */
-const LAYERS: EntryType[] = ['BACKGROUND', 'BLOCK', 'ADVERTISING'];
-/** What shows over the screen's timeline, in a thin lane of its own under it. */
-const OVERLAY_TYPES: EntryType[] = ['FLOATING', 'LOOP_ITEM'];
-const BAR_HEIGHT = 44;
-const LANE_HEIGHT = 10;
-const HOUR = 3600;
-
-type Segment = DailySchedule['segments'][number];
-
-/** A type's color as Mantine names it ('teal.5') and as a CSS variable. */
-const shade = (type: EntryType) => (type === 'BACKGROUND' ? 5 : 6);
-export const typeColor = (type: EntryType) => `${TYPE_COLORS[type]}.${shade(type)}`;
-const typeVar = (type: EntryType) => `var(--mantine-color-${TYPE_COLORS[type]}-${shade(type)})`;
-
-/**
- * How wide each segment is drawn, in seconds. A stretch shorter than a pixel keeps its true width (many
- * of them side by side blend into a tint as strong as their share of the time), unless it stands alone,
- * when it is drawn one pixel wide so it is not lost.
- */
-function drawnWidths(segments: Segment[], perPx: number): Map<Segment, number> {
-  const widths = new Map<Segment, number>();
-  for (const layer of LAYERS) {
-    const list = segments.filter((s) => s.type === layer).sort((a, b) => a.start - b.start);
-    list.forEach((s, i) => {
-      const own = s.end - s.start;
-      const before = i > 0 ? s.start - list[i - 1]!.end : Infinity;
-      const after = i < list.length - 1 ? list[i + 1]!.start - s.end : Infinity;
-      widths.set(s, own < perPx && Math.min(before, after) >= 3 * perPx ? perPx : own);
-    });
-  }
-  return widths;
-}
-
-/** The segment drawn at a moment: the top layer first, so what the pointer is on is what it names. */
-function pick(segments: Segment[], at: number, widths: Map<Segment, number> | null, slack: number) {
-  for (const layer of [...LAYERS].reverse()) {
-    const hit = segments.find((s) => {
-      if (s.type !== layer) return false;
-      const width = widths?.get(s) ?? s.end - s.start;
-      const pad = layer === 'BACKGROUND' ? 0 : slack;
-      return s.start - pad <= at && at < s.start + width + pad;
-    });
-    if (hit) return hit;
-  }
-  return null;
-}
-
-interface Tick {
-  at: number;
-  label: string;
-  labelled: boolean;
-}
+import { hourTicks, wallClock } from '../dashboard/time';
+import {
+  BAR_HEIGHT,
+  HOUR,
+  LANE_HEIGHT,
+  LAYERS,
+  drawnWidths,
+  pick,
+  typeVar,
+  type Segment,
+  type Tick,
+} from './timeline/geometry';
+import { HourTicks } from './timeline/HourTicks';
+import { TimelineLegend } from './timeline/TimelineLegend';
+import { TimelineTooltip } from './timeline/TimelineTooltip';
+import { ZoomControls } from './timeline/ZoomControls';
 
 /**
  * A screen's day as one bar from midnight to midnight (23 or 25 hours on a clock-change day), each playlist's
@@ -257,38 +198,7 @@ export function PointScheduleTimeline({
         <Text size="sm" fw={500} aria-live="polite">
           {zoom === null ? t('schedule.wholeDay') : `${clock(from, false)} – ${clock(to, false)}`}
         </Text>
-        {zoom !== null && (
-          <Group gap={4} wrap="nowrap">
-            <Tooltip label={t('schedule.previousHour')}>
-              <ActionIcon
-                variant="default"
-                aria-label={t('schedule.previousHour')}
-                disabled={zoom === 0}
-                onClick={() => setZoom(zoom - 1)}
-              >
-                <IconChevronLeft size={16} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('schedule.nextHour')}>
-              <ActionIcon
-                variant="default"
-                aria-label={t('schedule.nextHour')}
-                disabled={zoom >= hours - 1}
-                onClick={() => setZoom(zoom + 1)}
-              >
-                <IconChevronRight size={16} />
-              </ActionIcon>
-            </Tooltip>
-            <Button
-              size="compact-sm"
-              variant="default"
-              leftSection={<IconZoomOut size={14} />}
-              onClick={() => setZoom(null)}
-            >
-              {t('schedule.showWholeDay')}
-            </Button>
-          </Group>
-        )}
+        {zoom !== null && <ZoomControls zoom={zoom} hours={hours} setZoom={setZoom} />}
       </Group>
       <Box pos="relative" ref={ref}>
         <div
@@ -359,98 +269,18 @@ export function PointScheduleTimeline({
           </svg>
         )}
         {visible && (
-          <Paper
-            shadow="md"
-            withBorder
-            p="xs"
-            radius="sm"
-            aria-hidden
-            data-testid="schedule-timeline-tooltip"
-            style={{
-              // Under the bar, over the hours and the legend: the controls above stay in sight.
-              position: 'absolute',
-              top: BAR_HEIGHT + 8,
-              left: `clamp(0px, calc(${left}% - 110px), calc(100% - 220px))`,
-              width: 220,
-              pointerEvents: 'none',
-              zIndex: 2,
-            }}
-          >
-            <Text size="xs" c="dimmed">
-              {clock(cursor)}
-            </Text>
-            {current ? (
-              <>
-                <Group gap={6} wrap="nowrap">
-                  <Box
-                    w={10}
-                    h={10}
-                    bg={typeColor(current.type)}
-                    style={{ borderRadius: 2, flexShrink: 0 }}
-                  />
-                  <Text size="sm" fw={600} truncate>
-                    {names.get(current.playlistId) ?? `#${current.playlistId}`}
-                  </Text>
-                </Group>
-                <Text size="xs">
-                  {clock(current.start)} – {clock(current.end)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {t(`playlists.types.${current.type}`)} · {t('schedule.items', { count: current.items })}
-                </Text>
-              </>
-            ) : (
-              <Text size="sm">{t('schedule.free')}</Text>
-            )}
-          </Paper>
+          <TimelineTooltip
+            left={left}
+            time={clock(cursor)}
+            current={current}
+            name={current ? (names.get(current.playlistId) ?? `#${current.playlistId}`) : ''}
+            clock={clock}
+          />
         )}
-        <Box pos="relative" h={22} aria-hidden>
-          {ticks.map((tick, i) => (
-            <Box
-              key={`${tick.at}`}
-              pos="absolute"
-              top={0}
-              style={{ left: `${((tick.at - from) / span) * 100}%` }}
-            >
-              <Box w={1} h={tick.labelled ? 6 : 3} style={{ background: tickColor }} />
-              {tick.labelled && (
-                <Text
-                  fz={11}
-                  c="dimmed"
-                  style={{
-                    position: 'absolute',
-                    top: 6,
-                    transform:
-                      i === 0 ? 'none' : i === ticks.length - 1 ? 'translateX(-100%)' : 'translateX(-50%)',
-                    whiteSpace: 'nowrap',
-                  }}
-                >
-                  {tick.label}
-                </Text>
-              )}
-            </Box>
-          ))}
-        </Box>
+        <HourTicks ticks={ticks} from={from} span={span} color={tickColor} />
       </Box>
       <VisuallyHidden aria-live="polite">{cursor === null ? '' : describe(cursor, current)}</VisuallyHidden>
-      <Group gap="lg" mt="xs" wrap="wrap">
-        {[...LAYERS, ...OVERLAY_TYPES]
-          .filter((type) => totals[type] > 0)
-          .map((type) => (
-            <Group key={type} gap={6} wrap="nowrap">
-              <Box w={12} h={12} bg={typeColor(type)} style={{ borderRadius: 2 }} aria-hidden />
-              <Text size="sm">
-                {t(`playlists.types.${type}`)}: {formatDuration(totals[type])}
-              </Text>
-            </Group>
-          ))}
-        <Group gap={6} wrap="nowrap">
-          <Box w={12} h={12} style={{ borderRadius: 2, background: free }} aria-hidden />
-          <Text size="sm">
-            {t('schedule.free')}: {formatDuration(Math.max(0, length - planned))}
-          </Text>
-        </Group>
-      </Group>
+      <TimelineLegend totals={totals} free={free} length={length} planned={planned} />
       <Text size="xs" c="dimmed" mt={4} id="schedule-timeline-help">
         {t('schedule.timelineHelp')}
       </Text>

@@ -1,14 +1,17 @@
-import { useState } from 'react';
-import { Alert, Badge, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Badge, Group, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { POINT_PAGE_SIZE, type PointOverview } from '@vitrine/core';
-import { api } from '../../api/client';
-import { ListFooter } from '../../lib/ListFooter';
+import { DataTable, type Column } from '../../lib/list/DataTable';
+import { ListFooter } from '../../lib/list/ListFooter';
+import { ListHeader } from '../../lib/list/ListKit';
+import { useListSearch } from '../../lib/list/search';
+import { usePointOverview, type PointsQuery } from './points.api';
 import { StatusBadge } from './StatusBadge';
 import { SyncBadge } from './SyncState';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+
+type OverviewRow = PointOverview['points'][number];
 
 /**
  * /point for a role that may open the Media devices section but not the screens themselves (spec §6:
@@ -16,63 +19,44 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '�
  */
 export function ScreensOverview() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(POINT_PAGE_SIZE);
-  const { data, isLoading } = useQuery({
-    queryKey: ['points', 'overview', page, limit],
-    queryFn: () => api<PointOverview>('/point/overview', { query: { page, limit } }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 15_000,
-  });
+  const { search, update } = useListSearch<PointsQuery>();
+  const page = search.page ?? 1;
+  const limit = search.limit ?? POINT_PAGE_SIZE;
+  const { data, isLoading } = usePointOverview(page, limit);
+  const columns: Column<OverviewRow>[] = [
+    { key: 'name', header: t('points.name'), cell: (p) => p.name },
+    { key: 'status', header: t('points.status'), cell: (p) => <StatusBadge status={p.status} /> },
+    { key: 'sync', header: t('points.sync'), cell: (p) => <SyncBadge point={p} /> },
+    {
+      key: 'nets',
+      header: t('points.networks'),
+      cell: (p) => (
+        <Group gap={4}>
+          {p.net.map((n) => (
+            <Badge key={n.id} variant="light" color="gray">
+              {n.name}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    { key: 'seen', header: t('points.lastSeen'), cell: (p) => when(p.lastSeen) },
+  ];
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {t('menu.points')}
-      </Title>
+      <ListHeader title={t('menu.points')} />
       <Alert color="blue" variant="light">
         {t('points.overviewOnly')}
       </Alert>
       {isLoading ? (
         <Skeleton h={200} />
-      ) : data && data.points.length > 0 ? (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('points.name')}</Table.Th>
-                <Table.Th>{t('points.status')}</Table.Th>
-                <Table.Th>{t('points.sync')}</Table.Th>
-                <Table.Th>{t('points.networks')}</Table.Th>
-                <Table.Th>{t('points.lastSeen')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.points.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>{p.name}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={p.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <SyncBadge point={p} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {p.net.map((n) => (
-                        <Badge key={n.id} variant="light" color="gray">
-                          {n.name}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{when(p.lastSeen)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
       ) : (
-        <Text c="dimmed">{t('points.empty')}</Text>
+        <DataTable
+          rows={data?.points ?? []}
+          rowKey={(p) => p.id}
+          columns={columns}
+          empty={t('points.empty')}
+        />
       )}
       {data && (
         <ListFooter
@@ -80,11 +64,8 @@ export function ScreensOverview() {
           page={page}
           limit={limit}
           defaultLimit={POINT_PAGE_SIZE}
-          onPage={setPage}
-          onLimit={(next) => {
-            setLimit(next);
-            setPage(1);
-          }}
+          onPage={(p) => update({ page: p })}
+          onLimit={(l) => update({ limit: l })}
         />
       )}
     </Stack>

@@ -10,10 +10,9 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_WINDOWS, ROTATIONS, SYNC_INTERVAL, type PointPatch, type Rotation } from '@vitrine/core';
-import { api } from '../../api/client';
+import { useAllNets } from '../nets/nets.api';
 
 /**
  * The screen settings one person edits on a screen's page and, for many screens at once, in the list's
@@ -67,15 +66,6 @@ export function useTimeZones(): string[] {
     ],
     [],
   );
-}
-
-/** Every network of the cabinet, for the networks field. */
-export function useAllNets(enabled: boolean) {
-  return useQuery({
-    queryKey: ['nets', 'all'],
-    queryFn: () => api<{ nets: { id: number; name: string }[] }>('/net', { query: { limit: 1000 } }),
-    enabled,
-  });
 }
 
 const timeInput = (value: string) => (value.length === 5 ? `${value}:00` : value);

@@ -1,5 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CommandResult, Point, PointList, PointListQuery, PointPatch } from '@vitrine/core';
+import type {
+  AudienceReport,
+  CommandResult,
+  Point,
+  PointList,
+  PointListQuery,
+  PointOverview,
+  PointPatch,
+} from '@vitrine/core';
+import { presetRange, type Preset } from '../statistics/filters';
 import { api } from '../../api/client';
 
 export type PointsQuery = Partial<PointListQuery>;
@@ -114,3 +123,21 @@ export function usePointActions() {
     }),
   };
 }
+
+/** GET /api/audience for one screen over a preset period: shows and impressions per hour of its day. */
+export const useAudience = (pointId: number, range: Preset) =>
+  useQuery({
+    queryKey: ['audience', pointId, range],
+    queryFn: () =>
+      api<AudienceReport>('/audience', { query: { points: String(pointId), ...presetRange(range) } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/point/overview: the screens with their status, for a role that may not open them (observer). */
+export const usePointOverview = (page: number, limit: number) =>
+  useQuery({
+    queryKey: ['points', 'overview', page, limit],
+    queryFn: () => api<PointOverview>('/point/overview', { query: { page, limit } }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 15_000,
+  });

@@ -1,14 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  STATISTIC_SOURCES,
-  type StatisticPatchBody,
-  type StatisticPatchResult,
-  type StatisticRow,
-} from '@vitrine/core';
-import { api } from '../../api/client';
+import { STATISTIC_SOURCES, type StatisticPatchBody, type StatisticRow } from '@vitrine/core';
+import { usePatchStatistics } from './statistics.api';
 
 type Patch = StatisticPatchBody['patch'];
 
@@ -26,25 +20,11 @@ export function EditRowsModal({
   onSaved?: () => void;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const first = rows.length === 1 ? rows[0] : undefined;
   const [patch, setPatch] = useState<Patch>(
     first ? { impressions: first.impressions, revenue: first.revenue, cost: first.cost } : {},
   );
-  const save = useMutation({
-    mutationFn: () =>
-      api<StatisticPatchResult>('/statistic/patch', {
-        method: 'PATCH',
-        body: { ids: rows.map((r) => r.id), patch },
-      }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['statistics'] });
-      void client.invalidateQueries({ queryKey: ['impressions'] });
-      void client.invalidateQueries({ queryKey: ['audience'] });
-      onSaved?.();
-      onClose();
-    },
-  });
+  const save = usePatchStatistics();
   const number = (key: 'impressions' | 'revenue' | 'cost') => (
     <NumberInput
       label={t(`statistics.columns.${key}`)}
@@ -61,7 +41,17 @@ export function EditRowsModal({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (!empty) save.mutate();
+          if (!empty) {
+            save.mutate(
+              { ids: rows.map((r) => r.id), patch },
+              {
+                onSuccess: () => {
+                  onSaved?.();
+                  onClose();
+                },
+              },
+            );
+          }
         }}
       >
         <Stack>

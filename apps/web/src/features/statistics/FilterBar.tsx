@@ -1,12 +1,12 @@
 import { useMemo, useRef, useState } from 'react';
 import { Group, MultiSelect, Paper, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { FileItem, FolderContents, PlaylistList, PointList } from '@vitrine/core';
-import { api } from '../../api/client';
-import { useUserInfo } from '../auth/session';
+import { useAllNets } from '../nets/nets.api';
+import { fileNameQuery, useFileSearch, useOptionPlaylists, useOptionPoints } from './statistics.api';
 import { PRESETS, presetOf, presetRange, type IdFilter, type Preset, type StatFilters } from './filters';
+import { usePermissions } from '../../lib/permissions';
 
 interface Named {
   id: number;
@@ -15,27 +15,10 @@ interface Named {
 
 /** Every option list comes from the list the role may read anyway; a role without it gets no picker. */
 function useOptionLists() {
-  const { data: me } = useUserInfo();
-  const has = (key: string) => me?.scope.includes(key as never) ?? false;
-  const points = useQuery({
-    queryKey: ['statistics', 'options', 'points'],
-    queryFn: () =>
-      api<PointList>('/point', { query: { limit: 1000, sort: 'name', order: 'asc' }, silent: true }),
-    enabled: has('point.list'),
-    staleTime: 60_000,
-  });
-  const nets = useQuery({
-    queryKey: ['statistics', 'options', 'nets'],
-    queryFn: () => api<{ nets: Named[]; total: number }>('/net', { query: { limit: 1000 }, silent: true }),
-    enabled: has('net.route'),
-    staleTime: 60_000,
-  });
-  const playlists = useQuery({
-    queryKey: ['statistics', 'options', 'playlists'],
-    queryFn: () => api<PlaylistList>('/playlist', { query: { limit: 1000 }, silent: true }),
-    enabled: has('playlist.list'),
-    staleTime: 60_000,
-  });
+  const has = usePermissions();
+  const points = useOptionPoints(has('point.list'));
+  const nets = useAllNets(has('net.route'), true);
+  const playlists = useOptionPlaylists(has('playlist.list'));
   return {
     canFiles: has('files.route'),
     points: has('point.list') ? (points.data?.points ?? []) : null,
@@ -95,21 +78,10 @@ function FilesSelect({
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const names = useRef(new Map<number, string>());
-  const { data } = useQuery({
-    queryKey: ['statistics', 'options', 'files', debounced],
-    queryFn: () => api<FolderContents>('/folder/search', { query: { search: debounced }, silent: true }),
-    enabled: debounced.length > 0,
-    placeholderData: keepPreviousData,
-  });
+  const { data } = useFileSearch(debounced);
   // Files picked before (an address shared or reloaded) are named through GET /api/file/{id}.
   const picked = useQueries({
-    queries: (value ?? []).map((id) => ({
-      queryKey: ['statistics', 'options', 'file', id],
-      queryFn: () => api<FileItem>(`/file/${id}`, { silent: true }),
-      enabled: !names.current.has(id),
-      staleTime: Infinity,
-      retry: false,
-    })),
+    queries: (value ?? []).map((id) => fileNameQuery(id, !names.current.has(id))),
   });
   for (const q of picked) if (q.data) names.current.set(q.data.id, q.data.name);
   const found = (data?.data ?? [])

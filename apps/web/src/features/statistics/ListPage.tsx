@@ -18,8 +18,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import { IconColumns, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { STATISTIC_PAGE_SIZES, type StatisticRow } from '@vitrine/core';
-import { ListFooter } from '../../lib/ListFooter';
-import { useUserInfo } from '../auth/session';
+import { ListFooter } from '../../lib/list/ListFooter';
 import { EditRowsModal } from './EditRowsModal';
 import { FilterBar } from './FilterBar';
 import { ExportMenu, SpoolList } from './Exports';
@@ -27,6 +26,7 @@ import { useNumbers } from './format';
 import { readListPaging } from './filters';
 import { useStatisticList } from './statistics.api';
 import { useFilterSearch } from './useFilterSearch';
+import { usePermission } from '../../lib/permissions';
 
 /** Spec §3's statistics row, in its order. */
 const LIST_COLUMNS = [
@@ -125,8 +125,7 @@ export function ListPage() {
     }
   };
   const rows = data?.list ?? [];
-  const { data: me } = useUserInfo();
-  const canEdit = me?.scope.includes('statistics.edit') ?? false;
+  const canEdit = usePermission('statistics.edit');
   const [editing, setEditing] = useState<StatisticRow[] | null>(null);
   // Rows picked for one correction: only those of the page on screen count.
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());

@@ -1,6 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ErrorBody,
+  FileItem,
+  FolderContents,
+  PlaylistList,
+  PointList,
+  StatisticPatchBody,
+  StatisticPatchResult,
   ExportFormat,
   ExportJobList,
   ExportKind,
@@ -163,4 +169,54 @@ export function useExports() {
     onSettled: () => client.invalidateQueries({ queryKey: ['statistics', 'spool'] }),
   });
   return { direct, background };
+}
+
+/** The filter bar's pickers read the lists the role may read anyway, silently (a picker is optional). */
+export const useOptionPoints = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['statistics', 'options', 'points'],
+    queryFn: () =>
+      api<PointList>('/point', { query: { limit: 1000, sort: 'name', order: 'asc' }, silent: true }),
+    enabled,
+    staleTime: 60_000,
+  });
+
+export const useOptionPlaylists = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['statistics', 'options', 'playlists'],
+    queryFn: () => api<PlaylistList>('/playlist', { query: { limit: 1000 }, silent: true }),
+    enabled,
+    staleTime: 60_000,
+  });
+
+/** GET /api/folder/search: files by name for the files filter. */
+export const useFileSearch = (search: string) =>
+  useQuery({
+    queryKey: ['statistics', 'options', 'files', search],
+    queryFn: () => api<FolderContents>('/folder/search', { query: { search }, silent: true }),
+    enabled: search.length > 0,
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/file/:id, one query per id: names of files picked before (an address shared or reloaded). */
+export const fileNameQuery = (id: number, enabled: boolean) => ({
+  queryKey: ['statistics', 'options', 'file', id],
+  queryFn: () => api<FileItem>(`/file/${id}`, { silent: true }),
+  enabled,
+  staleTime: Infinity,
+  retry: false,
+});
+
+/** PATCH /api/statistic/patch (admin): the same numbers written into every chosen row. */
+export function usePatchStatistics() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StatisticPatchBody) =>
+      api<StatisticPatchResult>('/statistic/patch', { method: 'PATCH', body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['statistics'] });
+      void client.invalidateQueries({ queryKey: ['impressions'] });
+      void client.invalidateQueries({ queryKey: ['audience'] });
+    },
+  });
 }

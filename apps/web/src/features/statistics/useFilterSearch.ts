@@ -21,7 +21,7 @@ export function useFilterSearch<Extra extends Record<string, unknown>>() {
           return { ...kept, ...toSearch(next), ...extra };
         },
         replace: true,
-      } as never),
+      }),
     [navigate],
   );
   const setExtra = useCallback(
@@ -30,7 +30,7 @@ export function useFilterSearch<Extra extends Record<string, unknown>>() {
         to: '.',
         search: (previous: Record<string, unknown>) => ({ ...previous, ...extra }),
         replace: true,
-      } as never),
+      }),
     [navigate],
   );
   return { search, filters, setFilters, setExtra };

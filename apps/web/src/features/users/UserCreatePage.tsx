@@ -1,11 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Paper, PasswordInput, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ROLES, UserPostBody, type Role, type User } from '@vitrine/core';
-import { api } from '../../api/client';
-import { useZodForm } from '../../lib/useZodForm';
-import { useCabinets } from './users.api';
+import { ROLES, UserPostBody, type Role } from '@vitrine/core';
+import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
+import { createUser, useCabinets } from './users.api';
 
 /** /user/create (admin): an owner without a cabinet gets a new one; other roles join the cabinet chosen. */
 export function UserCreatePage() {
@@ -19,21 +17,9 @@ export function UserCreatePage() {
     password: '',
     role: 'owner' as Role,
   });
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
-    setBusy(true);
-    try {
-      const user = await api<User>('/user/post', { method: 'POST', body });
-      await navigate({ to: '/user/$id', params: { id: String(user.id) } });
-    } catch (e) {
-      form.showServerError(e);
-      setBusy(false);
-    }
-  }
+  const { busy, onSubmit } = useFormSubmit(form, createUser, {
+    onSuccess: (user) => navigate({ to: '/user/$id', params: { id: String(user.id) } }),
+  });
 
   return (
     <Stack>
@@ -41,7 +27,7 @@ export function UserCreatePage() {
         {t('users.create')}
       </Title>
       <Paper withBorder p="lg" radius="md" maw={520}>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <Stack>
             <TextInput label={t('members.login')} {...form.inputProps('login')} />
             <TextInput label={t('members.name')} {...form.inputProps('name')} />

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import {
   Button,
   Checkbox,
@@ -15,9 +14,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ROLES, UserPatchBody, type Role, type User } from '@vitrine/core';
-import { api } from '../../api/client';
-import { useZodForm } from '../../lib/useZodForm';
-import { useUser } from './users.api';
+import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
+import { patchUser, useUser } from './users.api';
 
 function EditForm({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -29,28 +27,17 @@ function EditForm({ user }: { user: User }) {
     blocked: user.blocked,
     password: undefined,
   });
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
-    setBusy(true);
-    try {
-      const updated = await api<User>(`/user/patch/${user.id}`, { method: 'POST', body });
+  const { busy, onSubmit } = useFormSubmit(form, (body) => patchUser(user.id, body), {
+    onSuccess: async (updated) => {
       client.setQueryData(['users', user.id], updated);
       await client.invalidateQueries({ queryKey: ['users'] });
       form.set('password', undefined);
-    } catch (e) {
-      form.showServerError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <Paper withBorder p="lg" radius="md" maw={520}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
             {t('users.cabinet')}: #{user.cabinetId}

@@ -14,3 +14,5 @@ export function useSelection() {
   const clear = () => setSelected(new Set());
   return { selected, ids: [...selected], toggle, setAll, clear };
 }
+
+export type Selection = ReturnType<typeof useSelection>;

@@ -1,0 +1,138 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useBlocker, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  PlaylistInput,
+  checkPlaylist,
+  type ContentUpdate,
+  type Playlist,
+  type PlaylistVersions,
+  type QuotaKind,
+} from '@vitrine/core';
+import { ApiError } from '../../../api/client';
+import { translateFields, translateMessage } from '../../../lib/messages';
+import { lastUpdates, usePlaylistActions } from '../playlists.api';
+import { fromDefaults, fromPlaylist, toBody, type EditorState } from './editorState';
+
+/**
+ * The playlist editor's state: the form (the playlist as sent, with names beside ids), its errors and the
+ * periodicity suggestions, validation with the server's schema and rules, the save (the server's refusal
+ * lands on its fields), what the last save did to the screens, and the warning before leaving unsaved.
+ */
+export function usePlaylistEditor({
+  playlist,
+  versions,
+}: {
+  playlist: Playlist | null;
+  versions: PlaylistVersions | null;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [initial, setInitial] = useState<EditorState>(() =>
+    playlist ? fromPlaylist(playlist) : fromDefaults(),
+  );
+  const [state, setState] = useState<EditorState>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [suggestions, setSuggestions] = useState<number[]>([]);
+  const [update, setUpdate] = useState<ContentUpdate | null>(() =>
+    playlist ? (lastUpdates.get(playlist.id) ?? null) : null,
+  );
+  const actions = usePlaylistActions();
+  const dirty = JSON.stringify(state) !== JSON.stringify(initial);
+  // The blocker reads these when a navigation starts, after this render: refs, not closures.
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  const leaving = useRef(false);
+
+  // Spec §5: a warning before leaving with unsaved changes.
+  useBlocker({
+    shouldBlockFn: () => !leaving.current && dirtyRef.current && !window.confirm(t('playlists.unsaved')),
+    enableBeforeUnload: () => !leaving.current && dirtyRef.current,
+  });
+
+  const set = <K extends keyof EditorState>(key: K, value: EditorState[K]) => {
+    setState((s) => ({ ...s, [key]: value }));
+    setErrors((e) => {
+      if (!(key in e)) return e;
+      const next = { ...e };
+      delete next[key as string];
+      return next;
+    });
+  };
+
+  /** The same schema and rules as the server; what passes here is not refused there for form. */
+  const validate = (): PlaylistInput | null => {
+    const body = toBody(state);
+    const parsed = PlaylistInput.safeParse(body);
+    const next: Record<string, string> = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        next[issue.path.join('.') || '_'] ??= translateMessage(issue.message);
+    }
+    const media = new Map(
+      [...state.files, ...state.sections.flatMap((s) => s.files)].map((i) => [i.fileId, i.mediaDuration]),
+    );
+    const problems = parsed.success
+      ? checkPlaylist(parsed.data, {
+          mediaDuration: (id) => media.get(id),
+          screens: Math.max(1, state.points.length),
+        })
+      : { fields: {}, suggestions: [] };
+    Object.assign(next, translateFields(problems.fields));
+    setErrors(next);
+    setSuggestions(problems.suggestions);
+    return Object.keys(next).length === 0 && parsed.success ? parsed.data : null;
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = validate();
+    if (!body) return;
+    try {
+      const saved = await actions.save.mutateAsync({ id: playlist?.id ?? null, body });
+      setUpdate(saved.update ?? null);
+      if (!playlist) {
+        leaving.current = true;
+        await navigate({ to: '/playlist/$id', params: { id: String(saved.id) }, replace: true });
+      } else if (saved.notice || versions?.own) {
+        // Waiting for approval (or no longer): what was sent is kept in the form, and counts as saved.
+        setInitial(state);
+      }
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setErrors(translateFields(error.body.fields ?? { _: error.body.message ?? '' }));
+        setSuggestions(error.body.suggestions ?? []);
+      }
+    }
+  }
+
+  const quota = (kind: QuotaKind) => state.quotas.find((q) => q.kind === kind);
+  const setQuota = (kind: QuotaKind, quantity: number | null) =>
+    set('quotas', [
+      ...state.quotas.filter((q) => q.kind !== kind),
+      ...(quantity !== null ? [{ kind, quantity }] : []),
+    ]);
+  /** Leaves the editor without the unsaved-changes warning (after a removal, say). */
+  const leave = (to: '/playlist') => {
+    leaving.current = true;
+    void navigate({ to });
+  };
+
+  return {
+    playlist,
+    state,
+    setState,
+    set,
+    errors,
+    suggestions,
+    setSuggestions,
+    update,
+    submit,
+    saving: actions.save.isPending,
+    quota,
+    setQuota,
+    leave,
+  };
+}
+
+export type PlaylistEditor = ReturnType<typeof usePlaylistEditor>;
