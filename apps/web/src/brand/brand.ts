@@ -1,9 +1,9 @@
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import type { BrandConfig } from '@vitrine/core';
-import { api } from '../api/client';
+import { brandApi, type BrandConfig } from '@vitrine/core';
+import { call } from '../api/contract';
 
 export const BRAND_KEY = ['brand'] as const;
-const fetchBrand = () => api<BrandConfig>('/brand', { silent: true });
+const fetchBrand = () => call(brandApi.get, {}, { silent: true });
 
 export const loadBrand = (client: QueryClient) =>
   client.ensureQueryData({ queryKey: BRAND_KEY, queryFn: fetchBrand, staleTime: Infinity });

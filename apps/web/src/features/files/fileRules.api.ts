@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  FileConfig,
-  FileConfigInput,
-  FileDetail,
-  FileSchedule,
-  FileScheduleInput,
-  PlaylistList,
-  PointList,
+import {
+  mediaApi,
+  pointApi,
+  playlistApi,
+  fileRulesApi,
+  type FileConfigInput,
+  type FileScheduleInput,
 } from '@vitrine/core';
-import { api } from '../../api/client';
+import { call } from '../../api/contract';
 
 export const fileDetailKey = (fileId: number) => ['file', fileId] as const;
 
@@ -16,7 +15,7 @@ export const fileDetailKey = (fileId: number) => ['file', fileId] as const;
 export function useFileDetail(fileId: number) {
   return useQuery({
     queryKey: fileDetailKey(fileId),
-    queryFn: () => api<FileDetail>(`/file/${fileId}`, { silent: true }),
+    queryFn: () => call(mediaApi.fileGet, { params: { id: fileId } }, { silent: true }),
   });
 }
 
@@ -25,12 +24,12 @@ export function useScopeChoices() {
   const points = useQuery({
     queryKey: ['fileRules', 'points'],
     queryFn: () =>
-      api<PointList>('/point', { query: { limit: '1000', sort: 'name', order: 'asc' }, silent: true }),
+      call(pointApi.list, { query: { limit: '1000', sort: 'name', order: 'asc' } }, { silent: true }),
   });
   const playlists = useQuery({
     queryKey: ['fileRules', 'playlists'],
     queryFn: () =>
-      api<PlaylistList>('/playlist', { query: { limit: '1000', sort: 'name', order: 'asc' }, silent: true }),
+      call(playlistApi.list, { query: { limit: '1000', sort: 'name', order: 'asc' } }, { silent: true }),
   });
   return {
     points: (points.data?.points ?? []).map((p) => ({ value: String(p.id), label: p.name })),
@@ -44,19 +43,19 @@ export function useFileRuleActions(fileId: number) {
   const settle = () => client.invalidateQueries({ queryKey: fileDetailKey(fileId) });
   return {
     putSchedule: useMutation({
-      mutationFn: (body: FileScheduleInput) => api<FileSchedule>('/file/schedule', { method: 'POST', body }),
+      mutationFn: (body: FileScheduleInput) => call(fileRulesApi.schedule, { body }),
       onSettled: settle,
     }),
     putConfig: useMutation({
-      mutationFn: (body: FileConfigInput) => api<FileConfig>('/file/config', { method: 'POST', body }),
+      mutationFn: (body: FileConfigInput) => call(fileRulesApi.config, { body }),
       onSettled: settle,
     }),
     removeSchedule: useMutation({
-      mutationFn: (id: number) => api(`/file/removeSchedule/${id}`, { method: 'POST' }),
+      mutationFn: (id: number) => call(fileRulesApi.removeSchedule, { params: { id } }),
       onSettled: settle,
     }),
     removeConfig: useMutation({
-      mutationFn: (id: number) => api(`/file/removeConfig/${id}`, { method: 'POST' }),
+      mutationFn: (id: number) => call(fileRulesApi.removeConfig, { params: { id } }),
       onSettled: settle,
     }),
   };

@@ -1,14 +1,15 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  FileImportBody,
-  FileItem,
-  FolderContents,
-  FolderItem,
-  GalleryItem,
-  RemoteFileInput,
+import {
+  mediaApi,
+  type FileImportBody,
+  type FileItem,
+  type FolderContents,
+  type FolderItem,
+  type GalleryItem,
+  type RemoteFileInput,
 } from '@vitrine/core';
-import { api } from '../../api/client';
+import { call } from '../../api/contract';
 
 export type GallerySection = 'home' | 'stock' | 'recent' | 'favorite' | 'search';
 
@@ -23,18 +24,15 @@ export function useGallery(section: GallerySection, arg?: string | number) {
     queryFn: () => {
       switch (section) {
         case 'home':
-          return api<FolderContents>(`/folder/${arg ?? 0}`, { silent: true });
+          return call(mediaApi.folderGet, { params: { id: arg ?? 0 } }, { silent: true });
         case 'stock':
-          return api<FolderContents>(`/folder/get-stock/${arg ?? 0}`, { silent: true });
+          return call(mediaApi.folderGetStock, { params: { id: arg ?? 0 } }, { silent: true });
         case 'recent':
-          return api<FolderContents>('/folder', { silent: true });
+          return call(mediaApi.recent, {}, { silent: true });
         case 'favorite':
-          return api<FolderContents>('/folder/favorite', { silent: true });
+          return call(mediaApi.folderFavorite, {}, { silent: true });
         case 'search':
-          return api<FolderContents>('/folder/search', {
-            query: { search: String(arg ?? '') },
-            silent: true,
-          });
+          return call(mediaApi.folderSearch, { query: { search: String(arg ?? '') } }, { silent: true });
       }
     },
     enabled: section !== 'search' || Boolean(arg),
@@ -74,7 +72,7 @@ export function useGalleryActions(listKey: QueryKey, folderId: number, favorites
   const client = useQueryClient();
   const createFolder = useOptimistic<{ name: string; tempId: number }>(
     listKey,
-    ({ name }) => api<FolderItem>('/folder/post', { method: 'POST', body: { name, path: folderId } }),
+    ({ name }) => call(mediaApi.folderPost, { body: { name, path: folderId } }),
     (data, { name, tempId }) => ({
       ...data,
       data: [
@@ -104,10 +102,9 @@ export function useGalleryActions(listKey: QueryKey, folderId: number, favorites
   const toggleFavorite = useOptimistic<GalleryItem>(
     listKey,
     (item) =>
-      api(`/${isFile(item) ? 'file' : 'folder'}/patch/${item.id}`, {
-        method: 'POST',
-        body: { toggleFavorite: true },
-      }),
+      isFile(item)
+        ? call(mediaApi.filePatch, { params: { id: item.id }, body: { toggleFavorite: true } })
+        : call(mediaApi.folderPatch, { params: { id: item.id }, body: { toggleFavorite: true } }),
     (data, item) => {
       const same = (i: GalleryItem) => i.id === item.id && isFile(i) === isFile(item);
       const next = favoritesList
@@ -122,8 +119,8 @@ export function useGalleryActions(listKey: QueryKey, folderId: number, favorites
     async (items) => {
       const fileIds = items.filter(isFile).map((i) => i.id);
       const folderIds = items.filter((i) => !isFile(i)).map((i) => i.id);
-      if (fileIds.length) await api('/file/remove-many', { method: 'POST', body: { ids: fileIds } });
-      if (folderIds.length) await api('/folder/remove-many', { method: 'POST', body: { ids: folderIds } });
+      if (fileIds.length) await call(mediaApi.fileRemoveMany, { body: { ids: fileIds } });
+      if (folderIds.length) await call(mediaApi.folderRemoveMany, { body: { ids: folderIds } });
     },
     (data, items) => ({
       ...data,
@@ -137,10 +134,8 @@ export function useGalleryActions(listKey: QueryKey, folderId: number, favorites
     async ({ items, target }) => {
       const fileIds = items.filter(isFile).map((i) => i.id);
       const folderIds = items.filter((i) => !isFile(i) && i.id !== target).map((i) => i.id);
-      if (fileIds.length)
-        await api('/file/patch-many', { method: 'POST', body: { ids: fileIds, path: target } });
-      if (folderIds.length)
-        await api('/folder/patch-many', { method: 'POST', body: { ids: folderIds, path: target } });
+      if (fileIds.length) await call(mediaApi.filePatchMany, { body: { ids: fileIds, path: target } });
+      if (folderIds.length) await call(mediaApi.folderPatchMany, { body: { ids: folderIds, path: target } });
     },
     (data, { items, target }) =>
       target === folderId
@@ -158,16 +153,15 @@ export function useGalleryActions(listKey: QueryKey, folderId: number, favorites
 
   const rename = useMutation({
     mutationFn: (vars: { item: GalleryItem; name: string }) =>
-      api(`/${isFile(vars.item) ? 'file' : 'folder'}/patch/${vars.item.id}`, {
-        method: 'POST',
-        body: { name: vars.name },
-      }),
+      isFile(vars.item)
+        ? call(mediaApi.filePatch, { params: { id: vars.item.id }, body: { name: vars.name } })
+        : call(mediaApi.folderPatch, { params: { id: vars.item.id }, body: { name: vars.name } }),
     onSettled: () => client.invalidateQueries({ queryKey: ['gallery'] }),
   });
 
   const setTags = useMutation({
     mutationFn: (vars: { file: FileItem; tags: string[] }) =>
-      api(`/file/patch/${vars.file.id}`, { method: 'POST', body: { tags: vars.tags } }),
+      call(mediaApi.filePatch, { params: { id: vars.file.id }, body: { tags: vars.tags } }),
     onSettled: () => client.invalidateQueries({ queryKey: ['gallery'] }),
   });
 
@@ -175,27 +169,26 @@ export function useGalleryActions(listKey: QueryKey, folderId: number, favorites
 }
 
 /** POST /api/file/import: the server fetches the address into the folder (a kept copy). */
-export const importFile = (body: z.output<typeof FileImportBody>) =>
-  api<void>('/file/import', { method: 'POST', body });
+export const importFile = (body: z.output<typeof FileImportBody>) => call(mediaApi.fileImport, { body });
 
 /** POST /api/file/post: files played from their addresses, added to a folder. */
 export const addRemoteFiles = (folderId: number, files: RemoteFileInput[]) =>
-  api<void>('/file/post', { method: 'POST', body: { folderId, files } });
+  call(mediaApi.filePost, { body: { folderId, files } });
 
 /** GET /api/file/creatives: the cabinet's Creatives folder (for an editor without the gallery). */
 export const useCreatives = () =>
-  useQuery({ queryKey: ['files', 'creatives'], queryFn: () => api<FolderContents>('/file/creatives') });
+  useQuery({ queryKey: ['files', 'creatives'], queryFn: () => call(mediaApi.fileCreatives) });
 
 /** POST /api/file/creatives/upload: one file's raw bytes into the Creatives folder. */
 export function useCreativeUpload() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (file: File) =>
-      api<FileItem>('/file/creatives/upload', {
-        method: 'POST',
-        file,
-        headers: { 'x-file-name': encodeURIComponent(file.name) },
-      }),
+      call(
+        mediaApi.fileCreativesUpload,
+        {},
+        { file, headers: { 'x-file-name': encodeURIComponent(file.name) } },
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: ['files', 'creatives'] }),
   });
 }

@@ -1,7 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Net, NetList, NetListQuery, NetPatch, Point } from '@vitrine/core';
+import {
+  netApi,
+  pointApi,
+  type Net,
+  type NetList,
+  type NetListQuery,
+  type NetInput,
+  type NetPatch,
+  type Point,
+} from '@vitrine/core';
 import type { z } from 'zod';
-import { api } from '../../api/client';
+import { call } from '../../api/contract';
 
 export type NetsQuery = Partial<z.output<typeof NetListQuery>>;
 /** GET /api/net. */
@@ -15,7 +24,7 @@ export const SCREEN_OPTIONS_LIMIT = 100;
 export const useNets = (query: NetsQuery) =>
   useQuery({
     queryKey: ['nets', 'list', query],
-    queryFn: () => api<NetsPage>('/net', { query: { ...query } }),
+    queryFn: () => call(netApi.list, { query: { ...query } }),
     placeholderData: keepPreviousData,
   });
 
@@ -23,10 +32,7 @@ export const useNets = (query: NetsQuery) =>
 export const useScreenOptions = (search: string, enabled = true) =>
   useQuery({
     queryKey: ['nets', 'screens', search],
-    queryFn: () =>
-      api<{ points: ScreenOption[]; total: number }>('/point', {
-        query: { search, limit: SCREEN_OPTIONS_LIMIT },
-      }),
+    queryFn: () => call(pointApi.list, { query: { search, limit: SCREEN_OPTIONS_LIMIT } }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -46,14 +52,16 @@ export function useNetActions() {
   };
   return {
     save: useMutation({
-      mutationFn: ({ id, body }: { id: number | null; body: z.input<typeof NetPatch> }) =>
-        id === null
-          ? api<Net>('/net/post', { method: 'POST', body })
-          : api<Net>(`/net/patch/${id}`, { method: 'PATCH', body }),
+      mutationFn: (
+        save: { id: null; body: z.input<typeof NetInput> } | { id: number; body: z.input<typeof NetPatch> },
+      ) =>
+        save.id === null
+          ? call(netApi.post, { body: save.body })
+          : call(netApi.patch, { params: { id: save.id }, body: save.body }),
       ...done,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => api<{ ok: true }>(`/net/remove/${id}`, { method: 'POST' }),
+      mutationFn: (id: number) => call(netApi.remove, { params: { id } }),
       ...done,
     }),
   };
@@ -66,7 +74,7 @@ export type NetName = Pick<Net, 'id' | 'name'>;
 export const useAllNets = (enabled: boolean, silent = false) =>
   useQuery({
     queryKey: ['nets', 'all', { silent }],
-    queryFn: () => api<{ nets: NetName[]; total: number }>('/net', { query: { limit: 1000 }, silent }),
+    queryFn: () => call(netApi.list, { query: { limit: 1000 } }, { silent }),
     enabled,
     staleTime: 60_000,
   });

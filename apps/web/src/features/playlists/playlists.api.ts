@@ -1,17 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ContentUpdate,
-  Playlist,
-  PlaylistList,
-  PlaylistPatch,
-  PlaylistTag,
-  PlaylistListQuery,
-  PlaylistVersions,
-} from '@vitrine/core';
-import { api } from '../../api/client';
+import { playlistApi, type ContentUpdate, type PlaylistPatch, type PlaylistListQuery } from '@vitrine/core';
+import { call } from '../../api/contract';
 
 export type PlaylistsQuery = Partial<PlaylistListQuery>;
-type Saved = Playlist & { notice?: string; update?: ContentUpdate };
 
 /**
  * What the last save of each playlist did to its screens, kept for the editor (a new playlist's editor
@@ -22,7 +13,7 @@ export const lastUpdates = new Map<number, ContentUpdate>();
 export const usePlaylists = (query: PlaylistsQuery, enabled = true) =>
   useQuery({
     queryKey: ['playlists', 'list', query],
-    queryFn: () => api<PlaylistList>('/playlist', { query: { ...query } }),
+    queryFn: () => call(playlistApi.list, { query: { ...query } }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -30,7 +21,7 @@ export const usePlaylists = (query: PlaylistsQuery, enabled = true) =>
 export const usePlaylist = (id: number | null) =>
   useQuery({
     queryKey: ['playlists', 'one', id],
-    queryFn: () => api<Playlist>(`/playlist/${id}`),
+    queryFn: () => call(playlistApi.get, { params: { id } }),
     enabled: id !== null,
   });
 
@@ -41,26 +32,20 @@ export const usePlaylist = (id: number | null) =>
 export const usePlaylistVersions = (id: number | null, enabled = true) =>
   useQuery({
     queryKey: ['playlists', 'versions', id],
-    queryFn: () => api<PlaylistVersions>(`/playlist/versions/${id}`),
+    queryFn: () => call(playlistApi.versions, { params: { id } }),
     enabled: enabled && id !== null,
   });
 
 export const usePlaylistTags = () =>
   useQuery({
     queryKey: ['playlists', 'tags'],
-    queryFn: () => api<{ list: PlaylistTag[]; total: number }>('/tag-playlist'),
+    queryFn: () => call(playlistApi.tagPlaylist),
   });
 
 export const useTargetOptions = (search: string, enabled = true) =>
   useQuery({
     queryKey: ['playlists', 'targets', search],
-    queryFn: () =>
-      api<{ points: { id: number; name: string }[]; nets: { id: number; name: string }[] }>(
-        '/playlist/targets',
-        {
-          query: { search },
-        },
-      ),
+    queryFn: () => call(playlistApi.targets, { query: { search } }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -73,9 +58,7 @@ export function usePlaylistActions() {
   return {
     save: useMutation({
       mutationFn: ({ id, body }: { id: number | null; body: PlaylistPatch }) =>
-        id === null
-          ? api<Saved>('/playlist/post', { method: 'POST', body })
-          : api<Saved>(`/playlist/patch/${id}`, { method: 'PATCH', body }),
+        id === null ? call(playlistApi.post, { body }) : call(playlistApi.patch, { params: { id }, body }),
       onSuccess: (saved) => {
         client.setQueryData(['playlists', 'one', saved.id], saved);
         if (saved.update) lastUpdates.set(saved.id, saved.update);
@@ -85,18 +68,17 @@ export function usePlaylistActions() {
     remove: useMutation({
       mutationFn: (ids: number[]) =>
         ids.length === 1
-          ? api(`/playlist/remove/${ids[0]}`, { method: 'POST' })
-          : api('/playlist/remove-many', { method: 'POST', body: { ids } }),
+          ? call(playlistApi.remove, { params: { id: ids[0] } })
+          : call(playlistApi.removeMany, { body: { ids } }),
       ...done,
     }),
     copy: useMutation({
       mutationFn: ({ id, withScreens }: { id: number; withScreens: boolean }) =>
-        api<Saved>(`/playlist/${withScreens ? 'copy-with-screens' : 'copy'}/${id}`, { method: 'POST' }),
+        call(withScreens ? playlistApi.copyWithScreens : playlistApi.copy, { params: { id } }),
       ...done,
     }),
     apply: useMutation({
-      mutationFn: (body: { playlists: number[]; points: number[] }) =>
-        api('/playlist/apply', { method: 'POST', body }),
+      mutationFn: (body: { playlists: number[]; points: number[] }) => call(playlistApi.apply, { body }),
       ...done,
     }),
     decide: useMutation({
@@ -104,21 +86,17 @@ export function usePlaylistActions() {
       mutationFn: ({ id, approve, reason }: { id: number; approve: boolean; reason?: string }) => {
         const said = reason?.replace(/\s+/g, ' ').trim();
         return approve
-          ? api<Playlist>(`/playlist/approve/${id}`, { method: 'POST' })
-          : api<Playlist | null>(`/playlist/reject/${id}`, {
-              method: 'POST',
-              body: { reason: said ? said : null },
-            });
+          ? call(playlistApi.approve, { params: { id } })
+          : call(playlistApi.reject, { params: { id }, body: { reason: said ? said : null } });
       },
       ...done,
     }),
     createTag: useMutation({
-      mutationFn: (name: string) =>
-        api<PlaylistTag>('/tag-playlist/post', { method: 'POST', body: { name, color: null } }),
+      mutationFn: (name: string) => call(playlistApi.tagPlaylistPost, { body: { name, color: null } }),
       ...done,
     }),
     removeTag: useMutation({
-      mutationFn: (id: number) => api(`/tag-playlist/delete/${id}`, { method: 'DELETE' }),
+      mutationFn: (id: number) => call(playlistApi.tagPlaylistDelete, { params: { id } }),
       // Spec §4: tag removal is applied locally 100 ms after the server call.
       onSettled: () => setTimeout(() => void refresh(), 100),
     }),

@@ -1,15 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AudienceReport,
-  CommandResult,
-  Point,
-  PointList,
-  PointListQuery,
-  PointOverview,
-  PointPatch,
-} from '@vitrine/core';
+import { pointApi, statisticApi, type PointListQuery, type PointPatch } from '@vitrine/core';
 import { presetRange, type Preset } from '../statistics/filters';
-import { api } from '../../api/client';
+import { call } from '../../api/contract';
 
 export type PointsQuery = Partial<PointListQuery>;
 
@@ -20,7 +12,7 @@ export type PointsQuery = Partial<PointListQuery>;
 export const usePoints = (query: PointsQuery, enabled = true) =>
   useQuery({
     queryKey: ['points', 'list', query],
-    queryFn: () => api<PointList>('/point', { query: { ...query } }),
+    queryFn: () => call(pointApi.list, { query: { ...query } }),
     placeholderData: keepPreviousData,
     // Status changes by itself: the list keeps itself fresh while open.
     refetchInterval: 15_000,
@@ -30,43 +22,41 @@ export const usePoints = (query: PointsQuery, enabled = true) =>
 export const usePoint = (id: number) =>
   useQuery({
     queryKey: ['points', 'one', id],
-    queryFn: () => api<Point>(`/point/${id}`),
+    queryFn: () => call(pointApi.get, { params: { id } }),
     refetchInterval: 10_000,
   });
 
 export const useScreenshot = (id: number) =>
   useQuery({
     queryKey: ['points', 'screenshot', id],
-    queryFn: () =>
-      api<{ url: string | null; takenAt: string | null }>('/point/get-screenshot-url', { query: { id } }),
+    queryFn: () => call(pointApi.getScreenshotUrl, { query: { id } }),
     refetchInterval: 5_000,
   });
 
 export const useConnections = (id: number, enabled: boolean) =>
   useQuery({
     queryKey: ['points', 'connections', id],
-    queryFn: () =>
-      api<{ hour: string; onlineSeconds: number; disconnections: number }[]>(`/point/connections/${id}`),
+    queryFn: () => call(pointApi.connections, { params: { id } }),
     enabled,
   });
 
 export const usePointLog = (id: number, before: number | undefined) =>
   useQuery({
     queryKey: ['points', 'log', id, before],
-    queryFn: () =>
-      api<{ id: number; at: string; level: string; message: string }[]>(`/point/get-log/${id}`, {
-        query: { before },
-      }),
+    queryFn: () => call(pointApi.getLog, { params: { id }, query: { before } }),
     placeholderData: keepPreviousData,
   });
 
-export type PointCommand =
-  | 'send-reload'
-  | 'send-update-app'
-  | 'send-restart-app'
-  | 'send-reboot'
-  | 'send-terminal'
-  | 'ajax-get-point-screen';
+/** The commands the screens list and page send, by their spec §7 path, each through its contract. */
+const COMMANDS = {
+  'send-reload': pointApi.sendReload,
+  'send-update-app': pointApi.sendUpdateApp,
+  'send-restart-app': pointApi.sendRestartApp,
+  'send-reboot': pointApi.sendReboot,
+  'send-terminal': pointApi.sendTerminal,
+  'ajax-get-point-screen': pointApi.ajaxGetPointScreen,
+} as const;
+export type PointCommand = keyof typeof COMMANDS;
 
 export function usePointActions() {
   const client = useQueryClient();
@@ -74,51 +64,47 @@ export function usePointActions() {
   return {
     bind: useMutation({
       mutationFn: ({ code, name }: { code: string; name?: string }) =>
-        api<Point & { message: string }>(`/point/bind-by-code/${encodeURIComponent(code)}`, {
-          method: 'POST',
-          body: name ? { name } : {},
-        }),
+        call(pointApi.bindByCode, { params: { code: encodeURIComponent(code) }, body: name ? { name } : {} }),
       ...done,
     }),
     patch: useMutation({
       mutationFn: ({ id, body }: { id: number; body: PointPatch }) =>
-        api<Point>(`/point/patch/${id}`, { method: 'PATCH', body }),
+        call(pointApi.patch, { params: { id }, body }),
       onSuccess: (point) => client.setQueryData(['points', 'one', point.id], point),
       ...done,
     }),
     patchMany: useMutation({
-      mutationFn: (body: { ids: number[]; patch: PointPatch }) =>
-        api('/point/patch-many', { method: 'PATCH', body }),
+      mutationFn: (body: { ids: number[]; patch: PointPatch }) => call(pointApi.patchMany, { body }),
       ...done,
     }),
     remove: useMutation({
       mutationFn: async (ids: number[]) => {
-        for (const id of ids) await api(`/point/remove/${id}`, { method: 'POST', silent: id !== ids.at(-1) });
+        for (const id of ids) await call(pointApi.remove, { params: { id } }, { silent: id !== ids.at(-1) });
       },
       ...done,
     }),
     copy: useMutation({
-      mutationFn: (id: number) => api<Point>(`/point/copy/${id}`, { method: 'POST' }),
+      mutationFn: (id: number) => call(pointApi.copy, { params: { id } }),
       ...done,
     }),
     command: useMutation({
       mutationFn: ({ path, ids }: { path: PointCommand; ids: number[] }) =>
-        api<CommandResult>(`/point/${path}`, { method: 'POST', body: { ids } }),
+        call(COMMANDS[path], { body: { ids } }),
       ...done,
     }),
     broadcast: useMutation({
       mutationFn: ({ ids, stop }: { ids: number[]; stop: boolean }) =>
-        api<CommandResult>('/point/send-change-broadcasting-state', { method: 'POST', body: { ids, stop } }),
+        call(pointApi.sendChangeBroadcastingState, { body: { ids, stop } }),
       ...done,
     }),
     livestream: useMutation({
       mutationFn: ({ ids, start }: { ids: number[]; start: boolean }) =>
-        api<CommandResult>('/point/send-livestream', { method: 'POST', body: { ids, start } }),
+        call(pointApi.sendLivestream, { body: { ids, start } }),
       ...done,
     }),
     photo: useMutation({
       mutationFn: ({ id, file }: { id: number; file: File }) =>
-        api<Point>(`/point/photo/${id}`, { method: 'POST', file }),
+        call(pointApi.photo, { params: { id } }, { file }),
       ...done,
     }),
   };
@@ -128,8 +114,7 @@ export function usePointActions() {
 export const useAudience = (pointId: number, range: Preset) =>
   useQuery({
     queryKey: ['audience', pointId, range],
-    queryFn: () =>
-      api<AudienceReport>('/audience', { query: { points: String(pointId), ...presetRange(range) } }),
+    queryFn: () => call(statisticApi.audience, { query: { points: String(pointId), ...presetRange(range) } }),
     placeholderData: keepPreviousData,
   });
 
@@ -137,7 +122,7 @@ export const useAudience = (pointId: number, range: Preset) =>
 export const usePointOverview = (page: number, limit: number) =>
   useQuery({
     queryKey: ['points', 'overview', page, limit],
-    queryFn: () => api<PointOverview>('/point/overview', { query: { page, limit } }),
+    queryFn: () => call(pointApi.overview, { query: { page, limit } }),
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,
   });

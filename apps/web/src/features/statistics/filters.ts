@@ -91,8 +91,8 @@ export function readFilters(search: Record<string, unknown>, today: Date = new D
 }
 
 /** The filters as an API query (and an address's search): ids joined by commas, empty ones left out. */
-export function filtersQuery(filters: StatFilters): Record<string, string> {
-  const query: Record<string, string> = { from: filters.from, to: filters.to };
+export function filtersQuery(filters: StatFilters): { from: string; to: string } & FilterSearch {
+  const query: { from: string; to: string } & FilterSearch = { from: filters.from, to: filters.to };
   for (const key of ID_FILTERS) {
     const ids = filters[key];
     if (ids?.length) query[key] = ids.join(',');

@@ -1,46 +1,42 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ErrorBody,
-  FileItem,
-  FolderContents,
-  PlaylistList,
-  PointList,
-  StatisticPatchBody,
-  StatisticPatchResult,
-  ExportFormat,
-  ExportJobList,
-  ExportKind,
-  ExportQueued,
-  FileReport,
-  HourReport,
-  InstanceReport,
-  ReportKind,
-  StatisticList,
+import {
+  statisticApi,
+  authApi,
+  pointApi,
+  playlistApi,
+  mediaApi,
+  type ErrorBody,
+  type StatisticPatchBody,
+  type ExportFormat,
+  type ExportKind,
+  type ReportKind,
+  type RouteContract,
+  type RouteOutput,
 } from '@vitrine/core';
-import { api, session } from '../../api/client';
+import { session } from '../../api/client';
 import { notifyError } from '../../lib/notify';
 import { translateError } from '../../lib/messages';
 import i18n from '../../i18n';
 import { filtersQuery, type StatFilters } from './filters';
+import { call } from '../../api/contract';
 
 /** The three reports the page shows; prints go by hour, by files, or by instances through its own call. */
 export type ReportView = 'hour' | 'instances' | 'files';
-interface Reports {
-  hour: HourReport;
-  instances: InstanceReport;
-  files: FileReport;
-}
-
-const REPORT_PATHS: Record<ReportView, string> = {
-  hour: '/statistic/get-report-by-hour',
-  instances: '/statistic/get-report-by-instances',
-  files: '/statistic/get-report-by-files',
-};
+const REPORT_ROUTES = {
+  hour: statisticApi.getReportByHour,
+  instances: statisticApi.getReportByInstances,
+  files: statisticApi.getReportByFiles,
+} as const;
+type Reports = { [K in ReportView]: RouteOutput<(typeof REPORT_ROUTES)[K]> };
 
 export function useReport<K extends ReportView>(kind: K, filters: StatFilters, enabled = true) {
   return useQuery({
     queryKey: ['statistics', 'report', kind, filtersQuery(filters)],
-    queryFn: () => api<Reports[K]>(REPORT_PATHS[kind], { query: filtersQuery(filters) }),
+    // The three reports take the same filters; each answers its own shape.
+    queryFn: () =>
+      call(REPORT_ROUTES[kind] as RouteContract as typeof statisticApi.getReportByHour, {
+        query: filtersQuery(filters),
+      }) as Promise<unknown> as Promise<Reports[K]>,
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -49,7 +45,7 @@ export function useReport<K extends ReportView>(kind: K, filters: StatFilters, e
 export const useStatisticList = (filters: StatFilters, page: number, limit: number) =>
   useQuery({
     queryKey: ['statistics', 'list', filtersQuery(filters), page, limit],
-    queryFn: () => api<StatisticList>('/statistic', { query: { ...filtersQuery(filters), page, limit } }),
+    queryFn: () => call(statisticApi.list, { query: { ...filtersQuery(filters), page, limit } }),
     placeholderData: keepPreviousData,
   });
 
@@ -57,7 +53,7 @@ export const useStatisticList = (filters: StatFilters, page: number, limit: numb
 export const useSpool = () =>
   useQuery({
     queryKey: ['statistics', 'spool'],
-    queryFn: () => api<ExportJobList>('/spool/report', { silent: true }),
+    queryFn: () => call(statisticApi.spoolReport, {}, { silent: true }),
     refetchInterval: (query) =>
       query.state.data?.list.some((job) => job.status === 'queued' || job.status === 'running')
         ? 2_000
@@ -112,7 +108,7 @@ export async function downloadFile(path: string, query: Record<string, string>, 
   let response = await send();
   if (response.status === 401) {
     // The access token may have just expired: one call through the client refreshes it.
-    await api('/user/info', { silent: true }).catch(() => undefined);
+    await call(authApi.info, {}, { silent: true }).catch(() => undefined);
     response = await send();
   }
   if (!response.ok) {
@@ -158,14 +154,9 @@ export function useExports() {
       format: ExportFormat;
       filters: StatFilters;
     }) =>
-      api<ExportQueued>(target === 'list' ? '/statistic/print-list-async' : '/statistic/print-report-async', {
-        method: 'POST',
-        body: {
-          ...filtersQuery(filters),
-          format,
-          ...(target === 'list' ? {} : { kind: target }),
-        },
-      }),
+      target === 'list'
+        ? call(statisticApi.printListAsync, { body: { ...filtersQuery(filters), format } })
+        : call(statisticApi.printReportAsync, { body: { ...filtersQuery(filters), format, kind: target } }),
     onSettled: () => client.invalidateQueries({ queryKey: ['statistics', 'spool'] }),
   });
   return { direct, background };
@@ -176,7 +167,7 @@ export const useOptionPoints = (enabled: boolean) =>
   useQuery({
     queryKey: ['statistics', 'options', 'points'],
     queryFn: () =>
-      api<PointList>('/point', { query: { limit: 1000, sort: 'name', order: 'asc' }, silent: true }),
+      call(pointApi.list, { query: { limit: 1000, sort: 'name', order: 'asc' } }, { silent: true }),
     enabled,
     staleTime: 60_000,
   });
@@ -184,7 +175,7 @@ export const useOptionPoints = (enabled: boolean) =>
 export const useOptionPlaylists = (enabled: boolean) =>
   useQuery({
     queryKey: ['statistics', 'options', 'playlists'],
-    queryFn: () => api<PlaylistList>('/playlist', { query: { limit: 1000 }, silent: true }),
+    queryFn: () => call(playlistApi.list, { query: { limit: 1000 } }, { silent: true }),
     enabled,
     staleTime: 60_000,
   });
@@ -193,7 +184,7 @@ export const useOptionPlaylists = (enabled: boolean) =>
 export const useFileSearch = (search: string) =>
   useQuery({
     queryKey: ['statistics', 'options', 'files', search],
-    queryFn: () => api<FolderContents>('/folder/search', { query: { search }, silent: true }),
+    queryFn: () => call(mediaApi.folderSearch, { query: { search } }, { silent: true }),
     enabled: search.length > 0,
     placeholderData: keepPreviousData,
   });
@@ -201,7 +192,7 @@ export const useFileSearch = (search: string) =>
 /** GET /api/file/:id, one query per id: names of files picked before (an address shared or reloaded). */
 export const fileNameQuery = (id: number, enabled: boolean) => ({
   queryKey: ['statistics', 'options', 'file', id],
-  queryFn: () => api<FileItem>(`/file/${id}`, { silent: true }),
+  queryFn: () => call(mediaApi.fileGet, { params: { id } }, { silent: true }),
   enabled,
   staleTime: Infinity,
   retry: false,
@@ -211,8 +202,7 @@ export const fileNameQuery = (id: number, enabled: boolean) => ({
 export function usePatchStatistics() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: StatisticPatchBody) =>
-      api<StatisticPatchResult>('/statistic/patch', { method: 'PATCH', body }),
+    mutationFn: (body: StatisticPatchBody) => call(statisticApi.patch, { body }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['statistics'] });
       void client.invalidateQueries({ queryKey: ['impressions'] });
