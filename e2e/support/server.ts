@@ -27,7 +27,12 @@ export async function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-e2e-'));
-  const server = await spawnServer({ port, dataDir, env });
+  const server = await spawnServer({
+    port,
+    dataDir,
+    // A busy test machine may take a while to plan a dashboard's fullness: its figures come whole.
+    env: { FULLNESS_WAIT_MS: '20000', FULLNESS_WORKERS: '1', ...env },
+  });
   return {
     url: server.url,
     dataDir,

@@ -53,6 +53,7 @@ import { PointService } from './modules/point/point.service.js';
 import { ScheduleService } from './modules/schedule/schedule.service.js';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.js';
 import { DashboardService } from './modules/dashboard/dashboard.service.js';
+import { FullnessService, fullnessPool } from './modules/dashboard/fullness.service.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import {
   InProcessExportQueue,
@@ -208,6 +209,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bindFailures: config.bindFailures,
     sync,
   });
+  const fullnessWorkers = fullnessPool(config.fullness.workers);
+  app.addHook('onClose', async () => fullnessWorkers.close());
+  const fullness = new FullnessService({
+    repos,
+    schedule,
+    sync,
+    pool: fullnessWorkers,
+    waitMs: config.fullness.waitMs,
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
   const services: Services = {
     auth,
     registration,
@@ -223,7 +234,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     playlists,
     points,
     schedule,
-    dashboard: new DashboardService({ repos, points, playlists, schedule, quota: config.media.quota }),
+    dashboard: new DashboardService({ repos, points, playlists, fullness, quota: config.media.quota }),
+    fullness,
     playback: new PlaybackService({ repos, log: (message) => app.log.warn(message) }),
     trackers: new TrackerService({ repos, fetchPolicy: outbound, log: (message) => app.log.warn(message) }),
     statistics: await startStatistics(),

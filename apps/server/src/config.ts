@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +71,15 @@ const Env = z.object({
   BIND_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
   FLEET_FLUSH_MS: z.coerce.number().int().min(50).max(60000).default(5000),
   FLEET_PING_MS: z.coerce.number().int().min(100).max(120000).default(30000),
+  /** Worker threads planning broadcast fullness for the dashboard (default: the cores but one, 1 to 4). */
+  FULLNESS_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
+  FULLNESS_WAIT_MS: z.coerce.number().int().min(0).max(600000).default(1500),
+  FULLNESS_SWEEP_SECONDS: z.coerce.number().int().min(5).max(86400).default(60),
   KNOWLEDGE_BASE_URL: z.url().optional(),
   SUPPORT_EMAIL: z.email().optional(),
   SUPPORT_CHAT_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -210,6 +220,11 @@ export interface Config {
   bindFailures: number;
   /** Screens' presence is written every flushMs; sockets are pinged every pingMs. */
   fleet: { flushMs: number; pingMs: number };
+  /**
+   * The dashboard's broadcast fullness: worker threads planning it, how long a request waits for screens
+   * being planned, how often stale screens are planned in the background.
+   */
+  fullness: { workers: number; waitMs: number; sweepSeconds: number };
   passwordCost: { memoryCost: number; timeCost: number };
   media: { maxFileSize: number; quota: number };
   /** Where media bytes live: S3 when S3_BUCKET is set, otherwise DATA_DIR/media. */
@@ -343,6 +358,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     playlistEndCheckSeconds: e.PLAYLIST_END_CHECK_SECONDS,
     exportRetentionHours: e.EXPORT_RETENTION_HOURS,
     fleet: { flushMs: e.FLEET_FLUSH_MS, pingMs: e.FLEET_PING_MS },
+    fullness: {
+      workers: e.FULLNESS_WORKERS,
+      waitMs: e.FULLNESS_WAIT_MS,
+      sweepSeconds: e.FULLNESS_SWEEP_SECONDS,
+    },
     importTimeoutSeconds: e.IMPORT_TIMEOUT_SECONDS,
     outboundAllow: outboundList(e.OUTBOUND_ALLOW),
     tusExpiryHours: e.TUS_EXPIRY_HOURS,

@@ -68,6 +68,17 @@ async function main(): Promise<void> {
     (error) => app.log.warn({ err: error }, 'removing expired exports failed'),
   );
 
+  // Broadcast fullness of screens whose content changed (or whose days ran out), planned before anyone
+  // opens the dashboard.
+  const stopFullness = repeat(
+    config.fullness.sweepSeconds * 1000,
+    async () => {
+      const stale = await services.fullness.sweep();
+      if (stale) app.log.info({ stale }, 'broadcast fullness planned');
+    },
+    (error) => app.log.warn({ err: error }, 'planning broadcast fullness failed'),
+  );
+
   // Once at start and hourly: expired failure counters, quota holds and unfinished resumable uploads,
   // and temporary files that interrupted uploads left behind.
   const stopSweep = repeat(
@@ -85,7 +96,10 @@ async function main(): Promise<void> {
     await stopExportCleanup();
     await stopTrackers();
     await stopSweep();
+    // A fullness run in progress ends when closing the app stops its worker threads.
+    const fullnessStopped = stopFullness();
     await app.close();
+    await fullnessStopped;
     await database.close();
     process.exit(0);
   };

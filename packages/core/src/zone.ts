@@ -91,6 +91,11 @@ export function addDays(date: string, days: number): string {
   return new Date(dateWall(date) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** Whole days from one date to another (negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((dateWall(to) - dateWall(from)) / DAY_MS);
+}
+
 const days = new Map<string, ZoneDay>();
 
 /** The ZoneDay of a zone and date, made once (a fleet shares a few zones; the dashboard plans many days). */

@@ -9,6 +9,7 @@ import { PlaylistRepository } from '../modules/playlist/playlist.repository.js';
 import { PointRepository } from '../modules/point/point.repository.js';
 import { StatisticRepository } from '../modules/statistic/statistic.repository.js';
 import { ScheduleRepository } from '../modules/schedule/schedule.repository.js';
+import { FullnessRepository } from '../modules/dashboard/fullness.repository.js';
 import { FailureRepository } from '../modules/system/failure.repository.js';
 import { SettingsRepository } from '../modules/system/settings.repository.js';
 import { TrackerRepository } from '../modules/trackers/tracker.repository.js';
@@ -27,6 +28,7 @@ export interface Repositories {
   points: PointRepository;
   playbacks: PlaybackRepository;
   schedule: ScheduleRepository;
+  fullness: FullnessRepository;
   statistics: StatisticRepository;
   trackers: TrackerRepository;
 }
@@ -45,6 +47,7 @@ export function createRepositories(db: Database): Repositories {
     points: new PointRepository(db),
     playbacks: new PlaybackRepository(db),
     schedule: new ScheduleRepository(db),
+    fullness: new FullnessRepository(db),
     statistics: new StatisticRepository(db),
     trackers: new TrackerRepository(db),
   };

@@ -7,6 +7,7 @@ import type {
   FileFit,
   FileItem,
   FilesOrder,
+  FullnessSpan,
   MediaKind,
   Playlist,
   PlayerReport,
@@ -369,6 +370,31 @@ export const points = pgTable(
     uniqueIndex('points_device_token_idx').on(t.deviceTokenHash),
     uniqueIndex('points_uid_idx').on(t.uid),
   ],
+);
+
+/**
+ * Broadcast fullness of a screen as the dashboard reads it: the days from `fromDay` planned for the screen's
+ * content version `version`, as runs of equal days. Rows of another version are stale (the screen's inputs
+ * changed); they are planned again off the event loop (modules/dashboard/fullness.service.ts).
+ */
+export const pointFullness = pgTable(
+  'point_fullness',
+  {
+    pointId: integer('point_id')
+      .primaryKey()
+      .references(() => points.id, { onDelete: 'cascade' }),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    /** The screen's local date the spans start on, 'YYYY-MM-DD'. */
+    fromDay: text('from_day').notNull(),
+    days: integer('days').notNull(),
+    spans: jsonb('spans').$type<FullnessSpan[]>().notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('point_fullness_cabinet_idx').on(t.cabinetId)],
 );
 
 /** Codes a waiting player shows; bound to a screen when an operator types one in. */

@@ -55,6 +55,9 @@ export async function buildTestApp(
     PASSWORD_MEMORY_COST: '1024',
     PASSWORD_TIME_COST: '1',
     PUBLIC_FORM_RATE: '1000',
+    // The dashboard answers once fullness is planned (one thread per test app), so figures are whole.
+    FULLNESS_WAIT_MS: '60000',
+    FULLNESS_WORKERS: '1',
     ...env,
   });
   const database = await openTestDatabase();

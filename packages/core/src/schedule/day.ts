@@ -254,29 +254,73 @@ export function planDay(input: ScheduleInput, date: string, options: PlanOptions
   return finishDay(prepareDay(input, date), options);
 }
 
+/** Consecutive days with the same working time and advertising (ms per day), from an offset in days. */
+export interface FullnessSpan {
+  /** Days after the first date of the range. */
+  offset: number;
+  days: number;
+  capacity: number;
+  advertising: number;
+}
+
 /**
- * Broadcast fullness of consecutive local dates: the sums of working time and of advertising (ms). A day
- * whose signature matches an earlier day's (the usual case: same playlists, same hours) is not planned
- * again.
+ * Broadcast fullness day by day, as runs of equal days: what a store keeps so that any range inside the
+ * planned days is summed without planning again. Days that plan alike are planned once, as in
+ * `fullnessOver`, whose sums these spans give.
  */
+export function fullnessSpans(input: ScheduleInput, from: string, days: number): FullnessSpan[] {
+  const seen = new Map<string, number>();
+  const spans: FullnessSpan[] = [];
+  for (let i = 0; i < days; i++) {
+    const prep = prepareDay(input, addDays(from, i));
+    const signature = signatureOf(prep);
+    let advertising = seen.get(signature);
+    if (advertising === undefined) {
+      advertising = finishDay(prep, { timeline: false }).advertising;
+      seen.set(signature, advertising);
+    }
+    const capacity = prep.plan.capacity;
+    const last = spans.at(-1);
+    if (last && last.capacity === capacity && last.advertising === advertising) last.days++;
+    else spans.push({ offset: i, days: 1, capacity, advertising });
+  }
+  return spans;
+}
+
+/**
+ * The sums of working time and advertising (ms) of `days` days starting `offset` days into the spans;
+ * null when the spans do not reach that far (they must be planned further).
+ */
+export function spansOver(
+  spans: readonly FullnessSpan[],
+  offset: number,
+  days: number,
+): { capacity: number; advertising: number } | null {
+  const end = offset + days;
+  const last = spans.at(-1);
+  if (offset < 0 || !last || last.offset + last.days < end) return null;
+  let capacity = 0;
+  let advertising = 0;
+  for (const span of spans) {
+    const overlap = Math.min(end, span.offset + span.days) - Math.max(offset, span.offset);
+    if (overlap <= 0) continue;
+    capacity += span.capacity * overlap;
+    advertising += span.advertising * overlap;
+  }
+  return { capacity, advertising };
+}
+
+/** Broadcast fullness of consecutive local dates: the sums of working time and of advertising (ms). */
 export function fullnessOver(
   input: ScheduleInput,
   from: string,
   days: number,
 ): { capacity: number; advertising: number } {
-  const seen = new Map<string, number>();
   let capacity = 0;
   let advertising = 0;
-  for (let i = 0; i < days; i++) {
-    const prep = prepareDay(input, addDays(from, i));
-    const signature = signatureOf(prep);
-    let planned = seen.get(signature);
-    if (planned === undefined) {
-      planned = finishDay(prep, { timeline: false }).advertising;
-      seen.set(signature, planned);
-    }
-    capacity += prep.plan.capacity;
-    advertising += planned;
+  for (const span of fullnessSpans(input, from, days)) {
+    capacity += span.capacity * span.days;
+    advertising += span.advertising * span.days;
   }
   return { capacity, advertising };
 }

@@ -5,6 +5,14 @@
  * fill (background), day (the stages in order, fullness) and summary (the table by files).
  */
 export * from './types.js';
-export { shareOf } from './quotas.js';
-export { planDay, planDays, fullnessOver, fullnessOf } from './day.js';
+export { shareOf, usesNetworkShare, NO_SHARE } from './quotas.js';
+export {
+  planDay,
+  planDays,
+  fullnessOver,
+  fullnessSpans,
+  spansOver,
+  fullnessOf,
+  type FullnessSpan,
+} from './day.js';
 export * from './summary.js';

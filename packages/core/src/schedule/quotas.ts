@@ -61,3 +61,19 @@ export function dayShare(quantity: number, kind: QuotaKind, p: SchedulePlaylist,
       : quantity;
   return shareOf(screen, Math.max(1, period.count), period.index);
 }
+
+/** A share of the network that changes nothing: for playlists without a per-network count. */
+export const NO_SHARE: Readonly<SchedulePlaylist['share']> = Object.freeze({ screens: 1, index: 0 });
+
+/**
+ * Whether a playlist counts a quantity per network, so that each screen's share depends on every screen the
+ * playlist reaches. Only those playlists need their reach loaded.
+ */
+export function usesNetworkShare(
+  p: Pick<SchedulePlaylist, 'scheduleMode' | 'limitationType' | 'quotas'>,
+): boolean {
+  return (
+    (p.scheduleMode === 'SHOWS' && p.limitationType === 'QUANTUTY_PER_NETWORK') ||
+    p.quotas.some((q) => q.kind === 'QUANTUTY_PER_NETWORK')
+  );
+}

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   fullnessOver,
+  fullnessSpans,
+  spansOver,
+  usesNetworkShare,
+  NO_SHARE,
   planDay,
   planDays,
   fullnessOf,
@@ -885,6 +889,43 @@ describe('schedule properties over random inputs', () => {
         advertising: plans.reduce((s, p) => s + p.advertising, 0),
       });
     }
+  });
+
+  it("fullness spans give each day its own plan's working time and advertising", () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const { input: inp, date } = randomInput(seededRandom(seed * 15485863));
+      const from = addDays(date, -2);
+      const plans = planDays(inp, from, 10, { timeline: false });
+      const spans = fullnessSpans(inp, from, 10);
+      const perDay = spans.flatMap((s) => Array.from({ length: s.days }, () => [s.capacity, s.advertising]));
+      expect(perDay, `seed ${seed}`).toEqual(plans.map((p) => [p.capacity, p.advertising]));
+      const sum = (list: number[][]) =>
+        list.reduce((a, [c, adv]) => ({ capacity: a.capacity + c!, advertising: a.advertising + adv! }), {
+          capacity: 0,
+          advertising: 0,
+        });
+      expect(spansOver(spans, 3, 5)).toEqual(sum(perDay.slice(3, 8)));
+      expect(spansOver(spans, 0, 10)).toEqual(sum(perDay));
+      expect(spansOver(spans, 8, 3)).toBeNull();
+      expect(spans.map((s) => s.offset)).toEqual(
+        spans.map((_, i) => spans.slice(0, i).reduce((n, s) => n + s.days, 0)),
+      );
+    }
+  });
+
+  it('only a per-network count depends on the network share', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const { input: inp, date } = randomInput(seededRandom(seed * 32452843));
+      const alone = {
+        ...inp,
+        playlists: inp.playlists.map((p) => (usesNetworkShare(p) ? p : { ...p, share: NO_SHARE })),
+      };
+      expect(planDay(alone, date), `seed ${seed}`).toEqual(planDay(inp, date));
+    }
+    expect(usesNetworkShare(playlist({ quotas: [{ kind: 'QUANTUTY_PER_NETWORK', quantity: 5 }] }))).toBe(
+      true,
+    );
+    expect(usesNetworkShare(playlist({ quotas: [{ kind: 'QUANTUTY_PER_DAY', quantity: 5 }] }))).toBe(false);
   });
 
   it('a period quota summed over its days never exceeds the quantity', () => {

@@ -116,6 +116,8 @@ export const Dashboard = z.object({
     days: z.number().int(),
     /** Over every screen: the sum of advertising over the sum of working time. */
     average: z.number(),
+    /** Screens whose fullness is still being planned (new content): not in `points` nor the average yet. */
+    pending: z.number().int(),
     points: z.array(PointFullness),
   }),
 });

@@ -3,13 +3,13 @@ import type { Repositories } from '../../db/repositories.js';
 import type { Caller } from '../../lib/caller.js';
 import type { PlaylistService } from '../playlist/playlist.service.js';
 import type { PointService } from '../point/point.service.js';
-import type { ScheduleService } from '../schedule/schedule.service.js';
+import type { FullnessService } from './fullness.service.js';
 
 export interface DashboardServiceDeps {
   repos: Repositories;
   points: PointService;
   playlists: PlaylistService;
-  schedule: ScheduleService;
+  fullness: FullnessService;
   quota: number;
 }
 
@@ -18,7 +18,7 @@ export class DashboardService {
   constructor(private readonly deps: DashboardServiceDeps) {}
 
   async get(caller: Caller, range: FullnessRange): Promise<Dashboard> {
-    const { points, playlists, schedule, repos } = this.deps;
+    const { points, playlists, repos } = this.deps;
     // Counts come from the same filters the lists use, so the dashboard and the lists always agree.
     const pointsTotal = (filter: Partial<PointListQuery>) =>
       points.list(caller, { page: 1, limit: 1, sort: 'id', order: 'desc', ...filter }).then((r) => r.total);
@@ -36,7 +36,7 @@ export class DashboardService {
         playlistsTotal({ expiration: 'expiring' }),
         playlistsTotal({ expiration: 'expired' }),
         repos.quota.storedBytes(caller.cabinetId),
-        schedule.fullness(caller.cabinetId, range),
+        this.deps.fullness.read(caller.cabinetId, range),
       ]);
     return {
       space: { used, quota: this.deps.quota },

@@ -4,21 +4,23 @@ import {
   count,
   desc,
   eq,
+  exists,
   gt,
   gte,
   ilike,
   inArray,
   isNull,
   lte,
-  notInArray,
+  not,
   or,
   sql,
+  type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
 import type { CommandName, PointListQuery, PointLogEntry } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
-import { containsPattern, hasChanges } from '../../db/sql.js';
+import { anyId, containsPattern, hasChanges } from '../../db/sql.js';
 import {
   netPoints,
   nets,
@@ -37,27 +39,41 @@ export type PointChanges = Partial<
   Omit<typeof points.$inferInsert, 'id' | 'cabinetId' | 'createdAt' | 'deviceTokenHash'>
 >;
 
-/** Screens an approved playlist reaches, targeted directly or through a network (never null). */
-const reachedPoint = sql<number>`coalesce(${playlistTargets.pointId}, ${netPoints.pointId})`;
-const targetedPoints = (db: Database, cabinetId: CabinetId, among?: number[]) =>
-  db
-    .select({ id: reachedPoint })
-    .from(playlistTargets)
-    .leftJoin(netPoints, eq(netPoints.netId, playlistTargets.netId))
-    .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
-    .where(
-      and(
-        eq(playlists.cabinetId, cabinetId),
-        eq(playlists.approved, true),
-        sql`${reachedPoint} is not null`,
-        among
-          ? sql`${reachedPoint} in ${sql`(${sql.join(
-              among.map((id) => sql`${id}`),
-              sql`, `,
-            )})`}`
-          : undefined,
-      ),
-    );
+/**
+ * The screen in `pointId` is reached by an approved playlist of the cabinet, targeted directly or through
+ * one of its networks. Correlated EXISTS probes the target and network indexes per screen, so its plan does
+ * not change with the number of playlist x screen pairs (a NOT IN over all of them flipped to minutes).
+ */
+const reachedByApproved = (db: Database, cabinetId: CabinetId, pointId: AnyColumn) =>
+  or(
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(playlistTargets)
+        .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
+        .where(
+          and(
+            eq(playlistTargets.pointId, pointId),
+            eq(playlists.cabinetId, cabinetId),
+            eq(playlists.approved, true),
+          ),
+        ),
+    ),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(netPoints)
+        .innerJoin(playlistTargets, eq(playlistTargets.netId, netPoints.netId))
+        .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
+        .where(
+          and(
+            eq(netPoints.pointId, pointId),
+            eq(playlists.cabinetId, cabinetId),
+            eq(playlists.approved, true),
+          ),
+        ),
+    ),
+  )!;
 
 const SORTS = {
   id: points.id,
@@ -193,8 +209,8 @@ export class PointRepository {
           )
         : undefined,
       query.status ? status[query.status] : undefined,
-      query.hasContent === 'true' ? inArray(points.id, targetedPoints(this.db, cabinetId)) : undefined,
-      query.hasContent === 'false' ? notInArray(points.id, targetedPoints(this.db, cabinetId)) : undefined,
+      query.hasContent === 'true' ? reachedByApproved(this.db, cabinetId, points.id) : undefined,
+      query.hasContent === 'false' ? not(reachedByApproved(this.db, cabinetId, points.id)) : undefined,
     );
     const order = query.order === 'asc' ? asc : desc;
     const [rows, [total]] = await Promise.all([
@@ -214,8 +230,17 @@ export class PointRepository {
   async withContent(cabinetId: CabinetId, ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
     // Only the screens asked about: this runs for every list page, not over every playlist target.
-    const rows = await targetedPoints(this.db, cabinetId, ids);
-    return new Set(rows.map((r) => Number(r.id)));
+    const rows = await this.db
+      .select({ id: points.id })
+      .from(points)
+      .where(
+        and(
+          eq(points.cabinetId, cabinetId),
+          anyId(points.id, ids),
+          reachedByApproved(this.db, cabinetId, points.id),
+        ),
+      );
+    return new Set(rows.map((r) => r.id));
   }
 
   // ---- networks ----

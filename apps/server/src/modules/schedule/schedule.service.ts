@@ -1,16 +1,15 @@
 import {
   FLOATING_DEFAULTS,
+  NO_SHARE,
+  usesNetworkShare,
   byFile,
-  fullnessOver,
   itemSeconds,
   mergedConfig,
   mostSpecific,
   localDate,
   planDay,
-  rangeDays,
   summarizeByFile,
   type DailySchedule,
-  type FullnessRange,
   type ManifestFile,
   type ScheduleEntry,
   type ScheduleInputData,
@@ -174,11 +173,15 @@ export class ScheduleService {
       points.map((p) => p.id),
     );
     const ids = [...new Set([...reaching.values()].flat())];
-    const [rows, content, reach] = await Promise.all([
+    const [rows, content] = await Promise.all([
       repos.playlists.playlistsByIds(cabinetId, ids),
       repos.playlists.content(cabinetId, ids),
-      repos.schedule.reachOf(cabinetId, ids),
     ]);
+    // Only a per-network count shares among screens: only those playlists' reach is read.
+    const reach = await repos.schedule.reachOf(
+      cabinetId,
+      rows.filter(usesNetworkShare).map((r) => r.id),
+    );
     const playlists = new Map(rows.map((r) => [r.id, r]));
     const secondaryIds = rows.map((r) => r.secondaryFileId).filter((id): id is number => id !== null);
     const files: Loaded['files'] = new Map();
@@ -204,6 +207,13 @@ export class ScheduleService {
       );
     // Without screen-scoped rules a playlist reads the same on every screen: worked out once.
     const shared = rules.perScreen ? null : new Map(rows.map((r) => [r.id, partOf(r, 0)]));
+    // A screen's place among a playlist's screens, looked up rather than searched for (10,000 screens).
+    const positions = new Map<number[], Map<number, number>>();
+    const positionIn = (screens: number[]) => {
+      let map = positions.get(screens);
+      if (!map) positions.set(screens, (map = new Map(screens.map((id, i) => [id, i]))));
+      return map;
+    };
     const inputs = new Map<number, ScheduleInputData>();
     for (const point of points) {
       const list: SchedulePlaylist[] = [];
@@ -211,10 +221,12 @@ export class ScheduleService {
         const row = playlists.get(id);
         if (!row) continue;
         const part = shared ? shared.get(id)! : partOf(row, point.id);
-        const screens = reach.get(id) ?? [];
+        const screens = reach.get(id);
         list.push({
           ...part,
-          share: { screens: screens.length, index: Math.max(0, screens.indexOf(point.id)) },
+          share: screens
+            ? { screens: screens.length, index: Math.max(0, positionIn(screens).get(point.id) ?? 0) }
+            : NO_SHARE,
         });
       }
       const screen: ScheduleInputData['screen'] = {
@@ -273,31 +285,6 @@ export class ScheduleService {
         fileName: fileName(u.fileId),
       })),
     };
-  }
-
-  /** Broadcast fullness per screen over a preset range, from each screen's today. */
-  async fullness(cabinetId: CabinetId, range: FullnessRange) {
-    const points = await this.deps.repos.schedule.pointsOf(cabinetId);
-    const { inputs } = await this.load(cabinetId, points);
-    const now = this.clock().getTime();
-    let days = 1;
-    let capacity = 0;
-    let advertising = 0;
-    const rows = points.map((point) => {
-      const from = localDate(point.timezone, now);
-      days = rangeDays(range, from);
-      const { capacity: c, advertising: a } = fullnessOver(inputs.get(point.id)!, from, days);
-      capacity += c;
-      advertising += a;
-      return {
-        id: point.id,
-        name: point.name,
-        fullness: c ? a / c : 0,
-        capacity: c / 1000,
-        advertising: a / 1000,
-      };
-    });
-    return { range, days, average: capacity ? advertising / capacity : 0, points: rows };
   }
 
   /** Each screen's player schedule: the engine's input and every file it may play (a few queries for all). */

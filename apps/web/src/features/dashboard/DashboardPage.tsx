@@ -325,6 +325,11 @@ function Fullness({
         {t('dashboard.fullnessHelp', { range: t(`dashboard.ranges.${fullness.range}`) })}{' '}
         {t('dashboard.days', { days: fullness.days })}
       </Text>
+      {fullness.pending > 0 && (
+        <Text size="sm" c="blue" mb="md" role="status" data-testid="fullness-pending">
+          {t('dashboard.pending', { count: fullness.pending })}
+        </Text>
+      )}
       {data.points.total === 0 ? (
         <NoScreens />
       ) : (

@@ -8,9 +8,10 @@ export const useDashboard = (range: FullnessRange) =>
     queryKey: keyOf(dashboardApi.get, { query: { range } }),
     queryFn: () => call(dashboardApi.get, { query: { range } }),
     placeholderData: keepPreviousData,
-    // Fullness plans every screen's days (six months of a large fleet takes a while): no polling, and a
-    // preset seen in the last minute comes back from the cache.
+    // A preset seen in the last minute comes back from the cache; while the server still plans some
+    // screens' fullness (their content changed) the answer is asked again until it is whole.
     staleTime: 60_000,
+    refetchInterval: (query) => (query.state.data?.fullness.pending ? 3_000 : false),
   });
 
 /**

@@ -1,0 +1,96 @@
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { CabinetId } from '../../db/cabinet-id.js';
+import type { Database } from '../../db/client.js';
+import { pointFullness, points } from '../../db/schema.js';
+
+/** A screen with its stored fullness, if any. */
+export interface FullnessState {
+  id: number;
+  name: string;
+  timezone: string;
+  version: string | null;
+  stored: {
+    version: string;
+    fromDay: string;
+    days: number;
+    spans: (typeof pointFullness.$inferSelect)['spans'];
+  } | null;
+}
+
+export type FullnessWrite = Omit<typeof pointFullness.$inferInsert, 'cabinetId' | 'computedAt'>;
+
+/** The dashboard's stored broadcast fullness per screen (point_fullness). */
+export class FullnessRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Every screen of the cabinet by name, with its current content version and stored fullness. */
+  async stateOf(cabinetId: CabinetId): Promise<FullnessState[]> {
+    const rows = await this.db
+      .select({
+        id: points.id,
+        name: points.name,
+        timezone: points.timezone,
+        version: points.currentVersion,
+        storedVersion: pointFullness.version,
+        fromDay: pointFullness.fromDay,
+        days: pointFullness.days,
+        spans: pointFullness.spans,
+      })
+      .from(points)
+      .leftJoin(pointFullness, eq(pointFullness.pointId, points.id))
+      .where(eq(points.cabinetId, cabinetId))
+      .orderBy(points.name, points.id);
+    return rows.map(({ storedVersion, fromDay, days, spans, ...row }) => ({
+      ...row,
+      stored:
+        storedVersion !== null && fromDay !== null && days !== null && spans !== null
+          ? { version: storedVersion, fromDay, days, spans }
+          : null,
+    }));
+  }
+
+  async save(cabinetId: CabinetId, rows: FullnessWrite[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .insert(pointFullness)
+      .values(rows.map((row) => ({ ...row, cabinetId })))
+      .onConflictDoUpdate({
+        target: pointFullness.pointId,
+        set: {
+          version: sql`excluded.version`,
+          fromDay: sql`excluded.from_day`,
+          days: sql`excluded.days`,
+          spans: sql`excluded.spans`,
+          computedAt: sql`now()`,
+        },
+        // Only the cabinet's own screens: a row of another cabinet's screen is never overwritten.
+        setWhere: eq(pointFullness.cabinetId, cabinetId),
+      });
+  }
+
+  /**
+   * Platform-wide, for the background sweep: cabinets with screens whose fullness is missing, of another
+   * content version, or starts before `today` (a new day came), with how many.
+   */
+  async platformStaleCabinets(today: string): Promise<{ cabinetId: CabinetId; stale: number }[]> {
+    const rows = await this.db
+      .select({ cabinetId: points.cabinetId, stale: sql<number>`count(*)::int` })
+      .from(points)
+      .leftJoin(pointFullness, eq(pointFullness.pointId, points.id))
+      .where(
+        or(
+          isNull(pointFullness.pointId),
+          isNull(points.currentVersion),
+          ne(pointFullness.version, points.currentVersion),
+          lt(pointFullness.fromDay, today),
+        ),
+      )
+      .groupBy(points.cabinetId);
+    return rows.map((row) => ({ cabinetId: row.cabinetId, stale: Number(row.stale) }));
+  }
+
+  /** Removes the stored fullness of the cabinet's screens (tests and a forced replan). */
+  async clear(cabinetId: CabinetId): Promise<void> {
+    await this.db.delete(pointFullness).where(and(eq(pointFullness.cabinetId, cabinetId)));
+  }
+}

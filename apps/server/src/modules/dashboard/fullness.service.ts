@@ -1,0 +1,203 @@
+import {
+  daysBetween,
+  localDate,
+  rangeDays,
+  spansOver,
+  type Dashboard,
+  type FullnessRange,
+} from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
+import type { Repositories } from '../../db/repositories.js';
+import type { PointRow } from '../../db/schema.js';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WorkerPool } from '../../lib/worker-pool.js';
+import type { ContentSync } from '../point/content-sync.js';
+import type { ScheduleService } from '../schedule/schedule.service.js';
+import type { FullnessState } from './fullness.repository.js';
+import type { FullnessJob, FullnessResult } from './fullness.plan.js';
+
+/** Screens loaded and planned together: the inputs of one batch are read in a few queries. */
+const BATCH = 500;
+/** Days planned beyond what was asked, so a stored row still covers the range after a day or two. */
+const MARGIN_DAYS = 2;
+/** At least this many days are planned, so the one-day and two-week presets share their rows. */
+const MIN_DAYS = 14;
+
+/** The threads that plan fullness (fullness.worker.ts, or .js once built). */
+export function fullnessPool(size: number): WorkerPool<FullnessJob, FullnessResult> {
+  const ext = extname(fileURLToPath(import.meta.url));
+  return new WorkerPool(new URL(`./fullness.worker${ext}`, import.meta.url), size);
+}
+
+export interface FullnessServiceDeps {
+  repos: Repositories;
+  schedule: ScheduleService;
+  sync: ContentSync;
+  pool: WorkerPool<FullnessJob, FullnessResult>;
+  /** How long a dashboard request waits for screens being planned before answering with what is there. */
+  waitMs: number;
+  clock?: () => Date;
+  log?: (message: string, error: unknown) => void;
+}
+
+/** A cabinet's planning in progress, and the most days asked of it since it started. */
+interface Run {
+  done: Promise<void>;
+  /** Days a follow-up run must cover (0: none asked). */
+  again: number;
+}
+
+/**
+ * Broadcast fullness for the dashboard, kept current incrementally: each screen's days are planned once per
+ * content version (the version changes exactly when what the screen plays may change) and stored as runs
+ * of equal days, so the dashboard sums stored rows. Screens whose row is missing, of another version or too
+ * short for the range are planned in worker threads, never on the event loop; a request waits a moment
+ * for them and otherwise answers with how many are still pending.
+ */
+export class FullnessService {
+  private readonly clock: () => Date;
+  private readonly runs = new Map<CabinetId, Run>();
+
+  constructor(private readonly deps: FullnessServiceDeps) {
+    this.clock = deps.clock ?? (() => new Date());
+  }
+
+  async read(cabinetId: CabinetId, range: FullnessRange): Promise<Dashboard['fullness']> {
+    let states = await this.deps.repos.fullness.stateOf(cabinetId);
+    let view = this.view(states, range);
+    if (view.pending > 0) {
+      const done = this.refresh(cabinetId, view.days);
+      let timer: NodeJS.Timeout | undefined;
+      const waited = await Promise.race([
+        done.then(() => true),
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), this.deps.waitMs))),
+      ]);
+      clearTimeout(timer);
+      if (waited) {
+        states = await this.deps.repos.fullness.stateOf(cabinetId);
+        view = this.view(states, range);
+      }
+    }
+    return view;
+  }
+
+  /**
+   * Plans the cabinet's screens that are not current for `days` days. One run per cabinet at a time; a
+   * request during a run is served by one follow-up run after it.
+   */
+  refresh(cabinetId: CabinetId, days: number): Promise<void> {
+    const running = this.runs.get(cabinetId);
+    if (running) {
+      running.again = Math.max(running.again, days);
+      return running.done;
+    }
+    const run: Run = { done: Promise.resolve(), again: 0 };
+    run.done = (async () => {
+      try {
+        let want = days;
+        while (want > 0) {
+          run.again = 0;
+          await this.plan(cabinetId, want);
+          want = run.again;
+        }
+      } finally {
+        this.runs.delete(cabinetId);
+      }
+    })();
+    this.runs.set(cabinetId, run);
+    return run.done;
+  }
+
+  /** The background sweep: every cabinet's screens whose fullness went stale, for the days they had. */
+  async sweep(): Promise<number> {
+    const yesterday = localDate('UTC', this.clock().getTime() - 86_400_000);
+    const stale = await this.deps.repos.fullness.platformStaleCabinets(yesterday);
+    for (const { cabinetId } of stale) {
+      await this.refresh(cabinetId, MIN_DAYS).catch((error: unknown) =>
+        this.deps.log?.('planning broadcast fullness failed', error),
+      );
+    }
+    return stale.reduce((sum, row) => sum + row.stale, 0);
+  }
+
+  /** The dashboard's figures from the stored rows; screens not covered count as pending. */
+  private view(states: FullnessState[], range: FullnessRange): Dashboard['fullness'] {
+    const now = this.clock().getTime();
+    let days = 1;
+    let capacity = 0;
+    let advertising = 0;
+    let pending = 0;
+    const points: Dashboard['fullness']['points'] = [];
+    for (const state of states) {
+      const today = localDate(state.timezone, now);
+      days = rangeDays(range, today);
+      const sums = this.covered(state, today, days);
+      if (!sums) {
+        pending++;
+        continue;
+      }
+      capacity += sums.capacity;
+      advertising += sums.advertising;
+      points.push({
+        id: state.id,
+        name: state.name,
+        fullness: sums.capacity ? sums.advertising / sums.capacity : 0,
+        capacity: sums.capacity / 1000,
+        advertising: sums.advertising / 1000,
+      });
+    }
+    return { range, days, average: capacity ? advertising / capacity : 0, pending, points };
+  }
+
+  private covered(state: FullnessState, today: string, days: number) {
+    const { stored, version } = state;
+    if (!stored || version === null || stored.version !== version) return null;
+    return spansOver(stored.spans, daysBetween(stored.fromDay, today), days);
+  }
+
+  /** Plans, batch by batch in worker threads, the screens not covered for `days` days from their today. */
+  private async plan(cabinetId: CabinetId, days: number): Promise<void> {
+    const { repos, sync, schedule } = this.deps;
+    const now = this.clock().getTime();
+    const states = await repos.fullness.stateOf(cabinetId);
+    const todo = states.filter((state) => !this.covered(state, localDate(state.timezone, now), days));
+    const horizon = Math.max(days, MIN_DAYS) + MARGIN_DAYS;
+    const batches: Promise<void>[] = [];
+    for (let i = 0; i < todo.length; i += BATCH) {
+      const ids = todo.slice(i, i + BATCH).map((state) => state.id);
+      // Versions are read before the inputs: a change in between leaves the row stale, never wrong.
+      const rows = await sync.ensure(await repos.points.pointsByIds(cabinetId, ids));
+      const { inputs } = await schedule.load(cabinetId, rows);
+      const screens = rows.map((row) => ({
+        pointId: row.id,
+        fromDay: localDate(row.timezone, now),
+        input: inputs.get(row.id)!,
+      }));
+      const stored = this.store(cabinetId, rows, screens, horizon);
+      stored.catch(() => undefined); // awaited below; a failure is not left unhandled meanwhile
+      batches.push(stored);
+      // Loading the next batch overlaps the workers planning this one; no more batches wait than workers.
+      if (batches.length >= 2) await batches.shift();
+    }
+    await Promise.all(batches);
+  }
+
+  private async store(
+    cabinetId: CabinetId,
+    rows: PointRow[],
+    screens: FullnessJob['screens'],
+    days: number,
+  ): Promise<void> {
+    const result = await this.deps.pool.run({ days, screens });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const fromDay = new Map(screens.map((screen) => [screen.pointId, screen.fromDay]));
+    await this.deps.repos.fullness.save(
+      cabinetId,
+      result.flatMap(({ pointId, spans }) => {
+        const version = byId.get(pointId)?.currentVersion;
+        return version ? [{ pointId, version, fromDay: fromDay.get(pointId)!, days, spans }] : [];
+      }),
+    );
+  }
+}

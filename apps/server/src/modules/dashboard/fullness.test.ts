@@ -1,0 +1,137 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Dashboard } from '@vitrine/core';
+import { asCabinetId } from '../../db/cabinet-id.js';
+import { buildTestApp, call, type TestApp } from '../../test/build.js';
+import { createPoint, createTeam, type TestUser } from '../../test/factories.js';
+import { uploadAs } from '../../test/media.js';
+
+let t: TestApp;
+/** A server that never waits for planning (FULLNESS_WAIT_MS=0). */
+let quick: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  quick = await buildTestApp({ FULLNESS_WAIT_MS: '0' });
+});
+afterAll(async () => {
+  await quick.close();
+  await t.close();
+});
+
+const year = new Date().getUTCFullYear();
+const always = { fromDate: `${year - 1}-01-01 00:00:00`, toDate: `${year + 1}-12-31 23:59:59` };
+
+async function image(app: TestApp, who: TestUser): Promise<number> {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#204080' } })
+    .png()
+    .toBuffer();
+  const res = await uploadAs(app, who, `f-${Date.now()}-${Math.random()}.png`, png);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { id: number }).id;
+}
+
+async function advert(app: TestApp, who: TestUser, points: number[], fileId: number, periodicity = 300) {
+  const res = await call(app.app, 'POST', '/api/playlist/post', {
+    token: who.token,
+    body: {
+      ...always,
+      name: `Spot ${periodicity}`,
+      type: 'ADVERTISING',
+      periodicity,
+      points,
+      files: [{ fileId, duration: 30 }],
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { id: number }).id;
+}
+
+async function board(app: TestApp, who: TestUser, range = '1d'): Promise<Dashboard['fullness']> {
+  const res = await call(app.app, 'GET', `/api/dashboard?range=${range}`, { token: who.token });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as Dashboard).fullness;
+}
+
+/** When each screen's stored fullness was planned, by screen. */
+async function plannedAt(app: TestApp, cabinetId: number): Promise<Map<number, string>> {
+  const { rows } = await app.database.executeSql(
+    'select point_id, computed_at::text as computed_at from point_fullness where cabinet_id = $1',
+    [cabinetId],
+  );
+  return new Map(
+    (rows as { point_id: number; computed_at: string }[]).map((r) => [Number(r.point_id), r.computed_at]),
+  );
+}
+
+describe('broadcast fullness, stored and planned off the event loop', () => {
+  it('plans each screen once per content version: a change replans only the screens it reaches', async () => {
+    const team = await createTeam(t);
+    const [a, b, c] = [
+      await createPoint(t, team.cabinet.id, 'A'),
+      await createPoint(t, team.cabinet.id, 'B'),
+      await createPoint(t, team.cabinet.id, 'C'),
+    ];
+    const file = await image(t, team.owner);
+    await advert(t, team.owner, [a.id, b.id], file);
+
+    const first = await board(t, team.owner);
+    expect(first.pending).toBe(0);
+    expect(first.points.map((p) => p.name)).toEqual(['A', 'B', 'C']);
+    expect(first.points.find((p) => p.id === a.id)!.fullness).toBeCloseTo(0.1, 6);
+    expect(first.points.find((p) => p.id === c.id)!.fullness).toBe(0);
+    const before = await plannedAt(t, team.cabinet.id);
+    expect([...before.keys()].sort()).toEqual([a.id, b.id, c.id].sort());
+
+    // Asking again plans nothing: every row is current.
+    await board(t, team.owner, '2w');
+    expect(await plannedAt(t, team.cabinet.id)).toEqual(before);
+
+    // A second playlist on C alone: C is planned again, A and B keep their rows.
+    await advert(t, team.owner, [c.id], file, 150);
+    const after = await board(t, team.owner);
+    expect(after.points.find((p) => p.id === c.id)!.fullness).toBeCloseTo(0.2, 6);
+    expect(after.points.find((p) => p.id === a.id)!.fullness).toBeCloseTo(0.1, 6);
+    const planned = await plannedAt(t, team.cabinet.id);
+    expect(planned.get(a.id)).toBe(before.get(a.id));
+    expect(planned.get(b.id)).toBe(before.get(b.id));
+    expect(planned.get(c.id)).not.toBe(before.get(c.id));
+  });
+
+  it('answers at once with the screens still being planned, and whole once they are', async () => {
+    const team = await createTeam(quick);
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) ids.push((await createPoint(quick, team.cabinet.id, `S${i}`)).id);
+    const file = await image(quick, team.owner);
+    await advert(quick, team.owner, ids, file);
+
+    const first = await board(quick, team.owner, '31d');
+    // Whatever was planned in no time is shown; the rest is counted, never shown as empty.
+    expect(first.pending + first.points.length).toBe(12);
+    await expect
+      .poll(async () => (await board(quick, team.owner, '31d')).pending, { timeout: 60_000 })
+      .toBe(0);
+    const whole = await board(quick, team.owner, '31d');
+    expect(whole.points).toHaveLength(12);
+    expect(whole.average).toBeCloseTo(0.1, 6);
+  });
+
+  it('the background sweep plans stale screens before anyone asks, and forgets removed ones', async () => {
+    const team = await createTeam(quick);
+    const one = await createPoint(quick, team.cabinet.id, 'One');
+    const two = await createPoint(quick, team.cabinet.id, 'Two');
+    await advert(quick, team.owner, [one.id, two.id], await image(quick, team.owner));
+    expect(await quick.services.fullness.sweep()).toBeGreaterThanOrEqual(2);
+    // Everything current: the dashboard answers from stored rows with nothing pending.
+    const now = await board(quick, team.owner, '2w');
+    expect(now.pending).toBe(0);
+    expect(now.points).toHaveLength(2);
+    expect((await plannedAt(quick, team.cabinet.id)).size).toBe(2);
+
+    const res = await call(quick.app, 'POST', `/api/point/remove/${two.id}`, { token: team.owner.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect([...(await plannedAt(quick, team.cabinet.id)).keys()]).toEqual([one.id]);
+    // Another cabinet's rows are its own.
+    expect(await plannedAt(quick, asCabinetId(team.cabinet.id + 100_000))).toEqual(new Map());
+  });
+});
