@@ -14,6 +14,8 @@ export type Tariff = (typeof TARIFFS)[number];
 export const PAGE_SIZES = [10, 100, 1000] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 1000;
+/** Screens one command may address: a whole fleet of 10,000 at once (every page of the list selected). */
+export const MAX_COMMAND_SCREENS = 10_000;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const TWO_FA_CODE_LENGTH = 6;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '../constants.js';
+import { MAX_COMMAND_SCREENS, MAX_PAGE_SIZE } from '../constants.js';
 import {
   POINT_MESSAGES,
   POINT_PAGE_SIZE,
@@ -176,9 +176,10 @@ export const PointPatchMany = z.strictObject({
 });
 
 export const BindBody = z.strictObject({ name: nameSchema.optional() });
-export const PointIdsBody = z.strictObject({ ids: z.array(idSchema).min(1).max(1000) });
+/** The screens a command goes to. */
+export const PointIdsBody = z.strictObject({ ids: z.array(idSchema).min(1).max(MAX_COMMAND_SCREENS) });
 export const BroadcastBody = z.strictObject({
-  ids: z.array(idSchema).min(1).max(1000),
+  ids: PointIdsBody.shape.ids,
   /** Stop (true) or start (false) broadcasting. */
   stop: z.boolean(),
 });

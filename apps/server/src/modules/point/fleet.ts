@@ -154,7 +154,11 @@ export class Fleet {
     }
   }
 
-  /** Stores commands for the screens and announces them to every process. */
+  /**
+   * Stores one command per screen (the cabinet's screens among `pointIds`, in one statement) and answers
+   * their ids; the screens are told after the answer: those on this process at once, the others through
+   * one NOTIFY per chunk to every process.
+   */
   async send(
     cabinetId: CabinetId,
     pointIds: number[],
@@ -163,11 +167,27 @@ export class Fleet {
     createdBy: number | null,
   ): Promise<number[]> {
     const expiresAt = new Date(Date.now() + COMMAND_TTL_SECONDS * 1000);
-    const rows = await this.options.points.insertCommands(
-      pointIds.map((pointId) => ({ cabinetId, pointId, name, args, createdBy, expiresAt })),
-    );
+    const rows = await this.options.points.insertCommands(cabinetId, pointIds, {
+      name,
+      args,
+      createdBy,
+      expiresAt,
+    });
     const items = rows.map((r): [number, number] => [r.pointId, r.id]);
-    // Screens on this process get theirs at once; one NOTIFY per chunk tells the other processes.
+    setImmediate(() => {
+      this.announce(name, args, items).catch((error: unknown) =>
+        // Unannounced commands stay pending: each screen gets them at its next connection.
+        this.options.log?.('commands not announced to other processes', error),
+      );
+    });
+    return rows.map((r) => r.id);
+  }
+
+  private async announce(
+    name: CommandName,
+    args: Record<string, unknown>,
+    items: [number, number][],
+  ): Promise<void> {
     for (const [pointId, id] of items) if (this.sockets.has(pointId)) this.deliver(pointId, id, name, args);
     for (let i = 0; i < items.length; i += NOTIFY_CHUNK) {
       const event: BusEvent = {
@@ -179,7 +199,6 @@ export class Fleet {
       };
       await this.options.database.bus.publish(CHANNELS.fleet, JSON.stringify(event));
     }
-    return rows.map((r) => r.id);
   }
 
   private onBus(payload: string): void {
@@ -201,10 +220,25 @@ export class Fleet {
     if (!entry || entry.socket.readyState !== entry.socket.OPEN) return;
     const message: ServerMessage = { type: 'command', id, name, args };
     entry.socket.send(JSON.stringify(message));
-    // Only a PENDING command becomes SENT: an ack that came first is never overwritten.
-    void this.options.points
-      .platformMarkSent(id, pointId, new Date())
-      .catch((error: unknown) => this.options.log?.('command not marked sent', error));
+    this.markSent(id);
+  }
+
+  private sent: number[] = [];
+
+  /**
+   * Commands written to sockets become SENT in one statement per turn of the event loop (a thousand
+   * screens, one UPDATE). Only a PENDING command becomes SENT: an ack that came first is never overwritten.
+   */
+  private markSent(id: number): void {
+    this.sent.push(id);
+    if (this.sent.length > 1) return;
+    setImmediate(() => {
+      const ids = this.sent;
+      this.sent = [];
+      this.options.points
+        .platformMarkSent(ids, new Date())
+        .catch((error: unknown) => this.options.log?.('commands not marked sent', error));
+    });
   }
 
   private async onMessage(pointId: number, text: string): Promise<void> {

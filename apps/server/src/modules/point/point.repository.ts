@@ -379,18 +379,39 @@ export class PointRepository {
   }
 
   // ---- commands ----
+  /** What a command's answer needs of its screens: which are the cabinet's, and when each was last seen. */
+  async presenceOf(cabinetId: CabinetId, ids: number[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: points.id, lastSeenAt: points.lastSeenAt, goneOfflineAt: points.goneOfflineAt })
+      .from(points)
+      .where(and(eq(points.cabinetId, cabinetId), anyId(points.id, ids)));
+  }
+
+  /**
+   * One command for each of the cabinet's screens among `pointIds`, in one statement whatever their number
+   * (INSERT ... SELECT over the screens, which also keeps another cabinet's screens out).
+   */
   async insertCommands(
-    rows: {
-      cabinetId: CabinetId;
-      pointId: number;
+    cabinetId: CabinetId,
+    pointIds: number[],
+    command: {
       name: CommandName;
       args: Record<string, unknown>;
       createdBy: number | null;
       expiresAt: Date;
-    }[],
-  ) {
-    if (rows.length === 0) return [];
-    return this.db.insert(pointCommands).values(rows).returning();
+    },
+  ): Promise<{ id: number; pointId: number }[]> {
+    if (pointIds.length === 0) return [];
+    const result = (await this.db.execute(sql`
+      insert into ${pointCommands} (cabinet_id, point_id, name, args, created_by, expires_at)
+      select ${points.cabinetId}, ${points.id}, ${command.name}, ${JSON.stringify(command.args)}::jsonb,
+        ${command.createdBy}::int, ${command.expiresAt.toISOString()}::timestamptz
+      from ${points}
+      where ${points.cabinetId} = ${cabinetId} and ${anyId(points.id, pointIds)}
+      order by ${points.id}
+      returning id, point_id`)) as unknown as { rows: { id: number; point_id: number }[] };
+    return result.rows.map((r) => ({ id: Number(r.id), pointId: Number(r.point_id) }));
   }
 
   /** What waits for a screen that just connected with its own token. */
@@ -470,17 +491,13 @@ export class PointRepository {
   }
 
   /** A command went down the screen's own socket. */
-  async platformMarkSent(id: number, pointId: number, at: Date): Promise<void> {
+  /** Commands just written to their sockets (by id, one statement); a command acknowledged already stays so. */
+  async platformMarkSent(ids: number[], at: Date): Promise<void> {
+    if (ids.length === 0) return;
     await this.db
       .update(pointCommands)
       .set({ status: 'SENT', sentAt: at })
-      .where(
-        and(
-          eq(pointCommands.id, id),
-          eq(pointCommands.pointId, pointId),
-          eq(pointCommands.status, 'PENDING'),
-        ),
-      );
+      .where(and(anyId(pointCommands.id, ids), eq(pointCommands.status, 'PENDING')));
   }
 
   /** The screen acknowledged one of its own commands on its socket. */

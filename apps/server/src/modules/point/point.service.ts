@@ -410,7 +410,7 @@ export class PointService {
     name: CommandName,
     args: Record<string, unknown> = {},
   ): Promise<CommandResult> {
-    const found = await this.deps.repos.points.pointsByIds(caller.cabinetId, ids);
+    const found = await this.deps.repos.points.presenceOf(caller.cabinetId, ids);
     if (found.length !== new Set(ids).size || found.length === 0) throw notFound();
     await this.deps.fleet.send(
       caller.cabinetId,
@@ -434,11 +434,12 @@ export class PointService {
         ),
       ),
     );
+    const delivered = new Set(online.map((p) => p.id));
     return {
       ok: true,
       message: POINT_MESSAGES.changeStatusSent,
-      delivered: online.map((p) => p.id),
-      queued: found.filter((p) => !online.includes(p)).map((p) => p.id),
+      delivered: [...delivered],
+      queued: found.filter((p) => !delivered.has(p.id)).map((p) => p.id),
     };
   }
 
