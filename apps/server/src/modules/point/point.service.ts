@@ -13,7 +13,6 @@ import {
   pointStatus,
   PHOTO_MAX_BYTES,
   type CommandName,
-  type ContentChangeReason,
   type CommandResult,
   type Manifest,
   type Net,
@@ -36,7 +35,8 @@ import type { MediaService } from '../media/media.service.js';
 import type { WebSocket } from 'ws';
 import type { FailureRule, FailureThrottle } from '../../lib/throttle.js';
 import type { ScheduleService } from '../schedule/schedule.service.js';
-import { playerSettings, type ContentSync } from './content-sync.js';
+import type { ContentSync } from './content-sync.js';
+import { iso, toNet, toPoint } from './point.presenter.js';
 import type { Fleet } from './fleet.js';
 import type { PointChanges } from './point.repository.js';
 
@@ -61,30 +61,6 @@ export const DEVICE_TOKEN_PREFIX = 'vtd_';
 /** A pairing code bound by someone else while this bind ran (rolls the bind back). */
 const CODE_TAKEN = Symbol('code taken');
 const HOUR = 3_600_000;
-
-const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
-
-/**
- * Synchronised while the screen reports playing its current content; otherwise what waits, since when,
- * and when its next regular fetch brings it (a PASSIVE change), if the screen keeps fetching.
- */
-function syncState(row: PointRow): Pick<Point, 'syncStatus' | 'sync_time' | 'syncPending'> {
-  const playing = row.report?.contentVersion ?? null;
-  if (row.currentVersion !== null && playing === row.currentVersion) {
-    return { syncStatus: 'SYNCHRONIZED', sync_time: iso(row.syncedAt), syncPending: null };
-  }
-  const since = row.contentChangedAt ?? row.createdAt;
-  const next = row.servedAt ? new Date(row.servedAt.getTime() + row.syncInterval * 60_000) : null;
-  return {
-    syncStatus: 'NOT_SYNCHRONIZED',
-    sync_time: null,
-    syncPending: {
-      since: since.toISOString(),
-      change: row.contentChange ? (JSON.parse(row.contentChange) as ContentChangeReason) : null,
-      expectedBy: next && next > since ? next.toISOString() : null,
-    },
-  };
-}
 
 /** Settings columns from a patch body. */
 function changes(body: PointPatch): PointChanges {
@@ -135,12 +111,9 @@ export class PointService {
       points.withContent(cabinetId, ids),
       points.recentDisconnections(cabinetId, ids, new Date(now.getTime() - HOUR)),
     ]);
-    return rows.map((row) => {
-      return {
-        ...playerSettings(row),
-        uid: row.uid,
-        photoUrl: row.photoKey ? this.signed(row.id, 'photo', row.updatedAt) : null,
-        net: (nets.get(row.id) ?? []).map((n) => ({ id: n.id, name: n.name, color: n.color })),
+    return rows.map((row) =>
+      toPoint(row, {
+        nets: nets.get(row.id) ?? [],
         hasContent: content.has(row.id),
         status: pointStatus(
           {
@@ -151,15 +124,9 @@ export class PointService {
           },
           now,
         ),
-        ...syncState(row),
-        update_time: row.updatedAt.toISOString(),
-        dt_gone_offline: iso(row.goneOfflineAt),
-        lastSeen: iso(row.lastSeenAt),
-        disconnections: row.disconnections,
-        player: row.report,
-        createdDate: row.createdAt.toISOString(),
-      };
-    });
+        photoUrl: row.photoKey ? this.signed(row.id, 'photo', row.updatedAt) : null,
+      }),
+    );
   }
 
   /**
@@ -526,7 +493,7 @@ export class PointService {
       cabinetId,
       rows.map((r) => r.id),
     );
-    return rows.map((r) => ({ id: r.id, name: r.name, color: r.color, points: members.get(r.id) ?? [] }));
+    return rows.map((r) => toNet(r, members.get(r.id) ?? []));
   }
 
   async listNets(caller: Caller, query: { page: number; limit: number; search?: string | undefined }) {
