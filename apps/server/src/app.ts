@@ -50,6 +50,7 @@ import { netRoutes } from './modules/point/net.routes.js';
 import { playerRoutes } from './modules/point/player.routes.js';
 import { pointRoutes } from './modules/point/point.routes.js';
 import { PointService } from './modules/point/point.service.js';
+import { NetService } from './modules/point/net.service.js';
 import { ScheduleService } from './modules/schedule/schedule.service.js';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.js';
 import { DashboardService } from './modules/dashboard/dashboard.service.js';
@@ -222,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }),
     playlists,
     points,
+    nets: new NetService({ repos, transact, sync }),
     schedule,
     dashboard: new DashboardService({ repos, points, playlists, schedule, quota: config.media.quota }),
     playback: new PlaybackService({ repos, log: (message) => app.log.warn(message) }),

@@ -15,7 +15,6 @@ import {
   type CommandName,
   type CommandResult,
   type Manifest,
-  type Net,
   type Point,
   type PointList,
   type PointOverview,
@@ -25,7 +24,7 @@ import {
 } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
-import type { NetRow, PointRow } from '../../db/schema.js';
+import type { PointRow } from '../../db/schema.js';
 import type { Caller, DeviceCaller } from '../../lib/caller.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import { sha256 } from '../../lib/tokens.js';
@@ -36,7 +35,7 @@ import type { WebSocket } from 'ws';
 import type { FailureRule, FailureThrottle } from '../../lib/throttle.js';
 import type { ScheduleService } from '../schedule/schedule.service.js';
 import type { ContentSync } from './content-sync.js';
-import { iso, toNet, toPoint } from './point.presenter.js';
+import { iso, toPoint } from './point.presenter.js';
 import type { Fleet } from './fleet.js';
 import type { PointChanges } from './point.repository.js';
 
@@ -89,8 +88,9 @@ function changes(body: PointPatch): PointChanges {
 }
 
 /**
- * Screens: pairing by code, settings, networks, status from the fleet's presence, commands through the
- * fleet, the player's manifest, screenshots and log.
+ * Screens: pairing by code, settings, the networks a screen is in, status from the fleet's presence,
+ * commands through the fleet, the player's manifest, screenshots and log. Networks themselves are
+ * `net.service.ts`.
  */
 export class PointService {
   private readonly clock: () => Date;
@@ -485,81 +485,5 @@ export class PointService {
       level: r.level,
       message: r.message,
     }));
-  }
-
-  // ---- networks ----
-  private async presentNets(cabinetId: CabinetId, rows: NetRow[]): Promise<Net[]> {
-    const members = await this.deps.repos.points.membersOf(
-      cabinetId,
-      rows.map((r) => r.id),
-    );
-    return rows.map((r) => toNet(r, members.get(r.id) ?? []));
-  }
-
-  async listNets(caller: Caller, query: { page: number; limit: number; search?: string | undefined }) {
-    const { rows, total } = await this.deps.repos.points.listNets(caller.cabinetId, query);
-    return { nets: await this.presentNets(caller.cabinetId, rows), total };
-  }
-
-  private async checkPoints(cabinetId: CabinetId, ids: number[]): Promise<void> {
-    const found = await this.deps.repos.points.pointsByIds(cabinetId, ids);
-    if (found.length !== new Set(ids).size) throw notFound();
-  }
-
-  async createNet(
-    caller: Caller,
-    body: { name: string; color: string | null; points: number[] },
-  ): Promise<Net> {
-    await this.checkPoints(caller.cabinetId, body.points);
-    const row = await this.deps.transact(async (repos) => {
-      const net = await repos.points.insertNet(caller.cabinetId, { name: body.name, color: body.color });
-      await repos.points.setNetMembers(caller.cabinetId, net.id, [...new Set(body.points)]);
-      return net;
-    });
-    return (await this.presentNets(caller.cabinetId, [row]))[0]!;
-  }
-
-  async patchNet(
-    caller: Caller,
-    id: number,
-    body: { name?: string | undefined; color?: string | null | undefined; points?: number[] | undefined },
-  ): Promise<Net> {
-    const net = await this.deps.repos.points.net(caller.cabinetId, id);
-    if (!net) throw notFound();
-    if (body.points) await this.checkPoints(caller.cabinetId, body.points);
-    const before = body.points ? await this.memberIds(caller.cabinetId, id) : [];
-    await this.deps.transact(async (repos) => {
-      await repos.points.updateNet(caller.cabinetId, id, {
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.color !== undefined ? { color: body.color } : {}),
-      });
-      if (body.points) await repos.points.setNetMembers(caller.cabinetId, id, [...new Set(body.points)]);
-    });
-    // Playlists that target the network now reach other screens: theirs fetch it at their next sync.
-    if (body.points)
-      await this.netChanged(caller.cabinetId, body.name ?? net.name, [...before, ...body.points]);
-    return (
-      await this.presentNets(caller.cabinetId, [(await this.deps.repos.points.net(caller.cabinetId, id))!])
-    )[0]!;
-  }
-
-  async removeNet(caller: Caller, id: number): Promise<void> {
-    const net = await this.deps.repos.points.net(caller.cabinetId, id);
-    if (!net) throw notFound();
-    const members = await this.memberIds(caller.cabinetId, id);
-    await this.deps.repos.points.removeNet(caller.cabinetId, id);
-    await this.netChanged(caller.cabinetId, net.name, members);
-  }
-
-  private async memberIds(cabinetId: CabinetId, netId: number): Promise<number[]> {
-    return ((await this.deps.repos.points.membersOf(cabinetId, [netId])).get(netId) ?? []).map((p) => p.id);
-  }
-
-  private async netChanged(cabinetId: CabinetId, name: string, pointIds: number[]): Promise<void> {
-    await this.deps.sync.changed(cabinetId, {
-      immediate: [],
-      passive: pointIds,
-      reason: { kind: 'network', name },
-    });
   }
 }
