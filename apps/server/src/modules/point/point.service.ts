@@ -1,15 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   GONE_OFFLINE_HOURS,
   OFFLINE_AFTER_SECONDS,
-  PAIRING_TTL_SECONDS,
   POINT_MESSAGES,
   UNSTABLE_DISCONNECTIONS,
   formatSize,
-  isPairingCode,
-  normalizePairingCode,
-  pairingCode,
   pointStatus,
   PHOTO_MAX_BYTES,
   type CommandName,
@@ -27,12 +22,10 @@ import type { Repositories, Transact } from '../../db/repositories.js';
 import type { PointRow } from '../../db/schema.js';
 import type { Caller, DeviceCaller } from '../../lib/caller.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
-import { sha256 } from '../../lib/tokens.js';
 import type { UrlSigner } from '../../lib/signer.js';
 import type { Storage } from '../../lib/storage.js';
 import type { MediaService } from '../media/media.service.js';
 import type { WebSocket } from 'ws';
-import type { FailureRule, FailureThrottle } from '../../lib/throttle.js';
 import type { ScheduleService } from '../schedule/schedule.service.js';
 import type { ContentSync } from './content-sync.js';
 import { iso, toPoint } from './point.presenter.js';
@@ -46,19 +39,12 @@ export interface PointServiceDeps {
   media: MediaService;
   storage: Storage;
   signer: UrlSigner;
-  /** Wrong pairing codes, counted per person. */
-  throttle: FailureThrottle;
-  /** Wrong codes one person may type in 10 minutes. */
-  bindFailures: number;
   /** Each screen's current content version, and telling screens of changes. */
   sync: ContentSync;
   schedule: ScheduleService;
   clock?: () => Date;
 }
 
-export const DEVICE_TOKEN_PREFIX = 'vtd_';
-/** A pairing code bound by someone else while this bind ran (rolls the bind back). */
-const CODE_TAKEN = Symbol('code taken');
 const HOUR = 3_600_000;
 
 /** Settings columns from a patch body. */
@@ -88,9 +74,9 @@ function changes(body: PointPatch): PointChanges {
 }
 
 /**
- * Screens: pairing by code, settings, the networks a screen is in, status from the fleet's presence,
+ * Screens: settings, the networks a screen is in, status from the fleet's presence,
  * commands through the fleet, the player's manifest, screenshots and log. Networks themselves are
- * `net.service.ts`.
+ * `net.service.ts`, pairing `pairing.service.ts`.
  */
 export class PointService {
   private readonly clock: () => Date;
@@ -248,85 +234,6 @@ export class PointService {
       return copy;
     });
     return (await this.present(caller.cabinetId, [row]))[0]!;
-  }
-
-  // ---- pairing ----
-  /** An unpaired player asks for a code; it keeps its device key and asks again when the code expires. */
-  async pair(deviceKey: string): Promise<{ code: string; expiresAt: string }> {
-    const now = this.clock();
-    await this.deps.repos.points.removeExpiredPairings(now);
-    const expiresAt = new Date(now.getTime() + PAIRING_TTL_SECONDS * 1000);
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      const code = pairingCode(randomBytes(32));
-      if (await this.deps.repos.points.insertPairing({ code, deviceKeyHash: sha256(deviceKey), expiresAt })) {
-        return { code, expiresAt: expiresAt.toISOString() };
-      }
-    }
-    throw new AppError('INTERNAL');
-  }
-
-  /** The operator types the code: a screen is made in their cabinet and the code is bound to it. */
-  async bind(
-    caller: Caller,
-    rawCode: string,
-    name: string | undefined,
-  ): Promise<Point & { message: string }> {
-    // Codes are short: a person who types wrong ones again and again is stopped for a while.
-    const checks: [FailureRule, string][] = [
-      [{ scope: 'bind:', limit: this.deps.bindFailures, windowSeconds: 600 }, String(caller.userId)],
-    ];
-    if (await this.deps.throttle.isBlocked(checks)) throw new AppError('RATE_LIMITED');
-    const code = normalizePairingCode(rawCode);
-    const failed = async () => {
-      await this.deps.throttle.fail(checks);
-      return new AppError('VALIDATION_ERROR', POINT_MESSAGES.bindingFailed, {
-        code: POINT_MESSAGES.bindingFailed,
-      });
-    };
-    if (!isPairingCode(code)) throw await failed();
-    const now = this.clock();
-    if (!(await this.deps.repos.points.livePairing(code, now))) throw await failed();
-    // Another operator may take the code in between: the new screen is then rolled back.
-    const row = await this.deps
-      .transact(async (repos) => {
-        const point = await repos.points.insert({
-          cabinetId: caller.cabinetId,
-          name: name ?? `Screen ${code}`,
-        });
-        return (await repos.points.bindPairing(code, point.id, now)) ? point : Promise.reject(CODE_TAKEN);
-      })
-      .catch(async (error: unknown) => {
-        throw error === CODE_TAKEN ? await failed() : error;
-      });
-    const [point] = await this.present(caller.cabinetId, [row]);
-    return { ...point!, message: POINT_MESSAGES.created(row.name) };
-  }
-
-  /**
-   * The player asks whether its code was bound. Once it is, the screen's device token is made (any older
-   * one stops working), given out this once, and the code is spent.
-   */
-  async claim(
-    deviceKey: string,
-    rawCode: string,
-  ): Promise<{ status: 'waiting' } | { status: 'bound'; token: string; pointId: number }> {
-    const code = normalizePairingCode(rawCode);
-    const pairing = isPairingCode(code)
-      ? await this.deps.repos.points.livePairing(code, this.clock())
-      : undefined;
-    if (!pairing || pairing.deviceKeyHash !== sha256(deviceKey))
-      throw new AppError('VALIDATION_ERROR', POINT_MESSAGES.bindingFailed);
-    if (pairing.pointId === null) return { status: 'waiting' };
-    const token = `${DEVICE_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-    await this.deps.repos.points.platformSetDeviceToken(pairing.pointId, sha256(token));
-    await this.deps.repos.points.removePairing(code);
-    return { status: 'bound', token, pointId: pairing.pointId };
-  }
-
-  async authenticateDevice(token: string): Promise<DeviceCaller | null> {
-    if (!token.startsWith(DEVICE_TOKEN_PREFIX)) return null;
-    const row = await this.deps.repos.points.platformPointByDeviceToken(sha256(token));
-    return row ? { pointId: row.id, cabinetId: row.cabinetId } : null;
   }
 
   // ---- the player's own calls ----
