@@ -2,7 +2,7 @@
  * The player's HTTP calls. Paired calls carry the device token; a 401 on any of them means the screen was
  * removed or paired again, and `onUnauthorized` is told which token was refused.
  */
-import type { Manifest } from '@vitrine/core';
+import { isManifest, type Manifest } from '@vitrine/core';
 import { RejectedBatchError, type LogEntry } from './log';
 import { isAborted } from './util';
 
@@ -58,19 +58,6 @@ export async function messageOf(response: Response): Promise<string> {
     // Not JSON.
   }
   return `HTTP ${response.status}`;
-}
-
-/** Just enough checking that a broken answer cannot take the player down later. */
-export function isManifest(value: unknown): value is Manifest {
-  if (typeof value !== 'object' || value === null) return false;
-  const m = value as Partial<Record<keyof Manifest, unknown>>;
-  if (typeof m.version !== 'string' || !Array.isArray(m.files)) return false;
-  const schedule = m.schedule as { screen?: unknown; playlists?: unknown } | null | undefined;
-  if (typeof schedule !== 'object' || schedule === null || !Array.isArray(schedule.playlists)) return false;
-  if (typeof schedule.screen !== 'object' || schedule.screen === null) return false;
-  if (typeof m.point !== 'object' || m.point === null) return false;
-  const point = m.point as Record<string, unknown>;
-  return typeof point.name === 'string' && typeof point.windows === 'object' && point.windows !== null;
 }
 
 export function createApi(options: ApiOptions) {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { PAIRING_TTL_SECONDS } from '@vitrine/core';
-import { isManifest } from './api';
 import { pickLocale, stringsFor } from './i18n';
 import { RENEW_BEFORE_MS, bindLink, showForMs } from './pairing';
 import { presentationOf } from './media';
@@ -94,16 +93,6 @@ describe('other helpers', () => {
     expect(socketUrl({ protocol: 'http:', host: '10.0.0.5:8080' }, 'vtd_x')).toBe(
       'ws://10.0.0.5:8080/api/player/ws?token=vtd_x',
     );
-  });
-
-  it('recognises a manifest', () => {
-    const point = { name: 'Lobby', windows: { fullscreen: true, mirror: false, volume: 50 } };
-    const schedule = { screen: { id: 1 }, playlists: [] };
-    expect(isManifest({ version: 'v1', point, files: [], schedule })).toBe(true);
-    expect(isManifest({ version: 'v1', point, files: [] })).toBe(false);
-    expect(isManifest({ version: 'v1', point: { name: 'Lobby' }, files: [], schedule })).toBe(false);
-    expect(isManifest({ version: 1, point, files: [], schedule })).toBe(false);
-    expect(isManifest(null)).toBe(false);
   });
 });
 

@@ -4,8 +4,8 @@
  * playback, the socket with its heartbeats, the commands, proof of play, the measured audience and the
  * screen's live position.
  */
-import type { Manifest, PlayerReport } from '@vitrine/core';
-import { UnauthorizedError, isManifest, type Api } from './api';
+import { isManifest, type Manifest, type PlayerReport } from '@vitrine/core';
+import { UnauthorizedError, type Api } from './api';
 import { audienceSender, createAudienceQueue } from './audience';
 import { CommandHandler, type CommandEffects, type SeenCommands } from './commands';
 import type { Strings } from './i18n';

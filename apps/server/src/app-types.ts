@@ -20,6 +20,8 @@ import type { Quota } from './modules/media/quota.js';
 import type { PlaybackService } from './modules/playback/playback.service.js';
 import type { PlaylistService } from './modules/playlist/playlist.service.js';
 import type { PointService } from './modules/point/point.service.js';
+import type { NetService } from './modules/point/net.service.js';
+import type { PairingService } from './modules/point/pairing.service.js';
 import type { ScheduleService } from './modules/schedule/schedule.service.js';
 import type { DashboardService } from './modules/dashboard/dashboard.service.js';
 import type { FullnessService } from './modules/dashboard/fullness.service.js';
@@ -46,6 +48,8 @@ export interface Services {
   fileRules: FileRulesService;
   playlists: PlaylistService;
   points: PointService;
+  nets: NetService;
+  pairing: PairingService;
   playback: PlaybackService;
   schedule: ScheduleService;
   dashboard: DashboardService;

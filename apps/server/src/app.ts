@@ -50,6 +50,8 @@ import { netRoutes } from './modules/point/net.routes.js';
 import { playerRoutes } from './modules/point/player.routes.js';
 import { pointRoutes } from './modules/point/point.routes.js';
 import { PointService } from './modules/point/point.service.js';
+import { NetService } from './modules/point/net.service.js';
+import { PairingService } from './modules/point/pairing.service.js';
 import { ScheduleService } from './modules/schedule/schedule.service.js';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.js';
 import { DashboardService } from './modules/dashboard/dashboard.service.js';
@@ -205,8 +207,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     storage,
     signer,
     schedule,
-    throttle,
-    bindFailures: config.bindFailures,
     sync,
   });
   const fullnessWorkers = fullnessPool(config.fullness.workers);
@@ -233,6 +233,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }),
     playlists,
     points,
+    nets: new NetService({ repos, transact, sync }),
+    pairing: new PairingService({ repos, transact, throttle, bindFailures: config.bindFailures, points }),
     schedule,
     dashboard: new DashboardService({ repos, points, playlists, fullness, quota: config.media.quota }),
     fullness,
@@ -324,7 +326,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const routes: RouteAccess[] = [];
   await app.register(accessPlugin, {
     auth,
-    devices: services.points,
+    devices: services.pairing,
     brandRules: config.brandRules,
     registry: routes,
   });

@@ -14,6 +14,7 @@ export * from './playlist.js';
 export * from './schemas/playlist.js';
 export * from './point.js';
 export * from './schemas/point.js';
+export * from './manifest.js';
 export * from './playback.js';
 export * from './schemas/playback.js';
 export * from './random.js';

@@ -29,6 +29,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import type { MediaService } from '../media/media.service.js';
 import type { PlaylistValues } from './playlist.repository.js';
 import type { ContentChange } from '../point/content-sync.js';
+import { toPlaylist, type PresentItem } from './playlist.presenter.js';
 
 export interface PlaylistServiceDeps {
   repos: Repositories;
@@ -206,81 +207,22 @@ export class PlaylistService {
       playlists.referencedFiles(cabinetId, secondaryIds),
     ]);
     const now = this.now();
-    const item = (i: { fileId: number; duration: number | null; file: FileRow }) => this.item(i);
-    return rows.map((row) => {
-      const c = content.get(row.id)!;
-      const secondaryRow = secondary.find((f) => f.id === row.secondaryFileId);
-      const files = c.items.filter((i) => i.sectionId === null).map(item);
-      const sections = c.sections.map((s) => ({
-        duration: s.duration,
-        duplicate: s.duplicate ? (true as const) : null,
-        order: s.order,
-        repeat: s.repeat,
-        files: c.items.filter((i) => i.sectionId === s.id).map(item),
-      }));
-      // The newest waiting change: the one a person just sent.
-      const change = pending.filter((p) => p.playlistId === row.id).at(-1);
-      const toDate = row.toDate;
-      const playing =
-        row.type === 'BLOCK'
-          ? c.items.filter((i) => i.sectionId !== null)
-          : c.items.filter((i) => i.sectionId === null);
-      const contentDuration = playing.reduce((sum, i) => sum + itemSeconds(i, i.file.duration), 0);
-      return {
-        id: row.id,
-        name: row.name,
-        category: row.category,
-        type: row.type,
-        fromDate: row.fromDate,
-        toDate,
-        weekDays: row.weekDays,
-        fromTime: row.fromTime,
-        toTime: row.toTime,
-        fromTime2: row.fromTime2,
-        toTime2: row.toTime2,
-        filesOrder: row.filesOrder,
-        influence: row.influence,
-        inLeftoversOnly: row.inLeftoversOnly,
-        scheduleMode: row.scheduleMode,
-        periodicity: row.periodicity,
-        limitationType: row.limitationType,
-        quotas: row.quotas,
-        blockDuration: row.blockDuration,
-        sections,
-        files,
-        points: targets.get(row.id)!.points,
-        nets: targets.get(row.id)!.nets,
-        tags: tags.get(row.id)!,
-        pixel: row.pixel,
-        access: row.access,
-        active: row.active,
-        override: row.override,
-        source: row.source,
-        advertisingProviders: row.advertisingProviders,
-        sspConnector: row.sspConnector,
-        actionOnEnd: row.actionOnEnd,
-        maxDuration: row.maxDuration,
-        secondaryFileId: row.secondaryFileId,
-        secondaryLoopDuration: row.secondaryLoopDuration,
-        secondaryFile: secondaryRow
-          ? item({ fileId: secondaryRow.id, duration: null, file: secondaryRow })
-          : null,
-        noStats: row.noStats,
-        theme: row.theme,
-        interval: row.interval,
-        floating: row.floating,
-        geofence: row.geofence,
-        pointsTotal: totals.get(row.id) ?? 0,
-        expiration: expirationOf(toDate, now),
-        contentDuration,
-        approved: row.approved,
-        pendingChange: change
-          ? { id: change.id, userName: change.userName, createdDate: change.createdAt.toISOString() }
-          : null,
-        createdDate: row.createdAt.toISOString(),
-        updatedDate: row.updatedAt.toISOString(),
-      };
-    });
+    const item: PresentItem = (i) => this.item(i);
+    return rows.map((row) =>
+      toPlaylist(
+        row,
+        {
+          content: content.get(row.id)!,
+          targets: targets.get(row.id)!,
+          tags: tags.get(row.id)!,
+          pointsTotal: totals.get(row.id) ?? 0,
+          pendingChange: pending.filter((p) => p.playlistId === row.id).at(-1),
+          secondaryFile: secondary.find((f) => f.id === row.secondaryFileId),
+        },
+        now,
+        item,
+      ),
+    );
   }
 
   /** A content item as the editor shows it: the file's name, kind, length and thumbnail. */

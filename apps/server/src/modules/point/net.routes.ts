@@ -5,18 +5,18 @@ import { requireCaller } from '../../plugins/access.js';
 
 /** Spec §7 Net calls: { nets, total }; a post body names its screens. */
 export async function netRoutes(app: App, { services }: RouteContext): Promise<void> {
-  const { points } = services;
+  const { nets } = services;
 
-  route(app, netApi.list, async (request) => points.listNets(requireCaller(request), request.query));
+  route(app, netApi.list, async (request) => nets.list(requireCaller(request), request.query));
 
-  route(app, netApi.post, async (request) => points.createNet(requireCaller(request), request.body));
+  route(app, netApi.post, async (request) => nets.create(requireCaller(request), request.body));
 
   route(app, netApi.patch, async (request) =>
-    points.patchNet(requireCaller(request), request.params.id, request.body),
+    nets.patch(requireCaller(request), request.params.id, request.body),
   );
 
   route(app, netApi.remove, async (request) => {
-    await points.removeNet(requireCaller(request), request.params.id);
+    await nets.remove(requireCaller(request), request.params.id);
     return { ok: true as const };
   });
 }

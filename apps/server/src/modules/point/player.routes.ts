@@ -9,14 +9,14 @@ import { requireDevice } from '../../plugins/access.js';
  * and acts on that screen only.
  */
 export async function playerRoutes(app: App, { services, config }: RouteContext): Promise<void> {
-  const { points } = services;
+  const { points, pairing } = services;
   acceptImageBodies(app, PHOTO_MAX_BYTES);
 
-  route(app, playerApi.pair, async (request) => points.pair(request.body.deviceKey), {
+  route(app, playerApi.pair, async (request) => pairing.pair(request.body.deviceKey), {
     config: { rateLimit: { max: config.pairingRate * 3, timeWindow: 60_000 } },
   });
 
-  route(app, playerApi.claim, async (request) => points.claim(request.body.deviceKey, request.body.code), {
+  route(app, playerApi.claim, async (request) => pairing.claim(request.body.deviceKey, request.body.code), {
     config: { rateLimit: { max: 120, timeWindow: 60_000 } },
   });
 

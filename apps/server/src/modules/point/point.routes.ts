@@ -17,7 +17,7 @@ const COMMAND_ROUTES = [
 
 /** Spec §7 Point calls; keys of spec §6. */
 export async function pointRoutes(app: App, { services }: RouteContext): Promise<void> {
-  const { points } = services;
+  const { points, pairing } = services;
   // Up to twice the limit is read, so a photo a little too large gets the spec's message, not a 413.
   acceptImageBodies(app, PHOTO_MAX_BYTES * 2);
 
@@ -40,7 +40,7 @@ export async function pointRoutes(app: App, { services }: RouteContext): Promise
   );
 
   route(app, pointApi.bindByCode, async (request) =>
-    points.bind(requireCaller(request), request.params.code, request.body?.name),
+    pairing.bind(requireCaller(request), request.params.code, request.body?.name),
   );
 
   route(app, pointApi.patch, async (request) =>

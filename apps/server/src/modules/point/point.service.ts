@@ -1,22 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   GONE_OFFLINE_HOURS,
   OFFLINE_AFTER_SECONDS,
-  PAIRING_TTL_SECONDS,
   POINT_MESSAGES,
   UNSTABLE_DISCONNECTIONS,
   formatSize,
-  isPairingCode,
-  normalizePairingCode,
-  pairingCode,
   pointStatus,
   PHOTO_MAX_BYTES,
   type CommandName,
-  type ContentChangeReason,
   type CommandResult,
   type Manifest,
-  type Net,
   type Point,
   type PointList,
   type PointOverview,
@@ -26,17 +19,16 @@ import {
 } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
-import type { NetRow, PointRow } from '../../db/schema.js';
+import type { PointRow } from '../../db/schema.js';
 import type { Caller, DeviceCaller } from '../../lib/caller.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
-import { sha256 } from '../../lib/tokens.js';
 import type { UrlSigner } from '../../lib/signer.js';
 import type { Storage } from '../../lib/storage.js';
 import type { MediaService } from '../media/media.service.js';
 import type { WebSocket } from 'ws';
-import type { FailureRule, FailureThrottle } from '../../lib/throttle.js';
 import type { ScheduleService } from '../schedule/schedule.service.js';
-import { playerSettings, type ContentSync } from './content-sync.js';
+import type { ContentSync } from './content-sync.js';
+import { iso, toPoint } from './point.presenter.js';
 import type { Fleet } from './fleet.js';
 import type { PointChanges } from './point.repository.js';
 
@@ -47,44 +39,13 @@ export interface PointServiceDeps {
   media: MediaService;
   storage: Storage;
   signer: UrlSigner;
-  /** Wrong pairing codes, counted per person. */
-  throttle: FailureThrottle;
-  /** Wrong codes one person may type in 10 minutes. */
-  bindFailures: number;
   /** Each screen's current content version, and telling screens of changes. */
   sync: ContentSync;
   schedule: ScheduleService;
   clock?: () => Date;
 }
 
-export const DEVICE_TOKEN_PREFIX = 'vtd_';
-/** A pairing code bound by someone else while this bind ran (rolls the bind back). */
-const CODE_TAKEN = Symbol('code taken');
 const HOUR = 3_600_000;
-
-const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
-
-/**
- * Synchronised while the screen reports playing its current content; otherwise what waits, since when,
- * and when its next regular fetch brings it (a PASSIVE change), if the screen keeps fetching.
- */
-function syncState(row: PointRow): Pick<Point, 'syncStatus' | 'sync_time' | 'syncPending'> {
-  const playing = row.report?.contentVersion ?? null;
-  if (row.currentVersion !== null && playing === row.currentVersion) {
-    return { syncStatus: 'SYNCHRONIZED', sync_time: iso(row.syncedAt), syncPending: null };
-  }
-  const since = row.contentChangedAt ?? row.createdAt;
-  const next = row.servedAt ? new Date(row.servedAt.getTime() + row.syncInterval * 60_000) : null;
-  return {
-    syncStatus: 'NOT_SYNCHRONIZED',
-    sync_time: null,
-    syncPending: {
-      since: since.toISOString(),
-      change: row.contentChange ? (JSON.parse(row.contentChange) as ContentChangeReason) : null,
-      expectedBy: next && next > since ? next.toISOString() : null,
-    },
-  };
-}
 
 /** Settings columns from a patch body. */
 function changes(body: PointPatch): PointChanges {
@@ -113,8 +74,9 @@ function changes(body: PointPatch): PointChanges {
 }
 
 /**
- * Screens: pairing by code, settings, networks, status from the fleet's presence, commands through the
- * fleet, the player's manifest, screenshots and log.
+ * Screens: settings, the networks a screen is in, status from the fleet's presence,
+ * commands through the fleet, the player's manifest, screenshots and log. Networks themselves are
+ * `net.service.ts`, pairing `pairing.service.ts`.
  */
 export class PointService {
   private readonly clock: () => Date;
@@ -135,12 +97,9 @@ export class PointService {
       points.withContent(cabinetId, ids),
       points.recentDisconnections(cabinetId, ids, new Date(now.getTime() - HOUR)),
     ]);
-    return rows.map((row) => {
-      return {
-        ...playerSettings(row),
-        uid: row.uid,
-        photoUrl: row.photoKey ? this.signed(row.id, 'photo', row.updatedAt) : null,
-        net: (nets.get(row.id) ?? []).map((n) => ({ id: n.id, name: n.name, color: n.color })),
+    return rows.map((row) =>
+      toPoint(row, {
+        nets: nets.get(row.id) ?? [],
         hasContent: content.has(row.id),
         status: pointStatus(
           {
@@ -151,15 +110,9 @@ export class PointService {
           },
           now,
         ),
-        ...syncState(row),
-        update_time: row.updatedAt.toISOString(),
-        dt_gone_offline: iso(row.goneOfflineAt),
-        lastSeen: iso(row.lastSeenAt),
-        disconnections: row.disconnections,
-        player: row.report,
-        createdDate: row.createdAt.toISOString(),
-      };
-    });
+        photoUrl: row.photoKey ? this.signed(row.id, 'photo', row.updatedAt) : null,
+      }),
+    );
   }
 
   /**
@@ -281,85 +234,6 @@ export class PointService {
       return copy;
     });
     return (await this.present(caller.cabinetId, [row]))[0]!;
-  }
-
-  // ---- pairing ----
-  /** An unpaired player asks for a code; it keeps its device key and asks again when the code expires. */
-  async pair(deviceKey: string): Promise<{ code: string; expiresAt: string }> {
-    const now = this.clock();
-    await this.deps.repos.points.removeExpiredPairings(now);
-    const expiresAt = new Date(now.getTime() + PAIRING_TTL_SECONDS * 1000);
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      const code = pairingCode(randomBytes(32));
-      if (await this.deps.repos.points.insertPairing({ code, deviceKeyHash: sha256(deviceKey), expiresAt })) {
-        return { code, expiresAt: expiresAt.toISOString() };
-      }
-    }
-    throw new AppError('INTERNAL');
-  }
-
-  /** The operator types the code: a screen is made in their cabinet and the code is bound to it. */
-  async bind(
-    caller: Caller,
-    rawCode: string,
-    name: string | undefined,
-  ): Promise<Point & { message: string }> {
-    // Codes are short: a person who types wrong ones again and again is stopped for a while.
-    const checks: [FailureRule, string][] = [
-      [{ scope: 'bind:', limit: this.deps.bindFailures, windowSeconds: 600 }, String(caller.userId)],
-    ];
-    if (await this.deps.throttle.isBlocked(checks)) throw new AppError('RATE_LIMITED');
-    const code = normalizePairingCode(rawCode);
-    const failed = async () => {
-      await this.deps.throttle.fail(checks);
-      return new AppError('VALIDATION_ERROR', POINT_MESSAGES.bindingFailed, {
-        code: POINT_MESSAGES.bindingFailed,
-      });
-    };
-    if (!isPairingCode(code)) throw await failed();
-    const now = this.clock();
-    if (!(await this.deps.repos.points.livePairing(code, now))) throw await failed();
-    // Another operator may take the code in between: the new screen is then rolled back.
-    const row = await this.deps
-      .transact(async (repos) => {
-        const point = await repos.points.insert({
-          cabinetId: caller.cabinetId,
-          name: name ?? `Screen ${code}`,
-        });
-        return (await repos.points.bindPairing(code, point.id, now)) ? point : Promise.reject(CODE_TAKEN);
-      })
-      .catch(async (error: unknown) => {
-        throw error === CODE_TAKEN ? await failed() : error;
-      });
-    const [point] = await this.present(caller.cabinetId, [row]);
-    return { ...point!, message: POINT_MESSAGES.created(row.name) };
-  }
-
-  /**
-   * The player asks whether its code was bound. Once it is, the screen's device token is made (any older
-   * one stops working), given out this once, and the code is spent.
-   */
-  async claim(
-    deviceKey: string,
-    rawCode: string,
-  ): Promise<{ status: 'waiting' } | { status: 'bound'; token: string; pointId: number }> {
-    const code = normalizePairingCode(rawCode);
-    const pairing = isPairingCode(code)
-      ? await this.deps.repos.points.livePairing(code, this.clock())
-      : undefined;
-    if (!pairing || pairing.deviceKeyHash !== sha256(deviceKey))
-      throw new AppError('VALIDATION_ERROR', POINT_MESSAGES.bindingFailed);
-    if (pairing.pointId === null) return { status: 'waiting' };
-    const token = `${DEVICE_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-    await this.deps.repos.points.platformSetDeviceToken(pairing.pointId, sha256(token));
-    await this.deps.repos.points.removePairing(code);
-    return { status: 'bound', token, pointId: pairing.pointId };
-  }
-
-  async authenticateDevice(token: string): Promise<DeviceCaller | null> {
-    if (!token.startsWith(DEVICE_TOKEN_PREFIX)) return null;
-    const row = await this.deps.repos.points.platformPointByDeviceToken(sha256(token));
-    return row ? { pointId: row.id, cabinetId: row.cabinetId } : null;
   }
 
   // ---- the player's own calls ----
@@ -519,81 +393,5 @@ export class PointService {
       level: r.level,
       message: r.message,
     }));
-  }
-
-  // ---- networks ----
-  private async presentNets(cabinetId: CabinetId, rows: NetRow[]): Promise<Net[]> {
-    const members = await this.deps.repos.points.membersOf(
-      cabinetId,
-      rows.map((r) => r.id),
-    );
-    return rows.map((r) => ({ id: r.id, name: r.name, color: r.color, points: members.get(r.id) ?? [] }));
-  }
-
-  async listNets(caller: Caller, query: { page: number; limit: number; search?: string | undefined }) {
-    const { rows, total } = await this.deps.repos.points.listNets(caller.cabinetId, query);
-    return { nets: await this.presentNets(caller.cabinetId, rows), total };
-  }
-
-  private async checkPoints(cabinetId: CabinetId, ids: number[]): Promise<void> {
-    const found = await this.deps.repos.points.pointsByIds(cabinetId, ids);
-    if (found.length !== new Set(ids).size) throw notFound();
-  }
-
-  async createNet(
-    caller: Caller,
-    body: { name: string; color: string | null; points: number[] },
-  ): Promise<Net> {
-    await this.checkPoints(caller.cabinetId, body.points);
-    const row = await this.deps.transact(async (repos) => {
-      const net = await repos.points.insertNet(caller.cabinetId, { name: body.name, color: body.color });
-      await repos.points.setNetMembers(caller.cabinetId, net.id, [...new Set(body.points)]);
-      return net;
-    });
-    return (await this.presentNets(caller.cabinetId, [row]))[0]!;
-  }
-
-  async patchNet(
-    caller: Caller,
-    id: number,
-    body: { name?: string | undefined; color?: string | null | undefined; points?: number[] | undefined },
-  ): Promise<Net> {
-    const net = await this.deps.repos.points.net(caller.cabinetId, id);
-    if (!net) throw notFound();
-    if (body.points) await this.checkPoints(caller.cabinetId, body.points);
-    const before = body.points ? await this.memberIds(caller.cabinetId, id) : [];
-    await this.deps.transact(async (repos) => {
-      await repos.points.updateNet(caller.cabinetId, id, {
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.color !== undefined ? { color: body.color } : {}),
-      });
-      if (body.points) await repos.points.setNetMembers(caller.cabinetId, id, [...new Set(body.points)]);
-    });
-    // Playlists that target the network now reach other screens: theirs fetch it at their next sync.
-    if (body.points)
-      await this.netChanged(caller.cabinetId, body.name ?? net.name, [...before, ...body.points]);
-    return (
-      await this.presentNets(caller.cabinetId, [(await this.deps.repos.points.net(caller.cabinetId, id))!])
-    )[0]!;
-  }
-
-  async removeNet(caller: Caller, id: number): Promise<void> {
-    const net = await this.deps.repos.points.net(caller.cabinetId, id);
-    if (!net) throw notFound();
-    const members = await this.memberIds(caller.cabinetId, id);
-    await this.deps.repos.points.removeNet(caller.cabinetId, id);
-    await this.netChanged(caller.cabinetId, net.name, members);
-  }
-
-  private async memberIds(cabinetId: CabinetId, netId: number): Promise<number[]> {
-    return ((await this.deps.repos.points.membersOf(cabinetId, [netId])).get(netId) ?? []).map((p) => p.id);
-  }
-
-  private async netChanged(cabinetId: CabinetId, name: string, pointIds: number[]): Promise<void> {
-    await this.deps.sync.changed(cabinetId, {
-      immediate: [],
-      passive: pointIds,
-      reason: { kind: 'network', name },
-    });
   }
 }

@@ -135,7 +135,7 @@ export function ItemList({
               <IconPhoto size={16} />
             </Avatar>
             <Stack gap={0} style={{ flex: 1, minWidth: 140 }}>
-              <Text size="sm" truncate>
+              <Text size="sm" truncate title={item.name}>
                 {item.name}
               </Text>
               <Text size="xs" c="dimmed">
