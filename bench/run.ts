@@ -8,6 +8,7 @@ import { ingestBenchmark } from './ingest.js';
 import { reportsBenchmark } from './reports.js';
 import { scheduleBenchmark } from './schedule.js';
 import { uploadBenchmark } from './upload.js';
+import { webBenchmark } from './web.js';
 
 const only = process.argv[2];
 const all: Record<string, () => Promise<string[]>> = {
@@ -17,6 +18,7 @@ const all: Record<string, () => Promise<string[]>> = {
   ingest: ingestBenchmark,
   schedule: scheduleBenchmark,
   reports: reportsBenchmark,
+  web: webBenchmark,
 };
 const results = [];
 for (const [name, run] of Object.entries(all)) if (!only || only === name) results.push(await run());

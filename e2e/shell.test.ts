@@ -245,8 +245,7 @@ describe('locales', () => {
   it('switching language sets the cookie and moves to the prefixed route; signed-in pages follow', async () => {
     const { context, page } = await freshPage();
     await page.goto(`${server.url}/login`);
-    await page.getByRole('button', { name: 'Language' }).click();
-    await page.getByRole('menuitem', { name: 'It' }).click();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'It' });
     await page.waitForURL('**/it/login');
     const cookie = (await context.cookies()).find((c) => c.name === 'lang');
     expect(cookie?.value).toBe('it');

@@ -17,7 +17,7 @@ const start = resolveStartLocale();
 if (start.redirect) {
   window.location.replace(start.redirect);
 } else {
-  initI18n(start.locale);
+  await initI18n(start.locale);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
   });

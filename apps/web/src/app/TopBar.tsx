@@ -1,72 +1,16 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Avatar,
-  Button,
-  Group,
-  Menu,
-  Text,
-  Tooltip,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from '@mantine/core';
-import {
-  IconDeviceTv,
-  IconLogout,
-  IconMoon,
-  IconShieldLock,
-  IconSun,
-  IconUser,
-  IconUsersGroup,
-} from '@tabler/icons-react';
+import { Avatar, Button, Group, Menu, Text } from '@mantine/core';
+import { IconDeviceTv, IconLogout, IconShieldLock, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, PLAYER_PLATFORMS, type PermissionKey, type UserInfo } from '@vitrine/core';
-import { appLocale } from '../i18n';
+import { PLAYER_PLATFORMS, type PermissionKey, type UserInfo } from '@vitrine/core';
 import { useBrand } from '../brand/brand';
 import { useLogout } from '../features/auth/session';
-import { LOCALE_LABELS, switchLocale } from '../lib/locale';
 import { KioskHelp } from './KioskHelp';
+import { LanguageSwitcher, ThemeSwitch } from './Switches';
 import { HelpMenu } from './HelpMenu';
 import { NoticesMenu } from './NoticesMenu';
 import { holds } from '../lib/permissions';
-
-export function LanguageSwitcher() {
-  const { t, i18n } = useTranslation();
-  const current = appLocale(i18n.language);
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button variant="subtle" size="compact-sm" aria-label={t('layout.language')}>
-          {LOCALE_LABELS[current]}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {LOCALES.map((locale) => (
-          <Menu.Item key={locale} onClick={() => switchLocale(locale)} disabled={locale === current}>
-            {LOCALE_LABELS[locale]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
-
-/** Light and dark, kept across reloads by Mantine's color-scheme manager (local storage). */
-export function ThemeSwitch() {
-  const { t } = useTranslation();
-  const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light');
-  const next = scheme === 'dark' ? 'light' : 'dark';
-  const label = t(next === 'dark' ? 'layout.themeDark' : 'layout.themeLight');
-  return (
-    <Tooltip label={label}>
-      <ActionIcon variant="subtle" size="lg" aria-label={label} onClick={() => setColorScheme(next)}>
-        {scheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
-      </ActionIcon>
-    </Tooltip>
-  );
-}
 
 /** Core brand only (spec §2): the native players this deployment publishes. */
 function PlayerMenu() {

@@ -14,7 +14,7 @@ import {
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { scopeOf, type Role, type UserInfo } from '@vitrine/core';
-import { i18nOptions } from '../i18n';
+import { i18nOptions } from '../i18n/resources';
 import { USER_INFO_KEY } from '../features/auth/session';
 import { ErrorPage } from '../features/errors/ErrorPages';
 import { UnknownMiddlewareError, middleware, type MiddlewareArgs, type MiddlewareName } from './middleware';

@@ -24,7 +24,7 @@ import { lastPoint } from '../features/points/lastPoint';
 import { SectionPage } from '../features/sections/SectionPage';
 import { listSearch } from '../lib/list/search';
 import { listPagingSearch, validateFilterSearch, type FilterSearch } from '../features/statistics/filters';
-import { AppLayout } from './AppLayout';
+import { LazyAppLayout } from './LazyAppLayout';
 import { middleware, type MiddlewareName } from './middleware';
 import { Root } from './Root';
 import { holds } from '../lib/permissions';
@@ -67,7 +67,7 @@ const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
   beforeLoad: middleware('auth'),
-  component: AppLayout,
+  component: LazyAppLayout,
   notFoundComponent: NotFoundPage,
 });
 

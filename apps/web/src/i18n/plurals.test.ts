@@ -1,7 +1,7 @@
 import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '@vitrine/core';
-import { i18nOptions } from './index';
+import { i18nOptions } from './resources';
 
 /** A translator of one locale, set up exactly as the cabinet sets up i18next. */
 async function translator(locale: Locale): Promise<TFunction> {

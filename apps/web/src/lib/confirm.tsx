@@ -1,18 +1,32 @@
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+
+/** The dialog's own chunk: pages that never ask (sign-in) never load it. */
+const ConfirmDialog = lazy(() =>
+  import('./ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })),
+);
 
 type Ask = (text?: string) => Promise<boolean>;
 const ConfirmContext = createContext<Ask | null>(null);
 
 /** One confirmation dialog for the whole cabinet: 'Sure want to perform this action?' (spec §2). */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const [text, setText] = useState<string | null>(null);
+  /** Mounted from the first question on, so the dialog can animate closed. */
+  const [asked, setAsked] = useState(false);
   const resolver = useRef<((answer: boolean) => void) | null>(null);
 
   const ask = useCallback<Ask>((message) => {
     setText(message ?? '');
+    setAsked(true);
     return new Promise<boolean>((resolve) => {
       resolver.current = resolve;
     });
@@ -27,17 +41,11 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={ask}>
       {children}
-      <Modal opened={text !== null} onClose={() => answer(false)} title={t('confirm.title')} centered>
-        <Text mb="lg">{text || t('confirm.text')}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => answer(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" onClick={() => answer(true)} data-autofocus>
-            {t('common.confirm')}
-          </Button>
-        </Group>
-      </Modal>
+      {asked && (
+        <Suspense fallback={null}>
+          <ConfirmDialog text={text} onAnswer={answer} />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   );
 }

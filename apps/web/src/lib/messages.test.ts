@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, MESSAGES, PLAYLIST_MESSAGES, UPLOAD_MESSAGES } from '@vitrine/core';
-import i18n, { i18nOptions, resources } from '../i18n';
+import i18n from '../i18n';
+import { i18nOptions, resources } from '../i18n/resources';
 import { translateError, translateFields, translateMessage } from './messages';
 
 beforeAll(async () => {

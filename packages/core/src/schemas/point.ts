@@ -51,13 +51,21 @@ const jsonText = text(20000, { multiline: true, trim: false }).refine(
   { error: POINT_MESSAGES.invalidJson },
 );
 
+/** Zones checked once each: a page of 1,000 screens shares a handful, and Intl's check is not cheap. */
+const knownZones = new Map<string, boolean>();
 const isTimeZone = (value: string): boolean => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
+  let known = knownZones.get(value);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: value });
+      known = true;
+    } catch {
+      known = false;
+    }
+    // Bounded: an attacker's endless distinct strings cannot grow it without limit.
+    if (knownZones.size < 10_000) knownZones.set(value, known);
   }
+  return known;
 };
 
 /** Every setting a person edits (spec §3). */

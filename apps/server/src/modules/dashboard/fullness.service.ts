@@ -15,10 +15,10 @@ import { WorkerPool } from '../../lib/worker-pool.js';
 import type { ContentSync } from '../point/content-sync.js';
 import type { ScheduleService } from '../schedule/schedule.service.js';
 import type { FullnessState } from './fullness.repository.js';
-import type { FullnessJob, FullnessResult } from './fullness.plan.js';
+import { packJob, type FullnessJob, type FullnessResult } from './fullness.plan.js';
 
 /** Screens loaded and planned together: the inputs of one batch are read in a few queries. */
-const BATCH = 500;
+const BATCH = 100;
 /** Days planned beyond what was asked, so a stored row still covers the range after a day or two. */
 const MARGIN_DAYS = 2;
 /** At least this many days are planned, so the one-day and two-week presets share their rows. */
@@ -165,16 +165,22 @@ export class FullnessService {
     const horizon = Math.max(days, MIN_DAYS) + MARGIN_DAYS;
     const batches: Promise<void>[] = [];
     for (let i = 0; i < todo.length; i += BATCH) {
+      // The event loop gets a turn between batches: requests are answered while a fleet is planned.
+      await new Promise((resolve) => setImmediate(resolve));
       const ids = todo.slice(i, i + BATCH).map((state) => state.id);
       // Versions are read before the inputs: a change in between leaves the row stale, never wrong.
       const rows = await sync.ensure(await repos.points.pointsByIds(cabinetId, ids));
-      const { inputs } = await schedule.load(cabinetId, rows);
-      const screens = rows.map((row) => ({
-        pointId: row.id,
-        fromDay: localDate(row.timezone, now),
-        input: inputs.get(row.id)!,
-      }));
-      const stored = this.store(cabinetId, rows, screens, horizon);
+      const { inputs, alike } = await schedule.load(cabinetId, rows);
+      const job = packJob(
+        horizon,
+        rows.map((row) => ({
+          pointId: row.id,
+          fromDay: localDate(row.timezone, now),
+          input: inputs.get(row.id)!,
+        })),
+        alike,
+      );
+      const stored = this.store(cabinetId, rows, job);
       stored.catch(() => undefined); // awaited below; a failure is not left unhandled meanwhile
       batches.push(stored);
       // Loading the next batch overlaps the workers planning this one; no more batches wait than workers.
@@ -183,20 +189,15 @@ export class FullnessService {
     await Promise.all(batches);
   }
 
-  private async store(
-    cabinetId: CabinetId,
-    rows: PointRow[],
-    screens: FullnessJob['screens'],
-    days: number,
-  ): Promise<void> {
-    const result = await this.deps.pool.run({ days, screens });
+  private async store(cabinetId: CabinetId, rows: PointRow[], job: FullnessJob): Promise<void> {
+    const result = await this.deps.pool.run(job);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const fromDay = new Map(screens.map((screen) => [screen.pointId, screen.fromDay]));
+    const fromDay = new Map(job.screens.map((screen) => [screen.pointId, screen.fromDay]));
     await this.deps.repos.fullness.save(
       cabinetId,
       result.flatMap(({ pointId, spans }) => {
         const version = byId.get(pointId)?.currentVersion;
-        return version ? [{ pointId, version, fromDay: fromDay.get(pointId)!, days, spans }] : [];
+        return version ? [{ pointId, version, fromDay: fromDay.get(pointId)!, days: job.days, spans }] : [];
       }),
     );
   }

@@ -1,11 +1,11 @@
 import { fullnessSpans } from '@vitrine/core';
 import { serveJobs } from '../../lib/worker-pool.js';
-import type { FullnessJob, FullnessResult } from './fullness.plan.js';
+import { unpackScreen, type FullnessJob, type FullnessResult } from './fullness.plan.js';
 
 /** Plans each screen's days off the server's event loop (see FullnessService). */
 serveJobs<FullnessJob, FullnessResult>((job) =>
   job.screens.map((screen) => ({
     pointId: screen.pointId,
-    spans: fullnessSpans(screen.input, screen.fromDay, job.days),
+    spans: fullnessSpans(unpackScreen(job, screen), screen.fromDay, job.days),
   })),
 );

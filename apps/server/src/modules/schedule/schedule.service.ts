@@ -35,6 +35,8 @@ type FileRow = PlaylistContent['items'][number]['file'];
 
 interface Loaded {
   inputs: Map<number, ScheduleInputData>;
+  /** A playlist reads the same on every screen (no rule names a screen): only its share differs. */
+  alike: boolean;
   playlists: Map<number, PlaylistRow>;
   files: Map<number, FileRow>;
 }
@@ -242,7 +244,7 @@ export class ScheduleService {
       }
       inputs.set(point.id, { screen, playlists: list });
     }
-    return { inputs, playlists, files };
+    return { inputs, alike: !rules.perScreen, playlists, files };
   }
 
   /** GET /api/point/get-daily-schedule: the day's table by files and what could not be planned. */

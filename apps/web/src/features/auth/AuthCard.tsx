@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../brand/brand';
-import { LanguageSwitcher, ThemeSwitch } from '../../app/TopBar';
+import { LanguageSwitcher, ThemeSwitch } from '../../app/Switches';
 
 /** The frame of the sign-in pages: brand, title, language and theme switches, the form, the support e-mail. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {

@@ -4,7 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { i18nOptions } from '../../i18n';
+import { i18nOptions } from '../../i18n/resources';
 import { ErrorPage } from './ErrorPages';
 
 /**

@@ -2,7 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
 import { Link, type ErrorComponentProps } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { AppLayout } from '../../app/AppLayout';
+import { LazyAppLayout } from '../../app/LazyAppLayout';
 import { isChunkLoadError, reloadForChunkError } from '../../app/chunkReload';
 import { UnknownMiddlewareError } from '../../app/middleware';
 import { useUserInfo } from '../auth/session';
@@ -17,9 +17,9 @@ export function NotFoundPage() {
   // Not the bare page first and the framed one a moment later: wait for who is signed in.
   if (isLoading) return null;
   return user ? (
-    <AppLayout>
+    <LazyAppLayout>
       <NotFound />
-    </AppLayout>
+    </LazyAppLayout>
   ) : (
     <NotFound />
   );

@@ -1,0 +1,370 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { spawnSync } from 'node:child_process';
+import pg from 'pg';
+import type { CDPSession, Page } from 'playwright-core';
+import { FULLNESS_RANGES, type Dashboard } from '@vitrine/core';
+import { launchBrowser } from '../e2e/support/browser.js';
+import { signInToken, uploadImage } from '../e2e/support/api.js';
+import { signIn } from '../e2e/support/pages.js';
+import { spawnServer } from '../e2e/support/server-process.js';
+import { freePort } from '../e2e/support/server.js';
+import { benchDatabaseUrl, cleanups, ROOT, sleep, withDatabase } from './support.js';
+
+/**
+ * bench/web: the cabinet at fleet size, on PostgreSQL, through the built server as its own process.
+ *
+ * Seeds one cabinet with SCREENS screens in four zones, PLAYLISTS advertising playlists (one through the
+ * API, the rest copied from it in SQL) each reaching SCREENS x PAIRS / PLAYLISTS screens (2.5 million
+ * playlist x screen pairs by default) and SHOWS proof-of-play rows, then measures:
+ * - the dashboard for each preset: the first answer while fullness is planned in worker threads (and how
+ *   long until it is whole), the server's answer to /api/health every 50 ms meanwhile, then warm answers;
+ * - the screens and playlists lists, a page of 1,000 of 10,000 (and of 5,000), and a command to 1,000 and
+ *   to every screen (the HTTP answer);
+ * - in headless Chromium: /login's JavaScript and CSS as sent and raw, requests, first contentful paint;
+ *   the screens and playlists pages of 1,000 rows: time until the rows are there, DOM elements, long tasks
+ *   and scroll frame times.
+ * Every time is printed beside its goal and a baseline from the same run (GET /api/health for the server;
+ * a blank page for the browser), so a slow machine tells itself from a slow page.
+ *
+ * Knobs: BENCH_WEB_SCREENS (10000), BENCH_WEB_PLAYLISTS (5000), BENCH_WEB_PAIRS (250 playlists a screen),
+ * BENCH_WEB_SHOWS (100000), BENCH_WEB_N (10 calls a figure), BENCH_WEB_NO_BROWSER=1 skips the browser,
+ * BENCH_WEB_SERVER_NODE_ARGS adds node flags to the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+ */
+
+const SCREENS = Number(process.env.BENCH_WEB_SCREENS ?? 10_000);
+const PLAYLISTS = Number(process.env.BENCH_WEB_PLAYLISTS ?? 5_000);
+const PER_SCREEN = Number(process.env.BENCH_WEB_PAIRS ?? 250);
+const SHOWS = Number(process.env.BENCH_WEB_SHOWS ?? 100_000);
+const N = Number(process.env.BENCH_WEB_N ?? 10);
+const ADMIN_PASSWORD = 'Bench-admin-1!';
+const ZONES = ['Europe/Kyiv', 'America/New_York', 'UTC', 'Asia/Kolkata'];
+
+const q = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+};
+const ms = (v: number) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const goal = (ok: boolean, text: string) => `${ok ? 'goal met' : 'GOAL NOT MET'} (${text})`;
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const t0 = performance.now();
+  const result = await work();
+  return [result, performance.now() - t0];
+}
+
+export async function webBenchmark(): Promise<string[]> {
+  const lines = [
+    `web (${SCREENS.toLocaleString('en')} screens, ${PLAYLISTS.toLocaleString('en')} playlists, ` +
+      `${((SCREENS * PER_SCREEN) / 1e6).toFixed(2)} M playlist x screen pairs, ${SHOWS.toLocaleString('en')} shows, PostgreSQL)`,
+  ];
+  const say = (line: string) => {
+    lines.push(line);
+    console.error(line);
+  };
+  const undo = cleanups();
+  try {
+    const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}${build.stderr}`);
+    const base = benchDatabaseUrl();
+    const name = `vt_bench_web_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    undo.push(async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    });
+    const url = withDatabase(base, name);
+    const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-bench-web-'));
+    undo.push(() => rm(dataDir, { recursive: true, force: true }));
+    const server = await spawnServer({
+      port: await freePort(),
+      dataDir,
+      env: { DATABASE_URL: url, ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
+      nodeArgs: (process.env.BENCH_WEB_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    });
+    undo.push(() => server.kill('SIGTERM'));
+    const token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
+    const api = async (path: string, body?: unknown) => {
+      const res = await fetch(`${server.url}/api${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'accept-encoding': 'gzip, br',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${text.slice(0, 300)}`);
+      return JSON.parse(text) as unknown;
+    };
+
+    // ---- the fleet ----
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    undo.push(() => db.end());
+    const [seeded, seedMs] = await timed(async () => {
+      const fileId = await uploadImage(server.url, token, 'spot.png', { label: 'Spot' });
+      const { rows } = await db.query<{ cabinet_id: number }>(
+        `select cabinet_id from users where login = 'admin'`,
+      );
+      const cabinetId = rows[0]!.cabinet_id;
+      await db.query(
+        `insert into points (cabinet_id, name, timezone)
+         select $1, 'Screen ' || lpad(g::text, 5, '0'), (array['${ZONES.join("','")}'])[1 + g % ${ZONES.length}]
+         from generate_series(1, ${SCREENS}) g`,
+        [cabinetId],
+      );
+      const year = new Date().getUTCFullYear();
+      const first = (await api('/playlist/post', {
+        name: 'Playlist 00001',
+        type: 'ADVERTISING',
+        periodicity: 600,
+        fromDate: `${year - 1}-01-01 00:00:00`,
+        toDate: `${year + 1}-12-31 23:59:59`,
+        files: [{ fileId, duration: 15 }],
+      })) as { id: number };
+      // Every other playlist a copy of the first, in SQL: the columns are read from the catalogue.
+      const { rows: cols } = await db.query<{ column_name: string }>(
+        `select column_name from information_schema.columns
+         where table_name = 'playlists' and column_name not in ('id', 'name') order by ordinal_position`,
+      );
+      const list = cols.map((c) => `"${c.column_name}"`).join(', ');
+      await db.query(
+        `insert into playlists (name, ${list})
+         select 'Playlist ' || lpad(g::text, 5, '0'), ${list} from playlists, generate_series(2, ${PLAYLISTS}) g
+         where id = $1`,
+        [first.id],
+      );
+      await db.query(
+        `insert into playlist_items (playlist_id, file_id, position, duration)
+         select p.id, $2, 0, 15 from playlists p where p.cabinet_id = $1 and p.id <> $3`,
+        [cabinetId, fileId, first.id],
+      );
+      // Playlist i reaches the screens from its offset on: each screen gets PER_SCREEN playlists.
+      const reach = Math.round((SCREENS * PER_SCREEN) / PLAYLISTS);
+      await db.query(
+        `insert into playlist_targets (playlist_id, point_id)
+         select p.id, s.ids[1 + ((p.n * ${Math.max(1, Math.floor(SCREENS / PLAYLISTS))} + g) % ${SCREENS})]
+         from (select id, row_number() over (order by id) - 1 as n from playlists where cabinet_id = $1) p,
+              (select array_agg(id order by id) as ids from points where cabinet_id = $1) s,
+              generate_series(0, ${reach - 1}) g`,
+        [cabinetId],
+      );
+      await db.query(
+        `insert into playbacks (cabinet_id, point_id, event_id, file_id, playlist_id, file_name, playlist_name,
+           point_name, started_at, ended_at, duration, impressions, cost, revenue, source)
+         select $1, s.ids[1 + g % ${SCREENS}], 'e' || g, $2, $3, 'spot.png', 'Playlist 00001',
+           'Screen', now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval + interval '15 s',
+           15, 1, 0, 0, 'manual'
+         from (select array_agg(id order by id) as ids from points where cabinet_id = $1) s,
+              generate_series(1, ${SHOWS}) g`,
+        [cabinetId, fileId, first.id],
+      );
+      await db.query('analyze');
+      const { rows: pairs } = await db.query<{ n: string }>('select count(*) as n from playlist_targets');
+      return { cabinetId, pairs: Number(pairs[0]!.n) };
+    });
+    say(`  seeded in ${(seedMs / 1000).toFixed(0)} s: ${seeded.pairs.toLocaleString('en')} pairs`);
+
+    const health = async () => (await timed(() => api('/health')))[1];
+    const baseline: number[] = [];
+    for (let i = 0; i < 30; i++) baseline.push(await health());
+    const b50 = q(baseline, 0.5);
+    say(`  baseline GET /api/health p50 ${ms(b50)}`);
+    const figure = (label: string, values: number[], limit: number) =>
+      say(
+        `  ${label.padEnd(50)} p50 ${ms(q(values, 0.5))}  p95 ${ms(q(values, 0.95))}  x${(q(values, 0.5) / b50).toFixed(0)} of baseline  ${goal(q(values, 0.95) < limit, `< ${limit} ms`)}`,
+      );
+
+    // ---- the dashboard ----
+    for (const range of FULLNESS_RANGES) {
+      const healthTimes: number[] = [];
+      let planning = true;
+      const probe = (async () => {
+        while (planning) {
+          healthTimes.push(await health());
+          await sleep(50);
+        }
+      })();
+      const t0 = performance.now();
+      const [first, firstMs] = await timed(() => api(`/dashboard?range=${range}`) as Promise<Dashboard>);
+      let whole = first;
+      while (whole.fullness.pending > 0) {
+        await sleep(500);
+        whole = (await api(`/dashboard?range=${range}`)) as Dashboard;
+      }
+      const wholeMs = performance.now() - t0;
+      planning = false;
+      await probe;
+      const warm: number[] = [];
+      for (let i = 0; i < N; i++) warm.push((await timed(() => api(`/dashboard?range=${range}`)))[1]);
+      say(
+        `  dashboard ${range}: first answer ${ms(firstMs)} (${first.fullness.pending} screens pending), whole after ${(wholeMs / 1000).toFixed(1)} s; ` +
+          `health meanwhile p50 ${ms(q(healthTimes, 0.5))} max ${ms(Math.max(...healthTimes))} ${goal(Math.max(...healthTimes) < 200, 'never blocked: max < 200 ms')}`,
+      );
+      figure(`dashboard ${range}, warm (average ${(whole.fullness.average * 100).toFixed(1)}%)`, warm, 1000);
+    }
+
+    // ---- lists and commands ----
+    for (const [label, path] of [
+      ['screens, page 1 of 1000', '/point?limit=1000'],
+      ['screens, page 10 of 1000', '/point?limit=1000&page=10'],
+      ['screens without content, page 1 of 1000', '/point?limit=1000&hasContent=false'],
+      ['playlists, page 1 of 1000', '/playlist?limit=1000'],
+    ] as const) {
+      const times: number[] = [];
+      for (let i = 0; i < N; i++) times.push((await timed(() => api(path)))[1]);
+      figure(label, times, 200);
+    }
+    const { rows: ids } = await db.query<{ id: number }>(
+      'select id from points where cabinet_id = $1 order by id',
+      [seeded.cabinetId],
+    );
+    const all = ids.map((r) => r.id);
+    for (const [label, targets, limit] of [
+      ['command to 1,000 screens (answer)', all.slice(0, 1000), 200],
+      [`command to ${all.length.toLocaleString('en')} screens (answer)`, all, 1000],
+    ] as const) {
+      const times: number[] = [];
+      for (let i = 0; i < Math.min(N, 5); i++)
+        times.push((await timed(() => api('/point/send-reload', { ids: targets })))[1]);
+      figure(label, times, limit);
+    }
+
+    // ---- the browser ----
+    if (process.env.BENCH_WEB_NO_BROWSER !== '1') await browserFigures(server.url, say);
+  } finally {
+    await undo.release();
+  }
+  return lines;
+}
+
+/** Bytes as sent and raw, by type, of everything a page loads (CDP's network events). */
+function countBytes(cdp: CDPSession) {
+  const seen = new Map<string, { type: string; sent: number; raw: number }>();
+  cdp.on('Network.responseReceived', (e) => {
+    seen.set(e.requestId, { type: e.type, sent: 0, raw: 0 });
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    const entry = seen.get(e.requestId);
+    if (entry) entry.raw += e.dataLength;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const entry = seen.get(e.requestId);
+    if (entry) entry.sent = e.encodedDataLength;
+  });
+  return () => {
+    const sum = (type: string, key: 'sent' | 'raw') =>
+      [...seen.values()].filter((e) => e.type === type).reduce((s, e) => s + e[key], 0);
+    return {
+      requests: seen.size,
+      js: { sent: sum('Script', 'sent'), raw: sum('Script', 'raw') },
+      css: { sent: sum('Stylesheet', 'sent'), raw: sum('Stylesheet', 'raw') },
+    };
+  };
+}
+
+const fcp = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entry = list.getEntriesByName('first-contentful-paint')[0];
+          if (entry) resolve(entry.startTime);
+        }).observe({ type: 'paint', buffered: true });
+      }),
+  );
+
+async function browserFigures(base: string, say: (line: string) => void): Promise<void> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    // Baseline: a blank page with one line of text.
+    const blank: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await page.goto(`data:text/html,<p>Vitrine</p>`);
+      blank.push(await fcp(page));
+    }
+    say(`  browser baseline: first contentful paint of a blank page p50 ${ms(q(blank, 0.5))}`);
+
+    const paints: number[] = [];
+    let bytes: ReturnType<ReturnType<typeof countBytes>> | undefined;
+    for (let i = 0; i < 5; i++) {
+      const fresh = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const p = await fresh.newPage();
+      const cdp = await fresh.newCDPSession(p);
+      await cdp.send('Network.enable');
+      const read = countBytes(cdp);
+      await p.goto(`${base}/login`, { waitUntil: 'networkidle' });
+      paints.push(await fcp(p));
+      bytes ??= read();
+      await fresh.close();
+    }
+    say(
+      `  /login: ${bytes!.requests} requests; JavaScript ${kb(bytes!.js.sent)} as sent (${kb(bytes!.js.raw)} raw) ${goal(bytes!.js.sent <= 250 * 1024, '<= 250 KB')}; ` +
+        `CSS ${kb(bytes!.css.sent)} (${kb(bytes!.css.raw)} raw)`,
+    );
+    say(
+      `  /login first contentful paint p50 ${ms(q(paints, 0.5))} (x${(q(paints, 0.5) / q(blank, 0.5)).toFixed(1)} of blank) ${goal(q(paints, 0.5) < 1000, '< 1 s')}`,
+    );
+
+    await signIn(page, base, 'admin', ADMIN_PASSWORD);
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    for (const [label, path] of [
+      ['screens page, 1,000 rows', '/point?limit=1000'],
+      ['playlists page, 1,000 rows', '/playlist?limit=1000'],
+    ] as const) {
+      await page.goto(`${base}/`);
+      await page.evaluate(() => {
+        (window as unknown as { longTasks: number[] }).longTasks = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries())
+            (window as unknown as { longTasks: number[] }).longTasks.push(e.duration);
+        }).observe({ type: 'longtask' });
+      });
+      const t0 = performance.now();
+      await page.evaluate((to) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      const table = page.getByRole('table').first();
+      await table.waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('[role=row], tr').length > 10, undefined, {
+        timeout: 120_000,
+      });
+      const renderMs = performance.now() - t0;
+      const rowCount = await table.getAttribute('aria-rowcount');
+      const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+      const frames = await page.evaluate(async () => {
+        const scroller =
+          [...document.querySelectorAll<HTMLElement>('*')].find(
+            (e) => e.scrollHeight > e.clientHeight + 1000 && getComputedStyle(e).overflowY !== 'visible',
+          ) ?? document.scrollingElement!;
+        const times: number[] = [];
+        let last = performance.now();
+        for (let i = 0; i < 60; i++) {
+          scroller.scrollTop += 400;
+          await new Promise(requestAnimationFrame);
+          const now = performance.now();
+          times.push(now - last);
+          last = now;
+        }
+        return times;
+      });
+      const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+      say(
+        `  ${label}: rows there after ${ms(renderMs)} (aria-rowcount ${rowCount}); ${nodes} elements ${goal(nodes < 1000, 'under 1,000 elements')}; ` +
+          `longest task ${ms(Math.max(0, ...longTasks))} ${goal(Math.max(0, ...longTasks) < 200, '< 200 ms')}; scroll frame p50 ${ms(q(frames, 0.5))} p95 ${ms(q(frames, 0.95))}`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+}
