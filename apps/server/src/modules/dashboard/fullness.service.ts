@@ -121,16 +121,27 @@ export class FullnessService {
     return stale.reduce((sum, row) => sum + row.stale, 0);
   }
 
+  /** Each zone's local date now, worked out once per zone (a fleet has a few zones, many screens). */
+  private todayIn(): (timeZone: string) => string {
+    const now = this.clock().getTime();
+    const dates = new Map<string, string>();
+    return (timeZone) => {
+      let date = dates.get(timeZone);
+      if (date === undefined) dates.set(timeZone, (date = localDate(timeZone, now)));
+      return date;
+    };
+  }
+
   /** The dashboard's figures from the stored rows; screens not covered count as pending. */
   private view(states: FullnessState[], range: FullnessRange): Dashboard['fullness'] {
-    const now = this.clock().getTime();
+    const todayOf = this.todayIn();
     let days = 1;
     let capacity = 0;
     let advertising = 0;
     let pending = 0;
     const points: Dashboard['fullness']['points'] = [];
     for (const state of states) {
-      const today = localDate(state.timezone, now);
+      const today = todayOf(state.timezone);
       days = rangeDays(range, today);
       const sums = this.covered(state, today, days);
       if (!sums) {
@@ -159,9 +170,9 @@ export class FullnessService {
   /** Plans, batch by batch in worker threads, the screens not covered for `days` days from their today. */
   private async plan(cabinetId: CabinetId, days: number): Promise<void> {
     const { repos, sync, schedule } = this.deps;
-    const now = this.clock().getTime();
+    const todayOf = this.todayIn();
     const states = await repos.fullness.stateOf(cabinetId);
-    const todo = states.filter((state) => !this.covered(state, localDate(state.timezone, now), days));
+    const todo = states.filter((state) => !this.covered(state, todayOf(state.timezone), days));
     const horizon = Math.max(days, MIN_DAYS) + MARGIN_DAYS;
     const batches: Promise<void>[] = [];
     for (let i = 0; i < todo.length; i += BATCH) {
@@ -175,7 +186,7 @@ export class FullnessService {
         horizon,
         rows.map((row) => ({
           pointId: row.id,
-          fromDay: localDate(row.timezone, now),
+          fromDay: todayOf(row.timezone),
           input: inputs.get(row.id)!,
         })),
         alike,

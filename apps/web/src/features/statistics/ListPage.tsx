@@ -9,16 +9,16 @@ import {
   Popover,
   Skeleton,
   Stack,
-  Table,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconColumns, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { STATISTIC_PAGE_SIZES, type StatisticRow } from '@vitrine/core';
+import { DataTable, type Column } from '../../lib/list/DataTable';
 import { ListFooter } from '../../lib/list/ListFooter';
+import { useSelection } from '../../lib/list/useSelection';
 import { EditRowsModal } from './EditRowsModal';
 import { FilterBar } from './FilterBar';
 import { ExportMenu, SpoolList } from './Exports';
@@ -128,17 +128,15 @@ export function ListPage() {
   const canEdit = usePermission('statistics.edit');
   const [editing, setEditing] = useState<StatisticRow[] | null>(null);
   // Rows picked for one correction: only those of the page on screen count.
-  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
-  const chosen = rows.filter((r) => picked.has(r.id));
-  const pick = (ids: number[], on: boolean) =>
-    setPicked((previous) => {
-      const next = new Set(previous);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
+  const selection = useSelection();
+  const chosen = rows.filter((r) => selection.selected.has(r.id));
+  const tableColumns: Column<StatisticRow>[] = columns.shown.map((c) => ({
+    key: c,
+    header: t(`statistics.columns.${c}`),
+    cell: (row) => cell(row, c),
+    ...(NUMERIC.has(c) ? { align: 'right' as const } : {}),
+    ...(c === 'datetime' ? { nowrap: true } : {}),
+  }));
   return (
     <Stack>
       <Group justify="space-between" align="center">
@@ -172,75 +170,34 @@ export function ListPage() {
           </Text>
         ) : (
           <Stack>
-            <Table.ScrollContainer minWidth={columns.shown.length * 96}>
-              <Table striped highlightOnHover stickyHeader>
-                <Table.Caption>{t('statistics.captions.list')}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    {canEdit && (
-                      <Table.Th w={40}>
-                        <Checkbox
-                          aria-label={t('statistics.selectPage')}
-                          checked={chosen.length > 0 && chosen.length === rows.length}
-                          indeterminate={chosen.length > 0 && chosen.length < rows.length}
-                          onChange={(e) =>
-                            pick(
-                              rows.map((r) => r.id),
-                              e.currentTarget.checked,
-                            )
-                          }
-                        />
-                      </Table.Th>
-                    )}
-                    {columns.shown.map((c) => (
-                      <Table.Th key={c} ta={NUMERIC.has(c) ? 'right' : undefined}>
-                        {t(`statistics.columns.${c}`)}
-                      </Table.Th>
-                    ))}
-                    {canEdit && (
-                      <Table.Th w={48}>
-                        <VisuallyHidden>{t('statistics.actions')}</VisuallyHidden>
-                      </Table.Th>
-                    )}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((row) => (
-                    <Table.Tr key={row.id}>
-                      {canEdit && (
-                        <Table.Td>
-                          <Checkbox
-                            aria-label={t('statistics.selectRow', { time: row.localTime })}
-                            checked={picked.has(row.id)}
-                            onChange={(e) => pick([row.id], e.currentTarget.checked)}
-                          />
-                        </Table.Td>
-                      )}
-                      {columns.shown.map((c) => (
-                        <Table.Td
-                          key={c}
-                          ta={NUMERIC.has(c) ? 'right' : undefined}
-                          style={c === 'datetime' ? { whiteSpace: 'nowrap' } : undefined}
+            <DataTable
+              rows={rows}
+              rowKey={(row) => row.id}
+              columns={tableColumns}
+              label={t('statistics.captions.list')}
+              minWidth={columns.shown.length * 96}
+              {...(canEdit
+                ? {
+                    selection: {
+                      state: selection,
+                      allLabel: t('statistics.selectPage'),
+                      rowLabel: (row: StatisticRow) => t('statistics.selectRow', { time: row.localTime }),
+                    },
+                    rowAction: {
+                      header: t('statistics.actions'),
+                      cell: (row: StatisticRow) => (
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('statistics.editRow', { time: row.localTime })}
+                          onClick={() => setEditing([row])}
                         >
-                          {cell(row, c)}
-                        </Table.Td>
-                      ))}
-                      {canEdit && (
-                        <Table.Td>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('statistics.editRow', { time: row.localTime })}
-                            onClick={() => setEditing([row])}
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Table.Td>
-                      )}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                      ),
+                    },
+                  }
+                : {})}
+            />
           </Stack>
         )}
         {data && (
@@ -263,7 +220,7 @@ export function ListPage() {
       </Paper>
       <SpoolList />
       {editing && (
-        <EditRowsModal rows={editing} onClose={() => setEditing(null)} onSaved={() => setPicked(new Set())} />
+        <EditRowsModal rows={editing} onClose={() => setEditing(null)} onSaved={() => selection.clear()} />
       )}
     </Stack>
   );

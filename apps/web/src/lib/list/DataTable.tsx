@@ -11,6 +11,10 @@ export interface Column<T> {
   header: ReactNode;
   cell: (row: T) => ReactNode;
   width?: number;
+  /** Numbers line up on the right. */
+  align?: 'right';
+  /** The cell keeps to one line (a date and time). */
+  nowrap?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -159,7 +163,7 @@ export function DataTable<T>({
                 </Table.Th>
               )}
               {columns.map((c) => (
-                <Table.Th key={c.key} w={c.width}>
+                <Table.Th key={c.key} w={c.width} ta={c.align}>
                   {c.header}
                 </Table.Th>
               ))}
@@ -198,7 +202,13 @@ export function DataTable<T>({
                     </Table.Td>
                   )}
                   {columns.map((c) => (
-                    <Table.Td key={c.key}>{c.cell(row)}</Table.Td>
+                    <Table.Td
+                      key={c.key}
+                      ta={c.align}
+                      style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                    >
+                      {c.cell(row)}
+                    </Table.Td>
                   ))}
                   {rowMenu && (
                     <Table.Td>
