@@ -22,6 +22,7 @@ import type { PlaylistService } from './modules/playlist/playlist.service.js';
 import type { PointService } from './modules/point/point.service.js';
 import type { ScheduleService } from './modules/schedule/schedule.service.js';
 import type { DashboardService } from './modules/dashboard/dashboard.service.js';
+import type { StudioService } from './modules/studio/studio.service.js';
 import type { StatisticService } from './modules/statistic/statistic.service.js';
 import type { TrackerService } from './modules/trackers/tracker.service.js';
 import type { UserService } from './modules/user/user.service.js';
@@ -50,6 +51,7 @@ export interface Services {
   dashboard: DashboardService;
   statistics: StatisticService;
   trackers: TrackerService;
+  studio: StudioService;
 }
 
 export interface RouteContext {

@@ -7,6 +7,7 @@ import { QuotaRepository } from '../modules/media/quota.repository.js';
 import { PlaybackRepository } from '../modules/playback/playback.repository.js';
 import { PlaylistRepository } from '../modules/playlist/playlist.repository.js';
 import { PointRepository } from '../modules/point/point.repository.js';
+import { StudioRepository } from '../modules/studio/studio.repository.js';
 import { StatisticRepository } from '../modules/statistic/statistic.repository.js';
 import { ScheduleRepository } from '../modules/schedule/schedule.repository.js';
 import { FailureRepository } from '../modules/system/failure.repository.js';
@@ -29,6 +30,7 @@ export interface Repositories {
   schedule: ScheduleRepository;
   statistics: StatisticRepository;
   trackers: TrackerRepository;
+  studio: StudioRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -47,6 +49,7 @@ export function createRepositories(db: Database): Repositories {
     schedule: new ScheduleRepository(db),
     statistics: new StatisticRepository(db),
     trackers: new TrackerRepository(db),
+    studio: new StudioRepository(db),
   };
 }
 
