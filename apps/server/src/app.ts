@@ -229,7 +229,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     playback: new PlaybackService({ repos, log: (message) => app.log.warn(message) }),
     trackers: new TrackerService({ repos, fetchPolicy: outbound, log: (message) => app.log.warn(message) }),
     statistics: await startStatistics(),
-    studio: new StudioService({ studio: repos.studio, stockCabinetId }),
+    studio: new StudioService({
+      studio: repos.studio,
+      mediaRepo: repos.media,
+      media,
+      storage,
+      stockCabinetId,
+    }),
   };
   const context: RouteContext = { services, config, database, repos, uploads };
 

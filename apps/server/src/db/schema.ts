@@ -930,6 +930,11 @@ export const studioDocuments = pgTable(
     /** A data: address of the picture the browser took on save. */
     thumbnail: text('thumbnail'),
     revision: integer('revision').notNull().default(1),
+    /**
+     * Its library file (kind 'widget' or 'creation'): the document's JSON as stored content, so it is
+     * picked, added to playlists, sent in manifests and cached by screens like any file.
+     */
+    fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { StudioDocument } from '../studio/document.js';
 import { MESSAGES } from '../validation.js';
-import { PageQuery, int4, nameSchema, patchOf } from './common.js';
+import { PageQuery, int4, nameSchema, patchOf, text } from './common.js';
 
 /**
  * Widgets and creations as the API takes and answers them (spec §3 Widget, Creation; §7 GET /widget,
@@ -11,10 +11,10 @@ import { PageQuery, int4, nameSchema, patchOf } from './common.js';
 
 /** The most a thumbnail (a data: address of a PNG, JPEG or WebP picture) may weigh, in characters. */
 export const THUMBNAIL_MAX = 200_000;
-export const thumbnailSchema = z
-  .string()
-  .max(THUMBNAIL_MAX)
-  .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, { error: MESSAGES.invalid });
+export const thumbnailSchema = text(THUMBNAIL_MAX).regex(
+  /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/,
+  { error: MESSAGES.invalid },
+);
 
 /** A widget is one page; a creation may have several. */
 export const WidgetDocument = StudioDocument.refine((d) => d.pages.length === 1, {
@@ -47,6 +47,8 @@ export type StudioListQuery = z.infer<typeof StudioListQuery>;
 /** One widget or creation as the cabinet reads it. */
 export const StudioItem = z.object({
   id: z.number().int(),
+  /** Its library file: what a playlist names to play it (kind 'widget' or 'creation'). */
+  fileId: z.number().int().nullable(),
   name: z.string(),
   document: StudioDocument,
   thumbnail: z.string().nullable(),

@@ -2,7 +2,13 @@ import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { StudioDocument } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
-import { files, studioDocuments, type StudioDocumentRow, type StudioKind } from '../../db/schema.js';
+import {
+  files,
+  studioDocuments,
+  type FileRow,
+  type StudioDocumentRow,
+  type StudioKind,
+} from '../../db/schema.js';
 import { containsPattern } from '../../db/sql.js';
 
 export interface StudioChanges {
@@ -118,5 +124,73 @@ export class StudioRepository {
       .select({ id: files.id, kind: files.kind, name: files.name })
       .from(files)
       .where(and(inArray(files.cabinetId, cabinetIds), inArray(files.id, ids)));
+  }
+
+  // ---- the library file of a document ----
+  /** The stored form of a document as its library file has it. */
+  async insertFile(
+    cabinetId: CabinetId,
+    values: Pick<
+      FileRow,
+      'name' | 'mime' | 'kind' | 'size' | 'width' | 'height' | 'duration' | 'hash' | 'storageKey' | 'thumbKey'
+    >,
+  ): Promise<FileRow> {
+    const [row] = await this.db
+      .insert(files)
+      .values({ cabinetId, folderId: null, source: 'HOME', measuredBy: 'server', ...values })
+      .returning();
+    return row!;
+  }
+
+  async updateFile(
+    cabinetId: CabinetId,
+    fileId: number,
+    values: Pick<
+      FileRow,
+      'name' | 'size' | 'width' | 'height' | 'duration' | 'hash' | 'storageKey' | 'thumbKey'
+    >,
+  ): Promise<FileRow | undefined> {
+    const [row] = await this.db
+      .update(files)
+      .set(values)
+      .where(and(eq(files.cabinetId, cabinetId), eq(files.id, fileId)))
+      .returning();
+    return row;
+  }
+
+  async file(cabinetId: CabinetId, fileId: number): Promise<FileRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.cabinetId, cabinetId), eq(files.id, fileId)));
+    return row;
+  }
+
+  async linkFile(cabinetId: CabinetId, id: number, fileId: number): Promise<void> {
+    await this.db
+      .update(studioDocuments)
+      .set({ fileId })
+      .where(and(eq(studioDocuments.cabinetId, cabinetId), eq(studioDocuments.id, id)));
+  }
+
+  /** The documents behind library files (for the player's manifest), by file id. */
+  async documentsOfFiles(cabinetId: CabinetId, fileIds: number[]): Promise<Map<number, StudioDocument>> {
+    if (fileIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ fileId: studioDocuments.fileId, document: studioDocuments.document })
+      .from(studioDocuments)
+      .where(and(eq(studioDocuments.cabinetId, cabinetId), inArray(studioDocuments.fileId, fileIds)));
+    return new Map(rows.map((r) => [r.fileId!, r.document]));
+  }
+
+  /** The rows among `ids` that hold the library files given (to remove them with the documents). */
+  async filesOf(cabinetId: CabinetId, kind: StudioKind, ids: number[]): Promise<FileRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ file: files })
+      .from(studioDocuments)
+      .innerJoin(files, eq(files.id, studioDocuments.fileId))
+      .where(and(this.scope(cabinetId, kind), inArray(studioDocuments.id, ids)))
+      .then((rows) => rows.map((r) => r.file));
   }
 }

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import {
+  STUDIO_MIME,
   documentDuration,
   documentFiles,
   documentFonts,
@@ -9,10 +12,16 @@ import type { CabinetId } from '../../db/cabinet-id.js';
 import type { StudioDocumentRow, StudioKind } from '../../db/schema.js';
 import type { Caller } from '../../lib/caller.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
+import type { Storage } from '../../lib/storage.js';
+import type { MediaRepository } from '../media/media.repository.js';
+import type { MediaService } from '../media/media.service.js';
 import type { StudioChanges, StudioRepository } from './studio.repository.js';
 
 export interface StudioServiceDeps {
   studio: StudioRepository;
+  mediaRepo: MediaRepository;
+  media: MediaService;
+  storage: Storage;
   stockCabinetId: () => Promise<CabinetId | undefined>;
 }
 
@@ -25,6 +34,7 @@ type Patch = { [K in keyof Input]?: Input[K] | undefined };
 
 export const present = (row: StudioDocumentRow): StudioItem => ({
   id: row.id,
+  fileId: row.fileId,
   name: row.name,
   document: row.document,
   thumbnail: row.thumbnail,
@@ -74,7 +84,7 @@ export class StudioService {
       document: input.document,
       thumbnail: input.thumbnail,
     });
-    return present(row);
+    return present(await this.publish(caller.cabinetId, row));
   }
 
   async patch(
@@ -94,7 +104,7 @@ export class StudioService {
     if (patch.thumbnail !== undefined) changes.thumbnail = patch.thumbnail;
     const row = await studio.update(caller.cabinetId, kind, id, changes, revision);
     if (!row) throw new AppError('CONFLICT');
-    return present(row);
+    return present(await this.publish(caller.cabinetId, row));
   }
 
   async remove(caller: Caller, kind: StudioKind, ids: number[]): Promise<{ ok: true }> {
@@ -103,8 +113,64 @@ export class StudioService {
     // All or nothing: one id that is not the cabinet's answers 404 and removes none.
     const found = await studio.existing(caller.cabinetId, kind, unique);
     if (found.length !== unique.length) throw notFound();
+    // One a playlist plays is kept, as a file would be: none is removed, and the playlists are named.
+    const fileRows = await studio.filesOf(caller.cabinetId, kind, unique);
+    const using = await this.deps.mediaRepo.playlistsUsing(
+      caller.cabinetId,
+      fileRows.map((f) => f.id),
+    );
+    const used = fileRows.filter((f) => using.has(f.id));
+    if (used.length > 0) {
+      const names = [...new Set(used.flatMap((f) => using.get(f.id)!.playlists))].join(', ');
+      throw new AppError('CONFLICT', `${used.map((f) => f.name).join(', ')}: used by a playlist: ${names}`);
+    }
     await studio.remove(caller.cabinetId, kind, unique);
+    if (fileRows.length)
+      await this.deps.media.removeFiles(
+        caller,
+        fileRows.map((f) => f.id),
+      );
     return { ok: true };
+  }
+
+  /**
+   * Writes the document's JSON (and its thumbnail) as the content of its library file, making the file
+   * when it has none: screens fetch, check and cache it like any file, so it plays offline too.
+   */
+  private async publish(cabinetId: CabinetId, row: StudioDocumentRow): Promise<StudioDocumentRow> {
+    const { studio, storage } = this.deps;
+    const json = Buffer.from(JSON.stringify(row.document));
+    const hash = createHash('sha256').update(json).digest('hex');
+    const base = `studio/${cabinetId}/${row.kind}-${row.id}-${hash.slice(0, 16)}`;
+    await storage.putStream(`${base}.json`, Readable.from([json]));
+    let thumbKey: string | null = null;
+    const picture = row.thumbnail ? /^data:image\/(png|jpeg|webp);base64,(.*)$/.exec(row.thumbnail) : null;
+    if (picture) {
+      const bytes = Buffer.from(picture[2]!, 'base64');
+      thumbKey = `${base}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${picture[1]}`;
+      await storage.putStream(thumbKey, Readable.from([bytes]));
+    }
+    const values = {
+      name: row.name,
+      size: json.length,
+      width: row.document.width,
+      height: row.document.height,
+      // A widget plays as long as its playlist says; a creation's pages have their own durations.
+      duration: row.kind === 'creation' ? documentDuration(row.document) : null,
+      hash,
+      storageKey: `${base}.json`,
+      thumbKey,
+    };
+    const previous = row.fileId === null ? undefined : await studio.file(cabinetId, row.fileId);
+    if (!previous) {
+      const file = await studio.insertFile(cabinetId, { ...values, mime: STUDIO_MIME, kind: row.kind });
+      await studio.linkFile(cabinetId, row.id, file.id);
+      return { ...row, fileId: file.id };
+    }
+    await studio.updateFile(cabinetId, previous.id, values);
+    for (const key of [previous.storageKey, previous.thumbKey])
+      if (key && key !== values.storageKey && key !== values.thumbKey) await storage.remove(key);
+    return row;
   }
 
   /** Every library file the document names is the cabinet's (or stock) and of the kind its layer shows. */

@@ -3,6 +3,8 @@ import {
   blankDocument,
   newLayer,
   type CreationList,
+  type FileList,
+  type Manifest,
   type StudioDocument,
   type StudioItem,
   type WidgetList,
@@ -10,6 +12,7 @@ import {
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createTeam, type TestUser } from '../../test/factories.js';
 import { uploadImage } from '../../test/media.js';
+import { pairPlayer } from '../../test/player.js';
 
 /**
  * Widgets and creations over HTTP (spec §3, §6, §7; docs/studio.md): every call with its shape, paging
@@ -238,5 +241,67 @@ describe('creations', () => {
       ok: true,
     });
     expect(((await get(cm, '/api/media-creation')).json() as CreationList).total).toBe(0);
+  });
+});
+
+describe('widgets as playlist content', () => {
+  it('are library files a playlist plays with a duration, reaching the manifest with the pictures they show', async () => {
+    const owner = team.owner;
+    const widget = (
+      await post(owner, '/api/widget/post', {
+        name: 'Screen widget',
+        document: widgetDoc(),
+        thumbnail: 'data:image/webp;base64,UklGRg==',
+      })
+    ).json() as StudioItem;
+    expect(widget.fileId).toEqual(expect.any(Number));
+    // The gallery's WIDGET section: files of kind widget.
+    const section = (await get(owner, '/api/file', { kind: 'widget' })).json() as FileList;
+    const file = section.files.find((f) => f.id === widget.fileId)!;
+    expect(file).toMatchObject({ name: 'Screen widget', kind: 'widget', width: 1280, height: 720 });
+    expect(file.thumbUrl).toEqual(expect.any(String));
+    const stored = await t.app.inject({ method: 'GET', url: file.url });
+    expect(stored.statusCode).toBe(200);
+    expect(stored.json()).toEqual(widget.document);
+
+    const paired = await pairPlayer(t, owner, 'Widget screen');
+    const playlist = await post(owner, '/api/playlist/post', {
+      name: 'With a widget',
+      files: [{ fileId: widget.fileId, duration: 15 }],
+      points: [paired.point.id],
+    });
+    expect(playlist.statusCode, playlist.body).toBe(200);
+    const manifest = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/player/manifest',
+          headers: { authorization: `Bearer ${paired.token}` },
+        })
+      ).json() as Manifest;
+    const first = await manifest();
+    expect(first.files.map((f) => [f.fileId, f.kind])).toEqual(
+      expect.arrayContaining([
+        [widget.fileId, 'widget'],
+        [image, 'image'],
+      ]),
+    );
+    const item = first.schedule.playlists.flatMap((p) => p.items).find((i) => i.fileId === widget.fileId);
+    expect(item?.seconds).toBe(15);
+
+    // A saved change is new content: a new hash, so screens fetch it again.
+    const before = first.files.find((f) => f.fileId === widget.fileId)!.hash;
+    const doc = widgetDoc();
+    doc.pages[0]!.background.color = '#445566';
+    await post(owner, `/api/widget/patch/${widget.id}`, { document: doc });
+    const after = (await manifest()).files.find((f) => f.fileId === widget.fileId)!;
+    expect(after.hash).not.toBe(before);
+    expect((await t.app.inject({ method: 'GET', url: after.url })).json()).toEqual(doc);
+
+    // While a playlist plays it, it is kept and the playlist named.
+    const refused = await post(owner, `/api/widget/remove/${widget.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toContain('With a widget');
+    expect((await get(owner, `/api/widget/${widget.id}`)).statusCode).toBe(200);
   });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "studio_documents" ADD COLUMN "file_id" integer;--> statement-breakpoint
+ALTER TABLE "studio_documents" ADD CONSTRAINT "studio_documents_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;
