@@ -94,3 +94,9 @@ export function newLayer(
       return { ...base, kind, text: 'News', speed: 120, background: '#000000', style };
   }
 }
+
+/**
+ * Families the editor offers: the open fonts the product ships (served by the cabinet from @fontsource
+ * packages, never fetched from the internet) and the screens' own generic families.
+ */
+export const FONT_FAMILIES = ['Inter', 'Roboto', 'sans-serif', 'serif', 'monospace'] as const;
