@@ -4,7 +4,7 @@
  * one another by their durations. Shown once its fonts and pictures are in.
  */
 import { StudioDocument, documentFiles } from '@vitrine/core';
-import { renderPage, type RenderedPage } from '@vitrine/render';
+import { BUNDLED_FONTS, renderPage, type RenderedPage } from '@vitrine/render';
 import type { Item } from './content';
 
 export interface StudioLoadOptions {
@@ -33,6 +33,7 @@ export async function loadStudio(item: Item, into: HTMLElement, options: StudioL
   const draw = (index: number): RenderedPage =>
     renderPage(holder, doc, index, {
       fileUrl: (id) => urls.get(id) ?? null,
+      fonts: BUNDLED_FONTS,
       timeZone: options.timeZone,
       locale: options.locale,
       playMedia: true,

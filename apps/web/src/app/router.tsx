@@ -312,6 +312,16 @@ const routeTree = rootRoute.addChildren([
       ['can:files.route'],
       lazy(() => import('../features/files/GalleryPage'), 'FavoriteGalleryPage'),
     ),
+    page(
+      '/files/widget',
+      ['can:files.route'],
+      lazy(() => import('../features/files/GalleryPage'), 'WidgetGalleryPage'),
+    ),
+    page(
+      '/files/creation',
+      ['can:files.route'],
+      lazy(() => import('../features/files/GalleryPage'), 'CreationGalleryPage'),
+    ),
     listPage(
       '/creations',
       ['can:creations.route'],

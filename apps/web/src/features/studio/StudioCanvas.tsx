@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StudioDocument, StudioLayer } from '@vitrine/core';
-import { renderPage, type RenderWarning } from '@vitrine/render';
+import { BUNDLED_FONTS, renderPage, type RenderWarning } from '@vitrine/render';
 
 type Box = Pick<StudioLayer, 'x' | 'y' | 'width' | 'height' | 'rotation'>;
 type Gesture = 'move' | 'resize' | 'rotate';
@@ -55,6 +55,7 @@ export function StudioCanvas(props: StudioCanvasProps) {
     if (!element) return;
     const rendered = renderPage(element, doc, pageIndex, {
       fileUrl,
+      fonts: BUNDLED_FONTS,
       timeZone,
       locale,
       playMedia: false,

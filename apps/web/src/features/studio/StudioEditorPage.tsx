@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -79,7 +79,10 @@ function StudioEditorPage({ kind }: { kind: StudioKind }) {
   const [pageIndex, setPageIndex] = useState(0);
   const [selected, setSelected] = useState<string | null>(null);
   const [warnings, setWarnings] = useState<string[]>([]);
-  const [gestureFrom, setGestureFrom] = useState<StudioDocument | null>(null);
+  // The document before a gesture on the canvas began: one step of the history once it ends.
+  const gestureFrom = useRef<StudioDocument | null>(null);
+  const latest = useRef(doc);
+  latest.current = doc;
   const { reset } = history;
 
   useEffect(() => {
@@ -341,10 +344,11 @@ function StudioEditorPage({ kind }: { kind: StudioKind }) {
           selected={selected}
           onSelect={setSelected}
           onChange={(target, box) => {
-            setGestureFrom((from) => from ?? doc);
+            const current = latest.current;
+            gestureFrom.current ??= current;
             history.replace({
-              ...doc,
-              pages: doc.pages.map((p, i) =>
+              ...current,
+              pages: current.pages.map((p, i) =>
                 i === pageIndex
                   ? { ...p, layers: p.layers.map((l) => (l.id === target ? { ...l, ...box } : l)) }
                   : p,
@@ -352,8 +356,8 @@ function StudioEditorPage({ kind }: { kind: StudioKind }) {
             });
           }}
           onCommit={() => {
-            if (gestureFrom) history.commit(gestureFrom, doc);
-            setGestureFrom(null);
+            if (gestureFrom.current) history.commit(gestureFrom.current, latest.current);
+            gestureFrom.current = null;
           }}
           fileUrl={fileUrl}
           timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone}
