@@ -4,6 +4,7 @@
  * layers and the overlays read the same answers from here.
  */
 import type { ItemLook, Manifest, ManifestFile, ScheduleEntry } from '@vitrine/core';
+import { isStudioKind } from '@vitrine/core';
 import type { MediaCache } from './cache';
 import type { NewProofEvent } from './proof';
 
@@ -22,6 +23,10 @@ export interface Item {
   end: number;
   /** How this screen shows the file in this playlist; null: as files show by default. */
   look: ItemLook | null;
+  /** The address of another file of the manifest (a widget's pictures), the cache's copy first. */
+  fileSource?: (fileId: number) => Promise<string | null>;
+  /** The screen's zone, for the clocks of widgets. */
+  timeZone?: string;
 }
 
 /** The stage's colour for a playlist's theme: dark and no theme are black. */
@@ -37,8 +42,10 @@ export class Content {
   readonly files: Map<number, ManifestFile>;
   private readonly playlists: Map<number, PlaylistData>;
   private readonly looks = new Map<string, ItemLook>();
+  private readonly timeZone: string;
 
   constructor(manifest: Pick<Manifest, 'files' | 'schedule'>) {
+    this.timeZone = manifest.schedule.screen.timezone;
     this.files = new Map(manifest.files.map((f) => [f.fileId, f]));
     this.playlists = new Map(manifest.schedule.playlists.map((p) => [p.id, p]));
     for (const p of manifest.schedule.playlists) {
@@ -80,6 +87,15 @@ export class Content {
       start: entry.start,
       end: entry.end,
       look: this.look(entry.playlistId, file.fileId),
+      ...(isStudioKind(file.kind)
+        ? {
+            timeZone: this.timeZone,
+            fileSource: async (id: number) => {
+              const shown = this.files.get(id);
+              return shown ? ((await cache?.source(shown)) ?? shown.url) : null;
+            },
+          }
+        : {}),
     };
   }
 

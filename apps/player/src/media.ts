@@ -6,6 +6,7 @@
 import type { HlsConfig } from 'hls.js';
 import type { ItemLook } from '@vitrine/core';
 import type { Item } from './content';
+import { loadStudio } from './studio';
 import { isAborted, sleep, waitForEvent } from './util';
 
 export const LOAD_TIMEOUT_MS = 20_000;
@@ -16,7 +17,7 @@ export const STALL_MS = 15_000;
 const SEEK_AFTER_MS = 1000;
 const HLS_TYPES = ['application/vnd.apple.mpegurl', 'application/x-mpegurl'];
 
-type Presentation = 'image' | 'video' | 'stream' | 'audio' | 'frame' | 'unsupported';
+type Presentation = 'image' | 'video' | 'stream' | 'audio' | 'frame' | 'studio' | 'unsupported';
 
 export function presentationOf(item: Pick<Item, 'kind' | 'mime'>): Presentation {
   switch (item.kind) {
@@ -29,6 +30,9 @@ export function presentationOf(item: Pick<Item, 'kind' | 'mime'>): Presentation 
     case 'archive':
     case 'text':
       return 'frame';
+    case 'widget':
+    case 'creation':
+      return 'studio';
     case 'flash':
       return 'unsupported';
     default: {
@@ -147,6 +151,8 @@ export interface LoadOptions {
   signal: AbortSignal;
   /** Muted unless the item's look says otherwise (overlays). */
   quiet?: boolean;
+  /** A problem that does not stop the item (a widget's missing font), for the screen's log. */
+  warn?: (message: string) => void;
 }
 
 const shapeOf = (width: number, height: number) => (width > 0 && height > 0 ? { width, height } : null);
@@ -218,6 +224,16 @@ export async function loadItem(item: Item, into: HTMLElement, options: LoadOptio
         // A slow page is shown as it comes; only a stop ends here.
         if (isAborted(error)) throw error;
       }
+      return { media: null, visual: null, shape: null };
+    }
+    case 'studio': {
+      await loadStudio(item, into, {
+        signal,
+        fileSource: item.fileSource ?? (() => Promise.resolve(null)),
+        timeZone: item.timeZone ?? 'UTC',
+        locale: navigator.language || 'en',
+        ...(options.warn ? { warn: options.warn } : {}),
+      });
       return { media: null, visual: null, shape: null };
     }
     default:

@@ -496,7 +496,11 @@ export class Playback {
 
   private async prepare(item: Item, layer: HTMLElement, signal: AbortSignal): Promise<Prepared> {
     this.clearLayer(layer);
-    const loaded = await loadItem(item, layer, { screenVolume: this.volume, signal });
+    const loaded = await loadItem(item, layer, {
+      screenVolume: this.volume,
+      signal,
+      warn: (message) => this.options.log.warn(message),
+    });
     return { ...loaded, item, layer };
   }
 

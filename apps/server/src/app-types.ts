@@ -25,6 +25,7 @@ import type { PairingService } from './modules/point/pairing.service.js';
 import type { ScheduleService } from './modules/schedule/schedule.service.js';
 import type { DashboardService } from './modules/dashboard/dashboard.service.js';
 import type { FullnessService } from './modules/dashboard/fullness.service.js';
+import type { StudioService } from './modules/studio/studio.service.js';
 import type { StatisticService } from './modules/statistic/statistic.service.js';
 import type { TrackerService } from './modules/trackers/tracker.service.js';
 import type { UserService } from './modules/user/user.service.js';
@@ -56,6 +57,7 @@ export interface Services {
   fullness: FullnessService;
   statistics: StatisticService;
   trackers: TrackerService;
+  studio: StudioService;
 }
 
 export interface RouteContext {

@@ -62,6 +62,8 @@ import {
   PgBossExportQueue,
   type ExportQueue,
 } from './modules/statistic/export-queue.js';
+import { studioRoutes } from './modules/studio/studio.routes.js';
+import { StudioService } from './modules/studio/studio.service.js';
 import { statisticRoutes } from './modules/statistic/statistic.routes.js';
 import { StatisticService } from './modules/statistic/statistic.service.js';
 import { STOCK_CABINET_KEY } from './modules/media/stock.js';
@@ -241,6 +243,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     playback: new PlaybackService({ repos, log: (message) => app.log.warn(message) }),
     trackers: new TrackerService({ repos, fetchPolicy: outbound, log: (message) => app.log.warn(message) }),
     statistics: await startStatistics(),
+    studio: new StudioService({
+      studio: repos.studio,
+      mediaRepo: repos.media,
+      media,
+      storage,
+      stockCabinetId,
+    }),
   };
   const context: RouteContext = { services, config, database, repos, uploads };
 
@@ -350,6 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     scheduleRoutes,
     dashboardRoutes,
     statisticRoutes,
+    studioRoutes,
   ]) {
     await app.register(async (scope) => routes(scope.withTypeProvider<ZodTypeProvider>(), context));
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES, can, type PermissionKey, type Role } from '@vitrine/core';
+import { ROLES, blankDocument, can, type PermissionKey, type Role } from '@vitrine/core';
 import { buildTestApp, call, type TestApp } from './test/build.js';
 import { createCabinet, createTeam, createUser, type TestUser } from './test/factories.js';
 import { Fingerprint, changedTables } from './test/fingerprint.js';
@@ -49,6 +49,10 @@ beforeAll(async () => {
   ids['token'] = (await post('/api/user/post-token', { name: 'Fuzz token' })).id;
   ids['member'] = (await createUser(t, { role: 'contentManager', cabinetId: team.cabinet.id })).row.id;
   ids['cabinet'] = (await createCabinet(t)).id;
+  ids['widget'] = (await post('/api/widget/post', { name: 'Fuzz widget', document: blankDocument() })).id;
+  ids['creation'] = (
+    await post('/api/media-creation/post', { name: 'Fuzz creation', document: blankDocument() })
+  ).id;
   const today = new Date().toISOString().slice(0, 10);
   ids['export'] = (await post('/api/statistic/print-list-async', { from: today, to: today })).id;
 });
@@ -68,6 +72,8 @@ function pathId(path: string): number {
     ['/api/point', 'point'],
     ['/api/net', 'net'],
     ['/api/spool', 'export'],
+    ['/api/widget', 'widget'],
+    ['/api/media-creation', 'creation'],
   ];
   const key = prefixes.find(([prefix]) => path.startsWith(prefix))?.[1];
   return key ? ids[key]! : 1;

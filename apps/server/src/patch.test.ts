@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { blankDocument, newLayer } from '@vitrine/core';
 import { buildTestApp, call, type TestApp } from './test/build.js';
 import { createCabinet, createTeam, createUser, type TestUser } from './test/factories.js';
 import { uploadImage } from './test/media.js';
@@ -63,6 +64,8 @@ const VOLATILE = [
   'sync_time',
   'syncPending',
   'lastSeen',
+  // A widget's or creation's count of saves.
+  'revision',
 ];
 
 const fixtures: Record<string, Fixture> = {
@@ -167,6 +170,8 @@ const fixtures: Record<string, Fixture> = {
     read: async () => find((await get(team.owner, '/api/net?limit=1000'))['nets'] as Json[], ids['net']!),
     values: { points: () => [ids['point2']] },
   },
+  '/api/widget/patch/:id': studioFixture('/api/widget', 'widget'),
+  '/api/media-creation/patch/:id': studioFixture('/api/media-creation', 'creation'),
   '/api/statistic/patch': {
     who: () => team.admin,
     url: '/api/statistic/patch',
@@ -175,6 +180,26 @@ const fixtures: Record<string, Fixture> = {
     values: { source: 'auction' },
   },
 };
+
+/** A widget or creation: its document is replaced whole, and its size, length and fonts follow it. */
+function studioFixture(base: string, key: string): Fixture {
+  return {
+    who: () => team.contentManager,
+    url: `${base}/patch/{${key}}`,
+    read: () => get(team.contentManager, `${base}/${ids[key]}`),
+    values: {
+      document: () => {
+        const doc = blankDocument(800, 600);
+        doc.pages[0]!.duration = 7;
+        doc.pages[0]!.layers.push(newLayer('clock', 'clock', doc));
+        doc.pages[0]!.layers[0]!.name = 'patched';
+        return { ...doc, pages: doc.pages.map((p) => ({ ...p })) };
+      },
+      thumbnail: 'data:image/png;base64,iVBORw0KGgo=',
+    },
+    shows: { document: ['width', 'height', 'duration', 'fonts'] },
+  };
+}
 
 /** The cabinet's shows of the last days, as its owner lists them (the admin corrects them). */
 async function shows(): Promise<Json[]> {
@@ -263,6 +288,20 @@ beforeAll(async () => {
       actionOnEnd: 'DETACH',
       advertisingProviders: ['ADTELLIGENT'],
       sspConnector: { enabled: false, mode: 'AUCTION' },
+    })
+  ).id;
+  const studioDoc = blankDocument();
+  const title = newLayer('text', 'title', studioDoc);
+  if (title.kind === 'text') title.style.fontFamily = 'Roboto';
+  studioDoc.pages[0]!.layers.push(title);
+  ids['widget'] = (
+    await post(team.contentManager, '/api/widget/post', { name: 'W', document: studioDoc })
+  ).id;
+  ids['creation'] = (
+    await post(team.contentManager, '/api/media-creation/post', {
+      name: 'C',
+      document: studioDoc,
+      thumbnail: 'data:image/png;base64,AAAA',
     })
   ).id;
   const now = Date.now();

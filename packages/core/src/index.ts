@@ -25,6 +25,7 @@ export * from './backoff.js';
 export * from './billing/index.js';
 export * from './wall/index.js';
 export * from './studio/index.js';
+export * from './schemas/studio.js';
 export * from './ssp/index.js';
 export * from './security/index.js';
 export * from './schedule/index.js';

@@ -22,7 +22,24 @@ export const UPLOAD_EXTENSIONS = [
 export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 
 /** 'stream': a live address (HLS or an endless video), played from the network, never stored. */
-export const MEDIA_KINDS = ['image', 'video', 'audio', 'text', 'html', 'archive', 'flash', 'stream'] as const;
+/** 'widget', 'creation': a studio document (docs/studio.md), its JSON stored as the file's content. */
+export const MEDIA_KINDS = [
+  'image',
+  'video',
+  'audio',
+  'text',
+  'html',
+  'archive',
+  'flash',
+  'stream',
+  'widget',
+  'creation',
+] as const;
+/** Whether a file is a studio document (a widget or a creation). */
+export const isStudioKind = (kind: string): kind is 'widget' | 'creation' =>
+  kind === 'widget' || kind === 'creation';
+/** The type of a studio document's stored JSON. */
+export const STUDIO_MIME = 'application/vnd.vitrine.studio+json';
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 /** How a picture fills its area (spec §3 File: config): whole, cropped to fill, or stretched. */
 export const FILE_FITS = ['contain', 'cover', 'fill'] as const;

@@ -7,6 +7,7 @@ import { QuotaRepository } from '../modules/media/quota.repository.js';
 import { PlaybackRepository } from '../modules/playback/playback.repository.js';
 import { PlaylistRepository } from '../modules/playlist/playlist.repository.js';
 import { PointRepository } from '../modules/point/point.repository.js';
+import { StudioRepository } from '../modules/studio/studio.repository.js';
 import { StatisticRepository } from '../modules/statistic/statistic.repository.js';
 import { ScheduleRepository } from '../modules/schedule/schedule.repository.js';
 import { FullnessRepository } from '../modules/dashboard/fullness.repository.js';
@@ -31,6 +32,7 @@ export interface Repositories {
   fullness: FullnessRepository;
   statistics: StatisticRepository;
   trackers: TrackerRepository;
+  studio: StudioRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -50,6 +52,7 @@ export function createRepositories(db: Database): Repositories {
     fullness: new FullnessRepository(db),
     statistics: new StatisticRepository(db),
     trackers: new TrackerRepository(db),
+    studio: new StudioRepository(db),
   };
 }
 

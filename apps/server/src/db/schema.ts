@@ -17,6 +17,7 @@ import type {
   Role,
   Rotation,
   ScheduleMode,
+  StudioDocument,
   Tariff,
 } from '@vitrine/core';
 import {
@@ -933,3 +934,36 @@ export const trackerDeliveries = pgTable(
   ],
 );
 export type TrackerDeliveryRow = typeof trackerDeliveries.$inferSelect;
+
+/** Which studio document a row is: a widget (one page) or a creation (pages with durations). */
+export type StudioKind = 'widget' | 'creation';
+
+/**
+ * Widgets and creations (docs/studio.md): a versioned JSON document per row, validated by core's schema
+ * before it is stored; `revision` counts its saves, so an editor working on an older one is told (409).
+ */
+export const studioDocuments = pgTable(
+  'studio_documents',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<StudioKind>().notNull(),
+    name: text('name').notNull(),
+    document: jsonb('document').$type<StudioDocument>().notNull(),
+    /** A data: address of the picture the browser took on save. */
+    thumbnail: text('thumbnail'),
+    revision: integer('revision').notNull().default(1),
+    /**
+     * Its library file (kind 'widget' or 'creation'): the document's JSON as stored content, so it is
+     * picked, added to playlists, sent in manifests and cached by screens like any file.
+     */
+    fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('studio_documents_cabinet_kind_idx').on(t.cabinetId, t.kind, t.id)],
+);
+export type StudioDocumentRow = typeof studioDocuments.$inferSelect;

@@ -13,6 +13,7 @@ import { playlistApi } from './playlist.js';
 import { pointApi } from './point.js';
 import { scheduleApi } from './schedule.js';
 import { statisticApi } from './statistic.js';
+import { creationApi, widgetApi } from './studio.js';
 import { userApi } from './user.js';
 import type { RouteContract } from './route.js';
 
@@ -34,6 +35,7 @@ export * from './playlist.js';
 export * from './point.js';
 export * from './schedule.js';
 export * from './statistic.js';
+export * from './studio.js';
 export * from './user.js';
 
 /** Every route table, by area: what the server must register, no more and no less. */
@@ -53,5 +55,7 @@ export const API = {
   point: pointApi,
   schedule: scheduleApi,
   statistic: statisticApi,
+  widget: widgetApi,
+  creation: creationApi,
   user: userApi,
 } as const satisfies Record<string, Record<string, RouteContract>>;

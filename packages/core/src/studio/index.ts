@@ -1,1 +1,2 @@
 export * from './document.js';
+export * from './build.js';

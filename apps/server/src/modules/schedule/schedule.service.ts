@@ -3,6 +3,8 @@ import {
   NO_SHARE,
   usesNetworkShare,
   byFile,
+  documentFiles,
+  isStudioKind,
   itemSeconds,
   mergedConfig,
   mostSpecific,
@@ -308,6 +310,13 @@ export class ScheduleService {
             ...(p.secondary ? [p.secondary.fileId] : []),
           ]),
         );
+        // A widget or creation brings the library files its document shows: cached with it, for offline.
+        const studio = [...used].filter((id) => isStudioKind(files.get(id)!.kind));
+        const docs = await this.deps.repos.studio.documentsOfFiles(cabinetId, studio);
+        const shown = [...docs.values()].flatMap(documentFiles).filter((id) => !files.has(id));
+        for (const f of await this.deps.repos.playlists.referencedFiles(cabinetId, [...new Set(shown)]))
+          files.set(f.id, f);
+        for (const doc of docs.values()) for (const id of documentFiles(doc)) if (files.has(id)) used.add(id);
         const list: ManifestFile[] = [...used]
           .sort((a, b) => a - b)
           .map((id) => {

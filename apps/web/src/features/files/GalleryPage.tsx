@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { GalleryBrowser } from './GalleryBrowser';
 import { usePermissions } from '../../lib/permissions';
 
-type Section = 'home' | 'stock' | 'recent' | 'favorite';
+type Section = 'home' | 'stock' | 'recent' | 'favorite' | 'widget' | 'creation';
 const PATHS: Record<Section, string> = {
   home: '/files',
   stock: '/files/stock',
   recent: '/files/recent',
   favorite: '/files/favorite',
+  widget: '/files/widget',
+  creation: '/files/creation',
 };
 
 /** /files, /files/stock, /files/recent, /files/favorite: the Gallery (spec §2 File library). */
@@ -32,6 +34,8 @@ function GalleryPage({ section }: { section: Section }) {
             <Tabs.Tab value="stock">{t('sections.filesStock')}</Tabs.Tab>
             <Tabs.Tab value="recent">{t('sections.filesRecent')}</Tabs.Tab>
             <Tabs.Tab value="favorite">{t('sections.filesFavorite')}</Tabs.Tab>
+            <Tabs.Tab value="creation">{t('sections.creations')}</Tabs.Tab>
+            <Tabs.Tab value="widget">{t('sections.widgets')}</Tabs.Tab>
           </Tabs.List>
         </Tabs>
         <Group gap="md">
@@ -66,3 +70,5 @@ export const HomeGalleryPage = () => <GalleryPage section="home" />;
 export const StockGalleryPage = () => <GalleryPage section="stock" />;
 export const RecentGalleryPage = () => <GalleryPage section="recent" />;
 export const FavoriteGalleryPage = () => <GalleryPage section="favorite" />;
+export const WidgetGalleryPage = () => <GalleryPage section="widget" />;
+export const CreationGalleryPage = () => <GalleryPage section="creation" />;

@@ -11,7 +11,7 @@ import {
 } from '@vitrine/core';
 import { call } from '../../api/contract';
 
-export type GallerySection = 'home' | 'stock' | 'recent' | 'favorite' | 'search';
+export type GallerySection = 'home' | 'stock' | 'recent' | 'favorite' | 'widget' | 'creation' | 'search';
 
 export const galleryKey = (section: GallerySection, arg?: string | number): QueryKey =>
   arg === undefined ? ['gallery', section] : ['gallery', section, arg];
@@ -21,7 +21,7 @@ export const isFile = (item: GalleryItem): item is FileItem => 'mime' in item;
 export function useGallery(section: GallerySection, arg?: string | number) {
   return useQuery({
     queryKey: galleryKey(section, arg),
-    queryFn: () => {
+    queryFn: async () => {
       switch (section) {
         case 'home':
           return call(mediaApi.folderGet, { params: { id: arg ?? 0 } }, { silent: true });
@@ -31,6 +31,16 @@ export function useGallery(section: GallerySection, arg?: string | number) {
           return call(mediaApi.recent, {}, { silent: true });
         case 'favorite':
           return call(mediaApi.folderFavorite, {}, { silent: true });
+        case 'widget':
+        case 'creation': {
+          // The WIDGET and CREATION sections: the studio's documents, as library files of their kind.
+          const list = await call(
+            mediaApi.fileList,
+            { query: { kind: section, limit: 1000 } },
+            { silent: true },
+          );
+          return { data: list.files, tags: [], breadcrumbs: [] } satisfies FolderContents;
+        }
         case 'search':
           return call(mediaApi.folderSearch, { query: { search: String(arg ?? '') } }, { silent: true });
       }

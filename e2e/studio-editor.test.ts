@@ -1,0 +1,140 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { StudioItem } from '@vitrine/core';
+import { launchBrowser, screenshot } from './support/browser.js';
+import { apiCall, signInToken, uploadImage } from './support/api.js';
+import { playerCode, signIn } from './support/pages.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/**
+ * The widget builder end to end: a widget of text, a library picture and a clock built in the editor,
+ * saved, put in a playlist and shown by a paired player; the editor's preview and the screen agree pixel
+ * for pixel (at the same scale) within a small tolerance, since both draw with packages/render.
+ */
+const ADMIN_PASSWORD = 'Admin-pass-1!';
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  server = await startServer({ ADMIN_PASSWORD, FLEET_FLUSH_MS: '300' });
+  browser = await launchBrowser();
+  token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A picture reduced to 320x180 RGB bytes, so renders at different scales compare. */
+const pixels = async (png: Buffer) =>
+  sharp(png).resize(320, 180, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+
+async function meanDifference(a: Buffer, b: Buffer): Promise<number> {
+  const [x, y] = [await pixels(a), await pixels(b)];
+  let sum = 0;
+  for (let i = 0; i < x.length; i += 1) sum += Math.abs(x[i]! - y[i]!);
+  return sum / x.length;
+}
+
+describe('the widget builder', () => {
+  it('builds a widget that a paired screen shows as the editor drew it', async () => {
+    await uploadImage(server.url, token, 'editor-logo.png', {
+      color: '#2f9e44',
+      width: 400,
+      height: 200,
+      label: 'Brand',
+    });
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    await page.goto(`${server.url}/widgets/new`);
+    await page.getByRole('heading', { name: 'Widget builder' }).waitFor();
+    await page.getByLabel('Name').fill('Editor widget');
+    await page.getByRole('combobox', { name: 'Canvas size' }).click();
+    await page.getByRole('option', { name: 'HD (1280 × 720)' }).click();
+
+    await page.getByRole('button', { name: 'Add text' }).click();
+    await page.getByLabel('Text', { exact: true }).fill('Made in the editor');
+    await page.getByRole('button', { name: 'Add image' }).click();
+    await page.getByRole('button', { name: 'Add clock' }).click();
+    // Dragged by its box on the canvas: the clock moves down and to the left.
+    const clockBox = page.locator('[data-layer-box="clock-1"]');
+    const before = (await clockBox.boundingBox())!;
+    await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(before.x + before.width / 2 - 120, before.y + before.height / 2 + 100, {
+      steps: 5,
+    });
+    await page.mouse.up();
+    const after = (await clockBox.boundingBox())!;
+    expect(after.x).toBeLessThan(before.x - 50);
+    // Undo puts it back, redo moves it again.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => Math.round((await clockBox.boundingBox())!.x)).toBe(Math.round(before.x));
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(async () => Math.round((await clockBox.boundingBox())!.x)).toBe(Math.round(after.x));
+    await expect(page.getByTestId('studio-preview').innerText()).resolves.toContain('Made in the editor');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/widgets\/\d+$/);
+    const id = Number(/\/widgets\/(\d+)$/.exec(page.url())![1]);
+    const widget = await apiCall<StudioItem>(server.url, `/widget/${id}`, { token });
+    expect(widget.document.pages[0]!.layers.map((l) => l.kind)).toEqual(['text', 'image', 'clock']);
+    await screenshot(page, 'studio-editor-wide');
+
+    // The list shows it, searchable.
+    await page.goto(`${server.url}/widgets?search=Editor`);
+    await page.getByRole('link', { name: 'Editor widget' }).waitFor();
+    await screenshot(page, 'studio-list-wide');
+
+    // On a screen.
+    const playerContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const player = await playerContext.newPage();
+    const code = await playerCode(player, server.url);
+    const point = await apiCall<{ id: number }>(server.url, `/point/bind-by-code/${code}`, {
+      token,
+      body: { name: 'Editor screen' },
+    });
+    await player.waitForFunction(() => document.body.dataset.state === 'idle');
+    await apiCall(server.url, '/playlist/post', {
+      token,
+      body: {
+        name: 'Editor playlist',
+        influence: 'ACTIVE',
+        points: [point.id],
+        files: [{ fileId: widget.fileId, duration: 60 }],
+      },
+    });
+    const drawn = player.locator('[data-studio-page]').first();
+    await drawn.waitFor({ timeout: 30_000 });
+    await expect.poll(() => drawn.innerText(), { timeout: 15_000 }).toContain('Made in the editor');
+    await expect
+      .poll(() => drawn.locator('img').evaluate((img) => (img as HTMLImageElement).complete))
+      .toBe(true);
+
+    // The editor's preview of the saved widget against the screen, at the same scale.
+    await page.goto(`${server.url}/widgets/${id}`);
+    const preview = page.getByTestId('studio-preview');
+    await expect.poll(() => preview.innerText()).toContain('Made in the editor');
+    await expect
+      .poll(() => preview.locator('img').evaluate((img) => (img as HTMLImageElement).complete))
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    // Taken within the same minute, so the clocks read alike.
+    const [editorShot, playerShot] = await Promise.all([
+      preview.screenshot({ animations: 'disabled' }),
+      player
+        .locator('[data-studio-page]')
+        .filter({ visible: true })
+        .last()
+        .screenshot({ animations: 'disabled' }),
+    ]);
+    const difference = await meanDifference(editorShot, playerShot);
+    expect(difference).toBeLessThan(6);
+    await screenshot(player, 'studio-editor-player');
+  }, 180_000);
+});
