@@ -8,7 +8,6 @@ import {
   Checkbox,
   Group,
   Loader,
-  Modal,
   ScrollArea,
   SegmentedControl,
   Select,
@@ -33,6 +32,7 @@ import { GalleryCard } from './gallery/GalleryCard';
 import { Preview } from './gallery/FilePreview';
 import { fileDetails, keyOf } from './gallery/format';
 import { UploadsPanel } from './gallery/UploadsPanel';
+import { FolderNameModal } from './gallery/FolderNameModal';
 /** The file picker's modes (spec §2). */
 export interface GalleryModes {
   noLimitHeight?: boolean;
@@ -68,7 +68,7 @@ export function GalleryBrowser({
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [preview, setPreview] = useState<FileItem | null>(null);
-  const [naming, setNaming] = useState<{ item?: GalleryItem; value: string } | null>(null);
+  const [naming, setNaming] = useState<{ item?: GalleryItem } | null>(null);
   const [dropping, setDropping] = useState(false);
   const [addingUrl, setAddingUrl] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -156,7 +156,7 @@ export function GalleryBrowser({
       onDragStart={(e) => startDrag(e, item)}
       onDropOnFolder={(e) => onDropOnFolder(e, item.id)}
       onFavorite={() => actions.toggleFavorite.mutate(item)}
-      onRename={() => setNaming({ item, value: item.name })}
+      onRename={() => setNaming({ item })}
     />
   );
 
@@ -225,7 +225,7 @@ export function GalleryBrowser({
               <Button
                 variant="default"
                 leftSection={<IconFolderPlus size={16} />}
-                onClick={() => setNaming({ value: '' })}
+                onClick={() => setNaming({})}
               >
                 {t('gallery.newFolder')}
               </Button>
@@ -374,33 +374,17 @@ export function GalleryBrowser({
 
       <Preview file={preview} onClose={() => setPreview(null)} canEdit={!modes.noCrud} />
 
-      <Modal
-        opened={naming !== null}
-        onClose={() => setNaming(null)}
-        title={naming?.item ? t('gallery.renameTitle') : t('gallery.newFolder')}
-        centered
-      >
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            const value = naming?.value.trim() ?? '';
-            if (!value || !naming) return;
-            if (naming.item) actions.rename.mutate({ item: naming.item, name: value });
-            else actions.createFolder.mutate({ name: value, tempId: tempIds.current-- });
-            setNaming(null);
-          }}
-        >
-          <Stack>
-            <TextInput
-              label={t('gallery.name')}
-              data-autofocus
-              value={naming?.value ?? ''}
-              onChange={(e) => setNaming((n) => (n ? { ...n, value: e.currentTarget.value } : n))}
-            />
-            <Button type="submit">{t('common.save')}</Button>
-          </Stack>
-        </form>
-      </Modal>
+      {naming && (
+        <FolderNameModal
+          item={naming.item}
+          onSave={(name) =>
+            naming.item
+              ? actions.rename.mutateAsync({ item: naming.item, name })
+              : actions.createFolder.mutateAsync({ name, tempId: tempIds.current-- })
+          }
+          onClose={() => setNaming(null)}
+        />
+      )}
     </Stack>
   );
 }
