@@ -6,6 +6,8 @@ import { MediaRepository } from '../modules/media/media.repository.js';
 import { QuotaRepository } from '../modules/media/quota.repository.js';
 import { PlaybackRepository } from '../modules/playback/playback.repository.js';
 import { PlaylistRepository } from '../modules/playlist/playlist.repository.js';
+import { NetRepository } from '../modules/point/net.repository.js';
+import { PointCommandRepository } from '../modules/point/point-command.repository.js';
 import { PointRepository } from '../modules/point/point.repository.js';
 import { StudioRepository } from '../modules/studio/studio.repository.js';
 import { StatisticRepository } from '../modules/statistic/statistic.repository.js';
@@ -27,6 +29,8 @@ export interface Repositories {
   quota: QuotaRepository;
   playlists: PlaylistRepository;
   points: PointRepository;
+  nets: NetRepository;
+  pointCommands: PointCommandRepository;
   playbacks: PlaybackRepository;
   schedule: ScheduleRepository;
   fullness: FullnessRepository;
@@ -47,6 +51,8 @@ export function createRepositories(db: Database): Repositories {
     quota: new QuotaRepository(db),
     playlists: new PlaylistRepository(db),
     points: new PointRepository(db),
+    nets: new NetRepository(db),
+    pointCommands: new PointCommandRepository(db),
     playbacks: new PlaybackRepository(db),
     schedule: new ScheduleRepository(db),
     fullness: new FullnessRepository(db),

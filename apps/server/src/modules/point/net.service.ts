@@ -19,7 +19,7 @@ export class NetService {
   constructor(private readonly deps: NetServiceDeps) {}
 
   private async present(cabinetId: CabinetId, rows: NetRow[]): Promise<Net[]> {
-    const members = await this.deps.repos.points.membersOf(
+    const members = await this.deps.repos.nets.membersOf(
       cabinetId,
       rows.map((r) => r.id),
     );
@@ -27,7 +27,7 @@ export class NetService {
   }
 
   async list(caller: Caller, query: { page: number; limit: number; search?: string | undefined }) {
-    const { rows, total } = await this.deps.repos.points.listNets(caller.cabinetId, query);
+    const { rows, total } = await this.deps.repos.nets.list(caller.cabinetId, query);
     return { nets: await this.present(caller.cabinetId, rows), total };
   }
 
@@ -39,8 +39,8 @@ export class NetService {
   async create(caller: Caller, body: { name: string; color: string | null; points: number[] }): Promise<Net> {
     await this.checkPoints(caller.cabinetId, body.points);
     const row = await this.deps.transact(async (repos) => {
-      const net = await repos.points.insertNet(caller.cabinetId, { name: body.name, color: body.color });
-      await repos.points.setNetMembers(caller.cabinetId, net.id, [...new Set(body.points)]);
+      const net = await repos.nets.insert(caller.cabinetId, { name: body.name, color: body.color });
+      await repos.nets.setMembers(caller.cabinetId, net.id, [...new Set(body.points)]);
       return net;
     });
     return (await this.present(caller.cabinetId, [row]))[0]!;
@@ -51,34 +51,34 @@ export class NetService {
     id: number,
     body: { name?: string | undefined; color?: string | null | undefined; points?: number[] | undefined },
   ): Promise<Net> {
-    const net = await this.deps.repos.points.net(caller.cabinetId, id);
+    const net = await this.deps.repos.nets.net(caller.cabinetId, id);
     if (!net) throw notFound();
     if (body.points) await this.checkPoints(caller.cabinetId, body.points);
     const before = body.points ? await this.memberIds(caller.cabinetId, id) : [];
     await this.deps.transact(async (repos) => {
-      await repos.points.updateNet(caller.cabinetId, id, {
+      await repos.nets.update(caller.cabinetId, id, {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.color !== undefined ? { color: body.color } : {}),
       });
-      if (body.points) await repos.points.setNetMembers(caller.cabinetId, id, [...new Set(body.points)]);
+      if (body.points) await repos.nets.setMembers(caller.cabinetId, id, [...new Set(body.points)]);
     });
     // Playlists that target the network now reach other screens: theirs fetch it at their next sync.
     if (body.points) await this.changed(caller.cabinetId, body.name ?? net.name, [...before, ...body.points]);
     return (
-      await this.present(caller.cabinetId, [(await this.deps.repos.points.net(caller.cabinetId, id))!])
+      await this.present(caller.cabinetId, [(await this.deps.repos.nets.net(caller.cabinetId, id))!])
     )[0]!;
   }
 
   async remove(caller: Caller, id: number): Promise<void> {
-    const net = await this.deps.repos.points.net(caller.cabinetId, id);
+    const net = await this.deps.repos.nets.net(caller.cabinetId, id);
     if (!net) throw notFound();
     const members = await this.memberIds(caller.cabinetId, id);
-    await this.deps.repos.points.removeNet(caller.cabinetId, id);
+    await this.deps.repos.nets.remove(caller.cabinetId, id);
     await this.changed(caller.cabinetId, net.name, members);
   }
 
   private async memberIds(cabinetId: CabinetId, netId: number): Promise<number[]> {
-    return ((await this.deps.repos.points.membersOf(cabinetId, [netId])).get(netId) ?? []).map((p) => p.id);
+    return ((await this.deps.repos.nets.membersOf(cabinetId, [netId])).get(netId) ?? []).map((p) => p.id);
   }
 
   private async changed(cabinetId: CabinetId, name: string, pointIds: number[]): Promise<void> {

@@ -17,21 +17,20 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
-import type { CommandName, PointListQuery, PointLogEntry } from '@vitrine/core';
+import type { PointListQuery, PointLogEntry } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { anyId, containsPattern, hasChanges } from '../../db/sql.js';
+import { ownedIds } from './owned.js';
+import { PointCommandRepository } from './point-command.repository.js';
 import {
   netPoints,
-  nets,
   pairingCodes,
   playlistTargets,
   playlists,
-  pointCommands,
   pointConnectionHours,
   pointLogs,
   points,
-  type NetRow,
   type PointRow,
 } from '../../db/schema.js';
 
@@ -84,14 +83,19 @@ const SORTS = {
 } as const;
 
 /**
- * All SQL on screens and networks, their pairing, commands, connection hours and logs. Every method on
- * cabinet-owned rows takes the cabinet and puts it in its WHERE clause (rows keyed by screen or network go
- * through the cabinet's screens and networks). The paths a screen takes with its own device token or
- * socket, where the screen is the authority, are named `platform*`. Pairing codes are no cabinet's (a code
- * only names the screen it was bound to), so their methods take none.
+ * All SQL on screens, their pairing codes, content versions, connection hours and logs (networks are in
+ * net.repository.ts, commands in point-command.repository.ts). Every method on cabinet-owned rows takes the
+ * cabinet and puts it in its WHERE clause (rows keyed by screen go through the cabinet's screens). The paths
+ * a screen takes with its own device token or socket, where the screen is the authority, are named
+ * `platform*`. Pairing codes are no cabinet's (a code only names the screen it was bound to), so their
+ * methods take none.
  */
 export class PointRepository {
-  constructor(private readonly db: Database) {}
+  private readonly commands: PointCommandRepository;
+
+  constructor(private readonly db: Database) {
+    this.commands = new PointCommandRepository(db);
+  }
 
   /** The cabinet's screens among `ids`, as a subquery for statements on rows keyed by screen. */
   private ownPoints(cabinetId: CabinetId, ids: number[]) {
@@ -99,17 +103,6 @@ export class PointRepository {
       .select({ id: points.id })
       .from(points)
       .where(and(eq(points.cabinetId, cabinetId), inArray(points.id, ids)));
-  }
-
-  /** `ids` the cabinet owns among its screens or networks, in the order given. */
-  private async kept(cabinetId: CabinetId, table: typeof points | typeof nets, ids: number[]) {
-    if (ids.length === 0) return [];
-    const rows = await this.db
-      .select({ id: table.id })
-      .from(table)
-      .where(and(eq(table.cabinetId, cabinetId), inArray(table.id, ids)));
-    const found = new Set(rows.map((r) => r.id));
-    return ids.filter((id) => found.has(id));
   }
 
   // ---- screens ----
@@ -243,105 +236,13 @@ export class PointRepository {
     return new Set(rows.map((r) => r.id));
   }
 
-  // ---- networks ----
-  async netsOf(cabinetId: CabinetId, pointIds: number[]): Promise<Map<number, NetRow[]>> {
-    const result = new Map<number, NetRow[]>(pointIds.map((id) => [id, []]));
-    if (pointIds.length === 0) return result;
-    const rows = await this.db
-      .select({ pointId: netPoints.pointId, net: nets })
-      .from(netPoints)
-      .innerJoin(nets, eq(nets.id, netPoints.netId))
-      .where(and(eq(nets.cabinetId, cabinetId), inArray(netPoints.pointId, pointIds)))
-      .orderBy(nets.name);
-    for (const r of rows) result.get(r.pointId)!.push(r.net);
-    return result;
-  }
-
-  async net(cabinetId: CabinetId, id: number): Promise<NetRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(nets)
-      .where(and(eq(nets.cabinetId, cabinetId), eq(nets.id, id)));
-    return row;
-  }
-
-  async netsByIds(cabinetId: CabinetId, ids: number[]): Promise<NetRow[]> {
+  /** What a command's answer needs of its screens: which are the cabinet's, and when each was last seen. */
+  async presenceOf(cabinetId: CabinetId, ids: number[]) {
     if (ids.length === 0) return [];
     return this.db
-      .select()
-      .from(nets)
-      .where(and(eq(nets.cabinetId, cabinetId), inArray(nets.id, ids)));
-  }
-
-  async listNets(
-    cabinetId: CabinetId,
-    query: { page: number; limit: number; search?: string | undefined },
-  ): Promise<{ rows: NetRow[]; total: number }> {
-    const where = and(
-      eq(nets.cabinetId, cabinetId),
-      query.search ? ilike(nets.name, containsPattern(query.search)) : undefined,
-    );
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(nets)
-        .where(where)
-        .orderBy(sql`lower(${nets.name})`, nets.id)
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit),
-      this.db.select({ n: count() }).from(nets).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
-  }
-
-  async membersOf(
-    cabinetId: CabinetId,
-    netIds: number[],
-  ): Promise<Map<number, { id: number; name: string }[]>> {
-    const result = new Map<number, { id: number; name: string }[]>(netIds.map((id) => [id, []]));
-    if (netIds.length === 0) return result;
-    const rows = await this.db
-      .select({ netId: netPoints.netId, id: points.id, name: points.name })
-      .from(netPoints)
-      .innerJoin(points, eq(points.id, netPoints.pointId))
-      .where(and(eq(points.cabinetId, cabinetId), inArray(netPoints.netId, netIds)))
-      .orderBy(points.name);
-    for (const r of rows) result.get(r.netId)!.push({ id: r.id, name: r.name });
-    return result;
-  }
-
-  async insertNet(cabinetId: CabinetId, values: { name: string; color: string | null }): Promise<NetRow> {
-    const [row] = await this.db
-      .insert(nets)
-      .values({ cabinetId, ...values })
-      .returning();
-    return row!;
-  }
-
-  async updateNet(cabinetId: CabinetId, id: number, values: { name?: string; color?: string | null }) {
-    if (!hasChanges(values)) return;
-    await this.db
-      .update(nets)
-      .set(values)
-      .where(and(eq(nets.cabinetId, cabinetId), eq(nets.id, id)));
-  }
-
-  async removeNet(cabinetId: CabinetId, id: number): Promise<void> {
-    await this.db.delete(nets).where(and(eq(nets.cabinetId, cabinetId), eq(nets.id, id)));
-  }
-
-  async setNetMembers(cabinetId: CabinetId, netId: number, pointIds: number[]): Promise<void> {
-    if ((await this.kept(cabinetId, nets, [netId])).length === 0) return;
-    await this.db.delete(netPoints).where(eq(netPoints.netId, netId));
-    const own = await this.kept(cabinetId, points, pointIds);
-    if (own.length) await this.db.insert(netPoints).values(own.map((pointId) => ({ netId, pointId })));
-  }
-
-  async setPointNets(cabinetId: CabinetId, pointId: number, netIds: number[]): Promise<void> {
-    if ((await this.kept(cabinetId, points, [pointId])).length === 0) return;
-    await this.db.delete(netPoints).where(eq(netPoints.pointId, pointId));
-    const own = await this.kept(cabinetId, nets, netIds);
-    if (own.length) await this.db.insert(netPoints).values(own.map((netId) => ({ netId, pointId })));
+      .select({ id: points.id, lastSeenAt: points.lastSeenAt, goneOfflineAt: points.goneOfflineAt })
+      .from(points)
+      .where(and(eq(points.cabinetId, cabinetId), anyId(points.id, ids)));
   }
 
   // ---- pairing ----
@@ -378,62 +279,28 @@ export class PointRepository {
       .where(and(lte(pairingCodes.expiresAt, now), isNull(pairingCodes.pointId)));
   }
 
-  // ---- commands ----
-  /** What a command's answer needs of its screens: which are the cabinet's, and when each was last seen. */
-  async presenceOf(cabinetId: CabinetId, ids: number[]) {
-    if (ids.length === 0) return [];
-    return this.db
-      .select({ id: points.id, lastSeenAt: points.lastSeenAt, goneOfflineAt: points.goneOfflineAt })
-      .from(points)
-      .where(and(eq(points.cabinetId, cabinetId), anyId(points.id, ids)));
+  // ---- commands (kept for fleet.ts, which takes this repository; the SQL is in point-command.repository.ts) ----
+  /** @deprecated Use `repos.pointCommands.insert`; kept until fleet.ts takes the command repository. */
+  insertCommands(...args: Parameters<PointCommandRepository['insert']>) {
+    return this.commands.insert(...args);
   }
 
-  /**
-   * One command for each of the cabinet's screens among `pointIds`, in one statement whatever their number
-   * (INSERT ... SELECT over the screens, which also keeps another cabinet's screens out).
-   */
-  async insertCommands(
-    cabinetId: CabinetId,
-    pointIds: number[],
-    command: {
-      name: CommandName;
-      args: Record<string, unknown>;
-      createdBy: number | null;
-      expiresAt: Date;
-    },
-  ): Promise<{ id: number; pointId: number }[]> {
-    if (pointIds.length === 0) return [];
-    const result = (await this.db.execute(sql`
-      insert into ${pointCommands} (cabinet_id, point_id, name, args, created_by, expires_at)
-      select ${points.cabinetId}, ${points.id}, ${command.name}, ${JSON.stringify(command.args)}::jsonb,
-        ${command.createdBy}::int, ${command.expiresAt.toISOString()}::timestamptz
-      from ${points}
-      where ${points.cabinetId} = ${cabinetId} and ${anyId(points.id, pointIds)}
-      order by ${points.id}
-      returning id, point_id`)) as unknown as { rows: { id: number; point_id: number }[] };
-    return result.rows.map((r) => ({ id: Number(r.id), pointId: Number(r.point_id) }));
+  /** @deprecated Use `repos.pointCommands.platformPending`. */
+  platformPendingCommands(...args: Parameters<PointCommandRepository['platformPending']>) {
+    return this.commands.platformPending(...args);
   }
 
-  /** What waits for a screen that just connected with its own token. */
-  async platformPendingCommands(pointId: number, now: Date) {
-    return this.db
-      .select()
-      .from(pointCommands)
-      .where(
-        and(
-          eq(pointCommands.pointId, pointId),
-          inArray(pointCommands.status, ['PENDING', 'SENT']),
-          gt(pointCommands.expiresAt, now),
-        ),
-      )
-      .orderBy(pointCommands.id);
+  /** @deprecated Use `repos.pointCommands.platformMarkSent`. */
+  platformMarkSent(...args: Parameters<PointCommandRepository['platformMarkSent']>) {
+    return this.commands.platformMarkSent(...args);
   }
 
-  async platformCommand(id: number) {
-    const [row] = await this.db.select().from(pointCommands).where(eq(pointCommands.id, id));
-    return row;
+  /** @deprecated Use `repos.pointCommands.platformMark`. */
+  platformMarkCommand(...args: Parameters<PointCommandRepository['platformMark']>) {
+    return this.commands.platformMark(...args);
   }
 
+  // ---- content versions ----
   /**
    * New current versions (one statement): when and what brought them; a screen already playing its new
    * version stays synchronised, any other is not until it reports it.
@@ -488,37 +355,6 @@ export class PointRepository {
           : {}),
       })
       .where(and(eq(points.cabinetId, cabinetId), eq(points.id, id)));
-  }
-
-  /** A command went down the screen's own socket. */
-  /** Commands just written to their sockets (by id, one statement); a command acknowledged already stays so. */
-  async platformMarkSent(ids: number[], at: Date): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db
-      .update(pointCommands)
-      .set({ status: 'SENT', sentAt: at })
-      .where(and(anyId(pointCommands.id, ids), eq(pointCommands.status, 'PENDING')));
-  }
-
-  /** The screen acknowledged one of its own commands on its socket. */
-  async platformMarkCommand(
-    id: number,
-    pointId: number,
-    change: { status: string; message?: string | null; sentAt?: Date; ackedAt?: Date },
-  ): Promise<void> {
-    await this.db
-      .update(pointCommands)
-      .set(change)
-      .where(and(eq(pointCommands.id, id), eq(pointCommands.pointId, pointId)));
-  }
-
-  async recentCommands(cabinetId: CabinetId, pointId: number, limit = 20) {
-    return this.db
-      .select()
-      .from(pointCommands)
-      .where(and(eq(pointCommands.cabinetId, cabinetId), eq(pointCommands.pointId, pointId)))
-      .orderBy(desc(pointCommands.id))
-      .limit(limit);
   }
 
   // ---- presence ----
@@ -638,7 +474,7 @@ export class PointRepository {
     pointId: number,
     entries: { at: Date; level: PointLogEntry['level']; message: string }[],
   ): Promise<void> {
-    if (entries.length === 0 || (await this.kept(cabinetId, points, [pointId])).length === 0) return;
+    if (entries.length === 0 || (await ownedIds(this.db, cabinetId, points, [pointId])).length === 0) return;
     await this.db.insert(pointLogs).values(entries.map((e) => ({ pointId, ...e })));
   }
 

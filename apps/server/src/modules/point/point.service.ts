@@ -87,13 +87,13 @@ export class PointService {
 
   // ---- presenting ----
   private async present(cabinetId: CabinetId, listed: PointRow[]): Promise<Point[]> {
-    const { points } = this.deps.repos;
+    const { points, nets: netRepo } = this.deps.repos;
     // A screen whose current content was never worked out gets it now, so its badge tells the truth.
     const rows = await this.deps.sync.ensure(listed);
     const ids = rows.map((r) => r.id);
     const now = this.clock();
     const [nets, content, flaky] = await Promise.all([
-      points.netsOf(cabinetId, ids),
+      netRepo.netsOf(cabinetId, ids),
       points.withContent(cabinetId, ids),
       points.recentDisconnections(cabinetId, ids, new Date(now.getTime() - HOUR)),
     ]);
@@ -159,7 +159,7 @@ export class PointService {
   }
 
   private async checkNets(cabinetId: CabinetId, ids: number[]): Promise<void> {
-    const found = await this.deps.repos.points.netsByIds(cabinetId, ids);
+    const found = await this.deps.repos.nets.netsByIds(cabinetId, ids);
     if (found.length !== new Set(ids).size) throw notFound();
   }
 
@@ -168,7 +168,7 @@ export class PointService {
     if (body.nets) await this.checkNets(caller.cabinetId, body.nets);
     await this.deps.transact(async (repos) => {
       await repos.points.update(caller.cabinetId, [id], { ...changes(body), updatedAt: this.clock() });
-      if (body.nets) await repos.points.setPointNets(caller.cabinetId, id, [...new Set(body.nets)]);
+      if (body.nets) await repos.nets.setPointNets(caller.cabinetId, id, [...new Set(body.nets)]);
     });
     await this.settingsChanged(caller, [id]);
     return this.get(caller, id);
@@ -181,7 +181,7 @@ export class PointService {
     await this.deps.transact(async (repos) => {
       await repos.points.update(caller.cabinetId, ids, { ...changes(body), updatedAt: this.clock() });
       if (body.nets)
-        for (const id of ids) await repos.points.setPointNets(caller.cabinetId, id, [...new Set(body.nets)]);
+        for (const id of ids) await repos.nets.setPointNets(caller.cabinetId, id, [...new Set(body.nets)]);
     });
     await this.settingsChanged(caller, ids);
   }
@@ -207,7 +207,7 @@ export class PointService {
   async copy(caller: Caller, id: number): Promise<Point> {
     const source = await this.deps.repos.points.point(caller.cabinetId, id);
     if (!source) throw notFound();
-    const nets = (await this.deps.repos.points.netsOf(caller.cabinetId, [id])).get(id) ?? [];
+    const nets = (await this.deps.repos.nets.netsOf(caller.cabinetId, [id])).get(id) ?? [];
     const row = await this.deps.transact(async (repos) => {
       const {
         id: _id,
@@ -226,7 +226,7 @@ export class PointService {
         ...settings
       } = source;
       const copy = await repos.points.insert({ ...settings, name: `${source.name} (copy)`.slice(0, 100) });
-      await repos.points.setPointNets(
+      await repos.nets.setPointNets(
         caller.cabinetId,
         copy.id,
         nets.map((n) => n.id),

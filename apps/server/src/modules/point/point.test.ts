@@ -207,7 +207,7 @@ describe('the socket', () => {
     expect(messages[0]).toMatchObject({ type: 'command', name: 'reload' });
     socket.send(JSON.stringify({ type: 'ack', id: messages[0]!.id, ok: true }));
     await expect
-      .poll(async () => (await t.repos.points.platformCommand(messages[0]!.id))?.status)
+      .poll(async () => (await t.repos.pointCommands.platformCommand(messages[0]!.id))?.status)
       .toBe('DONE');
 
     socket.close();

@@ -131,7 +131,7 @@ function Editor({
   const approver = usePermission('playlist.maxDuration');
   const approval = live ? approvalState(live, versions, approver) : null;
   return (
-    <form onSubmit={(event) => void editor.submit(event)} noValidate>
+    <form onSubmit={editor.submit} noValidate>
       <Stack>
         <EditorHeader editor={editor} live={live} approval={approval} />
         {editor.update && <ContentUpdateNote update={editor.update} />}

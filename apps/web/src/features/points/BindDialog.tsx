@@ -1,41 +1,38 @@
-import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { normalizePairingCode } from '@vitrine/core';
+import { z } from 'zod';
+import { BindBody, normalizePairingCode, text } from '@vitrine/core';
 import { failureText } from '../../api/client';
+import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { usePointActions } from './points.api';
 import { QrScanButton } from './QrScanButton';
+
+/** The code as typed or scanned (spaces, dashes and case do not matter) and the screen's optional name. */
+const BindForm = BindBody.extend({
+  code: z
+    .string()
+    .transform(normalizePairingCode)
+    .pipe(text(20, { min: 1 })),
+});
 
 /** 'Add screen': the code the player shows, typed or scanned ('Binding failed' when it is not live). */
 export function BindDialog({ initialCode, onClose }: { initialCode?: string; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [code, setCode] = useState(initialCode ?? '');
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(BindForm, { code: initialCode ?? '', name: undefined });
   const { bind } = usePointActions();
-  const submit = async () => {
-    setError(null);
-    try {
-      const point = await bind.mutateAsync({
-        code: normalizePairingCode(code),
-        ...(name.trim() ? { name: name.trim() } : {}),
-      });
+  // A refusal that names no field (the code is unknown, expired or bound already) is shown on the code.
+  const { busy, onSubmit } = useFormSubmit(form, (body) => bind.mutateAsync(body), {
+    onSuccess: async (point) => {
       onClose();
       await navigate({ to: `/point/${point.id}` });
-    } catch (e) {
-      setError(failureText(e));
-    }
-  };
+    },
+    onError: (error) => form.setErrors({ code: failureText(error) }),
+  });
   return (
     <Modal opened onClose={onClose} title={t('points.bindTitle')} centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form onSubmit={onSubmit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
             {t('points.bindHelp')}
@@ -44,32 +41,30 @@ export function BindDialog({ initialCode, onClose }: { initialCode?: string; onC
             <TextInput
               style={{ flex: 1 }}
               label={t('points.code')}
-              value={code}
-              error={error}
+              {...form.inputProps('code')}
               autoComplete="off"
               styles={{
                 input: { fontFamily: 'monospace', letterSpacing: '0.2em', textTransform: 'uppercase' },
               }}
-              onChange={(e) => setCode(e.currentTarget.value)}
               data-autofocus
             />
             <QrScanButton
               onCode={(value) => {
                 const bindCode = /[?&]bind=([A-Za-z0-9-]+)/.exec(value)?.[1] ?? value;
-                setCode(normalizePairingCode(bindCode));
+                form.set('code', normalizePairingCode(bindCode));
               }}
             />
           </Group>
-          <TextInput
-            label={t('points.nameOptional')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
+          <TextInput label={t('points.nameOptional')} {...form.inputProps('name', { optional: true })} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={bind.isPending} disabled={normalizePairingCode(code).length === 0}>
+            <Button
+              type="submit"
+              loading={busy}
+              disabled={normalizePairingCode(form.values.code).length === 0}
+            >
               {t('points.bind')}
             </Button>
           </Group>

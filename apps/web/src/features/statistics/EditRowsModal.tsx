@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { STATISTIC_SOURCES, type StatisticPatchBody, type StatisticRow } from '@vitrine/core';
+import { STATISTIC_SOURCES, StatisticPatchBody, type StatisticRow } from '@vitrine/core';
+import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { usePatchStatistics } from './statistics.api';
 
 type Patch = StatisticPatchBody['patch'];
@@ -21,10 +21,20 @@ export function EditRowsModal({
 }) {
   const { t } = useTranslation();
   const first = rows.length === 1 ? rows[0] : undefined;
-  const [patch, setPatch] = useState<Patch>(
-    first ? { impressions: first.impressions, revenue: first.revenue, cost: first.cost } : {},
-  );
+  const form = useZodForm(StatisticPatchBody, {
+    ids: rows.map((r) => r.id),
+    patch: first ? { impressions: first.impressions, revenue: first.revenue, cost: first.cost } : {},
+  });
+  const patch = form.values.patch;
+  const setPatch = (change: Patch) => form.set('patch', { ...patch, ...change });
   const save = usePatchStatistics();
+  // The server's refusal of one figure lands on it ('patch.revenue'); the rest of the patch is the form's.
+  const { busy, onSubmit } = useFormSubmit(form, (body) => save.mutateAsync(body), {
+    onSuccess: () => {
+      onSaved?.();
+      onClose();
+    },
+  });
   const number = (key: 'impressions' | 'revenue' | 'cost') => (
     <NumberInput
       label={t(`statistics.columns.${key}`)}
@@ -32,28 +42,14 @@ export function EditRowsModal({
       decimalScale={key === 'impressions' ? 2 : 4}
       placeholder={t('statistics.keep')}
       value={patch[key] ?? ''}
-      onChange={(v) => setPatch((p) => ({ ...p, [key]: v === '' ? undefined : Number(v) }))}
+      error={form.errors[`patch.${key}`]}
+      onChange={(v) => setPatch({ [key]: v === '' ? undefined : Number(v) })}
     />
   );
   const empty = Object.values(patch).every((v) => v === undefined);
   return (
     <Modal opened onClose={onClose} title={t('statistics.editTitle', { count: rows.length })}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!empty) {
-            save.mutate(
-              { ids: rows.map((r) => r.id), patch },
-              {
-                onSuccess: () => {
-                  onSaved?.();
-                  onClose();
-                },
-              },
-            );
-          }
-        }}
-      >
+      <form onSubmit={onSubmit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
             {t('statistics.editHelp')}
@@ -68,14 +64,15 @@ export function EditRowsModal({
               clearable
               data={STATISTIC_SOURCES.map((s) => ({ value: s, label: t(`statistics.sources.${s}`) }))}
               value={patch.source ?? null}
-              onChange={(v) => setPatch((p) => ({ ...p, source: (v ?? undefined) as Patch['source'] }))}
+              error={form.errors['patch.source']}
+              onChange={(v) => setPatch({ source: (v ?? undefined) as Patch['source'] })}
             />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={save.isPending} disabled={empty}>
+            <Button type="submit" loading={busy} disabled={empty}>
               {t('common.save')}
             </Button>
           </Group>

@@ -1,18 +1,19 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  PlaylistInput,
-  checkPlaylist,
+  type PlaylistInput,
   type ContentUpdate,
   type Playlist,
   type PlaylistVersions,
   type QuotaKind,
 } from '@vitrine/core';
 import { ApiError } from '../../../api/client';
-import { translateFields, translateMessage } from '../../../lib/messages';
+import { translateFields } from '../../../lib/messages';
+import { useFormSubmit } from '../../../lib/useZodForm';
 import { lastUpdates, usePlaylistActions } from '../playlists.api';
-import { fromDefaults, fromPlaylist, toBody, type EditorState } from './editorState';
+import { checkEditor } from './checkEditor';
+import { fromDefaults, fromPlaylist, type EditorState } from './editorState';
 
 /**
  * The playlist editor's state: the form (the playlist as sent, with names beside ids), its errors and the
@@ -62,49 +63,36 @@ export function usePlaylistEditor({
 
   /** The same schema and rules as the server; what passes here is not refused there for form. */
   const validate = (): PlaylistInput | null => {
-    const body = toBody(state);
-    const parsed = PlaylistInput.safeParse(body);
-    const next: Record<string, string> = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        next[issue.path.join('.') || '_'] ??= translateMessage(issue.message);
-    }
-    const media = new Map(
-      [...state.files, ...state.sections.flatMap((s) => s.files)].map((i) => [i.fileId, i.mediaDuration]),
-    );
-    const problems = parsed.success
-      ? checkPlaylist(parsed.data, {
-          mediaDuration: (id) => media.get(id),
-          screens: Math.max(1, state.points.length),
-        })
-      : { fields: {}, suggestions: [] };
-    Object.assign(next, translateFields(problems.fields));
-    setErrors(next);
-    setSuggestions(problems.suggestions);
-    return Object.keys(next).length === 0 && parsed.success ? parsed.data : null;
+    const checked = checkEditor(state);
+    setErrors(checked.errors);
+    setSuggestions(checked.suggestions);
+    return checked.body;
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = validate();
-    if (!body) return;
-    try {
-      const saved = await actions.save.mutateAsync({ id: playlist?.id ?? null, body });
-      setUpdate(saved.update ?? null);
-      if (!playlist) {
-        leaving.current = true;
-        await navigate({ to: '/playlist/$id', params: { id: String(saved.id) }, replace: true });
-      } else if (saved.notice || versions?.own) {
-        // Waiting for approval (or no longer): what was sent is kept in the form, and counts as saved.
-        setInitial(state);
-      }
-    } catch (error) {
-      if (error instanceof ApiError) {
-        setErrors(translateFields(error.body.fields ?? { _: error.body.message ?? '' }));
-        setSuggestions(error.body.suggestions ?? []);
-      }
-    }
-  }
+  /** Any refusal is shown in the form: on its fields, else as the form's own error, with its suggestions. */
+  const showServerError = (error: unknown): boolean => {
+    if (!(error instanceof ApiError)) return false;
+    setErrors(translateFields(error.body.fields ?? { _: error.body.message ?? '' }));
+    setSuggestions(error.body.suggestions ?? []);
+    return true;
+  };
+
+  const { busy: saving, onSubmit: submit } = useFormSubmit(
+    { validate, showServerError },
+    (body) => actions.save.mutateAsync({ id: playlist?.id ?? null, body }),
+    {
+      onSuccess: async (saved) => {
+        setUpdate(saved.update ?? null);
+        if (!playlist) {
+          leaving.current = true;
+          await navigate({ to: '/playlist/$id', params: { id: String(saved.id) }, replace: true });
+        } else if (saved.notice || versions?.own) {
+          // Waiting for approval (or no longer): what was sent is kept in the form, and counts as saved.
+          setInitial(state);
+        }
+      },
+    },
+  );
 
   const quota = (kind: QuotaKind) => state.quotas.find((q) => q.kind === kind);
   const setQuota = (kind: QuotaKind, quantity: number | null) =>
@@ -128,7 +116,7 @@ export function usePlaylistEditor({
     setSuggestions,
     update,
     submit,
-    saving: actions.save.isPending,
+    saving,
     quota,
     setQuota,
     leave,
