@@ -25,6 +25,7 @@ import type { DashboardService } from './modules/dashboard/dashboard.service.js'
 import type { StatisticService } from './modules/statistic/statistic.service.js';
 import type { TrackerService } from './modules/trackers/tracker.service.js';
 import type { UserService } from './modules/user/user.service.js';
+import type { TwoFaService } from './modules/security/twofa.service.js';
 
 /** The Fastify instance every route module receives: zod-typed schemas. */
 export type App = FastifyInstance<
@@ -50,6 +51,7 @@ export interface Services {
   dashboard: DashboardService;
   statistics: StatisticService;
   trackers: TrackerService;
+  twofa: TwoFaService;
 }
 
 export interface RouteContext {

@@ -70,6 +70,8 @@ import { TrackerService } from './modules/trackers/tracker.service.js';
 import { brandRoutes } from './modules/system/brand.routes.js';
 import { tilesRoutes } from './modules/system/tiles.routes.js';
 import { UserService } from './modules/user/user.service.js';
+import { TwoFaService } from './modules/security/twofa.service.js';
+import { securityRoutes } from './modules/security/security.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { accessPlugin, type RouteAccess } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -128,7 +130,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       log: (message) => app.log.info(message),
     });
 
+  const twofa = new TwoFaService({
+    repos,
+    hasher,
+    throttle,
+    issuer: config.brandConfig.title,
+    limits: { perLogin: config.loginThrottle.perLogin, windowSeconds: config.loginThrottle.windowSeconds },
+  });
   const auth = new AuthService({
+    twofa,
     users: repos.users,
     credentials: repos.credentials,
     hasher,
@@ -211,7 +221,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const services: Services = {
     auth,
     registration,
-    account: new AccountService({ repos, transact, hasher, auth, registration }),
+    account: new AccountService({ repos, transact, hasher, auth, registration, twofa }),
+    twofa,
     users: new UserService({ repos, transact, hasher }),
     cabinets: new CabinetService(repos),
     media,
@@ -324,6 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     tilesRoutes,
     authRoutes,
     accountRoutes,
+    securityRoutes,
     userRoutes,
     cabinetRoutes,
     mediaRoutes,

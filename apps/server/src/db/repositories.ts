@@ -13,6 +13,7 @@ import { FailureRepository } from '../modules/system/failure.repository.js';
 import { SettingsRepository } from '../modules/system/settings.repository.js';
 import { TrackerRepository } from '../modules/trackers/tracker.repository.js';
 import { UserRepository } from '../modules/user/user.repository.js';
+import { TwoFaRepository } from '../modules/security/twofa.repository.js';
 
 export interface Repositories {
   cabinets: CabinetRepository;
@@ -29,6 +30,7 @@ export interface Repositories {
   schedule: ScheduleRepository;
   statistics: StatisticRepository;
   trackers: TrackerRepository;
+  twofa: TwoFaRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -47,6 +49,7 @@ export function createRepositories(db: Database): Repositories {
     schedule: new ScheduleRepository(db),
     statistics: new StatisticRepository(db),
     trackers: new TrackerRepository(db),
+    twofa: new TwoFaRepository(db),
   };
 }
 

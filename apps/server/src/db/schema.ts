@@ -84,6 +84,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     isTwoFaEnabled: boolean('is_two_fa_enabled').notNull().default(false),
     twoFaSecret: text('two_fa_secret'),
+    /** The TOTP step of the last code accepted: a code of that step or an earlier one is refused (RFC 6238). */
+    twoFaLastStep: integer('two_fa_last_step'),
     isClarityEnabled: boolean('is_clarity_enabled').notNull().default(false),
     blocked: boolean('blocked').notNull().default(false),
     verified: boolean('verified').notNull().default(false),
@@ -170,11 +172,76 @@ export const emailTokens = pgTable(
   (t) => [uniqueIndex('email_tokens_token_idx').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId)],
 );
 
+/** Two-factor recovery codes: argon2 hashes, each good once (docs/security.md). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** What was done to a person's security by someone else (a platform admin's two-factor reset), and why. */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('security_events_user_idx').on(t.userId)],
+);
+
+/**
+ * Shared access (spec §7 share-access): a person of another cabinet given a role in this one. Their own
+ * cabinet stays `users.cabinet_id`; they switch between the cabinets in the account menu.
+ */
+export const cabinetAccess = pgTable(
+  'cabinet_access',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<Role>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cabinet_access_cabinet_user_idx').on(t.cabinetId, t.userId),
+    index('cabinet_access_user_idx').on(t.userId),
+  ],
+);
+
 export type CabinetRow = typeof cabinets.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type RefreshSessionRow = typeof refreshSessions.$inferSelect;
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
+export type RecoveryCodeRow = typeof recoveryCodes.$inferSelect;
+export type CabinetAccessRow = typeof cabinetAccess.$inferSelect;
 
 /** Installation-wide settings shared by every server process (the token signing secret among them). */
 export const appSettings = pgTable('app_settings', {

@@ -12,6 +12,7 @@ import { playerApi } from './player.js';
 import { playlistApi } from './playlist.js';
 import { pointApi } from './point.js';
 import { scheduleApi } from './schedule.js';
+import { securityApi } from './security.js';
 import { statisticApi } from './statistic.js';
 import { userApi } from './user.js';
 import type { RouteContract } from './route.js';
@@ -33,6 +34,7 @@ export * from './player.js';
 export * from './playlist.js';
 export * from './point.js';
 export * from './schedule.js';
+export * from './security.js';
 export * from './statistic.js';
 export * from './user.js';
 
@@ -52,6 +54,7 @@ export const API = {
   playlist: playlistApi,
   point: pointApi,
   schedule: scheduleApi,
+  security: securityApi,
   statistic: statisticApi,
   user: userApi,
 } as const satisfies Record<string, Record<string, RouteContract>>;

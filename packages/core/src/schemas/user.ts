@@ -34,6 +34,10 @@ export type User = z.infer<typeof User>;
 export const AuthBody = z.strictObject({
   login: text(254, { min: 1 }),
   password: text(200, { min: 1, trim: false }),
+  /** When two-factor is on: a 6-digit code from the app, or one of the recovery codes. */
+  code: text(20).optional(),
+  /** The bot check's answer, when one is asked for (docs/security.md). */
+  botCheck: text(4000).optional(),
 });
 export const TokenPair = z.object({ token: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof TokenPair>;
@@ -100,6 +104,8 @@ export const CreatedApiToken = ApiToken.extend({ token: z.string() });
 export const Account = User.extend({
   cabinet: z.object({ id: z.number().int(), name: z.string(), tariff: z.string(), blocked: z.boolean() }),
   tokens: z.array(ApiToken),
+  /** Unused two-factor recovery codes left (0 when two-factor is off). */
+  recoveryCodesLeft: z.number().int(),
 });
 export type Account = z.infer<typeof Account>;
 

@@ -9,6 +9,7 @@ import { randomToken, sha256 } from '../../lib/tokens.js';
 import { API_TOKEN_PREFIX, type AuthService } from '../auth/auth.service.js';
 import { emailTaken, type RegistrationService } from '../auth/registration.service.js';
 import { toUser } from '../user/user.presenter.js';
+import type { TwoFaService } from '../security/twofa.service.js';
 
 export interface AccountDeps {
   repos: Repositories;
@@ -16,6 +17,7 @@ export interface AccountDeps {
   hasher: PasswordHasher;
   auth: AuthService;
   registration: RegistrationService;
+  twofa: Pick<TwoFaService, 'recoveryCodesLeft'>;
   now?: () => Date;
 }
 
@@ -47,6 +49,7 @@ export class AccountService {
       ...toUser(user),
       cabinet: { id: cabinet.id, name: cabinet.name, tariff: cabinet.tariff, blocked: cabinet.blocked },
       tokens: tokens.map(toApiToken),
+      recoveryCodesLeft: await this.deps.twofa.recoveryCodesLeft(user),
     };
   }
 

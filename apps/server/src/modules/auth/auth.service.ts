@@ -9,10 +9,13 @@ import { randomToken, sha256, type AccessTokens, type DeviceMarks } from '../../
 import type { UserRepository } from '../user/user.repository.js';
 import { toUser } from '../user/user.presenter.js';
 import type { CredentialRepository } from './credential.repository.js';
+import type { TwoFaService } from '../security/twofa.service.js';
 
 export const API_TOKEN_PREFIX = 'vtp_';
 
 export interface AuthServiceDeps {
+  /** The second step of sign-in when a person turned two-factor on. */
+  twofa: Pick<TwoFaService, 'secondFactor'>;
   users: UserRepository;
   credentials: CredentialRepository;
   hasher: PasswordHasher;
@@ -59,6 +62,7 @@ export class AuthService {
     login: string,
     password: string,
     meta: ClientMeta,
+    code?: string,
   ): Promise<{ pair: TokenPair; deviceMark: string }> {
     const { throttle, users, hasher, deviceMarks } = this.deps;
     const user = await users.platformFindByLoginOrEmail(login);
@@ -79,6 +83,15 @@ export class AuthService {
     if (!user || !matches) {
       await throttle.fail(checks);
       throw new AppError('USER_NOT_FOUND');
+    }
+    if (user.isTwoFaEnabled) {
+      // The password was right: the code is asked for, and a wrong one counts like a wrong password.
+      if (!code) throw new AppError('TWOFA_REQUIRED');
+      const second = await this.deps.twofa.secondFactor(user, code);
+      if (second !== 'ok') {
+        await throttle.fail(checks);
+        throw new AppError(second === 'reused' ? 'TWOFA_REUSED' : 'TWOFA_WRONG');
+      }
     }
     // The account-wide count is left to expire: one good sign-in must not reset what many addresses built.
     await throttle.reset(checks.filter(([rule]) => rule !== rules.account && rule !== rules.address));

@@ -1,8 +1,9 @@
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PasswordForm } from './PasswordForm';
+import { TwoFaSection } from './TwoFaSection';
 
-/** /account-security: the password now; two-factor authentication joins with its own release. */
+/** /account-security: the password and two-factor authentication (spec §2, §4). */
 export function SecurityPage() {
   const { t } = useTranslation();
   return (
@@ -11,6 +12,7 @@ export function SecurityPage() {
         {t('account.securityTitle')}
       </Title>
       <PasswordForm />
+      <TwoFaSection />
     </Stack>
   );
 }
