@@ -26,6 +26,9 @@ import type { StatisticService } from './modules/statistic/statistic.service.js'
 import type { TrackerService } from './modules/trackers/tracker.service.js';
 import type { UserService } from './modules/user/user.service.js';
 import type { TwoFaService } from './modules/security/twofa.service.js';
+import type { AccessService } from './modules/access/access.service.js';
+import type { AlertService } from './modules/messenger/alerts.service.js';
+import type { MessengerService } from './modules/messenger/messenger.service.js';
 
 /** The Fastify instance every route module receives: zod-typed schemas. */
 export type App = FastifyInstance<
@@ -52,6 +55,9 @@ export interface Services {
   statistics: StatisticService;
   trackers: TrackerService;
   twofa: TwoFaService;
+  access: AccessService;
+  messenger: MessengerService;
+  alerts: AlertService;
 }
 
 export interface RouteContext {

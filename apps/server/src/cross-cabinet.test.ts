@@ -30,7 +30,8 @@ type Kind =
   | 'cabinet'
   | 'fileSchedule'
   | 'fileConfig'
-  | 'export';
+  | 'export'
+  | 'access';
 
 interface Seed {
   team: Awaited<ReturnType<typeof createTeam>>;
@@ -82,6 +83,7 @@ function kindOf(path: string, slot: string): Kind | undefined {
   if (name === 'id' || name === 'ids') {
     const prefixes: [string, Kind][] = [
       ['/api/user/remove-token', 'token'],
+      ['/api/user/remove-access', 'access'],
       ['/api/cabinet/remove-member', 'member'],
       ['/api/cabinet', 'cabinet'],
       ['/api/folder', 'folder'],
@@ -228,6 +230,13 @@ async function seed(marker: string): Promise<Seed> {
     ).id,
     fileConfig: (await post('/api/file/config', { fileId: file, duration: 25, fit: 'cover' })).id,
     export: 0,
+    // Shared access this cabinet gave a person of another cabinet.
+    access: (
+      await post('/api/user/share-access', {
+        login: (await createUser(t, { role: 'owner' })).login,
+        role: 'observer',
+      })
+    ).id,
   };
   // A show of the cabinet's playlist, so its statistics have rows an answer could leak.
   const started = new Date(Date.now() - 60_000);

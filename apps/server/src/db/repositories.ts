@@ -14,6 +14,8 @@ import { SettingsRepository } from '../modules/system/settings.repository.js';
 import { TrackerRepository } from '../modules/trackers/tracker.repository.js';
 import { UserRepository } from '../modules/user/user.repository.js';
 import { TwoFaRepository } from '../modules/security/twofa.repository.js';
+import { AccessRepository } from '../modules/access/access.repository.js';
+import { MessengerRepository } from '../modules/messenger/messenger.repository.js';
 
 export interface Repositories {
   cabinets: CabinetRepository;
@@ -31,6 +33,8 @@ export interface Repositories {
   statistics: StatisticRepository;
   trackers: TrackerRepository;
   twofa: TwoFaRepository;
+  access: AccessRepository;
+  messenger: MessengerRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -50,6 +54,8 @@ export function createRepositories(db: Database): Repositories {
     statistics: new StatisticRepository(db),
     trackers: new TrackerRepository(db),
     twofa: new TwoFaRepository(db),
+    access: new AccessRepository(db),
+    messenger: new MessengerRepository(db),
   };
 }
 

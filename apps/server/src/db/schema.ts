@@ -14,6 +14,7 @@ import type {
   PointLogEntry,
   QuotaKind,
   Role,
+  AlertKind,
   Rotation,
   ScheduleMode,
   Tariff,
@@ -86,6 +87,8 @@ export const users = pgTable(
     twoFaSecret: text('two_fa_secret'),
     /** The TOTP step of the last code accepted: a code of that step or an earlier one is refused (RFC 6238). */
     twoFaLastStep: integer('two_fa_last_step'),
+    /** Alert kinds the person turned off (docs/security.md, "Alerts"); every kind is on by default. */
+    alertsOff: jsonb('alerts_off').$type<AlertKind[]>().notNull().default([]),
     isClarityEnabled: boolean('is_clarity_enabled').notNull().default(false),
     blocked: boolean('blocked').notNull().default(false),
     verified: boolean('verified').notNull().default(false),
@@ -233,6 +236,45 @@ export const cabinetAccess = pgTable(
     uniqueIndex('cabinet_access_cabinet_user_idx').on(t.cabinetId, t.userId),
     index('cabinet_access_user_idx').on(t.userId),
   ],
+);
+
+/** A person's Telegram chat, linked through the bot's deep link (docs/security.md, "Alerts"). */
+export const messengerLinks = pgTable(
+  'messenger_links',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chatId: text('chat_id').notNull(),
+    username: text('username'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('messenger_links_user_idx').on(t.userId)],
+);
+
+/** Single-use /start payloads of the bot's deep link, stored as sha256. */
+export const messengerCodes = pgTable(
+  'messenger_codes',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    payloadHash: text('payload_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('messenger_codes_payload_idx').on(t.payloadHash)],
 );
 
 export type CabinetRow = typeof cabinets.$inferSelect;
@@ -412,6 +454,8 @@ export const points = pgTable(
     report: jsonb('report').$type<PlayerReport | null>(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
     goneOfflineAt: timestamp('gone_offline_at', { withTimezone: true, mode: 'date' }),
+    /** An offline alert went out for this absence (reset when an online alert follows). */
+    offlineAlerted: boolean('offline_alerted').notNull().default(false),
     /** When the screen first reported playing its current content; null while it plays something older. */
     syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }),
     /** The manifest version last served to the screen (by any process), and when. */

@@ -30,6 +30,7 @@ import { KioskHelp } from './KioskHelp';
 import { HelpMenu } from './HelpMenu';
 import { NoticesMenu } from './NoticesMenu';
 import { holds } from '../lib/permissions';
+import { CabinetSwitch } from '../features/account/CabinetSwitch';
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
@@ -139,6 +140,7 @@ function AccountMenu({ info }: { info: UserInfo }) {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        <CabinetSwitch />
         {has('account.route') && (
           <Menu.Item component={Link} to="/account" leftSection={<IconUser size={16} />}>
             {t('account.menuAccount')}

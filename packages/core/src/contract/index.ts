@@ -1,3 +1,4 @@
+import { accessApi } from './access.js';
 import { accountApi } from './account.js';
 import { authApi } from './auth.js';
 import { brandApi } from './brand.js';
@@ -6,6 +7,7 @@ import { dashboardApi } from './dashboard.js';
 import { fileRulesApi } from './file-rules.js';
 import { healthApi } from './health.js';
 import { mediaApi } from './media.js';
+import { messengerApi } from './messenger.js';
 import { netApi } from './net.js';
 import { playbackApi } from './playback.js';
 import { playerApi } from './player.js';
@@ -20,6 +22,7 @@ import type { RouteContract } from './route.js';
 // Every /api route, described once (docs/ARCHITECTURE.md, "One contract"). The server registers from these
 // tables; the web's client is typed by them.
 export * from './route.js';
+export * from './access.js';
 export * from './account.js';
 export * from './auth.js';
 export * from './brand.js';
@@ -28,6 +31,7 @@ export * from './dashboard.js';
 export * from './file-rules.js';
 export * from './health.js';
 export * from './media.js';
+export * from './messenger.js';
 export * from './net.js';
 export * from './playback.js';
 export * from './player.js';
@@ -40,6 +44,7 @@ export * from './user.js';
 
 /** Every route table, by area: what the server must register, no more and no less. */
 export const API = {
+  access: accessApi,
   account: accountApi,
   auth: authApi,
   brand: brandApi,
@@ -48,6 +53,7 @@ export const API = {
   fileRules: fileRulesApi,
   health: healthApi,
   media: mediaApi,
+  messenger: messengerApi,
   net: netApi,
   playback: playbackApi,
   player: playerApi,

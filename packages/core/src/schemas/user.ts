@@ -1,3 +1,4 @@
+import { AlertKindSchema, Messenger } from '../security/messenger.js';
 import { z } from 'zod';
 import { MEMBER_ROLES, ROLES, PERMISSION_KEYS } from '../roles.js';
 import { MESSAGES } from '../validation.js';
@@ -106,6 +107,10 @@ export const Account = User.extend({
   tokens: z.array(ApiToken),
   /** Unused two-factor recovery codes left (0 when two-factor is off). */
   recoveryCodesLeft: z.number().int(),
+  /** The linked Telegram chat (spec §3 messenger); null when none. */
+  messenger: Messenger.nullable(),
+  /** The alert kinds this person receives. */
+  alerts: z.array(AlertKindSchema),
 });
 export type Account = z.infer<typeof Account>;
 

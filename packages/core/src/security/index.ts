@@ -1,2 +1,3 @@
 export * from './twofa.js';
 export * from './alerts.js';
+export * from './messenger.js';
