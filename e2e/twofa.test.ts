@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { generate } from 'otplib';
@@ -8,15 +10,35 @@ import { startServer, type RunningServer } from './support/server.js';
 
 const ADMIN_PASSWORD = 'Admin-pass-1!';
 const PASSWORD = 'guarded-pass-1';
+const WEBHOOK_SECRET = 'e2e-webhook-secret-0123';
 let server: RunningServer;
 let browser: Browser;
+/** A fake Telegram Bot API on loopback: records the calls the server makes. */
+let bot: Server;
+const botCalls: { method: string; body: Record<string, unknown> }[] = [];
 
 /** What an authenticator app shows for the secret, a number of 30-second steps from now. */
 const codeAt = (secret: string, steps = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_PASSWORD });
+  bot = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      botCalls.push({ method: (req.url ?? '').split('/').pop() ?? '', body: JSON.parse(raw || '{}') });
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ ok: true, result: true }));
+    });
+  });
+  await new Promise<void>((resolve) => bot.listen(0, '127.0.0.1', resolve));
+  server = await startServer({
+    ADMIN_PASSWORD,
+    TELEGRAM_BOT_TOKEN: '42:e2e-token',
+    TELEGRAM_BOT_USERNAME: 'vitrine_e2e_bot',
+    TELEGRAM_API_URL: `http://127.0.0.1:${(bot.address() as AddressInfo).port}`,
+    TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  });
   browser = await launchBrowser();
   const admin = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
   await apiCall(server.url, '/user/post', {
@@ -27,6 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await new Promise((resolve) => bot?.close(resolve));
 });
 
 describe('two-factor in the browser', () => {
@@ -77,9 +100,50 @@ describe('two-factor in the browser', () => {
 
     // Turned off with the password.
     await page.reload();
+    await page.getByRole('button', { name: 'Turn off' }).waitFor();
     await page.getByLabel('Current password').last().fill(PASSWORD);
     await page.getByRole('button', { name: 'Turn off' }).click();
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).waitFor();
+    await page.close();
+  });
+
+  it('links Telegram through the deep link and chooses the alerts', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.url, 'guarded', PASSWORD);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${server.url}/account-security`);
+    await page.getByRole('button', { name: 'Connect Telegram' }).click();
+    const link = await page.getByRole('link', { name: 'Open Telegram' }).getAttribute('href');
+    expect(link).toMatch(/^https:\/\/t\.me\/vitrine_e2e_bot\?start=[A-Za-z0-9_-]+$/);
+    // Telegram tells the bot's webhook that the chat pressed Start.
+    const hook = await fetch(`${server.url}/api/messenger/telegram`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': WEBHOOK_SECRET },
+      body: JSON.stringify({
+        update_id: 1,
+        message: {
+          chat: { id: 555 },
+          from: { username: 'guarded_tg' },
+          text: `/start ${new URL(link!).searchParams.get('start')}`,
+        },
+      }),
+    });
+    expect(hook.status).toBe(200);
+    expect(botCalls.some((c) => c.method === 'sendMessage' && c.body['chat_id'] === '555')).toBe(true);
+    await page.getByRole('button', { name: 'I pressed Start' }).click();
+    await page.getByText('Alerts go to @guarded_tg.').waitFor();
+    await page.getByRole('checkbox', { name: 'Funds are low' }).click();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Funds are low' }).isChecked()).toBe(false);
+    await page.reload();
+    expect(await page.getByRole('checkbox', { name: 'Funds are low' }).isChecked()).toBe(false);
+    for (const [width, scheme] of [
+      [390, 'light'],
+      [1400, 'dark'],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await screenshot(page, `security-${width}-${scheme}`);
+    }
     await page.close();
   });
 });

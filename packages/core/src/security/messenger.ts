@@ -3,7 +3,7 @@
  * deep link, and which alerts each person receives (docs/security.md, "Alerts").
  */
 import { z } from 'zod';
-import { text } from '../schemas/common.js';
+import { int64, text } from '../schemas/common.js';
 import { ALERT_KINDS } from './alerts.js';
 
 /** The account's messenger: linked (with the chat's username), or waiting for the deep link to be opened. */
@@ -23,10 +23,11 @@ export type AlertsBody = z.infer<typeof AlertsBody>;
 
 /** The part of a Telegram Update the bot reads (Bot API 'Update'): a message's chat, sender and text. */
 export const TelegramUpdate = z.object({
-  update_id: z.number().int(),
+  update_id: int64(),
   message: z
     .object({
-      chat: z.object({ id: z.number().int() }),
+      // Chat ids reach 52 bits; groups' are negative.
+      chat: z.object({ id: int64(-Number.MAX_SAFE_INTEGER) }),
       from: z.object({ username: text(64).optional() }).optional(),
       text: text(4096, { multiline: true }).optional(),
     })

@@ -40,7 +40,7 @@ export class MessengerService {
   }
 
   async subscribe(caller: Caller): Promise<Messenger> {
-    if (!this.configured) throw new AppError('UNAVAILABLE');
+    if (!this.configured) throw new AppError('MESSENGER_UNAVAILABLE');
     // 32 bytes of base64url: 43 characters of [A-Za-z0-9_-], within Telegram's 64.
     const payload = randomToken();
     if (!isDeepLinkPayload(payload)) throw new AppError('INTERNAL');

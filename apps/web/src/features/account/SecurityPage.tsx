@@ -2,8 +2,9 @@ import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PasswordForm } from './PasswordForm';
 import { TwoFaSection } from './TwoFaSection';
+import { MessengerSection } from './MessengerSection';
 
-/** /account-security: the password and two-factor authentication (spec §2, §4). */
+/** /account-security: the password, two-factor authentication and the notification messenger (spec §2, §4). */
 export function SecurityPage() {
   const { t } = useTranslation();
   return (
@@ -13,6 +14,7 @@ export function SecurityPage() {
       </Title>
       <PasswordForm />
       <TwoFaSection />
+      <MessengerSection />
     </Stack>
   );
 }
