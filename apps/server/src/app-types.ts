@@ -29,6 +29,7 @@ import type { TwoFaService } from './modules/security/twofa.service.js';
 import type { AccessService } from './modules/access/access.service.js';
 import type { AlertService } from './modules/messenger/alerts.service.js';
 import type { MessengerService } from './modules/messenger/messenger.service.js';
+import type { OidcService } from './modules/oidc/oidc.service.js';
 
 /** The Fastify instance every route module receives: zod-typed schemas. */
 export type App = FastifyInstance<
@@ -58,6 +59,7 @@ export interface Services {
   access: AccessService;
   messenger: MessengerService;
   alerts: AlertService;
+  oidc: OidcService;
 }
 
 export interface RouteContext {

@@ -79,6 +79,8 @@ import { AlertService } from './modules/messenger/alerts.service.js';
 import { MessengerService } from './modules/messenger/messenger.service.js';
 import { messengerRoutes } from './modules/messenger/messenger.routes.js';
 import { TelegramClient } from './modules/messenger/telegram.js';
+import { OidcService } from './modules/oidc/oidc.service.js';
+import { oidcRoutes } from './modules/oidc/oidc.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { accessPlugin, type RouteAccess } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -275,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     account: new AccountService({ repos, transact, hasher, auth, registration, twofa, messenger }),
     messenger,
     alerts,
+    oidc: new OidcService({ repos, auth, config: config.oidc ?? null, publicUrl: config.publicUrl }),
     twofa,
     access: new AccessService({ repos }),
     users: new UserService({ repos, transact, hasher }),
@@ -393,6 +396,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     securityRoutes,
     accessRoutes,
     messengerRoutes,
+    oidcRoutes,
     userRoutes,
     cabinetRoutes,
     mediaRoutes,

@@ -111,6 +111,10 @@ const Env = z.object({
     .regex(/^[A-Za-z0-9_-]{16,256}$/)
     .optional(),
   TELEGRAM_CHAT_INTERVAL_MS: z.coerce.number().int().min(0).max(60000).default(1000),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().trim().min(1).max(60).default('OpenID'),
   ALERT_OFFLINE_MINUTES: z.coerce.number().min(0).max(1440).default(10),
   ALERT_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   MAP_TILE_URL: z
@@ -238,6 +242,8 @@ export interface Config {
     webhookSecret?: string;
     chatIntervalMs: number;
   };
+  /** External sign-in (OIDC_*): absent unless issuer, client id and secret are set. */
+  oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
   /** Alerts: a screen is reported offline after offlineMinutes; the sweep runs every checkSeconds (0: never). */
   alerts: { offlineMinutes: number; checkSeconds: number };
   /** An offline tile pyramid ({z}/{x}/{y}.png|webp|jpg) served at /tiles/ (MAP_TILES_DIR). */
@@ -399,6 +405,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: e.TELEGRAM_API_URL,
             ...(e.TELEGRAM_WEBHOOK_SECRET ? { webhookSecret: e.TELEGRAM_WEBHOOK_SECRET } : {}),
             chatIntervalMs: e.TELEGRAM_CHAT_INTERVAL_MS,
+          },
+        }
+      : {}),
+    ...(e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+      ? {
+          oidc: {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            name: e.OIDC_NAME,
           },
         }
       : {}),

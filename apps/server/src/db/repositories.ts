@@ -16,6 +16,7 @@ import { UserRepository } from '../modules/user/user.repository.js';
 import { TwoFaRepository } from '../modules/security/twofa.repository.js';
 import { AccessRepository } from '../modules/access/access.repository.js';
 import { MessengerRepository } from '../modules/messenger/messenger.repository.js';
+import { OidcRepository } from '../modules/oidc/oidc.repository.js';
 
 export interface Repositories {
   cabinets: CabinetRepository;
@@ -35,6 +36,7 @@ export interface Repositories {
   twofa: TwoFaRepository;
   access: AccessRepository;
   messenger: MessengerRepository;
+  oidc: OidcRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -56,6 +58,7 @@ export function createRepositories(db: Database): Repositories {
     twofa: new TwoFaRepository(db),
     access: new AccessRepository(db),
     messenger: new MessengerRepository(db),
+    oidc: new OidcRepository(db),
   };
 }
 

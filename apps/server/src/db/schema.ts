@@ -277,6 +277,46 @@ export const messengerCodes = pgTable(
   (t) => [uniqueIndex('messenger_codes_payload_idx').on(t.payloadHash)],
 );
 
+/** A person's identity at an external OpenID provider: linked by issuer and subject, never by e-mail alone. */
+export const externalIdentities = pgTable(
+  'external_identities',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('external_identities_issuer_subject_idx').on(t.issuer, t.subject),
+    index('external_identities_user_idx').on(t.userId),
+  ],
+);
+
+/** External sign-ins under way: state (sha256), nonce and PKCE verifier, used once, for ten minutes. */
+export const oidcRequests = pgTable(
+  'oidc_requests',
+  {
+    id: serial('id').primaryKey(),
+    stateHash: text('state_hash').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    /** Linking from the security page: whose account the identity joins. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('oidc_requests_state_idx').on(t.stateHash)],
+);
+
 export type CabinetRow = typeof cabinets.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type RefreshSessionRow = typeof refreshSessions.$inferSelect;

@@ -9,6 +9,7 @@ import { healthApi } from './health.js';
 import { mediaApi } from './media.js';
 import { messengerApi } from './messenger.js';
 import { netApi } from './net.js';
+import { oidcApi } from './oidc.js';
 import { playbackApi } from './playback.js';
 import { playerApi } from './player.js';
 import { playlistApi } from './playlist.js';
@@ -33,6 +34,7 @@ export * from './health.js';
 export * from './media.js';
 export * from './messenger.js';
 export * from './net.js';
+export * from './oidc.js';
 export * from './playback.js';
 export * from './player.js';
 export * from './playlist.js';
@@ -55,6 +57,7 @@ export const API = {
   media: mediaApi,
   messenger: messengerApi,
   net: netApi,
+  oidc: oidcApi,
   playback: playbackApi,
   player: playerApi,
   playlist: playlistApi,

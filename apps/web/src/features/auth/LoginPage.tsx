@@ -7,11 +7,12 @@ import { ApiError, failureText } from '../../api/client';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { signIn } from './auth.api';
 import { AuthCard } from './AuthCard';
+import { ExternalSignIn } from './ExternalSignIn';
 import { useCompleteSignIn } from './signIn';
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const { redirect } = useSearch({ from: '/login' });
+  const { redirect, code, state, iss } = useSearch({ from: '/login' });
   const form = useZodForm(AuthBody, { login: '', password: '', code: undefined });
   const complete = useCompleteSignIn();
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +59,13 @@ export function LoginPage() {
           {t('login.submit')}
         </Button>
       </form>
-      <Group justify="space-between">
+      <ExternalSignIn
+        {...(code ? { code } : {})}
+        {...(state ? { state } : {})}
+        {...(iss ? { iss } : {})}
+        {...(redirect ? { redirect } : {})}
+      />
+      <Group justify="space-between" mt="md">
         <Anchor component={Link} to="/recover-pass" size="sm">
           {t('login.forgot')}
         </Anchor>
