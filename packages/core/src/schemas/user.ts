@@ -37,8 +37,6 @@ export const AuthBody = z.strictObject({
   password: text(200, { min: 1, trim: false }),
   /** When two-factor is on: a 6-digit code from the app, or one of the recovery codes. */
   code: text(20).optional(),
-  /** The bot check's answer, when one is asked for (docs/security.md). */
-  botCheck: text(4000).optional(),
 });
 export const TokenPair = z.object({ token: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof TokenPair>;
