@@ -29,6 +29,11 @@ import type { StudioService } from './modules/studio/studio.service.js';
 import type { StatisticService } from './modules/statistic/statistic.service.js';
 import type { TrackerService } from './modules/trackers/tracker.service.js';
 import type { UserService } from './modules/user/user.service.js';
+import type { TwoFaService } from './modules/security/twofa.service.js';
+import type { AccessService } from './modules/access/access.service.js';
+import type { AlertService } from './modules/messenger/alerts.service.js';
+import type { MessengerService } from './modules/messenger/messenger.service.js';
+import type { OidcService } from './modules/oidc/oidc.service.js';
 
 /** The Fastify instance every route module receives: zod-typed schemas. */
 export type App = FastifyInstance<
@@ -58,6 +63,11 @@ export interface Services {
   statistics: StatisticService;
   trackers: TrackerService;
   studio: StudioService;
+  twofa: TwoFaService;
+  access: AccessService;
+  messenger: MessengerService;
+  alerts: AlertService;
+  oidc: OidcService;
 }
 
 export interface RouteContext {

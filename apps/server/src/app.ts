@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { OFFLINE_AFTER_SECONDS } from '@vitrine/core';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
@@ -75,6 +76,16 @@ import { TrackerService } from './modules/trackers/tracker.service.js';
 import { brandRoutes } from './modules/system/brand.routes.js';
 import { tilesRoutes } from './modules/system/tiles.routes.js';
 import { UserService } from './modules/user/user.service.js';
+import { TwoFaService } from './modules/security/twofa.service.js';
+import { securityRoutes } from './modules/security/security.routes.js';
+import { AccessService } from './modules/access/access.service.js';
+import { accessRoutes } from './modules/access/access.routes.js';
+import { AlertService } from './modules/messenger/alerts.service.js';
+import { MessengerService } from './modules/messenger/messenger.service.js';
+import { messengerRoutes } from './modules/messenger/messenger.routes.js';
+import { TelegramClient } from './modules/messenger/telegram.js';
+import { OidcService } from './modules/oidc/oidc.service.js';
+import { oidcRoutes } from './modules/oidc/oidc.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { accessPlugin, type RouteAccess } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -133,7 +144,59 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       log: (message) => app.log.info(message),
     });
 
+  // Alerts by Telegram when a bot is configured (else by e-mail), and the presence sweep behind them.
+  const telegram = config.telegram
+    ? new TelegramClient({
+        apiUrl: config.telegram.apiUrl,
+        token: config.telegram.token,
+        chatIntervalMs: config.telegram.chatIntervalMs,
+        log: (message) => app.log.warn(message),
+      })
+    : null;
+  const webhookSecret =
+    config.telegram?.webhookSecret ??
+    (await repos.settings.getOrInit('telegram_webhook_secret', () => randomToken()));
+  const messenger = new MessengerService({
+    repos,
+    telegram,
+    botUsername: config.telegram?.username ?? null,
+    webhookSecret,
+  });
+  const alerts = new AlertService({
+    repos,
+    mailer,
+    telegram,
+    offlineAfterMs: config.alerts.offlineMinutes * 60_000,
+    seenWithinMs: OFFLINE_AFTER_SECONDS * 1000,
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
+  if (telegram) {
+    // Telegram sends the bot's updates (the deep link's /start) to this server.
+    void telegram
+      .setWebhook(`${config.publicUrl}/api/messenger/telegram`, webhookSecret)
+      .then((ok) => ok || app.log.warn('telegram: setWebhook refused'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'telegram: setWebhook failed'));
+  }
+  if (config.alerts.checkSeconds > 0) {
+    const sweep = setInterval(() => {
+      alerts
+        .checkPresence()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'presence alerts failed'));
+    }, config.alerts.checkSeconds * 1000);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  }
+
+  const twofa = new TwoFaService({
+    repos,
+    hasher,
+    throttle,
+    issuer: config.brandConfig.title,
+    limits: { perLogin: config.loginThrottle.perLogin, windowSeconds: config.loginThrottle.windowSeconds },
+  });
   const auth = new AuthService({
+    twofa,
+    access: repos.access,
     users: repos.users,
     credentials: repos.credentials,
     hasher,
@@ -185,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const fleet = new Fleet({
     database,
     points: repos.points,
+    commands: repos.pointCommands,
     ...config.fleet,
     log: (message, error) => app.log.warn({ err: error }, message),
   });
@@ -224,7 +288,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const services: Services = {
     auth,
     registration,
-    account: new AccountService({ repos, transact, hasher, auth, registration }),
+    account: new AccountService({ repos, transact, hasher, auth, registration, twofa, messenger }),
+    messenger,
+    alerts,
+    oidc: new OidcService({ repos, auth, config: config.oidc ?? null, publicUrl: config.publicUrl }),
+    twofa,
+    access: new AccessService({ repos }),
     users: new UserService({ repos, transact, hasher }),
     cabinets: new CabinetService(repos),
     media,
@@ -270,6 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         queue: q,
         retentionHours: config.exportRetentionHours,
         log,
+        exportReady: (job) => void alerts.exportReady(job.cabinetId, job.userId, job.name).catch(log),
       });
     let statistics = make(queue);
     try {
@@ -347,6 +417,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     tilesRoutes,
     authRoutes,
     accountRoutes,
+    securityRoutes,
+    accessRoutes,
+    messengerRoutes,
+    oidcRoutes,
     userRoutes,
     cabinetRoutes,
     mediaRoutes,

@@ -107,6 +107,26 @@ const Env = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PREFIX: z.string().default(''),
   S3_FORCE_PATH_STYLE: z.stringbool().optional(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]+$/, { error: 'TELEGRAM_BOT_TOKEN must look like 123456:ABC-def' })
+    .optional(),
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .regex(/^\w{3,64}$/)
+    .optional(),
+  TELEGRAM_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.telegram.org'),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/)
+    .optional(),
+  TELEGRAM_CHAT_INTERVAL_MS: z.coerce.number().int().min(0).max(60000).default(1000),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().trim().min(1).max(60).default('OpenID'),
+  ALERT_OFFLINE_MINUTES: z.coerce.number().min(0).max(1440).default(10),
+  ALERT_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   MAP_TILE_URL: z
     .string()
     .trim()
@@ -229,6 +249,18 @@ export interface Config {
   media: { maxFileSize: number; quota: number };
   /** Where media bytes live: S3 when S3_BUCKET is set, otherwise DATA_DIR/media. */
   s3?: S3Config;
+  /** Telegram alerts (TELEGRAM_*): absent without a bot token. */
+  telegram?: {
+    token: string;
+    username: string | null;
+    apiUrl: string;
+    webhookSecret?: string;
+    chatIntervalMs: number;
+  };
+  /** External sign-in (OIDC_*): absent unless issuer, client id and secret are set. */
+  oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
+  /** Alerts: a screen is reported offline after offlineMinutes; the sweep runs every checkSeconds (0: never). */
+  alerts: { offlineMinutes: number; checkSeconds: number };
   /** An offline tile pyramid ({z}/{x}/{y}.png|webp|jpg) served at /tiles/ (MAP_TILES_DIR). */
   tilesDir?: string;
 }
@@ -385,5 +417,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : {}),
     ...(tilesDir ? { tilesDir } : {}),
+    ...(e.TELEGRAM_BOT_TOKEN
+      ? {
+          telegram: {
+            token: e.TELEGRAM_BOT_TOKEN,
+            username: e.TELEGRAM_BOT_USERNAME ?? null,
+            apiUrl: e.TELEGRAM_API_URL,
+            ...(e.TELEGRAM_WEBHOOK_SECRET ? { webhookSecret: e.TELEGRAM_WEBHOOK_SECRET } : {}),
+            chatIntervalMs: e.TELEGRAM_CHAT_INTERVAL_MS,
+          },
+        }
+      : {}),
+    ...(e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+      ? {
+          oidc: {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            name: e.OIDC_NAME,
+          },
+        }
+      : {}),
+    alerts: { offlineMinutes: e.ALERT_OFFLINE_MINUTES, checkSeconds: e.ALERT_CHECK_SECONDS },
   };
 }

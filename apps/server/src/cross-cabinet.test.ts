@@ -32,7 +32,8 @@ type Kind =
   | 'fileConfig'
   | 'export'
   | 'widget'
-  | 'creation';
+  | 'creation'
+  | 'access';
 
 interface Seed {
   team: Awaited<ReturnType<typeof createTeam>>;
@@ -97,6 +98,7 @@ function kindOf(path: string, slot: string): Kind | undefined {
   if (name === 'id' || name === 'ids') {
     const prefixes: [string, Kind][] = [
       ['/api/user/remove-token', 'token'],
+      ['/api/user/remove-access', 'access'],
       ['/api/cabinet/remove-member', 'member'],
       ['/api/cabinet', 'cabinet'],
       ['/api/folder', 'folder'],
@@ -248,6 +250,13 @@ async function seed(marker: string): Promise<Seed> {
     widget: (await post('/api/widget/post', { name: `${marker} widget`, document: blankDocument() })).id,
     creation: (
       await post('/api/media-creation/post', { name: `${marker} creation`, document: blankDocument() })
+    ).id,
+    // Shared access this cabinet gave a person of another cabinet.
+    access: (
+      await post('/api/user/share-access', {
+        login: (await createUser(t, { role: 'owner' })).login,
+        role: 'observer',
+      })
     ).id,
   };
   // A show of the cabinet's playlist, so its statistics have rows an answer could leak.

@@ -5,6 +5,7 @@ export * from './errors.js';
 export * from './schemas/common.js';
 export * from './schemas/user.js';
 export * from './schemas/cabinet.js';
+export * from './schemas/access.js';
 export * from './brands.js';
 export * from './menu.js';
 export * from './schemas/brand.js';

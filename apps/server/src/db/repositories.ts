@@ -17,6 +17,10 @@ import { FailureRepository } from '../modules/system/failure.repository.js';
 import { SettingsRepository } from '../modules/system/settings.repository.js';
 import { TrackerRepository } from '../modules/trackers/tracker.repository.js';
 import { UserRepository } from '../modules/user/user.repository.js';
+import { TwoFaRepository } from '../modules/security/twofa.repository.js';
+import { AccessRepository } from '../modules/access/access.repository.js';
+import { MessengerRepository } from '../modules/messenger/messenger.repository.js';
+import { OidcRepository } from '../modules/oidc/oidc.repository.js';
 
 export interface Repositories {
   cabinets: CabinetRepository;
@@ -37,6 +41,10 @@ export interface Repositories {
   statistics: StatisticRepository;
   trackers: TrackerRepository;
   studio: StudioRepository;
+  twofa: TwoFaRepository;
+  access: AccessRepository;
+  messenger: MessengerRepository;
+  oidc: OidcRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -59,6 +67,10 @@ export function createRepositories(db: Database): Repositories {
     statistics: new StatisticRepository(db),
     trackers: new TrackerRepository(db),
     studio: new StudioRepository(db),
+    twofa: new TwoFaRepository(db),
+    access: new AccessRepository(db),
+    messenger: new MessengerRepository(db),
+    oidc: new OidcRepository(db),
   };
 }
 

@@ -15,6 +15,7 @@ import type {
   PointLogEntry,
   QuotaKind,
   Role,
+  AlertKind,
   Rotation,
   ScheduleMode,
   StudioDocument,
@@ -86,6 +87,10 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     isTwoFaEnabled: boolean('is_two_fa_enabled').notNull().default(false),
     twoFaSecret: text('two_fa_secret'),
+    /** The TOTP step of the last code accepted: a code of that step or an earlier one is refused (RFC 6238). */
+    twoFaLastStep: integer('two_fa_last_step'),
+    /** Alert kinds the person turned off (docs/security.md, "Alerts"); every kind is on by default. */
+    alertsOff: jsonb('alerts_off').$type<AlertKind[]>().notNull().default([]),
     isClarityEnabled: boolean('is_clarity_enabled').notNull().default(false),
     blocked: boolean('blocked').notNull().default(false),
     verified: boolean('verified').notNull().default(false),
@@ -172,11 +177,155 @@ export const emailTokens = pgTable(
   (t) => [uniqueIndex('email_tokens_token_idx').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId)],
 );
 
+/** Two-factor recovery codes: argon2 hashes, each good once (docs/security.md). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** What was done to a person's security by someone else (a platform admin's two-factor reset), and why. */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('security_events_user_idx').on(t.userId)],
+);
+
+/**
+ * Shared access (spec §7 share-access): a person of another cabinet given a role in this one. Their own
+ * cabinet stays `users.cabinet_id`; they switch between the cabinets in the account menu.
+ */
+export const cabinetAccess = pgTable(
+  'cabinet_access',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<Role>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cabinet_access_cabinet_user_idx').on(t.cabinetId, t.userId),
+    index('cabinet_access_user_idx').on(t.userId),
+  ],
+);
+
+/** A person's Telegram chat, linked through the bot's deep link (docs/security.md, "Alerts"). */
+export const messengerLinks = pgTable(
+  'messenger_links',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chatId: text('chat_id').notNull(),
+    username: text('username'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('messenger_links_user_idx').on(t.userId)],
+);
+
+/** Single-use /start payloads of the bot's deep link, stored as sha256. */
+export const messengerCodes = pgTable(
+  'messenger_codes',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    payloadHash: text('payload_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('messenger_codes_payload_idx').on(t.payloadHash)],
+);
+
+/** A person's identity at an external OpenID provider: linked by issuer and subject, never by e-mail alone. */
+export const externalIdentities = pgTable(
+  'external_identities',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('external_identities_issuer_subject_idx').on(t.issuer, t.subject),
+    index('external_identities_user_idx').on(t.userId),
+  ],
+);
+
+/** External sign-ins under way: state (sha256), nonce and PKCE verifier, used once, for ten minutes. */
+export const oidcRequests = pgTable(
+  'oidc_requests',
+  {
+    id: serial('id').primaryKey(),
+    stateHash: text('state_hash').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    /** Linking from the security page: whose account the identity joins. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('oidc_requests_state_idx').on(t.stateHash)],
+);
+
 export type CabinetRow = typeof cabinets.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type RefreshSessionRow = typeof refreshSessions.$inferSelect;
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
+export type RecoveryCodeRow = typeof recoveryCodes.$inferSelect;
+export type CabinetAccessRow = typeof cabinetAccess.$inferSelect;
 
 /** Installation-wide settings shared by every server process (the token signing secret among them). */
 export const appSettings = pgTable('app_settings', {
@@ -347,6 +496,8 @@ export const points = pgTable(
     report: jsonb('report').$type<PlayerReport | null>(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
     goneOfflineAt: timestamp('gone_offline_at', { withTimezone: true, mode: 'date' }),
+    /** An offline alert went out for this absence (reset when an online alert follows). */
+    offlineAlerted: boolean('offline_alerted').notNull().default(false),
     /** When the screen first reported playing its current content; null while it plays something older. */
     syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }),
     /** The manifest version last served to the screen (by any process), and when. */

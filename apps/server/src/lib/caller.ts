@@ -8,7 +8,17 @@ export interface Caller {
   role: Role;
   login: string;
   via: 'session' | 'apiToken';
+  /**
+   * The person's own cabinet, when they work in another one shared with them (`cabinetId` is always the
+   * cabinet of this request, `role` their role there). Absent: `cabinetId` is their own.
+   */
+  homeCabinetId?: CabinetId;
+  /** The refresh-token family of a session caller (switching cabinets ends it). */
+  sessionId?: string;
 }
+
+/** The person's own cabinet, where their own row, two-factor and messenger live. */
+export const homeCabinet = (caller: Caller): CabinetId => caller.homeCabinetId ?? caller.cabinetId;
 
 export interface ClientMeta {
   ip: string;

@@ -11,6 +11,7 @@ import { LanguageSwitcher, ThemeSwitch } from './Switches';
 import { HelpMenu } from './HelpMenu';
 import { NoticesMenu } from './NoticesMenu';
 import { holds } from '../lib/permissions';
+import { CabinetSwitch } from '../features/account/CabinetSwitch';
 
 /** Core brand only (spec §2): the native players this deployment publishes. */
 function PlayerMenu() {
@@ -83,6 +84,7 @@ function AccountMenu({ info }: { info: UserInfo }) {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        <CabinetSwitch />
         {has('account.route') && (
           <Menu.Item component={Link} to="/account" leftSection={<IconUser size={16} />}>
             {t('account.menuAccount')}

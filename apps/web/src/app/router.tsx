@@ -140,7 +140,18 @@ const routeTree = rootRoute.addChildren([
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/login',
-    validateSearch: searchWithRedirect,
+    // The OpenID provider returns here with code and state (spec §7, the external code sign-in).
+    validateSearch: (search: Record<string, unknown>) => {
+      const code = text(search.code);
+      const state = text(search.state);
+      const iss = text(search.iss);
+      return {
+        ...searchWithRedirect(search),
+        ...(code ? { code } : {}),
+        ...(state ? { state } : {}),
+        ...(iss ? { iss } : {}),
+      };
+    },
     beforeLoad: middleware('guest'),
     component: lazy(() => import('../features/auth/LoginPage'), 'LoginPage'),
   }),

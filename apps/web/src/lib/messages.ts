@@ -4,6 +4,7 @@ import {
   PLAYLIST_MESSAGES,
   POINT_MESSAGES,
   QR_MESSAGES,
+  TWOFA_MESSAGES,
   UPLOAD_MESSAGES,
   type ErrorBody,
   type ErrorCode,
@@ -22,6 +23,7 @@ const CATALOGUE = new Map<string, string>([
   ...Object.entries(MESSAGES).map(([key, text]) => [text, `validation.${key}`] as const),
   ...Object.entries(PLAYLIST_MESSAGES).map(([key, text]) => [text, `playlistMessages.${key}`] as const),
   ...Object.entries(QR_MESSAGES).map(([key, text]) => [text, `qr.${key}`] as const),
+  ...Object.entries(TWOFA_MESSAGES).map(([key, text]) => [text, `twofaMessages.${key}`] as const),
   ...(['bindingFailed', 'changeStatusSent', 'invalidJson', 'unsupported'] as const).map(
     (key) => [POINT_MESSAGES[key], `pointMessages.${key}`] as const,
   ),

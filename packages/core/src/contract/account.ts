@@ -31,7 +31,7 @@ export const accountApi = defineRoutes({
   patchPassword: defineRoute({
     method: 'POST',
     path: '/api/user/patch-password',
-    access: 'account.route',
+    access: 'account.security',
     summary: 'Change my password; other sessions end',
     tags: ['account'],
     body: PatchPasswordBody,

@@ -1,3 +1,4 @@
+import { accessApi } from './access.js';
 import { accountApi } from './account.js';
 import { authApi } from './auth.js';
 import { brandApi } from './brand.js';
@@ -6,12 +7,15 @@ import { dashboardApi } from './dashboard.js';
 import { fileRulesApi } from './file-rules.js';
 import { healthApi } from './health.js';
 import { mediaApi } from './media.js';
+import { messengerApi } from './messenger.js';
 import { netApi } from './net.js';
+import { oidcApi } from './oidc.js';
 import { playbackApi } from './playback.js';
 import { playerApi } from './player.js';
 import { playlistApi } from './playlist.js';
 import { pointApi } from './point.js';
 import { scheduleApi } from './schedule.js';
+import { securityApi } from './security.js';
 import { statisticApi } from './statistic.js';
 import { creationApi, widgetApi } from './studio.js';
 import { userApi } from './user.js';
@@ -20,6 +24,7 @@ import type { RouteContract } from './route.js';
 // Every /api route, described once (docs/ARCHITECTURE.md, "One contract"). The server registers from these
 // tables; the web's client is typed by them.
 export * from './route.js';
+export * from './access.js';
 export * from './account.js';
 export * from './auth.js';
 export * from './brand.js';
@@ -28,18 +33,22 @@ export * from './dashboard.js';
 export * from './file-rules.js';
 export * from './health.js';
 export * from './media.js';
+export * from './messenger.js';
 export * from './net.js';
+export * from './oidc.js';
 export * from './playback.js';
 export * from './player.js';
 export * from './playlist.js';
 export * from './point.js';
 export * from './schedule.js';
+export * from './security.js';
 export * from './statistic.js';
 export * from './studio.js';
 export * from './user.js';
 
 /** Every route table, by area: what the server must register, no more and no less. */
 export const API = {
+  access: accessApi,
   account: accountApi,
   auth: authApi,
   brand: brandApi,
@@ -48,12 +57,15 @@ export const API = {
   fileRules: fileRulesApi,
   health: healthApi,
   media: mediaApi,
+  messenger: messengerApi,
   net: netApi,
+  oidc: oidcApi,
   playback: playbackApi,
   player: playerApi,
   playlist: playlistApi,
   point: pointApi,
   schedule: scheduleApi,
+  security: securityApi,
   statistic: statisticApi,
   widget: widgetApi,
   creation: creationApi,

@@ -1,3 +1,4 @@
+import { AlertKindSchema, Messenger } from '../security/messenger.js';
 import { z } from 'zod';
 import { MEMBER_ROLES, ROLES, PERMISSION_KEYS } from '../roles.js';
 import { MESSAGES } from '../validation.js';
@@ -34,6 +35,8 @@ export type User = z.infer<typeof User>;
 export const AuthBody = z.strictObject({
   login: text(254, { min: 1 }),
   password: text(200, { min: 1, trim: false }),
+  /** When two-factor is on: a 6-digit code from the app, or one of the recovery codes. */
+  code: text(20).optional(),
 });
 export const TokenPair = z.object({ token: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof TokenPair>;
@@ -100,6 +103,12 @@ export const CreatedApiToken = ApiToken.extend({ token: z.string() });
 export const Account = User.extend({
   cabinet: z.object({ id: z.number().int(), name: z.string(), tariff: z.string(), blocked: z.boolean() }),
   tokens: z.array(ApiToken),
+  /** Unused two-factor recovery codes left (0 when two-factor is off). */
+  recoveryCodesLeft: z.number().int(),
+  /** The linked Telegram chat (spec §3 messenger); null when none. */
+  messenger: Messenger.nullable(),
+  /** The alert kinds this person receives. */
+  alerts: z.array(AlertKindSchema),
 });
 export type Account = z.infer<typeof Account>;
 

@@ -1,2 +1,4 @@
 export * from './twofa.js';
 export * from './alerts.js';
+export * from './messenger.js';
+export * from './oidc.js';

@@ -24,10 +24,9 @@ export const TWOFA_MESSAGES = {
 } as const;
 
 /** Spec §5: a two-factor code is 6 digits (spaces a person types between groups are dropped). */
-export const TwoFaCode = z
-  .string()
+export const TwoFaCode = text(20)
   .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().regex(new RegExp(`^\\d{${TWO_FA_CODE_LENGTH}}$`), { error: TWOFA_MESSAGES.code }));
+  .pipe(text(20).regex(new RegExp(`^\\d{${TWO_FA_CODE_LENGTH}}$`), { error: TWOFA_MESSAGES.code }));
 
 /** A recovery code as shown: two groups of five letters and digits ('k7m2p-q9x4d'), any case. */
 export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
@@ -40,7 +39,12 @@ export const RecoveryCode = z
 export const Base32Secret = text(64, { min: 16 }).regex(/^[A-Z2-7]+$/, { error: 'Invalid data' });
 
 /** GET /api/user/get-twofa-subscription-code: the secret to confirm, and its otpauth:// address for the QR code. */
-export const TwoFaSubscription = z.object({ secret: z.string(), uri: z.string() });
+export const TwoFaSubscription = z.object({
+  secret: z.string(),
+  uri: z.string(),
+  /** The address drawn as a QR code: an SVG image as a data: URL. */
+  qr: z.string(),
+});
 /** POST /api/user/enable-twofa: the secret shown and a code the app made from it. */
 export const EnableTwoFaBody = z.strictObject({ secret: Base32Secret, code: TwoFaCode });
 /** The answer: the recovery codes, shown once. */
@@ -65,3 +69,10 @@ export function otpauthUri(issuer: string, account: string, secret: string): str
   });
   return `otpauth://totp/${label}?${params.toString()}`;
 }
+
+/** POST /api/user/reset-twofa/:id (platform admin): why, kept with the event. */
+export const ResetTwoFaBody = z.strictObject({ reason: text(500, { min: 3 }) });
+export type ResetTwoFaBody = z.infer<typeof ResetTwoFaBody>;
+export type TwoFaSubscription = z.infer<typeof TwoFaSubscription>;
+export type EnableTwoFaBody = z.infer<typeof EnableTwoFaBody>;
+export type DisableTwoFaBody = z.infer<typeof DisableTwoFaBody>;

@@ -1,14 +1,16 @@
 import type { Account, ApiToken, PatchAccountBody, PatchPasswordBody, TokenPair } from '@vitrine/core';
-import { ERRORS, MESSAGES } from '@vitrine/core';
+import { ALERT_KINDS, ERRORS, MESSAGES } from '@vitrine/core';
 import type { Repositories, Transact } from '../../db/repositories.js';
 import type { ApiTokenRow } from '../../db/schema.js';
-import type { Caller, ClientMeta } from '../../lib/caller.js';
+import { homeCabinet, type Caller, type ClientMeta } from '../../lib/caller.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import { API_TOKEN_PREFIX, type AuthService } from '../auth/auth.service.js';
 import { emailTaken, type RegistrationService } from '../auth/registration.service.js';
 import { toUser } from '../user/user.presenter.js';
+import type { TwoFaService } from '../security/twofa.service.js';
+import type { MessengerService } from '../messenger/messenger.service.js';
 
 export interface AccountDeps {
   repos: Repositories;
@@ -16,6 +18,8 @@ export interface AccountDeps {
   hasher: PasswordHasher;
   auth: AuthService;
   registration: RegistrationService;
+  twofa: Pick<TwoFaService, 'recoveryCodesLeft'>;
+  messenger: Pick<MessengerService, 'state'>;
   now?: () => Date;
 }
 
@@ -39,27 +43,33 @@ export class AccountService {
 
   async get(caller: Caller): Promise<Account> {
     const { repos } = this.deps;
-    const user = await repos.users.findInCabinet(caller.cabinetId, caller.userId);
+    const user = await repos.users.findInCabinet(homeCabinet(caller), caller.userId);
     const cabinet = await repos.cabinets.findById(caller.cabinetId);
     if (!user || !cabinet) throw notFound();
     const tokens = await repos.credentials.listApiTokens(caller.cabinetId, caller.userId);
     return {
+      // The cabinet in use and the role there (a shared cabinet's, when the person switched to one).
       ...toUser(user),
+      cabinetId: caller.cabinetId,
+      role: caller.role,
       cabinet: { id: cabinet.id, name: cabinet.name, tariff: cabinet.tariff, blocked: cabinet.blocked },
       tokens: tokens.map(toApiToken),
+      recoveryCodesLeft: await this.deps.twofa.recoveryCodesLeft(user),
+      messenger: await this.deps.messenger.state(caller),
+      alerts: ALERT_KINDS.filter((k) => !user.alertsOff.includes(k)),
     };
   }
 
   /** Name and analytics consent change at once; a new e-mail address takes effect when its link is followed. */
   async patch(caller: Caller, body: PatchAccountBody): Promise<Account> {
     const { repos } = this.deps;
-    const user = await repos.users.findInCabinet(caller.cabinetId, caller.userId);
+    const user = await repos.users.findInCabinet(homeCabinet(caller), caller.userId);
     if (!user) throw notFound();
     const changes: { name?: string; isClarityEnabled?: boolean } = {};
     if (body.name !== undefined) changes.name = body.name;
     if (body.isClarityEnabled !== undefined) changes.isClarityEnabled = body.isClarityEnabled;
     if (Object.keys(changes).length)
-      await repos.users.updateInCabinet(caller.cabinetId, caller.userId, changes);
+      await repos.users.updateInCabinet(homeCabinet(caller), caller.userId, changes);
     if (body.email !== undefined && body.email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
       const holder = await repos.users.platformFindByEmail(body.email);
       if (holder && holder.id !== user.id) throw emailTaken();
@@ -71,7 +81,7 @@ export class AccountService {
   /** Checks the current password, stores the new one, ends every other session and returns a fresh pair. */
   async patchPassword(caller: Caller, body: PatchPasswordBody, meta: ClientMeta): Promise<TokenPair> {
     const { repos, hasher } = this.deps;
-    const user = await repos.users.findInCabinet(caller.cabinetId, caller.userId);
+    const user = await repos.users.findInCabinet(homeCabinet(caller), caller.userId);
     if (!user) throw notFound();
     if (!(await hasher.verify(user.passwordHash, body.password))) {
       throw new AppError('WRONG_PASSWORD', undefined, { password: ERRORS.WRONG_PASSWORD.message });
@@ -79,12 +89,14 @@ export class AccountService {
     if (body.newPassword === body.password) throw fieldError('newPassword', MESSAGES.shouldNotBeEqual);
     const passwordHash = await hasher.hash(body.newPassword);
     const updated = await this.deps.transact(async (tx) => {
-      const row = await tx.users.updateInCabinet(caller.cabinetId, caller.userId, { passwordHash });
-      await tx.credentials.revokeUserSessions(caller.cabinetId, caller.userId, this.now());
+      const row = await tx.users.updateInCabinet(homeCabinet(caller), caller.userId, { passwordHash });
+      // Every session ends, in every cabinet the person works in.
+      await tx.credentials.platformRevokeAllSessions(caller.userId, this.now());
       return row;
     });
     if (!updated) throw notFound();
-    return this.deps.auth.issue(updated, meta);
+    const role = caller.role;
+    return this.deps.auth.issue(updated, meta, undefined, { id: caller.cabinetId, role });
   }
 
   async createToken(caller: Caller, name: string): Promise<ApiToken & { token: string }> {

@@ -23,6 +23,7 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
       request.body.login,
       request.body.password,
       clientMeta(request),
+      request.body.code,
     );
     reply.setCookie(DEVICE_COOKIE, deviceMark, {
       path: DEVICE_COOKIE_PATH,

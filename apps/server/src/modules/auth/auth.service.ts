@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { effectiveScope, type BrandRules, type TokenPair, type UserInfo } from '@vitrine/core';
+import { effectiveScope, type BrandRules, type Role, type TokenPair, type UserInfo } from '@vitrine/core';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { Caller, ClientMeta } from '../../lib/caller.js';
@@ -9,10 +9,17 @@ import { randomToken, sha256, type AccessTokens, type DeviceMarks } from '../../
 import type { UserRepository } from '../user/user.repository.js';
 import { toUser } from '../user/user.presenter.js';
 import type { CredentialRepository } from './credential.repository.js';
+import type { AccessRepository } from '../access/access.repository.js';
+import { asCabinetId, type CabinetId } from '../../db/cabinet-id.js';
+import type { TwoFaService } from '../security/twofa.service.js';
 
 export const API_TOKEN_PREFIX = 'vtp_';
 
 export interface AuthServiceDeps {
+  /** Shared access: a person's role in a cabinet that is not their own. */
+  access: Pick<AccessRepository, 'roleIn'>;
+  /** The second step of sign-in when a person turned two-factor on. */
+  twofa: Pick<TwoFaService, 'secondFactor'>;
   users: UserRepository;
   credentials: CredentialRepository;
   hasher: PasswordHasher;
@@ -59,6 +66,7 @@ export class AuthService {
     login: string,
     password: string,
     meta: ClientMeta,
+    code?: string,
   ): Promise<{ pair: TokenPair; deviceMark: string }> {
     const { throttle, users, hasher, deviceMarks } = this.deps;
     const user = await users.platformFindByLoginOrEmail(login);
@@ -79,6 +87,15 @@ export class AuthService {
     if (!user || !matches) {
       await throttle.fail(checks);
       throw new AppError('USER_NOT_FOUND');
+    }
+    if (user.isTwoFaEnabled) {
+      // The password was right: the code is asked for, and a wrong one counts like a wrong password.
+      if (!code) throw new AppError('TWOFA_REQUIRED');
+      const second = await this.deps.twofa.secondFactor(user, code);
+      if (second !== 'ok') {
+        await throttle.fail(checks);
+        throw new AppError(second === 'reused' ? 'TWOFA_REUSED' : 'TWOFA_WRONG');
+      }
     }
     // The account-wide count is left to expire: one good sign-in must not reset what many addresses built.
     await throttle.reset(checks.filter(([rule]) => rule !== rules.account && rule !== rules.address));
@@ -101,11 +118,12 @@ export class AuthService {
     }
     if (session.expiresAt <= at) throw new AppError('TOKEN_EXPIRED');
     const user = await users.platformFindById(session.userId);
-    if (!user || user.blocked || user.cabinetId !== session.cabinetId) {
+    const role = user && !user.blocked ? await this.roleIn(user, session.cabinetId) : undefined;
+    if (!user || !role) {
       await credentials.platformRevokeFamily(session.familyId, at);
       throw new AppError('UNAUTHORIZED');
     }
-    return this.issue(user, meta, session.familyId);
+    return this.issue(user, meta, session.familyId, { id: session.cabinetId, role });
   }
 
   /** Revokes the session family of the refresh token given, when it belongs to the caller (if any). */
@@ -122,10 +140,13 @@ export class AuthService {
     const { credentials, users, accessTokens } = this.deps;
     let user: UserRow | undefined;
     let via: Caller['via'];
+    let cabinetId: CabinetId;
+    let sessionId: string | undefined;
     if (bearer.startsWith(API_TOKEN_PREFIX)) {
       const token = await credentials.platformFindApiToken(sha256(bearer));
       if (!token) return { error: 'invalid' };
       via = 'apiToken';
+      cabinetId = token.cabinetId;
       // lastUsedAt is for people, to the minute: one write per token per minute, not per request.
       const at = this.now();
       if (!token.lastUsedAt || at.getTime() - token.lastUsedAt.getTime() > 60_000) {
@@ -136,37 +157,70 @@ export class AuthService {
       const result = await accessTokens.verify(bearer);
       if (!result.ok) return { error: result.expired ? 'expired' : 'invalid' };
       via = 'session';
+      cabinetId = asCabinetId(result.claims.cabinetId);
+      sessionId = result.claims.sessionId;
       // Its session must still be live: a sign-out or a password change ends its tokens at once.
       user = await credentials.platformLiveSessionUser(result.claims.userId, result.claims.sessionId);
     }
     // The row, not the token, is the authority: a blocked, removed or re-roled user loses access at once.
     if (!user || user.blocked) return { error: 'invalid' };
+    // The role in the cabinet of this request: shared access taken back ends here, at the next request.
+    const role = await this.roleIn(user, cabinetId);
+    if (!role) return { error: 'invalid' };
     return {
       caller: {
         userId: user.id,
-        cabinetId: user.cabinetId,
-        role: user.role,
+        cabinetId,
+        role,
         login: user.login,
         via,
+        ...(cabinetId === user.cabinetId ? {} : { homeCabinetId: user.cabinetId }),
+        ...(sessionId ? { sessionId } : {}),
       },
     };
   }
 
+  /** A person's role in a cabinet: their own role at home, the shared one elsewhere, none otherwise. */
+  private async roleIn(user: UserRow, cabinetId: CabinetId): Promise<Role | undefined> {
+    if (cabinetId === user.cabinetId) return user.role;
+    return this.deps.access.roleIn(cabinetId, user.id);
+  }
+
+  /**
+   * Moves a session to another of the person's cabinets: a new pair issued for it (with the role there),
+   * the session it came from ended.
+   */
+  async switchCabinet(caller: Caller, cabinetId: number, meta: ClientMeta): Promise<TokenPair> {
+    const user = await this.deps.users.platformFindById(caller.userId);
+    const target = asCabinetId(cabinetId);
+    const role = user ? await this.roleIn(user, target) : undefined;
+    if (!user || !role) throw new AppError('NOT_FOUND');
+    const pair = await this.issue(user, meta, randomUUID(), { id: target, role });
+    if (caller.sessionId) await this.deps.credentials.platformRevokeFamily(caller.sessionId, this.now());
+    return pair;
+  }
+
   async info(caller: Caller): Promise<UserInfo> {
-    const user = await this.deps.users.findInCabinet(caller.cabinetId, caller.userId);
+    const user = await this.deps.users.platformFindById(caller.userId);
     if (!user) throw new AppError('UNAUTHORIZED');
     return {
-      user: toUser(user),
+      // The cabinet in use and the role there (a shared cabinet's, when the person switched to one).
+      user: { ...toUser(user), cabinetId: caller.cabinetId, role: caller.role },
       isClarityEnabled: user.isClarityEnabled,
       scope: effectiveScope(caller.role, user.login, this.deps.brandRules),
     };
   }
 
   /** Issues a pair for a user who has proven who they are (sign-in, rotation, password change). */
-  async issue(user: UserRow, meta: ClientMeta, familyId: string = randomUUID()): Promise<TokenPair> {
+  async issue(
+    user: UserRow,
+    meta: ClientMeta,
+    familyId: string = randomUUID(),
+    cabinet: { id: CabinetId; role: Role } = { id: user.cabinetId, role: user.role },
+  ): Promise<TokenPair> {
     const refreshToken = randomToken();
     await this.deps.credentials.insertSession({
-      cabinetId: user.cabinetId,
+      cabinetId: cabinet.id,
       userId: user.id,
       tokenHash: sha256(refreshToken),
       familyId,
@@ -176,8 +230,8 @@ export class AuthService {
     });
     const token = await this.deps.accessTokens.sign({
       userId: user.id,
-      cabinetId: user.cabinetId,
-      role: user.role,
+      cabinetId: cabinet.id,
+      role: cabinet.role,
       sessionId: familyId,
     });
     return { token, refreshToken };

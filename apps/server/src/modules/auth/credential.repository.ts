@@ -93,6 +93,14 @@ export class CredentialRepository {
       );
   }
 
+  /** Ends every session of a person, in their own cabinet and in those shared with them. */
+  async platformRevokeAllSessions(userId: number, at: Date): Promise<void> {
+    await this.db
+      .update(refreshSessions)
+      .set({ revokedAt: at })
+      .where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt)));
+  }
+
   // ---- personal API tokens ----
   async insertApiToken(values: {
     cabinetId: CabinetId;

@@ -11,6 +11,7 @@ import {
 import { CHANNELS } from '../../db/bus.js';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { DatabaseHandle } from '../../db/client.js';
+import type { PointCommandRepository } from './point-command.repository.js';
 import type { PointRepository } from './point.repository.js';
 
 /** A text frame's payload as a string (ws hands over a Buffer, or fragments of one). */
@@ -51,6 +52,7 @@ interface Beat {
 export interface FleetOptions {
   database: DatabaseHandle;
   points: PointRepository;
+  commands: PointCommandRepository;
   /** How often presence is written (one statement for all screens). */
   flushMs?: number;
   /** Server-side ping, to find sockets that died without closing. */
@@ -145,7 +147,7 @@ export class Fleet {
     });
 
     try {
-      for (const command of await this.options.points.platformPendingCommands(pointId, new Date())) {
+      for (const command of await this.options.commands.platformPending(pointId, new Date())) {
         this.deliver(pointId, command.id, command.name, command.args);
       }
     } catch (error) {
@@ -167,7 +169,7 @@ export class Fleet {
     createdBy: number | null,
   ): Promise<number[]> {
     const expiresAt = new Date(Date.now() + COMMAND_TTL_SECONDS * 1000);
-    const rows = await this.options.points.insertCommands(cabinetId, pointIds, {
+    const rows = await this.options.commands.insert(cabinetId, pointIds, {
       name,
       args,
       createdBy,
@@ -235,7 +237,7 @@ export class Fleet {
     setImmediate(() => {
       const ids = this.sent;
       this.sent = [];
-      this.options.points
+      this.options.commands
         .platformMarkSent(ids, new Date())
         .catch((error: unknown) => this.options.log?.('commands not marked sent', error));
     });
@@ -254,7 +256,7 @@ export class Fleet {
       this.beat(pointId, parsed.status);
       return;
     }
-    await this.options.points.platformMarkCommand(parsed.id, pointId, {
+    await this.options.commands.platformMark(parsed.id, pointId, {
       status: parsed.ok ? 'DONE' : 'FAILED',
       message: parsed.message ?? null,
       ackedAt: new Date(),

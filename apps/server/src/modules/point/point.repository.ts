@@ -22,7 +22,6 @@ import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { anyId, containsPattern, hasChanges } from '../../db/sql.js';
 import { ownedIds } from './owned.js';
-import { PointCommandRepository } from './point-command.repository.js';
 import {
   netPoints,
   pairingCodes,
@@ -91,11 +90,7 @@ const SORTS = {
  * methods take none.
  */
 export class PointRepository {
-  private readonly commands: PointCommandRepository;
-
-  constructor(private readonly db: Database) {
-    this.commands = new PointCommandRepository(db);
-  }
+  constructor(private readonly db: Database) {}
 
   /** The cabinet's screens among `ids`, as a subquery for statements on rows keyed by screen. */
   private ownPoints(cabinetId: CabinetId, ids: number[]) {
@@ -277,27 +272,6 @@ export class PointRepository {
     await this.db
       .delete(pairingCodes)
       .where(and(lte(pairingCodes.expiresAt, now), isNull(pairingCodes.pointId)));
-  }
-
-  // ---- commands (kept for fleet.ts, which takes this repository; the SQL is in point-command.repository.ts) ----
-  /** @deprecated Use `repos.pointCommands.insert`; kept until fleet.ts takes the command repository. */
-  insertCommands(...args: Parameters<PointCommandRepository['insert']>) {
-    return this.commands.insert(...args);
-  }
-
-  /** @deprecated Use `repos.pointCommands.platformPending`. */
-  platformPendingCommands(...args: Parameters<PointCommandRepository['platformPending']>) {
-    return this.commands.platformPending(...args);
-  }
-
-  /** @deprecated Use `repos.pointCommands.platformMarkSent`. */
-  platformMarkSent(...args: Parameters<PointCommandRepository['platformMarkSent']>) {
-    return this.commands.platformMarkSent(...args);
-  }
-
-  /** @deprecated Use `repos.pointCommands.platformMark`. */
-  platformMarkCommand(...args: Parameters<PointCommandRepository['platformMark']>) {
-    return this.commands.platformMark(...args);
   }
 
   // ---- content versions ----

@@ -49,6 +49,8 @@ export interface StatisticServiceDeps {
   /** How long a finished export is kept (hours). */
   retentionHours: number;
   log?: (message: string, error?: unknown) => void;
+  /** A background export finished (the alert to the person who asked for it). */
+  exportReady?: (job: ExportJobRow) => void;
 }
 
 /** Expired exports removed per round trip. */
@@ -373,6 +375,7 @@ export class StatisticService {
         size,
         finishedAt: new Date(),
       });
+      this.deps.exportReady?.(job);
     } catch (error) {
       this.deps.log?.(`export ${jobId} failed`, error);
       await this.repo.platformUpdateJob(jobId, {

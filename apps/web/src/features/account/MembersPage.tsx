@@ -20,6 +20,7 @@ import { ListHeader } from '../../lib/list/ListKit';
 import { useRemove } from '../../lib/useRemove';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { useUserInfo } from '../auth/session';
+import { SharedAccessSection } from './SharedAccessSection';
 import { MEMBERS_KEY, addMember, removeMember, useApprovalSwitch, useCabinetInfo } from './account.api';
 
 type Member = CabinetInfo['members'][number];
@@ -127,6 +128,7 @@ export function MembersPage() {
           }}
         />
       )}
+      <SharedAccessSection />
       <AddMemberModal opened={adding} onClose={() => setAdding(false)} />
     </Stack>
   );

@@ -1,8 +1,10 @@
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PasswordForm } from './PasswordForm';
+import { TwoFaSection } from './TwoFaSection';
+import { MessengerSection } from './MessengerSection';
 
-/** /account-security: the password now; two-factor authentication joins with its own release. */
+/** /account-security: the password, two-factor authentication and the notification messenger (spec §2, §4). */
 export function SecurityPage() {
   const { t } = useTranslation();
   return (
@@ -11,6 +13,8 @@ export function SecurityPage() {
         {t('account.securityTitle')}
       </Title>
       <PasswordForm />
+      <TwoFaSection />
+      <MessengerSection />
     </Stack>
   );
 }

@@ -7,18 +7,27 @@ import { ApiError, failureText } from '../../api/client';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { signIn } from './auth.api';
 import { AuthCard } from './AuthCard';
+import { ExternalSignIn } from './ExternalSignIn';
 import { useCompleteSignIn } from './signIn';
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const { redirect } = useSearch({ from: '/login' });
-  const form = useZodForm(AuthBody, { login: '', password: '' });
+  const { redirect, code, state, iss } = useSearch({ from: '/login' });
+  const form = useZodForm(AuthBody, { login: '', password: '', code: undefined });
   const complete = useCompleteSignIn();
   const [error, setError] = useState<string | null>(null);
+  // Two-factor on: the password was right and the code is asked for next (docs/security.md).
+  const [needCode, setNeedCode] = useState(false);
   const { busy, onSubmit } = useFormSubmit(form, signIn, {
     onStart: () => setError(null),
     onSuccess: (pair) => complete(pair, redirect),
-    onError: (e) => setError(e instanceof ApiError ? failureText(e) : t('notify.failed')),
+    onError: (e) => {
+      if (e instanceof ApiError && e.body.code === 'TWOFA_REQUIRED') {
+        setNeedCode(true);
+        return;
+      }
+      setError(e instanceof ApiError ? failureText(e) : t('notify.failed'));
+    },
   });
 
   return (
@@ -36,11 +45,27 @@ export function LoginPage() {
           {...form.inputProps('password')}
           mb="md"
         />
+        {needCode && (
+          <TextInput
+            label={t('login.code')}
+            description={t('login.codeHelp')}
+            autoComplete="one-time-code"
+            autoFocus
+            {...form.inputProps('code', { optional: true })}
+            mb="md"
+          />
+        )}
         <Button type="submit" loading={busy} fullWidth>
           {t('login.submit')}
         </Button>
       </form>
-      <Group justify="space-between">
+      <ExternalSignIn
+        {...(code ? { code } : {})}
+        {...(state ? { state } : {})}
+        {...(iss ? { iss } : {})}
+        {...(redirect ? { redirect } : {})}
+      />
+      <Group justify="space-between" mt="md">
         <Anchor component={Link} to="/recover-pass" size="sm">
           {t('login.forgot')}
         </Anchor>

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { authApi, type AuthBody, type EmailBody, type RegisterBody } from '@vitrine/core';
+import {
+  authApi,
+  oidcApi,
+  type AuthBody,
+  type EmailBody,
+  type OidcCallbackBody,
+  type RegisterBody,
+} from '@vitrine/core';
 import { call } from '../../api/contract';
 
 /** GET /api/user/info: the caller, their cabinet and their scope (the permission keys the server grants). */
@@ -28,3 +35,12 @@ export const submitNewPassword = (body: { token: string; password: string; repea
 /** POST /api/user/verify-email: the e-mailed link's token. */
 export const verifyEmail = (token: string) =>
   call(authApi.verifyEmail, { body: { token } }, { silent: true });
+
+/** GET /api/user/oidc/provider: the OpenID provider's name, when one is configured. */
+export const getOidcProvider = () => call(oidcApi.provider, {}, { silent: true });
+
+/** POST /api/user/oidc/start: the provider's authorization address and the state it carries. */
+export const startOidc = () => call(oidcApi.start, {}, { silent: true });
+
+/** POST /api/user/oidc/callback: what the provider sent back to /login. */
+export const finishOidc = (body: OidcCallbackBody) => call(oidcApi.callback, { body }, { silent: true });

@@ -1,0 +1,153 @@
+import { groupedNames, presenceAlerts, type AlertKind } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
+import type { Repositories } from '../../db/repositories.js';
+import type { Mailer } from '../../lib/mailer.js';
+import type { PresenceRow } from './messenger.repository.js';
+import type { TelegramClient } from './telegram.js';
+
+export interface AlertDeps {
+  repos: Repositories;
+  mailer: Mailer;
+  /** Null when no bot is configured: alerts go by e-mail only. */
+  telegram: TelegramClient | null;
+  /** A screen counts as really offline after this long (ALERT_OFFLINE_MINUTES). */
+  offlineAfterMs: number;
+  /** A heartbeat within this long means online (the screens list's rule). */
+  seenWithinMs: number;
+  log?: (message: string, error?: unknown) => void;
+  now?: () => Date;
+}
+
+const SUBJECTS: Record<AlertKind, string> = {
+  screenOffline: 'Screens offline',
+  screenOnline: 'Screens back online',
+  unplanned: 'Content could not be planned',
+  playlistExpiring: 'Playlists expiring',
+  exportReady: 'Export ready',
+  lowFunds: 'Low funds',
+};
+
+/** "A, B, C and 4 more". */
+function namesText(names: readonly string[]): string {
+  const { names: shown, more } = groupedNames(names);
+  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+}
+
+/**
+ * Alerts to the people of a cabinet (docs/security.md, "Alerts"): by Telegram when they linked a chat,
+ * else by e-mail; each person receives only the kinds they chose. A screen is reported offline only once
+ * it stayed away past the threshold, once per absence, and the screens of a cabinet that changed together
+ * go out as one message. Billing calls `lowFunds`; exports call `exportReady`.
+ */
+export class AlertService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: AlertDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** One alert to the people of a cabinet who want this kind (or only to `userIds`). */
+  async notify(cabinetId: CabinetId, kind: AlertKind, text: string, userIds?: number[]): Promise<number> {
+    const { repos, telegram, mailer } = this.deps;
+    const cabinet = await repos.cabinets.findById(cabinetId);
+    const body = cabinet ? `${cabinet.name}: ${text}` : text;
+    const people = (await repos.messenger.recipients(cabinetId, userIds)).filter(
+      (p) => !p.alertsOff.includes(kind),
+    );
+    const sent = await Promise.all(
+      people.map(async (p) => {
+        try {
+          if (p.chatId && telegram) return await telegram.sendMessage(p.chatId, body);
+          if (p.email) {
+            await mailer.send({ to: p.email, subject: SUBJECTS[kind], text: body });
+            return true;
+          }
+        } catch (error) {
+          this.deps.log?.(`alert ${kind} to user ${p.userId} failed`, error);
+        }
+        return false;
+      }),
+    );
+    return sent.filter(Boolean).length;
+  }
+
+  /**
+   * The presence sweep (every ALERT_CHECK_SECONDS): screens really gone and screens back, one message per
+   * cabinet for each.
+   */
+  async checkPresence(): Promise<{ offline: number; online: number }> {
+    const { messenger } = this.deps.repos;
+    const at = this.now();
+    const candidates = await messenger.platformPresenceCandidates(
+      new Date(at.getTime() - this.deps.seenWithinMs),
+    );
+    const byId = new Map(candidates.map((c) => [c.id, c]));
+    const due = presenceAlerts(
+      candidates.map((c) => ({
+        pointId: c.id,
+        name: c.name,
+        lastSeen: c.lastSeenAt?.getTime() ?? null,
+        online: c.online,
+        alerted: c.alerted,
+      })),
+      at.getTime(),
+      this.deps.offlineAfterMs,
+    );
+    const offline = await messenger.platformMarkAlerted(
+      due.offline.map((a) => a.pointId),
+      true,
+    );
+    const online = await messenger.platformMarkAlerted(
+      due.online.map((a) => a.pointId),
+      false,
+    );
+    const minutes = Math.round(this.deps.offlineAfterMs / 60_000);
+    await this.perCabinet(
+      offline,
+      byId,
+      (names) => ['screenOffline', `offline for ${minutes} minutes or more: ${namesText(names)}`] as const,
+    );
+    await this.perCabinet(
+      online,
+      byId,
+      (names) => ['screenOnline', `back online: ${namesText(names)}`] as const,
+    );
+    return { offline: offline.length, online: online.length };
+  }
+
+  private async perCabinet(
+    ids: number[],
+    byId: Map<number, PresenceRow>,
+    message: (names: string[]) => readonly [AlertKind, string],
+  ): Promise<void> {
+    const groups = new Map<CabinetId, string[]>();
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (row) groups.set(row.cabinetId, [...(groups.get(row.cabinetId) ?? []), row.name]);
+    }
+    for (const [cabinetId, names] of groups) {
+      const [kind, text] = message(names.sort((a, b) => a.localeCompare(b)));
+      await this.notify(cabinetId, kind, text);
+    }
+  }
+
+  /** A background export finished: to the person who asked for it. */
+  exportReady(cabinetId: CabinetId, userId: number, name: string): Promise<number> {
+    return this.notify(cabinetId, 'exportReady', `the export "${name}" is ready to download`, [userId]);
+  }
+
+  /** Playlists whose validity ends soon. */
+  playlistExpiring(cabinetId: CabinetId, names: string[]): Promise<number> {
+    return this.notify(cabinetId, 'playlistExpiring', `expiring soon: ${namesText(names)}`);
+  }
+
+  /** Content that could not be planned on screens. */
+  unplanned(cabinetId: CabinetId, names: string[]): Promise<number> {
+    return this.notify(cabinetId, 'unplanned', `content could not be planned: ${namesText(names)}`);
+  }
+
+  /** Billing: the cabinet's funds run low (the balance as the person reads it, e.g. "€4.20"). */
+  lowFunds(cabinetId: CabinetId, balance: string): Promise<number> {
+    return this.notify(cabinetId, 'lowFunds', `funds are low (${balance}): please recharge your balance`);
+  }
+}

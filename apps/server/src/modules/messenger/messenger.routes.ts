@@ -1,0 +1,30 @@
+import { messengerApi } from '@vitrine/core';
+import type { App, RouteContext } from '../../app-types.js';
+import { route } from '../../lib/route.js';
+import { requireCaller } from '../../plugins/access.js';
+
+/** The notification messenger (spec §7 Messenger): thin, the rules are MessengerService's. */
+export async function messengerRoutes(app: App, { services, config }: RouteContext): Promise<void> {
+  const { messenger } = services;
+
+  route(app, messengerApi.subscribe, async (request) => messenger.subscribe(requireCaller(request)));
+
+  route(app, messengerApi.unsubscribe, async (request) => {
+    await messenger.unsubscribe(requireCaller(request));
+    return { ok: true as const };
+  });
+
+  route(app, messengerApi.alerts, async (request) => ({
+    alerts: await messenger.setAlerts(requireCaller(request), request.body.alerts),
+  }));
+
+  route(
+    app,
+    messengerApi.telegram,
+    async (request) => {
+      await messenger.handleUpdate(request.headers['x-telegram-bot-api-secret-token'], request.body);
+      return { ok: true as const };
+    },
+    { config: { rateLimit: { max: config.publicFormRate * 10, timeWindow: '1 minute' } } },
+  );
+}

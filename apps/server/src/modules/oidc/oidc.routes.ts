@@ -1,0 +1,19 @@
+import { oidcApi } from '@vitrine/core';
+import type { App, RouteContext } from '../../app-types.js';
+import { route } from '../../lib/route.js';
+import { requireCaller } from '../../plugins/access.js';
+import { clientMeta } from '../auth/auth.routes.js';
+
+/** External sign-in (spec §7): thin, the rules are OidcService's. */
+export async function oidcRoutes(app: App, { services, config }: RouteContext): Promise<void> {
+  const { oidc } = services;
+  const limited = { config: { rateLimit: { max: config.publicFormRate, timeWindow: '1 minute' } } };
+
+  route(app, oidcApi.provider, async () => ({ name: oidc.name }));
+
+  route(app, oidcApi.start, async () => oidc.start(), limited);
+
+  route(app, oidcApi.link, async (request) => oidc.start(requireCaller(request)));
+
+  route(app, oidcApi.callback, async (request) => oidc.callback(request.body, clientMeta(request)), limited);
+}

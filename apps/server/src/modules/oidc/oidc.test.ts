@@ -1,0 +1,120 @@
+import { OAuth2Server } from 'oauth2-mock-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, call, type TestApp } from '../../test/build.js';
+import { createUser } from '../../test/factories.js';
+
+/**
+ * External sign-in end to end against a real OpenID provider on loopback (oauth2-mock-server: discovery,
+ * JWKS, signed ID tokens, PKCE and nonce checks). Each test says who the provider signs in.
+ */
+let provider: OAuth2Server;
+let t: TestApp;
+let identity: { sub: string; email?: string; email_verified?: boolean; nonce?: string } = { sub: 'x' };
+
+beforeAll(async () => {
+  provider = new OAuth2Server();
+  await provider.issuer.keys.generate('RS256');
+  await provider.start(0, '127.0.0.1');
+  provider.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
+    Object.assign(token.payload, identity);
+  });
+  t = await buildTestApp({
+    OIDC_ISSUER: provider.issuer.url!,
+    OIDC_CLIENT_ID: 'vitrine',
+    OIDC_CLIENT_SECRET: 'vitrine-secret',
+    OIDC_NAME: 'Company SSO',
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await provider.stop();
+});
+beforeEach(() => {
+  identity = { sub: 'x' };
+});
+
+/** The browser's trip: our start, the provider's authorization page (it signs in at once), back to /login. */
+async function roundTrip(token?: string): Promise<{ code: string; state: string; url: URL }> {
+  const start = await call(t.app, 'POST', token ? '/api/user/oidc/link' : '/api/user/oidc/start', {
+    ...(token ? { token } : {}),
+  });
+  expect(start.statusCode).toBe(200);
+  const url = new URL(start.json().url as string);
+  const res = await fetch(url, { redirect: 'manual' });
+  const back = new URL(res.headers.get('location')!);
+  expect(back.origin + back.pathname).toBe(`${t.config.publicUrl}/login`);
+  return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')!, url };
+}
+
+const finish = (code: string, state: string) =>
+  call(t.app, 'POST', '/api/user/oidc/callback', { body: { code, state } });
+
+describe('external sign-in', () => {
+  it('names the provider and asks for the spec’s scopes with PKCE, state and nonce', async () => {
+    expect((await call(t.app, 'GET', '/api/user/oidc/provider')).json()).toEqual({ name: 'Company SSO' });
+    const { url } = await roundTrip();
+    expect(url.searchParams.get('scope')).toBe('openid profile email offline_access');
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toBeTruthy();
+    expect(url.searchParams.get('nonce')).toBeTruthy();
+    expect(url.searchParams.get('redirect_uri')).toBe(`${t.config.publicUrl}/login`);
+  });
+
+  it('links an existing account by a verified e-mail, then signs in by issuer and subject', async () => {
+    const me = await createUser(t, { role: 'owner' });
+    identity = { sub: `sub-${me.row.id}`, email: me.row.email!, email_verified: true };
+    const first = await roundTrip();
+    const res = await finish(first.code, first.state);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('signedIn');
+    const info = await call(t.app, 'GET', '/api/user/info', { token: res.json().token });
+    expect(info.json().user.id).toBe(me.row.id);
+    // Later the provider's e-mail changes: the subject still finds the account.
+    identity = { sub: `sub-${me.row.id}`, email: 'renamed@elsewhere.test', email_verified: false };
+    const again = await roundTrip();
+    expect((await finish(again.code, again.state)).json().status).toBe('signedIn');
+  });
+
+  it('never links by an unverified e-mail', async () => {
+    const me = await createUser(t, { role: 'owner' });
+    identity = { sub: 'attacker-1', email: me.row.email!, email_verified: false };
+    const trip = await roundTrip();
+    const res = await finish(trip.code, trip.state);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('OIDC_NOT_LINKED');
+    expect(await t.repos.oidc.platformFindIdentity(provider.issuer.url!, 'attacker-1')).toBeUndefined();
+  });
+
+  it('ignores a state it did not start, silently, and refuses a wrong nonce', async () => {
+    const me = await createUser(t, { role: 'owner' });
+    identity = { sub: `sub-${me.row.id}`, email: me.row.email!, email_verified: true };
+    const trip = await roundTrip();
+    const forged = await finish(trip.code, 'forged-state');
+    expect(forged.statusCode).toBe(200);
+    expect(forged.json()).toEqual({ status: 'ignored' });
+    // The state works once.
+    expect((await finish(trip.code, trip.state)).json().status).toBe('signedIn');
+    expect((await finish(trip.code, trip.state)).json()).toEqual({ status: 'ignored' });
+
+    identity = { sub: `sub-${me.row.id}`, nonce: 'not-the-nonce-we-sent' };
+    const replayed = await roundTrip();
+    const res = await finish(replayed.code, replayed.state);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('OIDC_FAILED');
+  });
+
+  it('links the identity from the security page, for the signed-in person only', async () => {
+    const me = await createUser(t, { role: 'moderator' });
+    identity = { sub: 'linked-from-page', email: 'other@idp.test', email_verified: false };
+    const trip = await roundTrip(me.token);
+    expect((await finish(trip.code, trip.state)).json()).toEqual({ status: 'linked' });
+    const next = await roundTrip();
+    const res = await finish(next.code, next.state);
+    const info = await call(t.app, 'GET', '/api/user/info', { token: res.json().token });
+    expect(info.json().user.id).toBe(me.row.id);
+    const observer = await createUser(t, { role: 'contentManager' });
+    expect((await call(t.app, 'POST', '/api/user/oidc/link', { token: observer.token })).statusCode).toBe(
+      403,
+    );
+  });
+});

@@ -1,0 +1,65 @@
+import { OAuth2Server } from 'oauth2-mock-server';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { apiCall, signInToken } from './support/api.js';
+import { launchBrowser, screenshot } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/** A colleague signs in with the company's OpenID provider (a real one on loopback: oauth2-mock-server). */
+const ADMIN_PASSWORD = 'Admin-pass-1!';
+let provider: OAuth2Server;
+let server: RunningServer;
+let browser: Browser;
+let base: string;
+
+beforeAll(async () => {
+  provider = new OAuth2Server();
+  await provider.issuer.keys.generate('RS256');
+  await provider.start(0, '127.0.0.1');
+  provider.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
+    Object.assign(token.payload, {
+      sub: 'colleague-1',
+      email: 'colleague@company.test',
+      email_verified: true,
+    });
+  });
+  server = await startServer({
+    ADMIN_PASSWORD,
+    OIDC_ISSUER: provider.issuer.url!,
+    OIDC_CLIENT_ID: 'vitrine',
+    OIDC_CLIENT_SECRET: 'vitrine-secret',
+    OIDC_NAME: 'Company SSO',
+  });
+  // The provider returns to PUBLIC_URL's /login (http://localhost:port): the browser starts there too.
+  base = server.url.replace('127.0.0.1', 'localhost');
+  browser = await launchBrowser();
+  const admin = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
+  await apiCall(server.url, '/user/post', {
+    token: admin,
+    body: {
+      login: 'colleague',
+      name: 'A colleague',
+      email: 'colleague@company.test',
+      password: 'colleague-pass-1',
+      role: 'owner',
+    },
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await provider?.stop();
+});
+
+describe('external sign-in in the browser', () => {
+  it('signs in through the provider, and a return with a forged state is silently ignored', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/login?code=stolen&state=forged`);
+    await page.getByRole('button', { name: 'Sign in with Company SSO' }).waitFor();
+    await page.waitForURL((url) => !url.search.includes('state='));
+    await screenshot(page, 'login-external-1400');
+    await page.getByRole('button', { name: 'Sign in with Company SSO' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.close();
+  });
+});

@@ -1,0 +1,39 @@
+import { OidcCallbackBody, OidcProvider, OidcResult, OidcStart } from '../security/oidc.js';
+import { defineRoute, defineRoutes } from './route.js';
+
+/** External sign-in (spec §7: the external code sign-in). */
+export const oidcApi = defineRoutes({
+  provider: defineRoute({
+    method: 'GET',
+    path: '/api/user/oidc/provider',
+    access: 'public',
+    summary: 'The configured OpenID provider, if any',
+    tags: ['session'],
+    response: OidcProvider,
+  }),
+  start: defineRoute({
+    method: 'POST',
+    path: '/api/user/oidc/start',
+    access: 'public',
+    summary: "Start an external sign-in: the provider's authorization address",
+    tags: ['session'],
+    response: OidcStart,
+  }),
+  link: defineRoute({
+    method: 'POST',
+    path: '/api/user/oidc/link',
+    access: 'account.security',
+    summary: 'Start linking my account to the OpenID provider',
+    tags: ['security'],
+    response: OidcStart,
+  }),
+  callback: defineRoute({
+    method: 'POST',
+    path: '/api/user/oidc/callback',
+    access: 'public',
+    summary: 'Finish an external sign-in with the code the provider returned',
+    tags: ['session'],
+    body: OidcCallbackBody,
+    response: OidcResult,
+  }),
+});
