@@ -167,7 +167,8 @@ export class PlaylistService {
       now: formatWall(now),
       soon: formatWall(soon),
     });
-    const full = await this.present(caller.cabinetId, rows);
+    // The list shows how many screens a playlist reaches, not which: their names are not read.
+    const full = await this.present(caller.cabinetId, rows, { targets: false });
     const list: PlaylistListItem[] = full.map((p) => ({
       id: p.id,
       name: p.name,
@@ -194,13 +195,18 @@ export class PlaylistService {
     return (await this.present(caller.cabinetId, [row]))[0]!;
   }
 
-  private async present(cabinetId: CabinetId, rows: PlaylistRow[]): Promise<Playlist[]> {
+  private async present(
+    cabinetId: CabinetId,
+    rows: PlaylistRow[],
+    read: { targets: boolean } = { targets: true },
+  ): Promise<Playlist[]> {
     const { playlists } = this.deps.repos;
     const ids = rows.map((r) => r.id);
     const secondaryIds = rows.map((r) => r.secondaryFileId).filter((id): id is number => id !== null);
+    const noTargets = { points: [], nets: [] };
     const [content, targets, totals, tags, pending, secondary] = await Promise.all([
       playlists.content(cabinetId, ids),
-      playlists.targets(cabinetId, ids),
+      read.targets ? playlists.targets(cabinetId, ids) : new Map<number, typeof noTargets>(),
       playlists.pointsTotal(cabinetId, ids),
       playlists.tagsOf(cabinetId, ids),
       playlists.pendingChanges(cabinetId, ids),
@@ -208,15 +214,17 @@ export class PlaylistService {
     ]);
     const now = this.now();
     const item: PresentItem = (i) => this.item(i);
+    // The newest waiting change of each playlist, found once rather than searched per row.
+    const pendingOf = new Map(pending.map((p) => [p.playlistId, p]));
     return rows.map((row) =>
       toPlaylist(
         row,
         {
           content: content.get(row.id)!,
-          targets: targets.get(row.id)!,
+          targets: targets.get(row.id) ?? noTargets,
           tags: tags.get(row.id)!,
           pointsTotal: totals.get(row.id) ?? 0,
-          pendingChange: pending.filter((p) => p.playlistId === row.id).at(-1),
+          pendingChange: pendingOf.get(row.id),
           secondaryFile: secondary.find((f) => f.id === row.secondaryFileId),
         },
         now,
