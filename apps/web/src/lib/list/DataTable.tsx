@@ -47,7 +47,7 @@ export interface DataTableProps<T> {
 /** A row's height before it is measured. */
 const ESTIMATED_ROW = 49;
 /** Rows rendered beyond the window on each side. */
-const OVERSCAN = 3;
+const OVERSCAN = 2;
 /**
  * Pages up to this many rows are rendered whole (the spec's pages of 10 and 25, a cabinet's members):
  * small enough to stay light, and every row stays findable in the page. Longer ones are virtualised.
