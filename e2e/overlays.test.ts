@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { apiCall, signInToken, uploadImage } from './support/api.js';
-import { playerCode } from './support/pages.js';
+import { pairedPlayer as pairPlayer } from './support/pages.js';
 import { freePort, startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -30,18 +30,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A 1280x720 player page paired as a new screen; `init` runs in the page before the player does. */
-async function pairedPlayer(name: string, init?: () => void): Promise<{ page: Page; pointId: number }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-  if (init) await context.addInitScript(init);
-  const page = await context.newPage();
-  const code = await playerCode(page, server.url);
-  const point = await apiCall<{ id: number }>(server.url, `/point/bind-by-code/${code}`, {
-    token,
-    body: { name },
-  });
-  return { page, pointId: point.id };
-}
+/** A player paired as a new screen; `init` runs in the page before the player does. */
+const pairedPlayer = (name: string, init?: () => void) => pairPlayer(browser, server.url, token, name, init);
 
 const box = async (page: Page, testId: string) => (await page.getByTestId(testId).boundingBox())!;
 

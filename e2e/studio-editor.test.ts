@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import type { StudioItem } from '@vitrine/core';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { apiCall, signInToken, uploadImage } from './support/api.js';
-import { playerCode, signIn } from './support/pages.js';
+import { pairedPlayer, signIn } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -92,20 +92,14 @@ describe('the widget builder', () => {
     await screenshot(page, 'studio-list-wide');
 
     // On a screen.
-    const playerContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-    const player = await playerContext.newPage();
-    const code = await playerCode(player, server.url);
-    const point = await apiCall<{ id: number }>(server.url, `/point/bind-by-code/${code}`, {
-      token,
-      body: { name: 'Editor screen' },
-    });
+    const { page: player, pointId } = await pairedPlayer(browser, server.url, token, 'Editor screen');
     await player.waitForFunction(() => document.body.dataset.state === 'idle');
     await apiCall(server.url, '/playlist/post', {
       token,
       body: {
         name: 'Editor playlist',
         influence: 'ACTIVE',
-        points: [point.id],
+        points: [pointId],
         files: [{ fileId: widget.fileId, duration: 60 }],
       },
     });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { blankDocument, newLayer, type StudioItem } from '@vitrine/core';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { apiCall, signInToken, uploadImage } from './support/api.js';
-import { playerCode } from './support/pages.js';
+import { pairedPlayer as pairPlayer } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -25,16 +25,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function pairedPlayer(name: string): Promise<{ page: Page; pointId: number }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-  const page = await context.newPage();
-  const code = await playerCode(page, server.url);
-  const point = await apiCall<{ id: number }>(server.url, `/point/bind-by-code/${code}`, {
-    token,
-    body: { name },
-  });
-  return { page, pointId: point.id };
-}
+const pairedPlayer = (name: string) => pairPlayer(browser, server.url, token, name);
 
 describe('a widget on the screen', () => {
   it('shows its text, picture and live clock on a paired player', async () => {

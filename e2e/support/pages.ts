@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { apiCall } from './api.js';
 
 export async function signIn(
   page: Page,
@@ -28,6 +29,28 @@ export async function playerCode(page: Page, base: string): Promise<string> {
   await box.waitFor();
   await expect.poll(async () => (await box.innerText()).trim()).toMatch(/^[A-Z0-9]{6}$/);
   return (await box.innerText()).trim();
+}
+
+/**
+ * A 1280x720 web player paired as a new screen named `name` (bound with `token`, as a script would);
+ * `init` runs in the page before the player does.
+ */
+export async function pairedPlayer(
+  browser: Browser,
+  base: string,
+  token: string,
+  name: string,
+  init?: () => void,
+): Promise<{ page: Page; pointId: number }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  if (init) await context.addInitScript(init);
+  const page = await context.newPage();
+  const code = await playerCode(page, base);
+  const point = await apiCall<{ id: number }>(base, `/point/bind-by-code/${code}`, {
+    token,
+    body: { name },
+  });
+  return { page, pointId: point.id };
 }
 
 /** From the side menu to an empty playlist editor. */

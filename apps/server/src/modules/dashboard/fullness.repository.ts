@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { pointFullness, points } from '../../db/schema.js';
@@ -87,10 +87,5 @@ export class FullnessRepository {
       )
       .groupBy(points.cabinetId);
     return rows.map((row) => ({ cabinetId: row.cabinetId, stale: Number(row.stale) }));
-  }
-
-  /** Removes the stored fullness of the cabinet's screens (tests and a forced replan). */
-  async clear(cabinetId: CabinetId): Promise<void> {
-    await this.db.delete(pointFullness).where(and(eq(pointFullness.cabinetId, cabinetId)));
   }
 }

@@ -1,5 +1,6 @@
 import { creationApi, widgetApi } from '@vitrine/core';
 import type { App, RouteContext } from '../../app-types.js';
+import type { StudioKind } from '../../db/schema.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
@@ -7,43 +8,30 @@ import { requireCaller } from '../../plugins/access.js';
 export async function studioRoutes(app: App, { services }: RouteContext): Promise<void> {
   const { studio } = services;
 
+  // The lists answer under the spec's own key for each kind.
   route(app, widgetApi.list, async (request) => {
     const { items, total } = await studio.list(requireCaller(request), 'widget', request.query);
     return { widgets: items, total };
   });
-  route(app, widgetApi.get, async (request) =>
-    studio.get(requireCaller(request), 'widget', request.params.id),
-  );
-  route(app, widgetApi.post, async (request) =>
-    studio.create(requireCaller(request), 'widget', request.body),
-  );
-  route(app, widgetApi.patch, async (request) =>
-    studio.patch(requireCaller(request), 'widget', request.params.id, request.body, request.query.revision),
-  );
-  route(app, widgetApi.remove, async (request) =>
-    studio.remove(requireCaller(request), 'widget', [request.params.id]),
-  );
-  route(app, widgetApi.removeMany, async (request) =>
-    studio.remove(requireCaller(request), 'widget', request.body.ids),
-  );
-
   route(app, creationApi.list, async (request) => {
     const { items, total } = await studio.list(requireCaller(request), 'creation', request.query);
     return { creations: items, total };
   });
-  route(app, creationApi.get, async (request) =>
-    studio.get(requireCaller(request), 'creation', request.params.id),
-  );
-  route(app, creationApi.post, async (request) =>
-    studio.create(requireCaller(request), 'creation', request.body),
-  );
-  route(app, creationApi.patch, async (request) =>
-    studio.patch(requireCaller(request), 'creation', request.params.id, request.body, request.query.revision),
-  );
-  route(app, creationApi.remove, async (request) =>
-    studio.remove(requireCaller(request), 'creation', [request.params.id]),
-  );
-  route(app, creationApi.removeMany, async (request) =>
-    studio.remove(requireCaller(request), 'creation', request.body.ids),
-  );
+
+  // Every other call is the same for both kinds.
+  const calls = (kind: StudioKind, api: typeof widgetApi | typeof creationApi) => {
+    route(app, api.get, async (request) => studio.get(requireCaller(request), kind, request.params.id));
+    route(app, api.post, async (request) => studio.create(requireCaller(request), kind, request.body));
+    route(app, api.patch, async (request) =>
+      studio.patch(requireCaller(request), kind, request.params.id, request.body, request.query.revision),
+    );
+    route(app, api.remove, async (request) =>
+      studio.remove(requireCaller(request), kind, [request.params.id]),
+    );
+    route(app, api.removeMany, async (request) =>
+      studio.remove(requireCaller(request), kind, request.body.ids),
+    );
+  };
+  calls('widget', widgetApi);
+  calls('creation', creationApi);
 }
