@@ -313,6 +313,8 @@ describe('notifications, theme and layout', () => {
   it('the theme survives a reload', async () => {
     const { context, page } = await freshPage();
     await page.goto(`${server.url}/login`);
+    // The scheme is set by the first render, which follows the page's locale load.
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await page.getAttribute('html', 'data-mantine-color-scheme')).toBe('light');
     await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
     expect(await page.getAttribute('html', 'data-mantine-color-scheme')).toBe('dark');
