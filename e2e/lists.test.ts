@@ -13,11 +13,15 @@ let browser: Browser;
 let token: string;
 
 /** A screen as a player and an operator make it: the player asks for a code, the operator binds it. */
-async function createScreen(name: string): Promise<void> {
+async function createScreen(name: string): Promise<number> {
   const { code } = await apiCall<{ code: string }>(server.url, '/player/pair', {
     body: { deviceKey: randomBytes(32).toString('hex') },
   });
-  await apiCall(server.url, `/point/bind-by-code/${code}`, { token, body: { name } });
+  const point = await apiCall<{ id: number }>(server.url, `/point/bind-by-code/${code}`, {
+    token,
+    body: { name },
+  });
+  return point.id;
 }
 
 async function screensList(width: number): Promise<Page> {
@@ -37,7 +41,22 @@ beforeAll(async () => {
   browser = await launchBrowser();
   token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
   const names = Array.from({ length: SCREENS }, (_, i) => `Screen ${String(i + 1).padStart(4, '0')}`);
-  for (let i = 0; i < names.length; i += 25) await Promise.all(names.slice(i, i + 25).map(createScreen));
+  const ids: number[] = [];
+  for (let i = 0; i < names.length; i += 25)
+    ids.push(...(await Promise.all(names.slice(i, i + 25).map(createScreen))));
+  // As many playlists, each reaching a few screens.
+  for (let i = 0; i < SCREENS; i += 25)
+    await Promise.all(
+      Array.from({ length: 25 }, (_, j) =>
+        apiCall(server.url, '/playlist/post', {
+          token,
+          body: {
+            name: `Playlist ${String(i + j + 1).padStart(4, '0')}`,
+            points: ids.slice((i + j) % 990, ((i + j) % 990) + 10),
+          },
+        }),
+      ),
+    );
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
@@ -67,6 +86,25 @@ describe('a list page of a thousand rows', () => {
     await last.waitFor();
     expect(await last.getAttribute('aria-rowindex')).toBe(String(SCREENS + 1));
     await page.context().close();
+  });
+
+  it('keeps a page of a thousand playlists as light', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${server.url}/playlist?limit=${SCREENS}`);
+    await page
+      .getByRole('row', { name: /Playlist \d{4}/ })
+      .first()
+      .waitFor();
+    const table = page.getByRole('table');
+    expect(await table.getAttribute('aria-rowcount')).toBe(String(SCREENS + 1));
+    const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+    process.stdout.write(`${SCREENS} playlists: ${nodes} elements in the document\n`);
+    expect(nodes).toBeLessThan(1000);
+    await screenshot(page, 'playlists-1000-wide');
+    await context.close();
   });
 
   it('moves between rows with the arrow keys and chooses one with Space', async () => {

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { MantineProvider } from '@mantine/core';
+import { Combobox, MantineProvider, createTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -13,6 +13,14 @@ import { resolveStartLocale } from './lib/locale';
 import { createAppRouter } from './app/router';
 import { ConfirmProvider } from './lib/confirm';
 
+/**
+ * Mantine keeps every select's closed dropdown in the document (hidden), about 28 elements each: a list
+ * page's filters alone carried 140. Closed dropdowns leave the document, so a page of 1,000 rows stays light.
+ */
+const theme = createTheme({
+  components: { Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }) },
+});
+
 const start = resolveStartLocale();
 if (start.redirect) {
   window.location.replace(start.redirect);
@@ -24,7 +32,7 @@ if (start.redirect) {
   const router = createAppRouter(queryClient, start.locale);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <MantineProvider defaultColorScheme="light">
+      <MantineProvider theme={theme} defaultColorScheme="light">
         <Notifications position="top-right" autoClose={NOTIFICATION_TIMEOUT_MS} limit={5} />
         <QueryClientProvider client={queryClient}>
           <ConfirmProvider>
