@@ -32,7 +32,9 @@ import { benchDatabaseUrl, cleanups, ROOT, sleep, withDatabase } from './support
  * Knobs: BENCH_WEB_SCREENS (10000), BENCH_WEB_PLAYLISTS (5000), BENCH_WEB_PAIRS (250 playlists a screen),
  * BENCH_WEB_SHOWS (100000), BENCH_WEB_N (10 calls a figure), BENCH_WEB_WHOLE_WAIT_S (900: how long a
  * preset may take to be planned whole before its figures are taken as they are), BENCH_WEB_NO_BROWSER=1,
- * BENCH_WEB_BUILD=0 measures the existing build, BENCH_WEB_SERVER_NODE_ARGS adds node flags to the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+ * BENCH_WEB_BUILD=0 measures the existing build, BENCH_WEB_SERVER_NODE_ARGS adds node flags to the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof),
+ * BENCH_WEB_DASHBOARD=0 skips the dashboard (its cold planning takes minutes), BENCH_WEB_KEEP_DB=1 keeps the
+ * seeded database (its address is printed) to study a query's plan afterwards.
  */
 
 const SCREENS = Number(process.env.BENCH_WEB_SCREENS ?? 10_000);
@@ -79,11 +81,12 @@ export async function webBenchmark(): Promise<string[]> {
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     await admin.query(`create database ${name}`);
+    const url = withDatabase(base, name);
     undo.push(async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
+      if (process.env.BENCH_WEB_KEEP_DB === '1') say(`  database kept: ${url}`);
+      else await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     });
-    const url = withDatabase(base, name);
     const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-bench-web-'));
     undo.push(() => rm(dataDir, { recursive: true, force: true }));
     const server = await spawnServer({
@@ -188,7 +191,7 @@ export async function webBenchmark(): Promise<string[]> {
       );
 
     // ---- the dashboard ----
-    for (const range of FULLNESS_RANGES) {
+    for (const range of process.env.BENCH_WEB_DASHBOARD === '0' ? [] : FULLNESS_RANGES) {
       const healthTimes: number[] = [];
       let planning = true;
       const probe = (async () => {
