@@ -236,6 +236,7 @@ describe('the web app', () => {
     await mkdir(join(webDir, 'assets'));
     await writeFile(join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
     await writeFile(join(webDir, 'assets', 'app-1a2b.js'), 'console.log(1)');
+    await writeFile(join(webDir, 'assets', 'check.worker-3c4d.js'), 'postMessage(1)');
     const web = await buildTestApp({ WEB_DIR: webDir });
     try {
       for (const path of ['/', '/login', '/ua/login', '/it/playlist/12', '/ru/point/schedule/3']) {
@@ -244,10 +245,17 @@ describe('the web app', () => {
         expect(res.headers['content-type']).toMatch(/text\/html/);
         expect(res.body).toContain('<div id="root">');
         expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       }
       const asset = await call(web.app, 'GET', '/assets/app-1a2b.js');
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
+      // A script a page loads carries no page-only headers; a worker's script keeps its policy.
+      expect(asset.headers['content-security-policy']).toBeUndefined();
+      expect(asset.headers['x-frame-options']).toBeUndefined();
+      expect(asset.headers['x-content-type-options']).toBe('nosniff');
+      const worker = await call(web.app, 'GET', '/assets/check.worker-3c4d.js');
+      expect(worker.headers['content-security-policy']).toContain("script-src 'self'");
       expect((await call(web.app, 'GET', '/api/nothing')).statusCode).toBe(404);
       expect((await call(web.app, 'POST', '/login')).statusCode).toBe(404);
     } finally {
