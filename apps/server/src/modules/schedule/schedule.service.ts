@@ -158,6 +158,14 @@ function mergeSegments(entries: readonly ScheduleEntry[], dayStart: number): Dai
   return segments;
 }
 
+/** A screen's part of its manifest: the engine's input and every file it may play. */
+export interface PlayerContent {
+  schedule: ScheduleInputData;
+  files: ManifestFile[];
+  /** Each playlist reads the same on every screen of the batch but for its share (no screen-scoped rules). */
+  alike: boolean;
+}
+
 /**
  * The schedule of screens: the engine's inputs gathered from the database (a few queries for any number of
  * screens), the daily table of the point's schedule tab, the dashboard's fullness and the player's manifest.
@@ -292,15 +300,13 @@ export class ScheduleService {
   }
 
   /** Each screen's player schedule: the engine's input and every file it may play (a few queries for all). */
-  async forPlayers(
-    points: PointRow[],
-  ): Promise<Map<number, { schedule: ScheduleInputData; files: ManifestFile[] }>> {
-    const out = new Map<number, { schedule: ScheduleInputData; files: ManifestFile[] }>();
+  async forPlayers(points: PointRow[]): Promise<Map<number, PlayerContent>> {
+    const out = new Map<number, PlayerContent>();
     const byCabinet = new Map<CabinetId, PointRow[]>();
     for (const point of points)
       byCabinet.set(point.cabinetId, [...(byCabinet.get(point.cabinetId) ?? []), point]);
     for (const [cabinetId, list] of byCabinet) {
-      const { inputs, files } = await this.load(cabinetId, list);
+      const { inputs, files, alike } = await this.load(cabinetId, list);
       for (const point of list) {
         const schedule = inputs.get(point.id)!;
         const used = new Set(
@@ -332,7 +338,7 @@ export class ScheduleService {
               size: row.size,
             };
           });
-        out.set(point.id, { schedule, files: list });
+        out.set(point.id, { schedule, files: list, alike });
       }
     }
     return out;
