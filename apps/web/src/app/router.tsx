@@ -14,6 +14,7 @@ import {
   POINT_TABS,
   PointListQuery,
   StudioListQuery,
+  PluginListQuery,
   UserListQuery,
   pointTabPath,
   type Locale,
@@ -344,7 +345,12 @@ const routeTree = rootRoute.addChildren([
       ['can:creations.route'],
       lazy(() => import('../features/studio/StudioEditorPage'), 'CreationEditorPage'),
     ),
-    section('/plugins', ['can:plugins.route'], 'sections.plugins'),
+    listPage(
+      '/plugins',
+      ['can:plugins.route'],
+      lazy(() => import('../features/plugins/PluginsPage'), 'PluginsPage'),
+      PluginListQuery,
+    ),
     listPage(
       '/widgets',
       ['can:widgets.route'],

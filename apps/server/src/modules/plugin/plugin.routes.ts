@@ -10,8 +10,9 @@ import { HOST_PAGE, hostPolicy, parseOrigins } from './plugin.host.js';
 export async function pluginRoutes(app: App, { services }: RouteContext): Promise<void> {
   const { plugins } = services;
   // A plugin arrives as its zip, the raw body.
-  app.addContentTypeParser(['application/zip', 'application/octet-stream'], (_request, payload, done) =>
-    done(null, payload),
+  app.addContentTypeParser(
+    ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'],
+    (_request, payload, done) => done(null, payload),
   );
 
   route(app, pluginApi.list, async (request) => plugins.list(requireCaller(request), request.query));
