@@ -47,7 +47,7 @@ function host(this: void, bridgeSource: string, types: typeof M): void {
     if (event.source !== parent || data?.type !== types.load || typeof data.html !== 'string') return;
     removeEventListener('message', receive);
     const args = [data.settings ?? {}, data.timeZone ?? 'UTC', data.locale ?? 'en', types]
-      .map((a) => JSON.stringify(a).replace(/</g, '\\u003c'))
+      .map((a) => JSON.stringify(a).replace(/[<]/g, '\\u003c'))
       .join(',');
     const boot = `<script>(${bridgeSource})(${args})</script>`;
     const doctype = /^\s*<!doctype[^>]*>/i.exec(data.html);
@@ -60,9 +60,13 @@ function host(this: void, bridgeSource: string, types: typeof M): void {
   parent.postMessage({ type: types.host }, '*');
 }
 
-export const HOST_PAGE = `<!doctype html><html><head><meta charset="utf-8"></head><body><script>(${host.toString()})(${JSON.stringify(
-  bridge.toString(),
-)},${JSON.stringify(M)})</script></body></html>`;
+/** The host's script; `</` written `<\/` (the same inside its strings) so no `</script>` ends it early. */
+const HOST_SCRIPT = `(${host.toString()})(${JSON.stringify(bridge.toString())},${JSON.stringify(M)})`.replace(
+  /<\//g,
+  '<\\/',
+);
+
+export const HOST_PAGE = `<!doctype html><html><head><meta charset="utf-8"></head><body><script>${HOST_SCRIPT}</script></body></html>`;
 
 /** The origins of the query, each checked as a manifest's are; undefined when one is not an origin. */
 export function parseOrigins(value: string | undefined): string[] | undefined {

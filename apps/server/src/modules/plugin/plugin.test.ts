@@ -296,6 +296,8 @@ describe('plugins', () => {
     expect(policy).toContain('sandbox allow-scripts');
     expect(policy).toContain('connect-src https://api.example.com');
     expect(res.body).toContain('vitrine:host');
+    // One script, not cut short by a `</script>` inside it.
+    expect(res.body.match(/<\/script>/g)).toHaveLength(1);
     expect((await call(t.app, 'GET', '/api/plugin/host')).headers['content-security-policy']).toContain(
       "connect-src 'none'",
     );
