@@ -74,6 +74,10 @@ describe('a plugin on the screen', () => {
       .setInputFiles({ name: 'greeting.zip', mimeType: 'application/zip', buffer: zip });
     await page.getByText('Greeting board').waitFor({ timeout: 15_000 });
     await screenshot(page, 'plugins-list');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'plugins-list-390-dark');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // An instance from the form the typed settings make.
     await page.getByRole('button', { name: 'New instance of Greeting board' }).click();

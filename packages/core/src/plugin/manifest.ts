@@ -17,6 +17,10 @@ export const PLUGIN_ENTRY_MAX = 1024 * 1024;
 /** The name of the manifest inside an uploaded plugin's zip. */
 export const PLUGIN_MANIFEST_FILE = 'manifest.json';
 
+/** A number setting stays within this, either way. */
+export const PLUGIN_NUMBER_MAX = 1_000_000_000;
+export const pluginNumber = z.number().min(-PLUGIN_NUMBER_MAX).max(PLUGIN_NUMBER_MAX);
+
 export const PLUGIN_SETTING_TYPES = [
   'string',
   'text',
@@ -49,9 +53,9 @@ export const PluginSetting = z.discriminatedUnion('type', [
   z.strictObject({
     ...base,
     type: z.literal('number'),
-    default: z.number().finite().default(0),
-    min: z.number().finite().optional(),
-    max: z.number().finite().optional(),
+    default: pluginNumber.default(0),
+    min: pluginNumber.optional(),
+    max: pluginNumber.optional(),
   }),
   z.strictObject({ ...base, type: z.literal('boolean'), default: z.boolean().default(false) }),
   z.strictObject({ ...base, type: z.literal('color'), default: colorSchema.default('#000000') }),
@@ -112,7 +116,7 @@ function valueSchema(setting: PluginSetting): z.ZodType<PluginSettingValue> {
     case 'text':
       return text(PLUGIN_STRING_MAX, { multiline: true });
     case 'number': {
-      let schema = z.number().finite();
+      let schema = pluginNumber;
       if (setting.min !== undefined) schema = schema.min(setting.min);
       if (setting.max !== undefined) schema = schema.max(setting.max);
       return schema;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PluginSetting } from '../plugin/manifest.js';
+import { PLUGIN_STRING_MAX, PluginSetting, pluginNumber } from '../plugin/manifest.js';
 import { Feed } from '../plugin/instance.js';
 import { PageQuery, nameSchema, text } from './common.js';
 
@@ -38,7 +38,7 @@ export const PluginInstanceInput = z.strictObject({
   name: nameSchema,
   /** Checked against the plugin's typed settings; those left out take their defaults. */
   settings: z
-    .record(text(40), z.union([text(2000, { multiline: true }), z.number().finite(), z.boolean()]))
+    .record(text(40), z.union([text(PLUGIN_STRING_MAX, { multiline: true }), pluginNumber, z.boolean()]))
     .default({}),
 });
 export type PluginInstanceInput = z.infer<typeof PluginInstanceInput>;
