@@ -334,6 +334,11 @@ const routeTree = rootRoute.addChildren([
       ['can:files.route'],
       lazy(() => import('../features/files/GalleryPage'), 'CreationGalleryPage'),
     ),
+    page(
+      '/files/plugin',
+      ['can:files.route'],
+      lazy(() => import('../features/files/GalleryPage'), 'PluginGalleryPage'),
+    ),
     listPage(
       '/creations',
       ['can:creations.route'],

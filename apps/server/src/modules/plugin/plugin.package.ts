@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { PLUGIN_ENTRY_MAX, PLUGIN_MANIFEST_FILE, PluginManifest, isBuiltinPlugin } from '@vitrine/core';
 import { UnsafeArchiveError, unzipTo } from '../../lib/unzip.js';
+import { TooLargeError } from '../media/receive.js';
 
 /** What an uploaded plugin's zip holds: the checked manifest and its one self-contained page. */
 export interface PluginPackage {
@@ -14,12 +15,13 @@ export class BadPluginError extends Error {}
 /** A plugin's zip is small: its manifest and one page, nothing to unpack at length. */
 const LIMITS = { maxEntries: 20, maxTotalBytes: PLUGIN_ENTRY_MAX + 64 * 1024 };
 
-async function bytesOf(stream: Readable, max: number): Promise<Buffer> {
+/** A stream's bytes, up to `max` (then TooLargeError). */
+export async function readBounded(stream: Readable, max: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > max) throw new BadPluginError('The plugin is too large');
+    if (size > max) throw new TooLargeError();
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
@@ -36,12 +38,12 @@ export async function readPluginZip(path: string): Promise<PluginPackage> {
     await unzipTo(
       path,
       async (name, stream) => {
-        entries.set(name, await bytesOf(stream, PLUGIN_ENTRY_MAX));
+        entries.set(name, await readBounded(stream, PLUGIN_ENTRY_MAX));
       },
       LIMITS,
     );
   } catch (error) {
-    if (error instanceof BadPluginError) throw error;
+    if (error instanceof TooLargeError) throw new BadPluginError('The plugin is too large');
     if (error instanceof UnsafeArchiveError) throw new BadPluginError('The zip is broken or unsafe');
     throw error;
   }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import {
   BUILTIN_PLUGINS,
+  PLUGIN_ENTRY_MAX,
   PLUGIN_MIME,
   PLUGIN_ONLINE_MIME,
   pluginSettingsSchema,
@@ -23,7 +24,7 @@ import { TooLargeError, receive } from '../media/receive.js';
 import type { StudioRepository } from '../studio/studio.repository.js';
 import { BUILTIN_PAGES } from './builtin/pages.js';
 import { parseFeed } from './feed.js';
-import { BadPluginError, readPluginZip } from './plugin.package.js';
+import { BadPluginError, readBounded, readPluginZip } from './plugin.package.js';
 import type { PluginRepository } from './plugin.repository.js';
 
 export interface PluginServiceDeps {
@@ -52,17 +53,6 @@ const item = (manifest: PluginManifest, row: PluginRow | null): PluginItem => ({
   settings: manifest.settings,
   createdAt: row?.createdAt.toISOString() ?? null,
 });
-
-async function readAll(stream: Readable, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > max) throw new TooLargeError();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
 
 /**
  * Plugins (spec §3, §7; docs/studio.md, "Plugins"): the built-in ones and those a cabinet uploads as a
@@ -166,7 +156,7 @@ export class PluginService {
     if (builtin) return { manifest: builtin, html: BUILTIN_PAGES[key]! };
     const row = await this.deps.plugins.byKey(caller.cabinetId, key);
     if (!row) throw notFound();
-    const html = await readAll(this.deps.storage.read(row.entryKey), Number.MAX_SAFE_INTEGER);
+    const html = await readBounded(this.deps.storage.read(row.entryKey), PLUGIN_ENTRY_MAX);
     return { manifest: row.manifest, html: html.toString('utf8') };
   }
 
@@ -184,7 +174,7 @@ export class PluginService {
     }
     let xml: string;
     try {
-      xml = (await readAll(response, FEED_MAX)).toString('utf8');
+      xml = (await readBounded(response, FEED_MAX)).toString('utf8');
     } catch {
       response.destroy();
       throw new AppError('URL_FETCH_FAILED');
