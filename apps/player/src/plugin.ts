@@ -23,6 +23,24 @@ export interface PluginLoadOptions {
   warn?: (message: string) => void;
 }
 
+/**
+ * The frames of the plugins on the page and what listens for each: one window listener hands a message to
+ * the frame it came from. A frame taken off the page is dropped at the next load, so nothing piles up on a
+ * screen that runs for months.
+ */
+const bridges = new Map<HTMLIFrameElement, (data: unknown) => void>();
+let listening = false;
+
+function bridge(frame: HTMLIFrameElement, onMessage: (data: unknown) => void): void {
+  for (const old of bridges.keys()) if (!old.isConnected) bridges.delete(old);
+  bridges.set(frame, onMessage);
+  if (listening) return;
+  listening = true;
+  addEventListener('message', (event) => {
+    for (const [shown, handler] of bridges) if (event.source === shown.contentWindow) handler(event.data);
+  });
+}
+
 async function answer(request: PluginRequest): Promise<unknown> {
   if (request.kind === 'qr') return qrPath(request.text);
   if (request.kind === 'feed' && pluginServices.feed) return pluginServices.feed(request.url);
@@ -50,7 +68,7 @@ export async function loadPlugin(item: Item, into: HTMLElement, options: PluginL
       clearTimeout(timer);
       options.signal.removeEventListener('abort', onAbort);
       if (error) {
-        removeEventListener('message', onMessage);
+        bridges.delete(frame);
         reject(error);
       } else resolve();
     };
@@ -60,13 +78,8 @@ export async function loadPlugin(item: Item, into: HTMLElement, options: PluginL
       done();
     }, READY_WAIT_MS);
     // Listens while the frame is on the page: requests come for as long as the plugin runs.
-    const onMessage = (event: MessageEvent) => {
-      if (!frame.isConnected && !into.contains(frame)) {
-        removeEventListener('message', onMessage);
-        return;
-      }
-      if (event.source !== frame.contentWindow) return;
-      const data = event.data as { type?: string; id?: number; request?: PluginRequest } | null;
+    const onMessage = (message: unknown) => {
+      const data = message as { type?: string; id?: number; request?: PluginRequest } | null;
       if (data?.type === M.host)
         post({ type: M.load, html, settings, timeZone: options.timeZone, locale: options.locale });
       else if (data?.type === M.ready) done();
@@ -78,7 +91,7 @@ export async function loadPlugin(item: Item, into: HTMLElement, options: PluginL
         );
       }
     };
-    addEventListener('message', onMessage);
+    bridge(frame, onMessage);
     options.signal.addEventListener('abort', onAbort, { once: true });
     into.append(frame);
   });
