@@ -74,10 +74,6 @@ describe('a plugin on the screen', () => {
       .setInputFiles({ name: 'greeting.zip', mimeType: 'application/zip', buffer: zip });
     await page.getByText('Greeting board').waitFor({ timeout: 15_000 });
     await screenshot(page, 'plugins-list');
-    await page.setViewportSize({ width: 390, height: 800 });
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, 'plugins-list-390-dark');
-    await page.setViewportSize({ width: 1280, height: 800 });
 
     // An instance from the form the typed settings make.
     await page.getByRole('button', { name: 'New instance of Greeting board' }).click();
@@ -123,5 +119,16 @@ describe('a plugin on the screen', () => {
     expect(sandbox).toBe('allow-scripts');
     await screenshot(player, 'plugins-player');
     await context.close();
+
+    // The list on a phone, dark.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 1100 } });
+    await phone.addInitScript(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
+    const small = await phone.newPage();
+    await signIn(small, server.url, 'admin', ADMIN_PASSWORD);
+    await small.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await small.goto(`${server.url}/plugins`);
+    await small.getByText('Greeting board').waitFor();
+    await screenshot(small, 'plugins-list-390-dark');
+    await phone.close();
   }, 120_000);
 });
