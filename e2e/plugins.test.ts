@@ -131,4 +131,50 @@ describe('a plugin on the screen', () => {
     await screenshot(small, 'plugins-list-390-dark');
     await phone.close();
   }, 120_000);
+
+  it('runs a built-in plugin that asks the player over the bridge (a QR code)', async () => {
+    const instance = await apiCall<{ fileId: number }>(server.url, '/plugin/instance', {
+      token,
+      body: {
+        plugin: 'vitrine.qr',
+        name: 'Menu QR',
+        settings: { text: 'https://example.com/menu', caption: 'Our menu' },
+      },
+    });
+    const { page: player, pointId } = await pairPlayer(browser, server.url, token, 'QR screen');
+    await player.waitForFunction(() => document.body.dataset.state === 'idle');
+    await apiCall(server.url, '/playlist/post', {
+      token,
+      body: {
+        name: 'QR playlist',
+        influence: 'ACTIVE',
+        points: [pointId],
+        files: [{ fileId: instance.fileId, duration: 60 }],
+      },
+    });
+    const frame = player.frameLocator('iframe[data-plugin="vitrine.qr"]').first();
+    await expect
+      .poll(
+        () =>
+          frame
+            .locator('#c')
+            .textContent()
+            .catch(() => null),
+        { timeout: 30_000 },
+      )
+      .toBe('Our menu');
+    // The code came from the player's answer: one SVG path of the dark modules.
+    await expect
+      .poll(
+        () =>
+          frame
+            .locator('svg path')
+            .getAttribute('d')
+            .catch(() => null),
+        { timeout: 10_000 },
+      )
+      .toMatch(/^M\d+ \d+h\d+v1h-\d+z/);
+    await screenshot(player, 'plugins-player-qr');
+    await player.context().close();
+  }, 120_000);
 });
