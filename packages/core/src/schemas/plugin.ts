@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLUGIN_STRING_MAX, PluginSetting, pluginNumber } from '../plugin/manifest.js';
 import { Feed } from '../plugin/instance.js';
-import { PageQuery, nameSchema, text } from './common.js';
+import { PageQuery, idSchema, nameSchema, text } from './common.js';
 
 /**
  * Plugins as the API takes and answers them (spec §3 Plugin, §7 GET /plugin → { plugins, total }, post;
@@ -42,6 +42,14 @@ export const PluginInstanceInput = z.strictObject({
     .default({}),
 });
 export type PluginInstanceInput = z.infer<typeof PluginInstanceInput>;
+
+/** POST /api/plugin/instance/{fileId}: an instance's new name or settings (checked as when it was made). */
+export const PluginInstancePatch = z.strictObject({
+  name: nameSchema.optional(),
+  settings: PluginInstanceInput.shape.settings.removeDefault().optional(),
+});
+export type PluginInstancePatch = z.infer<typeof PluginInstancePatch>;
+export const PluginInstanceParams = z.strictObject({ fileId: idSchema });
 
 export const PluginInstance = z.object({
   /** The library file a playlist names to play it (kind 'plugin'). */

@@ -25,6 +25,12 @@ export async function pluginRoutes(app: App, { services }: RouteContext): Promis
   route(app, pluginApi.instance, async (request) =>
     plugins.createInstance(requireCaller(request), request.body),
   );
+  route(app, pluginApi.instanceGet, async (request) =>
+    plugins.getInstance(requireCaller(request), request.params.fileId),
+  );
+  route(app, pluginApi.instancePatch, async (request) =>
+    plugins.patchInstance(requireCaller(request), request.params.fileId, request.body),
+  );
   route(app, pluginApi.feed, async (request) => plugins.feed(request.query.url));
   route(app, pluginApi.host, async (request, reply) => {
     const origins = parseOrigins(request.query.origins);

@@ -10,7 +10,9 @@ import {
   pluginSettingsSchema,
   type Feed,
   type PluginInstance,
-  type PluginInstanceContent,
+  PluginInstanceContent,
+  type PluginInstancePatch,
+  type PluginSettings,
   type PluginInstanceInput,
   type PluginItem,
   type PluginManifest,
@@ -53,6 +55,14 @@ const item = (manifest: PluginManifest, row: PluginRow | null): PluginItem => ({
   settings: manifest.settings,
   createdAt: row?.createdAt.toISOString() ?? null,
 });
+
+/** An instance's settings checked against its plugin's typed settings: 400 with the setting at fault. */
+function checkSettings(manifest: PluginManifest, settings: Record<string, unknown>): PluginSettings {
+  const parsed = pluginSettingsSchema(manifest).safeParse(settings);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw fieldError(['settings', ...issue.path].join('.'), issue.message);
+}
 
 /**
  * Plugins (spec §3, §7; docs/studio.md, "Plugins"): the built-in ones and those a cabinet uploads as a
@@ -125,29 +135,58 @@ export class PluginService {
 
   async createInstance(caller: Caller, input: PluginInstanceInput): Promise<PluginInstance> {
     const { manifest, html } = await this.resolve(caller, input.plugin);
-    const parsed = pluginSettingsSchema(manifest).safeParse(input.settings);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw fieldError(['settings', ...issue.path].join('.'), issue.message);
-    }
-    const content: PluginInstanceContent = { plugin: manifest, settings: parsed.data, html };
-    const json = Buffer.from(JSON.stringify(content));
-    const hash = createHash('sha256').update(json).digest('hex');
-    const storageKey = `plugins/${caller.cabinetId}/instance-${randomUUID()}.json`;
-    await this.deps.storage.putStream(storageKey, Readable.from([json]));
+    const content = { plugin: manifest, settings: checkSettings(manifest, input.settings), html };
+    const stored = await this.store(caller, content);
     const file = await this.deps.studio.insertFile(caller.cabinetId, {
       name: input.name,
       mime: manifest.offline ? PLUGIN_MIME : PLUGIN_ONLINE_MIME,
       kind: 'plugin',
-      size: json.length,
       width: null,
       height: null,
       duration: null,
-      hash,
-      storageKey,
       thumbKey: null,
+      ...stored,
     });
-    return { fileId: file.id, name: file.name, plugin: manifest.id, settings: parsed.data };
+    return { fileId: file.id, name: file.name, plugin: manifest.id, settings: content.settings };
+  }
+
+  async getInstance(caller: Caller, fileId: number): Promise<PluginInstance> {
+    const { file, content } = await this.instance(caller, fileId);
+    return { fileId: file.id, name: file.name, plugin: content.plugin.id, settings: content.settings };
+  }
+
+  /** New settings are checked against the instance's own plugin, as it was when the instance was made. */
+  async patchInstance(caller: Caller, fileId: number, patch: PluginInstancePatch): Promise<PluginInstance> {
+    const { file, content } = await this.instance(caller, fileId);
+    const settings = patch.settings ? checkSettings(content.plugin, patch.settings) : content.settings;
+    const stored = await this.store(caller, { ...content, settings });
+    const name = patch.name ?? file.name;
+    await this.deps.studio.updateFile(caller.cabinetId, file.id, {
+      name,
+      width: null,
+      height: null,
+      duration: null,
+      thumbKey: null,
+      ...stored,
+    });
+    if (file.storageKey) await this.deps.storage.remove(file.storageKey);
+    return { fileId: file.id, name, plugin: content.plugin.id, settings };
+  }
+
+  /** An instance's library file and its content; any other file, or another cabinet's, is not found. */
+  private async instance(caller: Caller, fileId: number) {
+    const file = await this.deps.studio.file(caller.cabinetId, fileId);
+    if (!file || file.kind !== 'plugin' || !file.storageKey) throw notFound();
+    const raw = await readBounded(this.deps.storage.read(file.storageKey), 2 * PLUGIN_ENTRY_MAX);
+    return { file, content: PluginInstanceContent.parse(JSON.parse(raw.toString('utf8'))) };
+  }
+
+  /** Writes an instance's content under a new key: its size, hash and key for its library file. */
+  private async store(caller: Caller, content: PluginInstanceContent) {
+    const json = Buffer.from(JSON.stringify(content));
+    const storageKey = `plugins/${caller.cabinetId}/instance-${randomUUID()}.json`;
+    await this.deps.storage.putStream(storageKey, Readable.from([json]));
+    return { size: json.length, hash: createHash('sha256').update(json).digest('hex'), storageKey };
   }
 
   /** A built-in plugin, or one the cabinet uploaded, with its page; another cabinet's is not found. */

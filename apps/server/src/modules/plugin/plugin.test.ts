@@ -18,7 +18,7 @@ import { storageRoot } from '../../lib/storage.js';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createTeam, type TestUser } from '../../test/factories.js';
 import { changedTables, Fingerprint } from '../../test/fingerprint.js';
-import { zipOf } from '../../test/media.js';
+import { uploadImage, zipOf } from '../../test/media.js';
 import { pairPlayer } from '../../test/player.js';
 
 /**
@@ -184,6 +184,44 @@ describe('plugins', () => {
       });
       expect(res.statusCode, JSON.stringify(settings)).toBe(400);
     }
+  });
+
+  it('reads and changes an instance: its name and settings, checked against its plugin', async () => {
+    const made = (
+      await post(team.owner, '/api/plugin/instance', { plugin: 'vitrine.countdown', name: 'Launch' })
+    ).json() as PluginInstance;
+    expect(made.settings).toMatchObject({ title: '', target: '' });
+    const read = await get(team.owner, `/api/plugin/instance/${made.fileId}`);
+    expect(read.json()).toEqual(made);
+
+    const changed = await post(team.moderator, `/api/plugin/instance/${made.fileId}`, {
+      name: 'Launch day',
+      settings: { title: 'Launch in', target: '2026-12-31T12:00' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      fileId: made.fileId,
+      name: 'Launch day',
+      settings: { title: 'Launch in', target: '2026-12-31T12:00', color: '#ffffff' },
+    });
+    expect((await get(team.owner, `/api/plugin/instance/${made.fileId}`)).json()).toEqual(changed.json());
+
+    // Bad settings store nothing; another cabinet's instance and a file that is no instance are not found.
+    const image = await uploadImage(t, team.owner, 'not-a-plugin.png');
+    const fingerprint = new Fingerprint(t.database);
+    const before = await fingerprint.take();
+    const bad = await post(team.owner, `/api/plugin/instance/${made.fileId}`, {
+      settings: { target: 'soon' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ fields: { 'settings.target': expect.any(String) } });
+    expect((await get(other.owner, `/api/plugin/instance/${made.fileId}`)).statusCode).toBe(404);
+    expect(
+      (await post(other.owner, `/api/plugin/instance/${made.fileId}`, { name: 'Mine' })).statusCode,
+    ).toBe(404);
+    expect((await get(team.owner, `/api/plugin/instance/${image}`)).statusCode).toBe(404);
+    expect((await post(team.owner, `/api/plugin/instance/${image}`, { name: 'X' })).statusCode).toBe(404);
+    expect(changedTables(before, await fingerprint.take())).toEqual([]);
   });
 
   it('lets the roles of the files route in and keeps the others out', async () => {
