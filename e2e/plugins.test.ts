@@ -79,10 +79,18 @@ describe('a plugin on the screen', () => {
     await page.getByRole('button', { name: 'New instance of Greeting board' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name in the library').fill('Lobby greeting');
-    await dialog.getByLabel('Message').fill('Welcome to the lobby');
+    await dialog.getByLabel('Message').fill('Hello there');
     await screenshot(page, 'plugins-instance-form');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.waitFor({ state: 'detached' });
+
+    // Changed from the instances list, with the same form.
+    await page.getByRole('button', { name: 'Change Lobby greeting' }).click();
+    const change = page.getByRole('dialog');
+    await expect.poll(() => change.getByLabel('Message').inputValue()).toBe('Hello there');
+    await change.getByLabel('Message').fill('Welcome to the lobby');
+    await change.getByRole('button', { name: 'Save' }).click();
+    await change.waitFor({ state: 'detached' });
 
     const files = await apiCall<FileList>(server.url, '/file?search=Lobby%20greeting', { token });
     const file = files.files.find((f) => f.kind === 'plugin')!;

@@ -56,6 +56,9 @@ export const PluginInstance = z.object({
   fileId: z.number().int(),
   name: z.string(),
   plugin: z.string(),
+  /** Its plugin's name and typed settings, as they were when it was made (the form to change it). */
+  pluginName: z.string(),
+  definitions: z.array(PluginSetting),
   settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
 });
 export type PluginInstance = z.infer<typeof PluginInstance>;

@@ -56,6 +56,19 @@ const item = (manifest: PluginManifest, row: PluginRow | null): PluginItem => ({
   createdAt: row?.createdAt.toISOString() ?? null,
 });
 
+const present = (
+  fileId: number,
+  name: string,
+  { plugin, settings }: Pick<PluginInstanceContent, 'plugin' | 'settings'>,
+): PluginInstance => ({
+  fileId,
+  name,
+  plugin: plugin.id,
+  pluginName: plugin.name,
+  definitions: plugin.settings,
+  settings,
+});
+
 /** An instance's settings checked against its plugin's typed settings: 400 with the setting at fault. */
 function checkSettings(manifest: PluginManifest, settings: Record<string, unknown>): PluginSettings {
   const parsed = pluginSettingsSchema(manifest).safeParse(settings);
@@ -147,12 +160,12 @@ export class PluginService {
       thumbKey: null,
       ...stored,
     });
-    return { fileId: file.id, name: file.name, plugin: manifest.id, settings: content.settings };
+    return present(file.id, file.name, content);
   }
 
   async getInstance(caller: Caller, fileId: number): Promise<PluginInstance> {
     const { file, content } = await this.instance(caller, fileId);
-    return { fileId: file.id, name: file.name, plugin: content.plugin.id, settings: content.settings };
+    return present(file.id, file.name, content);
   }
 
   /** New settings are checked against the instance's own plugin, as it was when the instance was made. */
@@ -170,7 +183,7 @@ export class PluginService {
       ...stored,
     });
     if (file.storageKey) await this.deps.storage.remove(file.storageKey);
-    return { fileId: file.id, name, plugin: content.plugin.id, settings };
+    return present(file.id, name, { ...content, settings });
   }
 
   /** An instance's library file and its content; any other file, or another cabinet's, is not found. */

@@ -12,8 +12,10 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
+  isBuiltinPlugin,
   pluginDefaults,
   pluginSettingsSchema,
+  type PluginInstance,
   type PluginItem,
   type PluginSetting,
   type PluginSettings,
@@ -29,7 +31,7 @@ function SettingControl({
   error,
   onChange,
 }: {
-  plugin: PluginItem;
+  plugin: PluginLike;
   setting: PluginSetting;
   value: PluginSettings[string] | undefined;
   error: string | undefined;
@@ -80,16 +82,35 @@ function SettingControl({
   }
 }
 
+/** What the form needs of a plugin: its name (translated when built in) and its typed settings. */
+type PluginLike = Pick<PluginItem, 'key' | 'name' | 'description' | 'builtin' | 'settings'>;
+
+/** What the modal makes or changes: a new instance of a plugin, or an instance as it is. */
+export type InstanceTarget = { plugin: PluginItem } | { instance: PluginInstance };
+
 /**
- * A new instance of a plugin: its name and a form made from the plugin's typed settings, each at its
- * default, checked by the same schema the server uses before it is sent.
+ * A new instance of a plugin, or an instance to change: its name and a form made from the plugin's typed
+ * settings (a new one at their defaults), checked by the same schema the server uses before it is sent.
  */
-export function InstanceModal({ plugin, onClose }: { plugin: PluginItem; onClose: () => void }) {
+export function InstanceModal({ target, onClose }: { target: InstanceTarget; onClose: () => void }) {
   const { t } = useTranslation();
+  const existing = 'instance' in target ? target.instance : null;
+  const plugin: PluginLike =
+    'plugin' in target
+      ? target.plugin
+      : {
+          key: target.instance.plugin,
+          name: target.instance.pluginName,
+          description: null,
+          builtin: isBuiltinPlugin(target.instance.plugin),
+          settings: target.instance.definitions,
+        };
   const text = usePluginText(plugin);
-  const { instance } = usePluginActions();
-  const [name, setName] = useState(text.name);
-  const [settings, setSettings] = useState<PluginSettings>(() => pluginDefaults(plugin));
+  const { instance, change } = usePluginActions();
+  const [name, setName] = useState(existing?.name ?? text.name);
+  const [settings, setSettings] = useState<PluginSettings>(
+    () => existing?.settings ?? pluginDefaults(plugin),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = () => {
@@ -100,11 +121,27 @@ export function InstanceModal({ plugin, onClose }: { plugin: PluginItem; onClose
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= t('validation.invalid');
     setErrors(found);
     if (Object.keys(found).length > 0 || !parsed.success) return;
-    instance.mutate({ plugin: plugin.key, name: name.trim(), settings: parsed.data }, { onSuccess: onClose });
+    if (existing)
+      change.mutate(
+        { fileId: existing.fileId, name: name.trim(), settings: parsed.data },
+        { onSuccess: onClose },
+      );
+    else
+      instance.mutate(
+        { plugin: plugin.key, name: name.trim(), settings: parsed.data },
+        { onSuccess: onClose },
+      );
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('plugins.newInstanceOf', { name: text.name })} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t(existing ? 'plugins.changeInstance' : 'plugins.newInstanceOf', {
+        name: existing?.name ?? text.name,
+      })}
+      centered
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -135,8 +172,8 @@ export function InstanceModal({ plugin, onClose }: { plugin: PluginItem; onClose
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={instance.isPending}>
-              {t('plugins.create')}
+            <Button type="submit" loading={instance.isPending || change.isPending}>
+              {t(existing ? 'common.save' : 'plugins.create')}
             </Button>
           </Group>
         </Stack>

@@ -10,6 +10,7 @@ import { ListFooter } from '../../lib/list/ListFooter';
 import { ListHeader, SearchFilter } from '../../lib/list/ListKit';
 import { useListSearch } from '../../lib/list/search';
 import { InstanceModal } from './InstanceModal';
+import { InstancesList } from './InstancesList';
 import { usePluginActions, usePluginList, type PluginQuery } from './plugins.api';
 import { usePluginText } from './pluginText';
 
@@ -151,7 +152,8 @@ export function PluginsPage() {
         onPage={(p) => update({ page: p })}
         onLimit={(l) => update({ limit: l })}
       />
-      {making && <InstanceModal plugin={making} onClose={() => setMaking(null)} />}
+      <InstancesList />
+      {making && <InstanceModal target={{ plugin: making }} onClose={() => setMaking(null)} />}
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import { BUILTIN_PREFIX, type PluginItem, type PluginSetting } from '@vitrine/co
  * What a plugin is called in the cabinet's language: the built-in ones are translated
  * (plugins.builtin.<name>), an uploaded one speaks as its manifest does.
  */
-export function usePluginText(plugin: PluginItem) {
+export function usePluginText(plugin: Pick<PluginItem, 'key' | 'name' | 'description' | 'builtin'>) {
   const { t } = useTranslation();
   const base = plugin.builtin ? `plugins.builtin.${plugin.key.slice(BUILTIN_PREFIX.length)}` : null;
   const say = (key: string, fallback: string) =>

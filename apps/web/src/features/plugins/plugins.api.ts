@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { pluginApi, type PluginInstanceInput, type PluginListQuery } from '@vitrine/core';
+import {
+  mediaApi,
+  pluginApi,
+  type PluginInstanceInput,
+  type PluginInstancePatch,
+  type PluginListQuery,
+} from '@vitrine/core';
 import type { z } from 'zod';
 import { call } from '../../api/contract';
 
@@ -30,7 +36,28 @@ export function usePluginActions() {
     }),
     instance: useMutation({
       mutationFn: (body: PluginInstanceInput) => call(pluginApi.instance, { body }),
-      onSettled: refresh(['gallery', 'files']),
+      onSettled: refresh(['gallery', 'files', 'plugins']),
+    }),
+    change: useMutation({
+      mutationFn: ({ fileId, ...body }: PluginInstancePatch & { fileId: number }) =>
+        call(pluginApi.instancePatch, { params: { fileId }, body }),
+      onSettled: refresh(['gallery', 'files', 'plugins']),
     }),
   };
 }
+
+/** The cabinet's plugin instances: library files of kind plugin, a page of them. */
+export const usePluginInstances = (page: number, limit: number) =>
+  useQuery({
+    queryKey: ['plugins', 'instances', page, limit],
+    queryFn: () => call(mediaApi.fileList, { query: { kind: 'plugin', page, limit } }, { silent: true }),
+    placeholderData: keepPreviousData,
+  });
+
+/** One instance with its plugin's typed settings, to change it. */
+export const usePluginInstance = (fileId: number | null) =>
+  useQuery({
+    queryKey: ['plugins', 'instance', fileId],
+    queryFn: () => call(pluginApi.instanceGet, { params: { fileId: fileId! } }),
+    enabled: fileId !== null,
+  });
