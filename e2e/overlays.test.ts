@@ -253,7 +253,7 @@ describe('a live stream', () => {
     // It may fetch from the stream's host because the player's page, and only that page, lets it.
     const policy = async (path: string) =>
       (await fetch(`${server.url}${path}`)).headers.get('content-security-policy') ?? '';
-    expect(await policy('/player/')).toMatch(/connect-src 'self' https: http:(;|$)/);
+    expect(await policy('/player/')).toMatch(/connect-src 'self' https: http: blob:(;|$)/);
     expect(await policy('/')).toMatch(/connect-src 'self'(;|$)/);
     await screenshot(page, 'player-stream-hlsjs-1280');
     await page.context().close();

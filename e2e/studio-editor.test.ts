@@ -78,17 +78,31 @@ describe('the widget builder', () => {
     await page.keyboard.press('Control+Shift+z');
     await expect.poll(async () => Math.round((await clockBox.boundingBox())!.x)).toBe(Math.round(after.x));
     await expect(page.getByTestId('studio-preview').innerText()).resolves.toContain('Made in the editor');
+    // The align tools put the selected layer at the canvas's bottom edge.
+    await clockBox.click();
+    await page.getByRole('button', { name: 'Align bottom' }).click();
 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/widgets\/\d+$/);
     const id = Number(/\/widgets\/(\d+)$/.exec(page.url())![1]);
     const widget = await apiCall<StudioItem>(server.url, `/widget/${id}`, { token });
     expect(widget.document.pages[0]!.layers.map((l) => l.kind)).toEqual(['text', 'image', 'clock']);
+    const clock = widget.document.pages[0]!.layers[2]!;
+    expect(clock.y + clock.height).toBe(720);
+    // A thumbnail of the page, taken in the browser on save.
+    expect(widget.thumbnail).toMatch(/^data:image\/jpeg;base64,/);
     await screenshot(page, 'studio-editor-wide');
 
     // The list shows it, searchable.
     await page.goto(`${server.url}/widgets?search=Editor`);
     await page.getByRole('link', { name: 'Editor widget' }).waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('img', { name: 'Thumbnail of Editor widget' })
+          .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      )
+      .toBe(320);
     await screenshot(page, 'studio-list-wide');
 
     // On a screen.

@@ -2,7 +2,7 @@
  * The player's HTTP calls. Paired calls carry the device token; a 401 on any of them means the screen was
  * removed or paired again, and `onUnauthorized` is told which token was refused.
  */
-import { isManifest, type Manifest } from '@vitrine/core';
+import { isManifest, type Feed, type Manifest } from '@vitrine/core';
 import { RejectedBatchError, type LogEntry } from './log';
 import { isAborted } from './util';
 
@@ -140,6 +140,15 @@ export function createApi(options: ApiOptions) {
         contentType: image.type,
         timeoutMs: 60_000,
       });
+    },
+
+    /** A feed a plugin asked for, fetched by the server (docs/studio.md, "Plugins"). */
+    async feed(url: string): Promise<Feed> {
+      const response = await call(`/api/plugin/feed?url=${encodeURIComponent(url)}`, {
+        method: 'GET',
+        auth: true,
+      });
+      return (await response.json()) as Feed;
     },
 
     async log(entries: LogEntry[], keepalive: boolean): Promise<void> {

@@ -1,6 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
-import type { ManifestFile } from '@vitrine/core';
+import { PLUGIN_MIME, PLUGIN_ONLINE_MIME, type ManifestFile } from '@vitrine/core';
 import { MediaCache, cacheable } from './cache';
 
 const file = (fileId: number, kind: string, mime: string, url: string): ManifestFile => ({
@@ -24,6 +24,8 @@ describe('the media cache', () => {
     expect(cacheable({ kind: 'archive' })).toBe(false);
     expect(cacheable({ kind: 'text' })).toBe(false);
     expect(cacheable({ kind: 'stream' })).toBe(false);
+    expect(cacheable({ kind: 'plugin', mime: PLUGIN_MIME })).toBe(true);
+    expect(cacheable({ kind: 'plugin', mime: PLUGIN_ONLINE_MIME })).toBe(false);
   });
 
   it('fetches what it keeps, and plays a live stream from its own address', async () => {

@@ -8,7 +8,7 @@
  * from their own address, always; remote files without a hash that refuse cross-origin reads play from
  * their own address.
  */
-import type { ManifestFile } from '@vitrine/core';
+import { PLUGIN_ONLINE_MIME, type ManifestFile } from '@vitrine/core';
 
 export const MEDIA_DB_NAME = 'vitrine-media';
 const STORE = 'files';
@@ -27,9 +27,12 @@ export interface CacheLog {
 }
 
 const identityOf = (file: ManifestFile): string => file.hash ?? `url:${file.url.split('?')[0]}`;
-/** Pages load their assets from the server by relative address, and a live stream never ends: neither is kept. */
-export const cacheable = (file: Pick<ManifestFile, 'kind'>): boolean =>
-  !['html', 'archive', 'text', 'stream'].includes(file.kind);
+/**
+ * Pages load their assets from the server by relative address, and a live stream never ends: neither is
+ * kept; nor is a plugin that needs the network anyway (docs/studio.md, "Plugins").
+ */
+export const cacheable = (file: Pick<ManifestFile, 'kind'> & { mime?: string }): boolean =>
+  !['html', 'archive', 'text', 'stream'].includes(file.kind) && file.mime !== PLUGIN_ONLINE_MIME;
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {

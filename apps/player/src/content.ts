@@ -96,6 +96,7 @@ export class Content {
             },
           }
         : {}),
+      ...(file.kind === 'plugin' ? { timeZone: this.timeZone } : {}),
     };
   }
 

@@ -8,6 +8,7 @@ import { SeenCommands } from './commands';
 import { browserLanguages, pickLocale, stringsFor } from './i18n';
 import { LogBuffer, LogShipper, createLogger } from './log';
 import { Pairing } from './pairing';
+import { pluginServices } from './plugin';
 import type { ScreenState } from './playback';
 import { ScreenControl, StatusLine } from './screen';
 import { startSession } from './session';
@@ -50,6 +51,8 @@ const api = createApi({
     restart();
   },
 });
+
+pluginServices.feed = (url) => api.feed(url);
 
 const shipper = new LogShipper(
   buffer,

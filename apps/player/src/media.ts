@@ -6,6 +6,7 @@
 import type { HlsConfig } from 'hls.js';
 import type { ItemLook } from '@vitrine/core';
 import type { Item } from './content';
+import { loadPlugin } from './plugin';
 import { loadStudio } from './studio';
 import { isAborted, sleep, waitForEvent } from './util';
 
@@ -17,7 +18,7 @@ export const STALL_MS = 15_000;
 const SEEK_AFTER_MS = 1000;
 const HLS_TYPES = ['application/vnd.apple.mpegurl', 'application/x-mpegurl'];
 
-type Presentation = 'image' | 'video' | 'stream' | 'audio' | 'frame' | 'studio' | 'unsupported';
+type Presentation = 'image' | 'video' | 'stream' | 'audio' | 'frame' | 'studio' | 'plugin' | 'unsupported';
 
 export function presentationOf(item: Pick<Item, 'kind' | 'mime'>): Presentation {
   switch (item.kind) {
@@ -33,6 +34,8 @@ export function presentationOf(item: Pick<Item, 'kind' | 'mime'>): Presentation 
     case 'widget':
     case 'creation':
       return 'studio';
+    case 'plugin':
+      return 'plugin';
     case 'flash':
       return 'unsupported';
     default: {
@@ -230,6 +233,15 @@ export async function loadItem(item: Item, into: HTMLElement, options: LoadOptio
       await loadStudio(item, into, {
         signal,
         fileSource: item.fileSource ?? (() => Promise.resolve(null)),
+        timeZone: item.timeZone ?? 'UTC',
+        locale: navigator.language || 'en',
+        ...(options.warn ? { warn: options.warn } : {}),
+      });
+      return { media: null, visual: null, shape: null };
+    }
+    case 'plugin': {
+      await loadPlugin(item, into, {
+        signal,
         timeZone: item.timeZone ?? 'UTC',
         locale: navigator.language || 'en',
         ...(options.warn ? { warn: options.warn } : {}),

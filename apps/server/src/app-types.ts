@@ -26,6 +26,7 @@ import type { ScheduleService } from './modules/schedule/schedule.service.js';
 import type { DashboardService } from './modules/dashboard/dashboard.service.js';
 import type { FullnessService } from './modules/dashboard/fullness.service.js';
 import type { StudioService } from './modules/studio/studio.service.js';
+import type { PluginService } from './modules/plugin/plugin.service.js';
 import type { StatisticService } from './modules/statistic/statistic.service.js';
 import type { TrackerService } from './modules/trackers/tracker.service.js';
 import type { UserService } from './modules/user/user.service.js';
@@ -63,6 +64,7 @@ export interface Services {
   statistics: StatisticService;
   trackers: TrackerService;
   studio: StudioService;
+  plugins: PluginService;
   twofa: TwoFaService;
   access: AccessService;
   messenger: MessengerService;

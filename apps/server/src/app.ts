@@ -64,6 +64,8 @@ import {
   type ExportQueue,
 } from './modules/statistic/export-queue.js';
 import { studioRoutes } from './modules/studio/studio.routes.js';
+import { pluginRoutes } from './modules/plugin/plugin.routes.js';
+import { PluginService } from './modules/plugin/plugin.service.js';
 import { StudioService } from './modules/studio/studio.service.js';
 import { statisticRoutes } from './modules/statistic/statistic.routes.js';
 import { StatisticService } from './modules/statistic/statistic.service.js';
@@ -319,6 +321,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       storage,
       stockCabinetId,
     }),
+    plugins: new PluginService({
+      plugins: repos.plugins,
+      studio: repos.studio,
+      storage,
+      tmpDir: join(config.dataDir, 'tmp'),
+      fetchPolicy: outbound,
+    }),
   };
   const context: RouteContext = { services, config, database, repos, uploads };
 
@@ -434,6 +443,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     dashboardRoutes,
     statisticRoutes,
     studioRoutes,
+    pluginRoutes,
   ]) {
     await app.register(async (scope) => routes(scope.withTypeProvider<ZodTypeProvider>(), context));
   }

@@ -6,7 +6,7 @@ import { buildTestApp, call, type TestApp } from './test/build.js';
 import { createTeam, createUser, type TestUser } from './test/factories.js';
 import { Fingerprint, changedTables } from './test/fingerprint.js';
 import { operations, sample, type JsonSchema, type Operation } from './test/fuzz.js';
-import { createPlaylist, uploadImage } from './test/media.js';
+import { createPlaylist, uploadImage, zipOf } from './test/media.js';
 import { pairPlayer } from './test/player.js';
 
 /**
@@ -33,6 +33,7 @@ type Kind =
   | 'export'
   | 'widget'
   | 'creation'
+  | 'plugin'
   | 'access';
 
 interface Seed {
@@ -112,6 +113,7 @@ function kindOf(path: string, slot: string): Kind | undefined {
       ['/api/spool', 'export'],
       ['/api/widget', 'widget'],
       ['/api/media-creation', 'creation'],
+      ['/api/plugin', 'plugin'],
     ];
     return prefixes.find(([prefix]) => path.startsWith(prefix))?.[1];
   }
@@ -251,6 +253,22 @@ async function seed(marker: string): Promise<Seed> {
     creation: (
       await post('/api/media-creation/post', { name: `${marker} creation`, document: blankDocument() })
     ).id,
+    plugin: (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/plugin/post',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/zip' },
+        payload: await zipOf({
+          'manifest.json': JSON.stringify({
+            id: 'probe.plugin',
+            name: `${marker} plugin`,
+            version: '1.0.0',
+            entry: 'index.html',
+          }),
+          'index.html': '<!doctype html><body><script>vitrine.ready()</script></body>',
+        }),
+      })
+    ).json<{ id: number }>().id,
     // Shared access this cabinet gave a person of another cabinet.
     access: (
       await post('/api/user/share-access', {

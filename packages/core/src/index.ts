@@ -27,6 +27,8 @@ export * from './billing/index.js';
 export * from './wall/index.js';
 export * from './studio/index.js';
 export * from './schemas/studio.js';
+export * from './plugin/index.js';
+export * from './schemas/plugin.js';
 export * from './ssp/index.js';
 export * from './security/index.js';
 export * from './schedule/index.js';

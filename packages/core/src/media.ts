@@ -23,6 +23,7 @@ export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 
 /** 'stream': a live address (HLS or an endless video), played from the network, never stored. */
 /** 'widget', 'creation': a studio document (docs/studio.md), its JSON stored as the file's content. */
+/** 'plugin': an instance of a plugin (docs/studio.md), its settings and page stored as the file's content. */
 export const MEDIA_KINDS = [
   'image',
   'video',
@@ -34,6 +35,7 @@ export const MEDIA_KINDS = [
   'stream',
   'widget',
   'creation',
+  'plugin',
 ] as const;
 /** Whether a file is a studio document (a widget or a creation). */
 export const isStudioKind = (kind: string): kind is 'widget' | 'creation' =>

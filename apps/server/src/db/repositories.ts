@@ -10,6 +10,7 @@ import { NetRepository } from '../modules/point/net.repository.js';
 import { PointCommandRepository } from '../modules/point/point-command.repository.js';
 import { PointRepository } from '../modules/point/point.repository.js';
 import { StudioRepository } from '../modules/studio/studio.repository.js';
+import { PluginRepository } from '../modules/plugin/plugin.repository.js';
 import { StatisticRepository } from '../modules/statistic/statistic.repository.js';
 import { ScheduleRepository } from '../modules/schedule/schedule.repository.js';
 import { FullnessRepository } from '../modules/dashboard/fullness.repository.js';
@@ -41,6 +42,7 @@ export interface Repositories {
   statistics: StatisticRepository;
   trackers: TrackerRepository;
   studio: StudioRepository;
+  plugins: PluginRepository;
   twofa: TwoFaRepository;
   access: AccessRepository;
   messenger: MessengerRepository;
@@ -67,6 +69,7 @@ export function createRepositories(db: Database): Repositories {
     statistics: new StatisticRepository(db),
     trackers: new TrackerRepository(db),
     studio: new StudioRepository(db),
+    plugins: new PluginRepository(db),
     twofa: new TwoFaRepository(db),
     access: new AccessRepository(db),
     messenger: new MessengerRepository(db),

@@ -19,6 +19,7 @@ import type {
   Rotation,
   ScheduleMode,
   StudioDocument,
+  PluginManifest,
   Tariff,
 } from '@vitrine/core';
 import {
@@ -1118,3 +1119,27 @@ export const studioDocuments = pgTable(
   (t) => [index('studio_documents_cabinet_kind_idx').on(t.cabinetId, t.kind, t.id)],
 );
 export type StudioDocumentRow = typeof studioDocuments.$inferSelect;
+
+/**
+ * Plugins a cabinet uploaded (docs/studio.md, "Plugins"): the manifest core's schema validated and where
+ * the entry page is stored. The built-in plugins are not rows; an instance of either is a library file.
+ */
+export const plugins = pgTable(
+  'plugins',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    /** The manifest's id: one plugin of an id per cabinet. */
+    key: text('key').notNull(),
+    manifest: jsonb('manifest').$type<PluginManifest>().notNull(),
+    /** The stored entry page. */
+    entryKey: text('entry_key').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('plugins_cabinet_key_idx').on(t.cabinetId, t.key)],
+);
+export type PluginRow = typeof plugins.$inferSelect;

@@ -129,8 +129,9 @@ async function registerPlayer(
  * The player's page reads live streams from their own hosts: where a browser cannot play HLS itself, hls.js
  * fetches the playlist and its segments (connect-src), as the video element already may (media-src). Images
  * and media may come from any http(s) host already, so this opens no new way out; the cabinet's own pages
- * keep connect-src to their origin.
+ * keep connect-src to their origin. It also reads what it keeps offline (a widget's document, a plugin)
+ * from their blob: addresses.
  */
 function playerPolicy(policy: string): string {
-  return policy.replace(/(^|;)(\s*)connect-src ([^;]*)/, '$1$2connect-src $3 https: http:');
+  return policy.replace(/(^|;)(\s*)connect-src ([^;]*)/, '$1$2connect-src $3 https: http: blob:');
 }

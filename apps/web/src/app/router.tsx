@@ -14,6 +14,7 @@ import {
   POINT_TABS,
   PointListQuery,
   StudioListQuery,
+  PluginListQuery,
   UserListQuery,
   pointTabPath,
   type Locale,
@@ -333,6 +334,11 @@ const routeTree = rootRoute.addChildren([
       ['can:files.route'],
       lazy(() => import('../features/files/GalleryPage'), 'CreationGalleryPage'),
     ),
+    page(
+      '/files/plugin',
+      ['can:files.route'],
+      lazy(() => import('../features/files/GalleryPage'), 'PluginGalleryPage'),
+    ),
     listPage(
       '/creations',
       ['can:creations.route'],
@@ -344,7 +350,12 @@ const routeTree = rootRoute.addChildren([
       ['can:creations.route'],
       lazy(() => import('../features/studio/StudioEditorPage'), 'CreationEditorPage'),
     ),
-    section('/plugins', ['can:plugins.route'], 'sections.plugins'),
+    listPage(
+      '/plugins',
+      ['can:plugins.route'],
+      lazy(() => import('../features/plugins/PluginsPage'), 'PluginsPage'),
+      PluginListQuery,
+    ),
     listPage(
       '/widgets',
       ['can:widgets.route'],

@@ -13,6 +13,7 @@ import { oidcApi } from './oidc.js';
 import { playbackApi } from './playback.js';
 import { playerApi } from './player.js';
 import { playlistApi } from './playlist.js';
+import { pluginApi } from './plugin.js';
 import { pointApi } from './point.js';
 import { scheduleApi } from './schedule.js';
 import { securityApi } from './security.js';
@@ -39,6 +40,7 @@ export * from './oidc.js';
 export * from './playback.js';
 export * from './player.js';
 export * from './playlist.js';
+export * from './plugin.js';
 export * from './point.js';
 export * from './schedule.js';
 export * from './security.js';
@@ -63,6 +65,7 @@ export const API = {
   playback: playbackApi,
   player: playerApi,
   playlist: playlistApi,
+  plugin: pluginApi,
   point: pointApi,
   schedule: scheduleApi,
   security: securityApi,

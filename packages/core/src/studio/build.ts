@@ -8,14 +8,24 @@ import { STUDIO_VERSION } from './document.js';
 /** The family the product ships first (an @fontsource package served by the cabinet). */
 export const DEFAULT_FONT = 'Inter';
 
-/** Screen sizes the editor offers (width x height), landscape and portrait. */
+/**
+ * Screen sizes the editor offers (width x height): the common signage screens, landscape and portrait,
+ * and bars. `key` names it in the cabinet's language (studio.sizes.<key>).
+ */
 export const CANVAS_SIZES = [
-  { name: 'Full HD', width: 1920, height: 1080 },
-  { name: 'Full HD portrait', width: 1080, height: 1920 },
-  { name: '4K', width: 3840, height: 2160 },
-  { name: 'HD', width: 1280, height: 720 },
-  { name: 'Square', width: 1080, height: 1080 },
-  { name: 'Banner', width: 1920, height: 360 },
+  { key: 'fullHd', name: 'Full HD', width: 1920, height: 1080 },
+  { key: 'fullHdPortrait', name: 'Full HD portrait', width: 1080, height: 1920 },
+  { key: 'uhd', name: '4K', width: 3840, height: 2160 },
+  { key: 'uhdPortrait', name: '4K portrait', width: 2160, height: 3840 },
+  { key: 'hd', name: 'HD', width: 1280, height: 720 },
+  { key: 'hdPortrait', name: 'HD portrait', width: 720, height: 1280 },
+  { key: 'wxga', name: 'WXGA', width: 1366, height: 768 },
+  { key: 'xga', name: '4:3', width: 1024, height: 768 },
+  { key: 'sxga', name: '5:4', width: 1280, height: 1024 },
+  { key: 'ultraWide', name: 'Ultra-wide 21:9', width: 2560, height: 1080 },
+  { key: 'bar', name: 'Bar 32:9', width: 3840, height: 1080 },
+  { key: 'square', name: 'Square', width: 1080, height: 1080 },
+  { key: 'banner', name: 'Banner', width: 1920, height: 360 },
 ] as const;
 
 export const defaultTextStyle = (size = 96): TextStyle => ({

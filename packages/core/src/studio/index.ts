@@ -1,2 +1,3 @@
 export * from './document.js';
 export * from './build.js';
+export * from './align.js';

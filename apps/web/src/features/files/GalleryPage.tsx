@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { GalleryBrowser } from './GalleryBrowser';
 import { usePermissions } from '../../lib/permissions';
 
-type Section = 'home' | 'stock' | 'recent' | 'favorite' | 'widget' | 'creation';
+type Section = 'home' | 'stock' | 'recent' | 'favorite' | 'widget' | 'creation' | 'plugin';
 const PATHS: Record<Section, string> = {
   home: '/files',
   stock: '/files/stock',
@@ -12,6 +12,7 @@ const PATHS: Record<Section, string> = {
   favorite: '/files/favorite',
   widget: '/files/widget',
   creation: '/files/creation',
+  plugin: '/files/plugin',
 };
 
 /** /files, /files/stock, /files/recent, /files/favorite: the Gallery (spec §2 File library). */
@@ -36,6 +37,7 @@ function GalleryPage({ section }: { section: Section }) {
             <Tabs.Tab value="favorite">{t('sections.filesFavorite')}</Tabs.Tab>
             <Tabs.Tab value="creation">{t('sections.creations')}</Tabs.Tab>
             <Tabs.Tab value="widget">{t('sections.widgets')}</Tabs.Tab>
+            <Tabs.Tab value="plugin">{t('sections.plugins')}</Tabs.Tab>
           </Tabs.List>
         </Tabs>
         <Group gap="md">
@@ -72,3 +74,4 @@ export const RecentGalleryPage = () => <GalleryPage section="recent" />;
 export const FavoriteGalleryPage = () => <GalleryPage section="favorite" />;
 export const WidgetGalleryPage = () => <GalleryPage section="widget" />;
 export const CreationGalleryPage = () => <GalleryPage section="creation" />;
+export const PluginGalleryPage = () => <GalleryPage section="plugin" />;

@@ -11,7 +11,8 @@ import {
 } from '@vitrine/core';
 import { call } from '../../api/contract';
 
-export type GallerySection = 'home' | 'stock' | 'recent' | 'favorite' | 'widget' | 'creation' | 'search';
+export type GallerySection =
+  'home' | 'stock' | 'recent' | 'favorite' | 'widget' | 'creation' | 'plugin' | 'search';
 
 export const galleryKey = (section: GallerySection, arg?: string | number): QueryKey =>
   arg === undefined ? ['gallery', section] : ['gallery', section, arg];
@@ -32,8 +33,10 @@ export function useGallery(section: GallerySection, arg?: string | number) {
         case 'favorite':
           return call(mediaApi.folderFavorite, {}, { silent: true });
         case 'widget':
-        case 'creation': {
-          // The WIDGET and CREATION sections: the studio's documents, as library files of their kind.
+        case 'creation':
+        case 'plugin': {
+          // The WIDGET, CREATION and PLUGIN sections: the studio's documents and the plugins' instances,
+          // as library files of their kind.
           const list = await call(
             mediaApi.fileList,
             { query: { kind: section, limit: 1000 } },

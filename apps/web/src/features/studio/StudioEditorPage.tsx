@@ -32,6 +32,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import {
   CANVAS_SIZES,
+  alignBox,
   FONT_FAMILIES,
   blankDocument,
   blankPage,
@@ -44,7 +45,9 @@ import {
 import type { RenderWarning } from '@vitrine/render';
 import { ApiError } from '../../api/client';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { AlignTools } from './AlignTools';
 import { useHistory } from './history';
+import { takeThumbnail } from './thumbnail';
 import { StudioCanvas } from './StudioCanvas';
 import { useLibraryMedia, useStudioActions, useStudioItem, type StudioKind } from './studio.api';
 
@@ -148,10 +151,14 @@ function StudioEditorPage({ kind }: { kind: StudioKind }) {
     }
     setNameError(null);
     try {
+      const thumbnail = await takeThumbnail(
+        document.querySelector<HTMLElement>('[data-testid="studio-preview"]'),
+      );
       const saved = await save.mutateAsync({
         id,
         name: name.trim(),
         document: doc,
+        ...(thumbnail ? { thumbnail } : {}),
         ...(item ? { revision: item.revision } : {}),
       });
       notifySuccess(t('studio.saved', { name: saved.name }));
@@ -253,7 +260,7 @@ function StudioEditorPage({ kind }: { kind: StudioKind }) {
           data={[
             ...CANVAS_SIZES.map((s) => ({
               value: `${s.width}x${s.height}`,
-              label: `${s.name} (${s.width} × ${s.height})`,
+              label: `${t(`studio.sizes.${s.key}`)} (${s.width} × ${s.height})`,
             })),
             ...(sizeValue
               ? []
@@ -544,6 +551,12 @@ function StudioEditorPage({ kind }: { kind: StudioKind }) {
                       'fileId' in l ? ({ ...l, fileId: Number(v) } as StudioLayer) : l,
                     )
                   }
+                />
+              )}
+              {layer && (
+                <AlignTools
+                  disabled={layer.locked}
+                  onAlign={(to) => updateLayer(layer.id, (l) => alignBox(l, doc, to))}
                 />
               )}
               {layer && (

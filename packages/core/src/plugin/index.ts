@@ -1,0 +1,3 @@
+export * from './manifest.js';
+export * from './instance.js';
+export * from './builtin.js';
