@@ -32,6 +32,12 @@ export interface RouteContract {
   /** The 200 answer; other statuses by code. No response: the route streams bytes or a protocol. */
   readonly response?: Schema;
   readonly responses?: Readonly<Record<number, Schema>>;
+  /**
+   * What the route costs in billing terms (docs/billing.md, "Lock"): 'spends' is refused while the cabinet
+   * is locked (it costs money or changes what screens play); 'screen' adds a screen, so the tariff's
+   * limit and the balance for its day are checked too.
+   */
+  readonly billing?: 'spends' | 'screen';
 }
 
 /** Identity with a precise type: keeps each schema's own type for the server and the web client. */

@@ -1,0 +1,115 @@
+import {
+  AdminCabinet,
+  AdminCabinetList,
+  AdminEntryBody,
+  AdminTermsBody,
+  Funds,
+  LedgerList,
+  LedgerQuery,
+  PaymentQuery,
+  PaymentStatus,
+  RechargeAnswer,
+  RechargeBody,
+  SwitchTariffBody,
+} from '../schemas/billing.js';
+import { IdParams, OkResponse, PageQuery } from '../schemas/common.js';
+import { defineRoute, defineRoutes } from './route.js';
+
+/** The owner's funds (spec §2 /funds, /funds/accepted; §6 Funds: owner). */
+export const fundsApi = defineRoutes({
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/funds',
+    access: 'funds',
+    summary: 'Balance, runway, tariff with its limits, and the tariffs to switch to',
+    tags: ['funds'],
+    response: Funds,
+  }),
+  ledger: defineRoute({
+    method: 'GET',
+    path: '/api/funds/ledger',
+    access: 'funds',
+    summary: 'The ledger: every movement of the funds with its reason',
+    tags: ['funds'],
+    query: LedgerQuery,
+    response: LedgerList,
+  }),
+  switchTariff: defineRoute({
+    method: 'POST',
+    path: '/api/funds/switch-tariff',
+    access: 'funds',
+    summary: 'Switch tariff (the screens must fit its limit)',
+    tags: ['funds'],
+    body: SwitchTariffBody,
+    response: Funds,
+  }),
+  recharge: defineRoute({
+    method: 'POST',
+    path: '/api/funds/recharge',
+    access: 'funds',
+    summary: 'Start a recharge: the address of the payment page',
+    tags: ['funds'],
+    body: RechargeBody,
+    response: RechargeAnswer,
+  }),
+  payment: defineRoute({
+    method: 'GET',
+    path: '/api/funds/payment',
+    access: 'funds',
+    summary: 'Whether a recharge was paid (the page a payment returns to)',
+    tags: ['funds'],
+    query: PaymentQuery,
+    response: PaymentStatus,
+  }),
+  stripeWebhook: defineRoute({
+    method: 'POST',
+    path: '/api/funds/stripe/webhook',
+    access: 'public',
+    summary: "Stripe's events, verified by their signature",
+    tags: ['funds'],
+    response: OkResponse,
+  }),
+});
+
+/** The platform admin's billing console (spec §2 /admin; §6 Admin route: admin). */
+export const adminApi = defineRoutes({
+  cabinets: defineRoute({
+    method: 'GET',
+    path: '/api/admin/cabinets',
+    access: 'admin.route',
+    summary: 'Customer cabinets with tariff, screens, balance, runway and state',
+    tags: ['admin'],
+    query: PageQuery,
+    response: AdminCabinetList,
+  }),
+  ledger: defineRoute({
+    method: 'GET',
+    path: '/api/admin/cabinets/:id/ledger',
+    access: 'admin.route',
+    summary: "A cabinet's ledger",
+    tags: ['admin'],
+    params: IdParams,
+    query: LedgerQuery,
+    response: LedgerList,
+  }),
+  entry: defineRoute({
+    method: 'POST',
+    path: '/api/admin/cabinets/:id/entry',
+    access: 'admin.route',
+    summary: 'Top up, refund or correct a balance, with the reason',
+    tags: ['admin'],
+    params: IdParams,
+    body: AdminEntryBody,
+    response: AdminCabinet,
+  }),
+  terms: defineRoute({
+    method: 'POST',
+    path: '/api/admin/cabinets/:id/terms',
+    access: 'admin.route',
+    summary: "Change a cabinet's tariff, discounts, or block it",
+    tags: ['admin'],
+    params: IdParams,
+    body: AdminTermsBody,
+    response: AdminCabinet,
+  }),
+});
