@@ -119,6 +119,12 @@ export class BillingService {
     return runwayDays(account.balance, plan, screens, this.terms(account, screens, tomorrow), tomorrow);
   }
 
+  /** The cheapest tariff with room for the screens that keeps what the cabinet plays (video stays video). */
+  private allowing(plans: TariffPlan[], current: TariffPlan, screens: number): Tariff | undefined {
+    const keep = current.features.includes('video') ? { feature: 'video' as const } : {};
+    return tariffAllowing(plans, { screens, ...keep })?.id;
+  }
+
   // ---- the guard: one place decides what a cabinet may do (docs/billing.md, "Lock") ----
 
   /** A blocked cabinet may only read its own billing. */
@@ -142,7 +148,7 @@ export class BillingService {
     const plan = this.planOf(plans, account.tariff);
     const screens = await this.deps.repos.billing.screenCount(cabinetId);
     if (plan.screenLimit !== null && screens + 1 > plan.screenLimit) {
-      throw tariffRefusal(tariffAllowing(plans, { screens: screens + 1 })?.id);
+      throw tariffRefusal(this.allowing(plans, plan, screens + 1));
     }
     const today = isoDay(this.clock());
     const terms = this.terms(account, screens + 1, today);
@@ -295,7 +301,7 @@ export class BillingService {
     if (!target) throw new AppError('NOT_FOUND');
     const screens = await this.deps.repos.billing.screenCount(caller.cabinetId);
     if (this.enabled && target.screenLimit !== null && screens > target.screenLimit) {
-      throw tariffRefusal(tariffAllowing(plans, { screens })?.id);
+      throw tariffRefusal(this.allowing(plans, target, screens));
     }
     const account = await this.account(caller.cabinetId);
     if (account.tariff !== tariff) {
