@@ -98,7 +98,11 @@ export const AdminCabinet = z.object({
   blocked: z.boolean(),
 });
 export type AdminCabinet = z.infer<typeof AdminCabinet>;
-export const AdminCabinetList = z.object({ cabinets: z.array(AdminCabinet), total: z.number().int() });
+export const AdminCabinetList = z.object({
+  cabinets: z.array(AdminCabinet),
+  total: z.number().int(),
+  currency: z.string(),
+});
 
 export const AdminEntryBody = z.strictObject({
   reason: z.enum(MANUAL_REASONS),

@@ -433,9 +433,9 @@ export class BillingService {
     page: number;
     limit: number;
     search?: string | undefined;
-  }): Promise<{ cabinets: AdminCabinet[]; total: number }> {
+  }): Promise<{ cabinets: AdminCabinet[]; total: number; currency: string }> {
     const { rows, total } = await this.adminRows(query);
-    return { cabinets: rows, total };
+    return { cabinets: rows, total, currency: this.deps.config.currency };
   }
 
   private async customer(cabinetId: CabinetId): Promise<void> {
