@@ -150,10 +150,18 @@ export class BillingService {
     if (plan.screenLimit !== null && screens + 1 > plan.screenLimit) {
       throw tariffRefusal(this.allowing(plans, plan, screens + 1));
     }
+    // What charging the new screen's day will take: after screens charged today (a removed one too).
     const today = isoDay(this.clock());
-    const terms = this.terms(account, screens + 1, today);
-    const more = dayCost(plan, today, screens + 1, terms) - dayCost(plan, today, screens, terms);
-    if (more > account.balance) throw balanceRefusal();
+    const charged = (await this.deps.repos.billing.chargedOn(cabinetId, today)).length;
+    const before = Math.max(screens, charged);
+    const more = this.increment(plan, today, before, 1, this.terms(account, screens + 1, today));
+    if (more.total > account.balance) throw balanceRefusal();
+  }
+
+  /** The lines of `added` screen-days on `day` after `before` were charged (free slots first). */
+  private increment(plan: TariffPlan, day: string, before: number, added: number, terms: DiscountTerms) {
+    const billable = billableScreens(plan, before + added) - billableScreens(plan, before);
+    return chargeLines(plan, day, billable, terms);
   }
 
   // ---- the ledger ----
@@ -178,9 +186,7 @@ export class BillingService {
       }
       const plan = this.planOf(plans, account.tariff);
       const before = charged.size;
-      const after = before + fresh.length;
-      const billable = billableScreens(plan, after) - billableScreens(plan, before);
-      const lines = chargeLines(plan, day, billable, this.terms(account, screens.length, day));
+      const lines = this.increment(plan, day, before, fresh.length, this.terms(account, screens.length, day));
       if (lines.total > account.balance) {
         if (!account.unpaidSince) await repos.billing.setUnpaidSince(cabinetId, this.clock());
         return null;
