@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayCost, seededRandom } from '@vitrine/core';
+import { dayCost, runwayDays, seededRandom } from '@vitrine/core';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createPoint, createUser } from '../../test/factories.js';
@@ -128,5 +128,22 @@ describe('the ledger', () => {
     const funds = (await call(t.app, 'GET', '/api/funds', { token: user.token })).json();
     expect(funds).toMatchObject({ state: 'active', screens: 2, billing: 'on' });
     expect(funds.runwayDays).toBeGreaterThan(0);
+  });
+
+  it('warns the owner when a charge leaves 3 days of runway', async () => {
+    const { user, admin, cabinetId } = await owner('pro');
+    await createPoint(t, cabinetId);
+    await createPoint(t, cabinetId);
+    const plan = (await t.repos.billing.plans()).find((p) => p.id === 'pro')!;
+    const terms = { screens: 2, yearly: false, nonCommercialPercent: 0 };
+    const now = Date.now();
+    const today = new Date(now).toISOString().slice(0, 10);
+    const tomorrow = new Date(now + 86_400_000).toISOString().slice(0, 10);
+    let left = 0;
+    while (runwayDays(left, plan, 2, terms, tomorrow) !== 3) left += 1;
+    await topUp(admin.token, cabinetId, left + dayCost(plan, today, 2, terms));
+    expect(await balanceOf(cabinetId)).toBe(left);
+    const mail = t.mailer.lastTo(user.row.email!);
+    expect(mail?.text ?? '').toContain('funds are low');
   });
 });
