@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
@@ -28,12 +28,7 @@ export class StripeDouble {
     return this;
   }
 
-  private async answer(
-    method: string,
-    path: string,
-    body: string,
-    response: import('node:http').ServerResponse,
-  ): Promise<void> {
+  private async answer(method: string, path: string, body: string, response: ServerResponse): Promise<void> {
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const form = new URLSearchParams(body);
       const id = `cs_test_${this.sessions.size + 1}_${Date.now()}`;
