@@ -146,4 +146,20 @@ describe('the ledger', () => {
     const mail = t.mailer.lastTo(user.row.email!);
     expect(mail?.text ?? '').toContain('funds are low');
   });
+
+  it('the dashboard shows the owner the billing stats, and no one else', async () => {
+    const { user, cabinetId } = await owner('pro');
+    const moderator = await createUser(t, { role: 'moderator', cabinetId });
+    await createPoint(t, cabinetId);
+    const board = (await call(t.app, 'GET', '/api/dashboard', { token: user.token })).json();
+    expect(board.billing).toMatchObject({
+      balance: 0,
+      tariff: 'pro',
+      screens: 1,
+      screenLimit: 100,
+      currency: 'usd',
+    });
+    const theirs = (await call(t.app, 'GET', '/api/dashboard', { token: moderator.token })).json();
+    expect(theirs.billing).toBeNull();
+  });
 });
