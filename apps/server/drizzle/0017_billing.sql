@@ -13,6 +13,7 @@ CREATE TABLE "ledger_entries" (
 	"amount" bigint NOT NULL,
 	"day" date,
 	"lines" jsonb,
+	"terms" jsonb,
 	"note" text,
 	"actor_id" integer,
 	"reference" text,

@@ -23,6 +23,7 @@ import type {
   ChargeLines,
   Feature,
   LedgerReason,
+  TermsChange,
 } from '@vitrine/core';
 import {
   bigint,
@@ -1164,6 +1165,8 @@ export const ledgerEntries = pgTable(
     day: date('day', { mode: 'string' }),
     /** A charge's lines: screen-days, base and each discount. */
     lines: jsonb('lines').$type<ChargeLines>(),
+    /** A 'change' entry's changes (tariff, discounts, block), each from what to what. */
+    terms: jsonb('terms').$type<TermsChange>(),
     note: text('note'),
     /** Who made it (an admin's correction, an owner's tariff switch); null for the daily job and payments. */
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),

@@ -1,3 +1,5 @@
+import type { Tariff } from '../constants.js';
+
 /**
  * The prepaid ledger's vocabulary (docs/billing.md): why funds moved, and the second lines of the spec's
  * refusals (§8) that tell the person what to do.
@@ -11,6 +13,14 @@ export const LEDGER_REASONS = ['topUp', 'charge', 'refund', 'correction', 'chang
  * - change: the terms changed (tariff, discount, block), amount 0: who did it and when.
  */
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+/** What a 'change' entry changed, each from what to what (the ledger shows it in the reader's language). */
+export interface TermsChange {
+  tariff?: { from: Tariff; to: Tariff };
+  nonCommercialPercent?: { from: number; to: number };
+  yearlyUntil?: { from: string | null; to: string | null };
+  blocked?: boolean;
+}
 
 /** What the admin may record by hand. */
 export const MANUAL_REASONS = ['topUp', 'refund', 'correction'] as const;

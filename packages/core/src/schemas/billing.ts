@@ -63,6 +63,15 @@ export const LedgerEntry = z.object({
       total: z.number().int(),
     })
     .nullable(),
+  /** What a 'change' entry changed. */
+  terms: z
+    .object({
+      tariff: z.object({ from: z.enum(TARIFFS), to: z.enum(TARIFFS) }).optional(),
+      nonCommercialPercent: z.object({ from: z.number().int(), to: z.number().int() }).optional(),
+      yearlyUntil: z.object({ from: z.string().nullable(), to: z.string().nullable() }).optional(),
+      blocked: z.boolean().optional(),
+    })
+    .nullable(),
   createdAt: z.string(),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;

@@ -34,7 +34,10 @@ export function billingGuard(billing: BillingService) {
   };
   const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (request.routeOptions.config.billing === 'screen' && request.caller && reply.statusCode < 300) {
-      await billing.chargeDay(request.caller.cabinetId);
+      // The screen is made: a failed charge is logged, and the next run of the daily job takes it.
+      await billing.chargeDay(request.caller.cabinetId).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'billing: charging a new screen failed');
+      });
     }
     return payload;
   };

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import type { ChargeLines, LedgerReason, Tariff, TariffPlan } from '@vitrine/core';
+import type { ChargeLines, LedgerReason, Tariff, TariffPlan, TermsChange } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/sql.js';
@@ -33,6 +33,7 @@ export interface NewEntry {
   amount: number;
   day?: string;
   lines?: ChargeLines;
+  terms?: TermsChange;
   note?: string;
   actorId?: number;
   reference?: string;

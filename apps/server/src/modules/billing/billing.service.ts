@@ -21,6 +21,7 @@ import {
   type ManualReason,
   type Tariff,
   type TariffPlan,
+  type TermsChange,
 } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import { checkViolation } from '../../db/errors.js';
@@ -257,6 +258,7 @@ export class BillingService {
       note: row.note,
       actor: row.actor,
       lines: row.lines ?? null,
+      terms: row.terms ?? null,
       createdAt: row.createdAt.toISOString(),
     };
   }
@@ -316,7 +318,7 @@ export class BillingService {
         await repos.billing.addEntry(caller.cabinetId, {
           reason: 'change',
           amount: 0,
-          note: `tariff ${account.tariff} -> ${tariff}`,
+          terms: { tariff: { from: account.tariff, to: tariff } },
           actorId: caller.userId,
         });
       });
@@ -483,23 +485,19 @@ export class BillingService {
   ): Promise<AdminCabinet> {
     await this.customer(cabinetId);
     const before = await this.account(cabinetId);
-    const changes = [
-      body.tariff !== undefined && body.tariff !== before.tariff
-        ? `tariff ${before.tariff} -> ${body.tariff}`
-        : null,
-      body.nonCommercialPercent !== undefined && body.nonCommercialPercent !== before.discount
-        ? `non-commercial ${before.discount}% -> ${body.nonCommercialPercent}%`
-        : null,
-      body.yearlyUntil !== undefined && body.yearlyUntil !== before.yearlyUntil
-        ? `yearly until ${body.yearlyUntil ?? '-'}`
-        : null,
-      body.blocked !== undefined && body.blocked !== before.blocked
-        ? body.blocked
-          ? 'blocked'
-          : 'unblocked'
-        : null,
-    ].filter((c): c is string => c !== null);
-    if (changes.length > 0) {
+    const terms: TermsChange = {
+      ...(body.tariff !== undefined && body.tariff !== before.tariff
+        ? { tariff: { from: before.tariff, to: body.tariff } }
+        : {}),
+      ...(body.nonCommercialPercent !== undefined && body.nonCommercialPercent !== before.discount
+        ? { nonCommercialPercent: { from: before.discount, to: body.nonCommercialPercent } }
+        : {}),
+      ...(body.yearlyUntil !== undefined && body.yearlyUntil !== before.yearlyUntil
+        ? { yearlyUntil: { from: before.yearlyUntil, to: body.yearlyUntil } }
+        : {}),
+      ...(body.blocked !== undefined && body.blocked !== before.blocked ? { blocked: body.blocked } : {}),
+    };
+    if (Object.keys(terms).length > 0) {
       await this.deps.transact(async (repos) => {
         await repos.billing.setTerms(cabinetId, {
           tariff: body.tariff,
@@ -510,7 +508,8 @@ export class BillingService {
         await repos.billing.addEntry(cabinetId, {
           reason: 'change',
           amount: 0,
-          note: [changes.join('; '), body.note].filter(Boolean).join(': '),
+          terms,
+          ...(body.note ? { note: body.note } : {}),
           actorId: caller.userId,
         });
       });

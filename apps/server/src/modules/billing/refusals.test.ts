@@ -128,9 +128,11 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
     const ledger = (
       await call(t.app, 'GET', `/api/admin/cabinets/${cabinetId}/ledger`, { token: admin.token })
     ).json();
-    expect(ledger.entries.map((e: { note: string; actor: string }) => [e.note, e.actor])).toEqual([
-      ['unblocked', admin.login],
-      ['blocked: chargeback', admin.login],
+    expect(
+      ledger.entries.map((e: { terms: unknown; note: unknown; actor: string }) => [e.terms, e.note, e.actor]),
+    ).toEqual([
+      [{ blocked: false }, null, admin.login],
+      [{ blocked: true }, 'chargeback', admin.login],
     ]);
   });
 
