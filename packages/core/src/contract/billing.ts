@@ -4,6 +4,7 @@ import {
   AdminEntryBody,
   AdminTermsBody,
   Funds,
+  LedgerExportQuery,
   LedgerList,
   LedgerQuery,
   PaymentQuery,
@@ -33,6 +34,14 @@ export const fundsApi = defineRoutes({
     tags: ['funds'],
     query: LedgerQuery,
     response: LedgerList,
+  }),
+  export: defineRoute({
+    method: 'GET',
+    path: '/api/funds/export',
+    access: 'funds',
+    summary: 'The ledger as a CSV, XLSX or PDF file',
+    tags: ['funds'],
+    query: LedgerExportQuery,
   }),
   switchTariff: defineRoute({
     method: 'POST',

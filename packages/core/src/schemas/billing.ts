@@ -5,6 +5,7 @@ import { BILLING_STATES } from '../billing/lock.js';
 import { DISCOUNT_KINDS, NON_COMMERCIAL_MAX_PERCENT } from '../billing/charges.js';
 import { FEATURES } from '../billing/tariffs.js';
 import { PageQuery, dateSchema, int64, secretSchema, text } from './common.js';
+import { EXPORT_FORMATS } from './statistic.js';
 
 /** Billing's wire shapes (docs/billing.md): amounts in minor units, days 'YYYY-MM-DD'. */
 export const TariffPlanSchema = z.object({
@@ -77,6 +78,11 @@ export const LedgerEntry = z.object({
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 
 export const LedgerQuery = PageQuery.extend({ reason: z.enum(LEDGER_REASONS).optional() });
+/** The ledger as a file (a statement): CSV, XLSX or PDF, by reason. */
+export const LedgerExportQuery = z.strictObject({
+  format: z.enum(EXPORT_FORMATS).default('csv'),
+  reason: z.enum(LEDGER_REASONS).optional(),
+});
 export const LedgerList = z.object({ entries: z.array(LedgerEntry), total: z.number().int() });
 
 export const SwitchTariffBody = z.strictObject({ tariff: z.enum(TARIFFS) });

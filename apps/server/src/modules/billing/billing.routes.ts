@@ -1,6 +1,7 @@
 import { adminApi, fundsApi } from '@vitrine/core';
 import type { App, RouteContext } from '../../app-types.js';
 import { asCabinetId } from '../../db/cabinet-id.js';
+import { attachment } from '../../lib/attachment.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
@@ -12,6 +13,10 @@ export async function billingRoutes(app: App, { services }: RouteContext): Promi
 
   route(app, fundsApi.ledger, async (request) =>
     billing.ledger(requireCaller(request).cabinetId, request.query),
+  );
+
+  route(app, fundsApi.export, async (request, reply) =>
+    attachment(reply, billing.exportLedger(requireCaller(request).cabinetId, request.query)),
   );
 
   route(app, fundsApi.switchTariff, async (request) =>

@@ -15,6 +15,7 @@ import {
   type AdminCabinet,
   type BillingState,
   type DiscountTerms,
+  type ExportFormat,
   type Funds,
   type LedgerEntry,
   type LedgerReason,
@@ -23,6 +24,7 @@ import {
   type TariffPlan,
   type TermsChange,
 } from '@vitrine/core';
+import { PassThrough, type Readable } from 'node:stream';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import { checkViolation } from '../../db/errors.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
@@ -31,6 +33,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Account, EntryWithActor } from './billing.repository.js';
 import type { BillingConfig } from './billing.config.js';
 import type { PaymentProvider } from './payment-provider.js';
+import { EXPORT_MIME, writeExport } from '../statistic/export.js';
 
 const BALANCE_CHECK = 'cabinets_balance_not_negative';
 
@@ -269,6 +272,46 @@ export class BillingService {
   ): Promise<{ entries: LedgerEntry[]; total: number }> {
     const { rows, total } = await this.deps.repos.billing.ledger(cabinetId, query);
     return { entries: rows.map((r) => this.toEntry(r)), total };
+  }
+
+  /** The ledger as a file, written as it is read (a page of entries at a time). */
+  exportLedger(
+    cabinetId: CabinetId,
+    query: { format: ExportFormat; reason?: LedgerReason | undefined },
+  ): { name: string; mime: string; stream: Readable } {
+    const { repos, config, log } = this.deps;
+    const rows = async function* () {
+      for (let page = 1; ; page++) {
+        const { rows } = await repos.billing.ledger(cabinetId, { page, limit: 500, reason: query.reason });
+        yield rows.map((r) => [
+          r.createdAt.toISOString(),
+          r.reason,
+          formatMinor(r.amount),
+          r.day,
+          r.note,
+          r.actor,
+        ]);
+        if (rows.length < 500) return;
+      }
+    };
+    const out = new PassThrough();
+    const table = {
+      title: 'Ledger',
+      columns: [
+        { title: 'Date', width: 22 },
+        { title: 'Reason', width: 12 },
+        { title: `Amount, ${config.currency.toUpperCase()}`, width: 14, numeric: true },
+        { title: 'Day', width: 12 },
+        { title: 'Note', width: 40 },
+        { title: 'By', width: 16 },
+      ],
+      rows: rows(),
+    };
+    writeExport(query.format, table, out).catch((error: unknown) => {
+      log('billing: ledger export failed', error);
+      out.destroy(error as Error);
+    });
+    return { name: `ledger.${query.format}`, mime: EXPORT_MIME[query.format], stream: out };
   }
 
   // ---- the owner's funds ----

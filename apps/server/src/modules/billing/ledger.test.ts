@@ -162,4 +162,25 @@ describe('the ledger', () => {
     const theirs = (await call(t.app, 'GET', '/api/dashboard', { token: moderator.token })).json();
     expect(theirs.billing).toBeNull();
   });
+
+  it('exports the ledger as a file, only for its own cabinet', async () => {
+    const { user, admin, cabinetId } = await owner('pro');
+    await topUp(admin.token, cabinetId, 1234);
+    const res = await call(t.app, 'GET', '/api/funds/export', {
+      token: user.token,
+      query: { format: 'csv' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.body).toContain('12.34');
+    expect(res.body).toContain('bank transfer');
+    const other = await owner('pro');
+    const theirs = await call(t.app, 'GET', '/api/funds/export', { token: other.user.token });
+    expect(theirs.body).not.toContain('bank transfer');
+    const pdf = await call(t.app, 'GET', '/api/funds/export', {
+      token: user.token,
+      query: { format: 'pdf' },
+    });
+    expect(pdf.body.startsWith('%PDF')).toBe(true);
+  });
 });

@@ -16,9 +16,11 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LEDGER_REASONS, parseMinor, type Funds, type LedgerReason } from '@vitrine/core';
+import { EXPORT_FORMATS, LEDGER_REASONS, parseMinor, type Funds, type LedgerReason } from '@vitrine/core';
 import { useConfirm } from '../../lib/confirm';
+import { downloadFile } from '../statistics/statistics.api';
 import { LedgerTable } from './LedgerTable';
 import { formatMoney } from './money';
 import { LEDGER_PAGE, startRecharge, switchTariff, useFunds, useFundsRefresh, useLedger } from './funds.api';
@@ -200,17 +202,36 @@ function Ledger({ currency }: { currency: string }) {
         <Title order={2} size="h4" id="funds-ledger">
           {t('funds.ledger')}
         </Title>
-        <Select
-          label={t('funds.reason')}
-          clearable
-          placeholder={t('funds.allReasons')}
-          data={LEDGER_REASONS.map((r) => ({ value: r, label: t(`funds.reasons.${r}`) }))}
-          value={reason ?? null}
-          onChange={(value) => {
-            setReason((value as LedgerReason | null) ?? undefined);
-            setPage(1);
-          }}
-        />
+        <Group align="flex-end">
+          <Select
+            label={t('funds.reason')}
+            clearable
+            placeholder={t('funds.allReasons')}
+            data={LEDGER_REASONS.map((r) => ({ value: r, label: t(`funds.reasons.${r}`) }))}
+            value={reason ?? null}
+            onChange={(value) => {
+              setReason((value as LedgerReason | null) ?? undefined);
+              setPage(1);
+            }}
+          />
+          {EXPORT_FORMATS.map((format) => (
+            <Button
+              key={format}
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              aria-label={t('funds.download', { format: format.toUpperCase() })}
+              onClick={() =>
+                void downloadFile(
+                  '/funds/export',
+                  { format, ...(reason ? { reason } : {}) },
+                  `ledger.${format}`,
+                )
+              }
+            >
+              {format.toUpperCase()}
+            </Button>
+          ))}
+        </Group>
       </Group>
       {!data ? (
         <Loader />
