@@ -2,6 +2,7 @@ import {
   BILLING_HINTS,
   DEFAULT_TARIFF_PLANS,
   LOW_FUNDS_DAYS,
+  MESSAGES,
   billableScreens,
   billingState,
   chargeLines,
@@ -29,7 +30,7 @@ import type { CabinetId } from '../../db/cabinet-id.js';
 import { checkViolation } from '../../db/errors.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
 import type { Caller } from '../../lib/caller.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, fieldError } from '../../lib/errors.js';
 import type { Account, EntryWithActor } from './billing.repository.js';
 import type { BillingConfig } from './billing.config.js';
 import type { PaymentProvider } from './payment-provider.js';
@@ -508,8 +509,9 @@ export class BillingService {
     body: { reason: ManualReason; amount: number; note: string },
   ): Promise<AdminCabinet> {
     await this.customer(cabinetId);
-    if (body.reason === 'topUp' && body.amount < 0) throw new AppError('VALIDATION_ERROR');
-    if (body.reason === 'refund' && body.amount > 0) throw new AppError('VALIDATION_ERROR');
+    // A top-up brings money in and a refund takes it out; a correction goes either way.
+    if ((body.reason === 'topUp' && body.amount < 0) || (body.reason === 'refund' && body.amount > 0))
+      throw fieldError('amount', MESSAGES.invalid);
     await this.record(cabinetId, { ...body, actorId: caller.userId });
     return this.adminView(cabinetId);
   }
