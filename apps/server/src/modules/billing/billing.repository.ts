@@ -179,6 +179,23 @@ export class BillingRepository {
 
   // ---- across cabinets, by design: the daily job and the platform admin ----
 
+  /**
+   * Balances kept before the ledger existed get an opening entry (once: its reference is unique), so every
+   * balance is the sum of its entries. The balance itself does not move. Answers how many were opened.
+   */
+  async platformOpenBalances(): Promise<number> {
+    const result = (await this.db.execute(sql`
+      insert into ${ledgerEntries} (cabinet_id, reason, amount, note, reference)
+      select c.id, 'correction', c.balance - coalesce(s.sum, 0), 'opening balance', 'opening:' || c.id
+      from ${cabinets} c
+      left join (select cabinet_id, sum(amount) as sum from ${ledgerEntries} group by cabinet_id) s
+        on s.cabinet_id = c.id
+      where c.balance <> coalesce(s.sum, 0)
+      on conflict do nothing
+      returning id`)) as unknown as { rows: unknown[] };
+    return result.rows.length;
+  }
+
   /** Customer cabinets that have screens or owe a day: the daily job's work. */
   async platformCabinetsToCharge(): Promise<CabinetId[]> {
     const rows = await this.db

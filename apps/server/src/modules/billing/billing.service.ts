@@ -79,9 +79,10 @@ export class BillingService {
     return this.deps.config.mode === 'on';
   }
 
-  /** The default tariffs into the table (the admin's edits stay). */
+  /** The default tariffs into the table (the admin's edits stay); balances from before the ledger opened. */
   async start(): Promise<void> {
     await this.deps.repos.billing.seedPlans(DEFAULT_TARIFF_PLANS);
+    await this.deps.repos.billing.platformOpenBalances();
   }
 
   private async plans(): Promise<TariffPlan[]> {

@@ -183,4 +183,13 @@ describe('the ledger', () => {
     });
     expect(pdf.body.startsWith('%PDF')).toBe(true);
   });
+
+  it('a balance kept before the ledger existed gets one opening entry', async () => {
+    const { cabinetId } = await owner('pro');
+    await t.database.db.update(cabinets).set({ balance: 777 }).where(eq(cabinets.id, cabinetId));
+    await t.services.billing.start();
+    await t.services.billing.start();
+    expect(await t.repos.billing.ledgerSum(cabinetId)).toBe(777);
+    expect(await balanceOf(cabinetId)).toBe(777);
+  });
 });
