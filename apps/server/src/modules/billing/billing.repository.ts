@@ -186,7 +186,7 @@ export class BillingRepository {
   async platformOpenBalances(): Promise<number> {
     const result = (await this.db.execute(sql`
       insert into ${ledgerEntries} (cabinet_id, reason, amount, note, reference)
-      select c.id, 'correction', c.balance - coalesce(s.sum, 0), 'opening balance', 'opening:' || c.id
+      select c.id, 'correction', c.balance - coalesce(s.sum, 0), null, 'opening:' || c.id
       from ${cabinets} c
       left join (select cabinet_id, sum(amount) as sum from ${ledgerEntries} group by cabinet_id) s
         on s.cabinet_id = c.id

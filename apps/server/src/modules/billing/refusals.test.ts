@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
-import { createPoint, createUser, type TestUser } from '../../test/factories.js';
+import { createPoint, createTeam, createUser, type TestUser } from '../../test/factories.js';
 import { pairPlayer } from '../../test/player.js';
 
 /** The lock, the tariff and the admin's block, with billing on and with it off (docs/billing.md). */
@@ -136,15 +136,41 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
     ]);
   });
 
-  it('only the owner reads funds; only the platform admin runs the console', async () => {
-    const owner = await createUser(t, { role: 'owner' });
-    const moderator = await createUser(t, { role: 'moderator', cabinetId: owner.row.cabinetId });
-    expect((await call(t.app, 'GET', '/api/funds', { token: moderator.token })).statusCode).toBe(403);
-    expect((await call(t.app, 'GET', '/api/admin/cabinets', { token: owner.token })).statusCode).toBe(403);
+  it('only the owner reaches funds; only the platform admin runs the console', async () => {
+    const team = await createTeam(t);
+    const funds = [
+      ['GET', '/api/funds'],
+      ['GET', '/api/funds/ledger'],
+      ['GET', '/api/funds/export'],
+      ['POST', '/api/funds/switch-tariff'],
+    ] as const;
+    const consoleRoutes = [
+      ['GET', '/api/admin/cabinets'],
+      ['GET', `/api/admin/cabinets/${team.cabinet.id}/ledger`],
+      ['POST', `/api/admin/cabinets/${team.cabinet.id}/entry`],
+      ['POST', `/api/admin/cabinets/${team.cabinet.id}/terms`],
+    ] as const;
+    for (const role of ['admin', 'moderator', 'contentManager', 'agent', 'observer'] as const) {
+      for (const [method, url] of funds) {
+        expect((await call(t.app, method, url, { token: team[role].token, body: {} })).statusCode).toBe(403);
+      }
+    }
+    for (const role of ['owner', 'moderator', 'contentManager', 'agent', 'observer'] as const) {
+      for (const [method, url] of consoleRoutes) {
+        expect((await call(t.app, method, url, { token: team[role].token, body: {} })).statusCode).toBe(403);
+      }
+    }
+    expect((await call(t.app, 'GET', '/api/funds', { token: team.owner.token })).statusCode).toBe(200);
     const list = (
       await call(t.app, 'GET', '/api/admin/cabinets', { token: admin.token, query: { limit: '100' } })
     ).json();
-    expect(list.cabinets.map((c: { id: number }) => c.id)).toContain(owner.row.cabinetId);
+    expect(list.cabinets.map((c: { id: number }) => c.id)).toContain(team.cabinet.id);
+    // The platform's own cabinet is no customer: the console does not open it.
+    const platform = (await t.repos.cabinets.findPlatform())!;
+    expect(
+      (await call(t.app, 'GET', `/api/admin/cabinets/${platform.id}/ledger`, { token: admin.token }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('the owner switches tariff; a tariff too small for the screens is refused', async () => {
