@@ -22,6 +22,9 @@ export interface TermsChange {
   blocked?: boolean;
 }
 
+/** Tariffs only the platform admin gives (non-commercial use is checked by a person), never self-chosen. */
+export const ADMIN_GIVEN_TARIFFS: readonly Tariff[] = ['nonCommercial'];
+
 /** What the admin may record by hand. */
 export const MANUAL_REASONS = ['topUp', 'refund', 'correction'] as const;
 export type ManualReason = (typeof MANUAL_REASONS)[number];

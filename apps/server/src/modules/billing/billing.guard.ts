@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteBilling } from '@vitrine/core';
 import { AppError } from '../../lib/errors.js';
 import type { BillingService } from './billing.service.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the route costs in billing terms (its contract's `billing`): checked by the guard. */
-    billing?: 'spends' | 'screen';
+    billing?: RouteBilling;
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  ADMIN_GIVEN_TARIFFS,
   BILLING_HINTS,
   DEFAULT_TARIFF_PLANS,
   LOW_FUNDS_DAYS,
@@ -21,6 +22,7 @@ import {
   type LedgerEntry,
   type LedgerReason,
   type ManualReason,
+  type RouteBilling,
   type Tariff,
   type TariffPlan,
   type TermsChange,
@@ -62,6 +64,10 @@ export const tariffRefusal = (allowing: Tariff | undefined): AppError =>
   });
 
 const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
+
+/** The tariffs an owner may switch to (and be pointed to). */
+const selfChosen = (plans: TariffPlan[]): TariffPlan[] =>
+  plans.filter((p) => !ADMIN_GIVEN_TARIFFS.includes(p.id));
 
 /**
  * Billing (docs/billing.md): the prepaid ledger, the daily charge of screen-days, the lock and the
@@ -128,7 +134,7 @@ export class BillingService {
   /** The cheapest tariff with room for the screens that keeps what the cabinet plays (video stays video). */
   private allowing(plans: TariffPlan[], current: TariffPlan, screens: number): Tariff | undefined {
     const keep = current.features.includes('video') ? { feature: 'video' as const } : {};
-    return tariffAllowing(plans, { screens, ...keep })?.id;
+    return tariffAllowing(selfChosen(plans), { screens, ...keep })?.id;
   }
 
   // ---- the guard: one place decides what a cabinet may do (docs/billing.md, "Lock") ----
@@ -141,18 +147,23 @@ export class BillingService {
 
   /**
    * Refuses what the cabinet's state or tariff does not allow: 'spends' while locked; 'screen' also past
-   * the tariff's screen limit, or when the balance cannot pay the new screen's day.
+   * the tariff's screen limit, or when the balance cannot pay the new screen's day; a feature the tariff
+   * lacks, naming the cheapest tariff with it.
    */
-  async guard(cabinetId: CabinetId, kind: 'spends' | 'screen'): Promise<void> {
+  async guard(cabinetId: CabinetId, kind: RouteBilling): Promise<void> {
     const account = await this.account(cabinetId);
     const state = this.stateOf(account);
     if (state === 'blocked') throw new AppError('CABINET_BLOCKED');
     if (!this.enabled) return;
     if (refusesChanges(state)) throw balanceRefusal();
-    if (kind !== 'screen') return;
+    if (kind === 'spends') return;
     const plans = await this.plans();
     const plan = this.planOf(plans, account.tariff);
     const screens = await this.deps.repos.billing.screenCount(cabinetId);
+    if (typeof kind === 'object') {
+      if (plan.features.includes(kind.feature)) return;
+      throw tariffRefusal(tariffAllowing(selfChosen(plans), { feature: kind.feature, screens })?.id);
+    }
     if (plan.screenLimit !== null && screens + 1 > plan.screenLimit) {
       throw tariffRefusal(this.allowing(plans, plan, screens + 1));
     }
@@ -341,7 +352,9 @@ export class BillingService {
         ...p,
         features: [...p.features],
         difference: switchDifference(plan, p, screens, terms, today),
-        fits: p.screenLimit === null || screens <= p.screenLimit,
+        fits:
+          (p.screenLimit === null || screens <= p.screenLimit) &&
+          (!ADMIN_GIVEN_TARIFFS.includes(p.id) || p.id === plan.id),
       })),
       recharge: this.enabled && this.deps.provider !== null,
     };
@@ -352,11 +365,12 @@ export class BillingService {
     const plans = await this.plans();
     const target = plans.find((p) => p.id === tariff);
     if (!target) throw new AppError('NOT_FOUND');
+    const account = await this.account(caller.cabinetId);
+    if (ADMIN_GIVEN_TARIFFS.includes(tariff) && account.tariff !== tariff) throw new AppError('FORBIDDEN');
     const screens = await this.deps.repos.billing.screenCount(caller.cabinetId);
     if (this.enabled && target.screenLimit !== null && screens > target.screenLimit) {
       throw tariffRefusal(this.allowing(plans, target, screens));
     }
-    const account = await this.account(caller.cabinetId);
     if (account.tariff !== tariff) {
       await this.deps.transact(async (repos) => {
         await repos.billing.setTerms(caller.cabinetId, { tariff });

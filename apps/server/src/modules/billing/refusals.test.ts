@@ -182,6 +182,15 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
       body: { tariff: 'pro' },
     });
     expect(switched.json().plan.id).toBe('pro');
+    // Non-commercial use is checked by the platform admin: the owner cannot choose it.
+    expect(
+      (
+        await call(t.app, 'POST', '/api/funds/switch-tariff', {
+          token: owner.token,
+          body: { tariff: 'nonCommercial' },
+        })
+      ).statusCode,
+    ).toBe(403);
     for (let i = 0; i < 3; i++) await createPoint(t, owner.row.cabinetId);
     const back = await call(t.app, 'POST', '/api/funds/switch-tariff', {
       token: owner.token,
@@ -189,6 +198,16 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
     });
     if (mode === 'off') expect(back.statusCode).toBe(200);
     else expect(back.json()).toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'pro' });
+  });
+
+  it('a feature the tariff lacks is refused, naming the cheapest tariff that has it', async () => {
+    const owner = await createUser(t, { role: 'owner' });
+    const cabinetId = owner.row.cabinetId;
+    await t.repos.billing.setTerms(cabinetId, { tariff: 'pro' });
+    await expect(t.services.billing.guard(cabinetId, { feature: 'studio' })).resolves.toBeUndefined();
+    const walls = t.services.billing.guard(cabinetId, { feature: 'walls' });
+    if (mode === 'off') await expect(walls).resolves.toBeUndefined();
+    else await expect(walls).rejects.toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'enterprise' });
   });
 
   it('pairs through the whole flow within the tariff', async () => {
