@@ -12,6 +12,7 @@ import type { Repositories } from './db/repositories.js';
 import type { AccountService } from './modules/account/account.service.js';
 import type { AuthService } from './modules/auth/auth.service.js';
 import type { RegistrationService } from './modules/auth/registration.service.js';
+import type { BillingService } from './modules/billing/billing.service.js';
 import type { CabinetService } from './modules/cabinet/cabinet.service.js';
 import type { FileStore } from '@tus/file-store';
 import type { FileRulesService } from './modules/media/file-rules.service.js';
@@ -70,6 +71,7 @@ export interface Services {
   messenger: MessengerService;
   alerts: AlertService;
   oidc: OidcService;
+  billing: BillingService;
 }
 
 export interface RouteContext {

@@ -31,6 +31,10 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { RegistrationService } from './modules/auth/registration.service.js';
+import { BillingService } from './modules/billing/billing.service.js';
+import { billingGuard } from './modules/billing/billing.guard.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { StripeProvider } from './modules/billing/stripe.provider.js';
 import { CabinetService } from './modules/cabinet/cabinet.service.js';
 import { cabinetRoutes } from './modules/cabinet/cabinet.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -287,6 +291,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     waitMs: config.fullness.waitMs,
     log: (message, error) => app.log.warn({ err: error }, message),
   });
+  // Billing (docs/billing.md): the ledger, the lock and the refusals, recharges through Stripe when set.
+  const billing = new BillingService({
+    repos,
+    transact,
+    config: config.billing,
+    publicUrl: config.publicUrl,
+    provider: config.billing.stripe ? new StripeProvider(config.billing.stripe) : null,
+    lowFunds: (cabinetId, balance) => alerts.lowFunds(cabinetId, balance),
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
+  await billing.start();
   const services: Services = {
     auth,
     registration,
@@ -309,7 +324,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     nets: new NetService({ repos, transact, sync }),
     pairing: new PairingService({ repos, transact, throttle, bindFailures: config.bindFailures, points }),
     schedule,
-    dashboard: new DashboardService({ repos, points, playlists, fullness, quota: config.media.quota }),
+    dashboard: new DashboardService({
+      repos,
+      points,
+      playlists,
+      fullness,
+      quota: config.media.quota,
+      billing: (cabinetId) => billing.dashboard(cabinetId),
+    }),
     fullness,
     playback: new PlaybackService({ repos, log: (message) => app.log.warn(message) }),
     trackers: new TrackerService({ repos, fetchPolicy: outbound, log: (message) => app.log.warn(message) }),
@@ -328,6 +350,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       tmpDir: join(config.dataDir, 'tmp'),
       fetchPolicy: outbound,
     }),
+    billing,
   };
   const context: RouteContext = { services, config, database, repos, uploads };
 
@@ -418,6 +441,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     brandRules: config.brandRules,
     registry: routes,
   });
+  const guard = billingGuard(billing);
+  app.addHook('onRequest', guard.onRequest);
+  app.addHook('onSend', guard.onSend);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   for (const routes of [
@@ -444,6 +470,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     statisticRoutes,
     studioRoutes,
     pluginRoutes,
+    billingRoutes,
   ]) {
     await app.register(async (scope) => routes(scope.withTypeProvider<ZodTypeProvider>(), context));
   }

@@ -13,6 +13,7 @@ import {
   type MapConfig,
 } from '@vitrine/core';
 import { DEFAULT_PASSWORD_COST } from './lib/password.js';
+import { billingConfig, type BillingConfig } from './modules/billing/billing.config.js';
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -263,6 +264,8 @@ export interface Config {
   alerts: { offlineMinutes: number; checkSeconds: number };
   /** An offline tile pyramid ({z}/{x}/{y}.png|webp|jpg) served at /tiles/ (MAP_TILES_DIR). */
   tilesDir?: string;
+  /** Billing (BILLING*, STRIPE_*): docs/billing.md. */
+  billing: BillingConfig;
 }
 
 const outboundList = (value: string): string[] =>
@@ -417,6 +420,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : {}),
     ...(tilesDir ? { tilesDir } : {}),
+    billing: billingConfig(env),
     ...(e.TELEGRAM_BOT_TOKEN
       ? {
           telegram: {

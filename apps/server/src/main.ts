@@ -90,12 +90,27 @@ async function main(): Promise<void> {
     (error) => app.log.warn({ err: error }, 'maintenance failed'),
   );
 
+  // The daily charge (docs/billing.md): each screen-day is keyed, so looking every hour (and on every
+  // process) charges each day once, early in the day, and again only what a crash left.
+  const stopCharges =
+    config.billing.chargeCheckSeconds > 0
+      ? repeat(
+          config.billing.chargeCheckSeconds * 1000,
+          async () => {
+            const charged = await services.billing.chargeAll();
+            if (charged) app.log.info({ charged }, 'billing: screen-days charged');
+          },
+          (error) => app.log.warn({ err: error }, 'billing: the daily charge failed'),
+        )
+      : async () => undefined;
+
   const shutdown = async (signal: string): Promise<void> => {
     app.log.info(`${signal}: shutting down`);
     await stopEndActions();
     await stopExportCleanup();
     await stopTrackers();
     await stopSweep();
+    await stopCharges();
     // A fullness run in progress ends when closing the app stops its worker threads.
     const fullnessStopped = stopFullness();
     await app.close();

@@ -64,4 +64,8 @@ export interface ErrorBody {
   fields?: Record<string, string>;
   /** Values to offer instead of a refused one (an unreachable periodicity). */
   suggestions?: number[];
+  /** What to do next (spec §8: 'Please recharge your balance', 'Please switch to another tariff'). */
+  hint?: string;
+  /** The cheapest tariff that would allow a refused action, when one does. */
+  tariff?: string;
 }

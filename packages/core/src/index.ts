@@ -24,6 +24,7 @@ export * from './geo.js';
 export * from './file-rules.js';
 export * from './backoff.js';
 export * from './billing/index.js';
+export * from './schemas/billing.js';
 export * from './wall/index.js';
 export * from './studio/index.js';
 export * from './schemas/studio.js';

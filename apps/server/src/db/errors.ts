@@ -49,3 +49,10 @@ export function uniqueViolation(error: unknown): string | undefined {
 export function foreignKeyViolation(error: unknown): boolean {
   return withState(error, '23503') !== undefined;
 }
+
+/** A check constraint (23514) refused the write, by name: e.g. a balance that would go below zero. */
+export function checkViolation(error: unknown, constraint: string): boolean {
+  const e = withState(error, '23514');
+  if (!e) return false;
+  return e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(constraint));
+}

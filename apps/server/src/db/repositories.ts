@@ -1,4 +1,5 @@
 import type { Database } from './client.js';
+import { BillingRepository } from '../modules/billing/billing.repository.js';
 import { CabinetRepository } from '../modules/cabinet/cabinet.repository.js';
 import { CredentialRepository } from '../modules/auth/credential.repository.js';
 import { FileRulesRepository } from '../modules/media/file-rules.repository.js';
@@ -47,6 +48,7 @@ export interface Repositories {
   access: AccessRepository;
   messenger: MessengerRepository;
   oidc: OidcRepository;
+  billing: BillingRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -74,6 +76,7 @@ export function createRepositories(db: Database): Repositories {
     access: new AccessRepository(db),
     messenger: new MessengerRepository(db),
     oidc: new OidcRepository(db),
+    billing: new BillingRepository(db),
   };
 }
 

@@ -21,12 +21,18 @@ import type {
   StudioDocument,
   PluginManifest,
   Tariff,
+  ChargeLines,
+  Feature,
+  LedgerReason,
+  TermsChange,
 } from '@vitrine/core';
 import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -58,20 +64,30 @@ const time = customType<{ data: string; driverData: string }>({
   fromDriver: (value) => value.slice(0, 8),
 });
 
-export const cabinets = pgTable('cabinets', {
-  id: serial('id').primaryKey().$type<CabinetId>(),
-  name: text('name').notNull(),
-  /** Smallest currency unit. */
-  balance: bigint('balance', { mode: 'number' }).notNull().default(0),
-  tariff: text('tariff').$type<Tariff>().notNull().default('free'),
-  discount: integer('discount').notNull().default(0),
-  blocked: boolean('blocked').notNull().default(false),
-  /** The platform cabinet holds the platform admins; it is never listed as a customer. */
-  isPlatform: boolean('is_platform').notNull().default(false),
-  /** Playlist changes by content managers and agents wait for the owner's approval (spec §4). */
-  approvalRequired: boolean('approval_required').notNull().default(false),
-  createdAt: createdAt(),
-});
+export const cabinets = pgTable(
+  'cabinets',
+  {
+    id: serial('id').primaryKey().$type<CabinetId>(),
+    name: text('name').notNull(),
+    /** Smallest currency unit. */
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    tariff: text('tariff').$type<Tariff>().notNull().default('free'),
+    discount: integer('discount').notNull().default(0),
+    blocked: boolean('blocked').notNull().default(false),
+    /** The platform cabinet holds the platform admins; it is never listed as a customer. */
+    isPlatform: boolean('is_platform').notNull().default(false),
+    /** Playlist changes by content managers and agents wait for the owner's approval (spec §4). */
+    approvalRequired: boolean('approval_required').notNull().default(false),
+    /** Billing (docs/billing.md): when the funds last failed to pay a day; null while they pay. */
+    unpaidSince: timestamp('unpaid_since', { withTimezone: true, mode: 'date' }),
+    /** The last day of a one-year payment (the yearly discount applies through it). */
+    yearlyUntil: date('yearly_until', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  // `balance` is the sum of the cabinet's ledger entries, kept in the same transaction as each entry:
+  // spendable funds never go below zero, whatever the code does.
+  (t) => [check('cabinets_balance_not_negative', sql`${t.balance} >= 0`)],
+);
 
 export const users = pgTable(
   'users',
@@ -1143,3 +1159,89 @@ export const plugins = pgTable(
   (t) => [uniqueIndex('plugins_cabinet_key_idx').on(t.cabinetId, t.key)],
 );
 export type PluginRow = typeof plugins.$inferSelect;
+
+/** The tariff table (docs/billing.md): seeded from core's DEFAULT_TARIFF_PLANS, edited by the platform admin. */
+export const tariffPlans = pgTable('tariff_plans', {
+  id: text('id').$type<Tariff>().primaryKey(),
+  monthlyPrice: bigint('monthly_price', { mode: 'number' }).notNull(),
+  screenLimit: integer('screen_limit'),
+  freeSlots: integer('free_slots').notNull(),
+  storagePerScreen: bigint('storage_per_screen', { mode: 'number' }).notNull(),
+  features: jsonb('features').$type<Feature[]>().notNull(),
+  audioOnly: boolean('audio_only').notNull(),
+});
+
+/**
+ * The prepaid ledger: every movement of a cabinet's funds with its reason. A cabinet's balance is the sum
+ * of its entries. `reference` makes a credit from outside (a provider's payment) land once.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    reason: text('reason').$type<LedgerReason>().notNull(),
+    /** Minor units: positive credits, negative charges. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** A charge's day. */
+    day: date('day', { mode: 'string' }),
+    /** A charge's lines: screen-days, base and each discount. */
+    lines: jsonb('lines').$type<ChargeLines>(),
+    /** A 'change' entry's changes (tariff, discounts, block), each from what to what. */
+    terms: jsonb('terms').$type<TermsChange>(),
+    note: text('note'),
+    /** Who made it (an admin's correction, an owner's tariff switch); null for the daily job and payments. */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    reference: text('reference'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_cabinet_idx').on(t.cabinetId, t.id),
+    uniqueIndex('ledger_entries_reference_idx').on(t.reference),
+  ],
+);
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+
+/** Each screen-day charged, once: the key that makes the daily job safe to run twice or after a crash. */
+export const chargedScreenDays = pgTable(
+  'charged_screen_days',
+  {
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The screen (no foreign key: a removed screen's days stay charged). */
+    pointId: integer('point_id').notNull(),
+    /** The charge that paid it; null for a free slot. */
+    entryId: bigint('entry_id', { mode: 'number' }).references(() => ledgerEntries.id, {
+      onDelete: 'cascade',
+    }),
+  },
+  (t) => [primaryKey({ columns: [t.cabinetId, t.day, t.pointId] })],
+);
+
+/** Recharges through a payment provider: pending until the provider says the money arrived. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's id of the payment (a Checkout session). */
+    externalId: text('external_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status').$type<'pending' | 'paid'>().notNull().default('pending'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('payments_external_idx').on(t.provider, t.externalId)],
+);
+export type PaymentRow = typeof payments.$inferSelect;

@@ -7,12 +7,15 @@ export class AppError extends Error {
   readonly fields?: Record<string, string>;
   /** Values the client may offer instead (an unreachable periodicity, spec §5). */
   readonly suggestions?: number[];
+  /** What to do next, and the tariff that would allow the action (billing refusals, spec §8). */
+  readonly hint?: string;
+  readonly tariff?: string;
 
   constructor(
     code: ErrorCode,
     message?: string,
     fields?: Record<string, string>,
-    extra?: { suggestions?: number[] },
+    extra?: { suggestions?: number[]; hint?: string; tariff?: string },
   ) {
     super(message ?? ERRORS[code].message);
     this.name = 'AppError';
@@ -20,6 +23,8 @@ export class AppError extends Error {
     this.status = ERRORS[code].status;
     if (fields) this.fields = fields;
     if (extra?.suggestions?.length) this.suggestions = extra.suggestions;
+    if (extra?.hint) this.hint = extra.hint;
+    if (extra?.tariff) this.tariff = extra.tariff;
   }
 }
 

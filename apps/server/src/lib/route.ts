@@ -68,7 +68,11 @@ export function route<C extends RouteContract>(
     method: (typeof contract.method === 'string' ? contract.method : [...contract.method]) as
       HTTPMethods | HTTPMethods[],
     url: contract.path,
-    config: { ...extras.config, access: contract.access },
+    config: {
+      ...extras.config,
+      access: contract.access,
+      ...(contract.billing ? { billing: contract.billing } : {}),
+    },
     schema: schemaOf(contract),
     // The contract's types stand in for the type provider's: the schemas are the same objects.
     handler: handler as unknown as RouteHandlerMethod,

@@ -36,6 +36,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const sent = body(error.code, error.message, error.fields);
       if (error.suggestions) sent.suggestions = error.suggestions;
+      if (error.hint) sent.hint = error.hint;
+      if (error.tariff) sent.tariff = error.tariff;
       return reply.code(error.status).send(sent);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -58,6 +58,10 @@ export async function buildTestApp(
     // The dashboard answers once fullness is planned (one thread per test app), so figures are whole.
     FULLNESS_WAIT_MS: '60000',
     FULLNESS_WORKERS: '1',
+    // Billing is on in the product; the tests of other areas run without its limits (billing's own
+    // tests turn it on), and no test waits on the hourly charge.
+    BILLING: 'off',
+    BILLING_CHARGE_CHECK_SECONDS: '0',
     ...env,
   });
   const database = await openTestDatabase();

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Avatar, Button, Group, Menu, Text } from '@mantine/core';
-import { IconDeviceTv, IconLogout, IconShieldLock, IconUser, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconDeviceTv,
+  IconLogout,
+  IconShieldLock,
+  IconUser,
+  IconUsersGroup,
+  IconWallet,
+} from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PLAYER_PLATFORMS, type PermissionKey, type UserInfo } from '@vitrine/core';
@@ -98,6 +105,11 @@ function AccountMenu({ info }: { info: UserInfo }) {
         {has('account.members') && (
           <Menu.Item component={Link} to="/account-members" leftSection={<IconUsersGroup size={16} />}>
             {t('account.menuMembers')}
+          </Menu.Item>
+        )}
+        {has('funds') && (
+          <Menu.Item component={Link} to="/funds" leftSection={<IconWallet size={16} />}>
+            {t('sections.funds')}
           </Menu.Item>
         )}
         <Menu.Item

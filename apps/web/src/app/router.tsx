@@ -206,8 +206,22 @@ const routeTree = rootRoute.addChildren([
       ['can:account.members'],
       lazy(() => import('../features/account/MembersPage'), 'MembersPage'),
     ),
-    section('/funds', ['can:funds'], 'sections.funds'),
-    section('/funds/accepted', ['can:funds'], 'sections.fundsAccepted'),
+    page(
+      '/funds',
+      ['can:funds'],
+      lazy(() => import('../features/funds/FundsPage'), 'FundsPage'),
+    ),
+    createRoute({
+      getParentRoute: () => appRoute,
+      path: '/funds/accepted',
+      // Stripe returns here with the Checkout session it paid.
+      validateSearch: (search: Record<string, unknown>): { session?: string } => {
+        const session = text(search.session);
+        return session ? { session } : {};
+      },
+      beforeLoad: middleware('can:funds'),
+      component: lazy(() => import('../features/funds/FundsAcceptedPage'), 'FundsAcceptedPage'),
+    }),
     listPage(
       '/point',
       ['can:point.route'],
@@ -404,7 +418,11 @@ const routeTree = rootRoute.addChildren([
       ['can:user.route', 'id'],
       lazy(() => import('../features/users/UserEditPage'), 'UserEditPage'),
     ),
-    section('/admin', ['can:admin.route'], 'menu.admin'),
+    page(
+      '/admin',
+      ['can:admin.route'],
+      lazy(() => import('../features/admin/AdminPage'), 'AdminPage'),
+    ),
   ]),
 ]);
 

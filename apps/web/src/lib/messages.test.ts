@@ -30,6 +30,26 @@ describe('a refusal is translated through its code, not its English words', () =
     );
   });
 
+  it('adds what to do after a billing refusal, naming the tariff that allows the action', () => {
+    expect(
+      translateError({
+        code: 'BALANCE_NOT_ENOUGH',
+        message: ERRORS.BALANCE_NOT_ENOUGH.message,
+        hint: 'Please recharge your balance',
+      }),
+    ).toBe('Неможливо виконати дію: недостатньо коштів на балансі. Будь ласка, поповніть баланс');
+    expect(
+      translateError({
+        code: 'TARIFF_NOT_ALLOWED',
+        message: ERRORS.TARIFF_NOT_ALLOWED.message,
+        hint: 'Please switch to another tariff',
+        tariff: 'proPlus',
+      }),
+    ).toBe(
+      'Ця дія недоступна на поточному тарифному плані. Будь ласка, перейдіть на інший тариф: Це дозволяє тариф Pro +',
+    );
+  });
+
   it('shows the server’s message for a code this version does not know', () => {
     expect(translateError({ code: 'SOMETHING_NEW', message: 'Something new went wrong' })).toBe(
       'Something new went wrong',

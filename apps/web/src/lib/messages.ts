@@ -128,5 +128,16 @@ export function translateError(body: Refusal): string {
   const detail =
     (field === undefined ? undefined : translateField(field, code)) ??
     (DETAILED.has(code) && message ? known(message) : undefined);
-  return detail ?? i18n.t(`errors.${code}`);
+  const text = detail ?? i18n.t(`errors.${code}`);
+  return `${text}${billingHint(body)}`;
+}
+
+/** Billing refusals say what to do next (spec §8), and name the tariff that would allow the action. */
+function billingHint(body: Refusal): string {
+  if (!body.hint || (body.code !== 'BALANCE_NOT_ENOUGH' && body.code !== 'TARIFF_NOT_ALLOWED')) return '';
+  const next = i18n.t(`funds.hints.${body.code}`);
+  const tariff = body.tariff
+    ? `: ${i18n.t('funds.allowedBy', { tariff: i18n.t(`funds.tariffNames.${body.tariff}`) })}`
+    : '';
+  return `. ${next}${tariff}`;
 }

@@ -1,6 +1,7 @@
 import { accessApi } from './access.js';
 import { accountApi } from './account.js';
 import { authApi } from './auth.js';
+import { adminApi, fundsApi } from './billing.js';
 import { brandApi } from './brand.js';
 import { cabinetApi } from './cabinet.js';
 import { dashboardApi } from './dashboard.js';
@@ -28,6 +29,7 @@ export * from './route.js';
 export * from './access.js';
 export * from './account.js';
 export * from './auth.js';
+export * from './billing.js';
 export * from './brand.js';
 export * from './cabinet.js';
 export * from './dashboard.js';
@@ -53,6 +55,8 @@ export const API = {
   access: accessApi,
   account: accountApi,
   auth: authApi,
+  funds: fundsApi,
+  admin: adminApi,
   brand: brandApi,
   cabinet: cabinetApi,
   dashboard: dashboardApi,

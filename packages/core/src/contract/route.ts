@@ -1,5 +1,9 @@
 import type { z } from 'zod';
 import type { AccessKey } from '../roles.js';
+import type { Feature } from '../billing/tariffs.js';
+
+/** A route's billing demand (see RouteContract.billing). */
+export type RouteBilling = 'spends' | 'screen' | { readonly feature: Feature };
 
 /**
  * What a route demands of its caller (docs/ARCHITECTURE.md, "A request"):
@@ -32,6 +36,13 @@ export interface RouteContract {
   /** The 200 answer; other statuses by code. No response: the route streams bytes or a protocol. */
   readonly response?: Schema;
   readonly responses?: Readonly<Record<number, Schema>>;
+  /**
+   * What the route costs in billing terms (docs/billing.md, "Lock"): 'spends' is refused while the cabinet
+   * is locked (it costs money or changes what screens play); 'screen' adds a screen, so the tariff's
+   * limit and the balance for its day are checked too; `{ feature }` needs a tariff that opens it (and
+   * spends).
+   */
+  readonly billing?: RouteBilling;
 }
 
 /** Identity with a precise type: keeps each schema's own type for the server and the web client. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DashboardBilling } from './billing.js';
 import {
   ENTRY_TYPES,
   FILES_ORDERS,
@@ -109,8 +110,8 @@ export const Dashboard = z.object({
     expiring: z.number().int(),
     expired: z.number().int(),
   }),
-  /** Joins when billing exists. */
-  billing: z.null(),
+  /** Balance, runway, tariff and screens against its limit; null while billing is off (docs/billing.md). */
+  billing: DashboardBilling.nullable(),
   fullness: z.object({
     range: z.enum(FULLNESS_RANGES),
     days: z.number().int(),

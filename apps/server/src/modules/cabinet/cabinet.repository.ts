@@ -83,6 +83,8 @@ function cabinetColumns() {
     blocked: cabinets.blocked,
     approvalRequired: cabinets.approvalRequired,
     isPlatform: cabinets.isPlatform,
+    unpaidSince: cabinets.unpaidSince,
+    yearlyUntil: cabinets.yearlyUntil,
     createdAt: cabinets.createdAt,
   };
 }

@@ -1,4 +1,12 @@
-import type { Dashboard, FullnessRange, PointListQuery, PlaylistListQuery } from '@vitrine/core';
+import {
+  PERMISSIONS,
+  type Dashboard,
+  type FullnessRange,
+  type PointListQuery,
+  type PlaylistListQuery,
+  type Role,
+} from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { Caller } from '../../lib/caller.js';
 import type { PlaylistService } from '../playlist/playlist.service.js';
@@ -11,6 +19,8 @@ export interface DashboardServiceDeps {
   playlists: PlaylistService;
   fullness: FullnessService;
   quota: number;
+  /** The billing stats (balance, runway, tariff, screens against its limit); null while billing is off. */
+  billing: (cabinetId: CabinetId) => Promise<Dashboard['billing']>;
 }
 
 /** GET /api/dashboard: the cabinet at a glance (spec §3 dashboard stats) and broadcast fullness. */
@@ -26,7 +36,9 @@ export class DashboardService {
       playlists
         .list(caller, { page: 1, limit: 1, sort: 'id', order: 'desc', ...filter })
         .then((r) => r.total);
-    const [total, online, unstable, withoutContent, notExpired, expiring, expired, used, fullness] =
+    // The balance is the owner's business (spec §6 Funds: owner).
+    const seesFunds = (PERMISSIONS.funds as readonly Role[]).includes(caller.role);
+    const [total, online, unstable, withoutContent, notExpired, expiring, expired, used, fullness, billing] =
       await Promise.all([
         pointsTotal({}),
         pointsTotal({ status: 'ONLINE' }),
@@ -37,12 +49,13 @@ export class DashboardService {
         playlistsTotal({ expiration: 'expired' }),
         repos.quota.storedBytes(caller.cabinetId),
         this.deps.fullness.read(caller.cabinetId, range),
+        seesFunds ? this.deps.billing(caller.cabinetId) : null,
       ]);
     return {
       space: { used, quota: this.deps.quota },
       points: { total, online: online + unstable, offline: total - online - unstable, withoutContent },
       playlists: { active: notExpired - expiring, expiring, expired },
-      billing: null,
+      billing,
       fullness,
     };
   }

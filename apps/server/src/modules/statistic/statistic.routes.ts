@@ -1,22 +1,8 @@
 import { statisticApi } from '@vitrine/core';
-import type { FastifyReply } from 'fastify';
-import type { Readable } from 'node:stream';
 import type { App, RouteContext } from '../../app-types.js';
+import { attachment } from '../../lib/attachment.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
-
-/** An attachment whose name may hold any characters (RFC 6266: an ASCII fallback and the UTF-8 name). */
-function attachment(reply: FastifyReply, file: { name: string; mime: string; stream: Readable }) {
-  const ascii = file.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return reply
-    .header('content-type', file.mime)
-    .header(
-      'content-disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-    )
-    .header('cache-control', 'no-store')
-    .send(file.stream);
-}
 
 /** Spec §7 Statistic, Audience, Impressions and exchange; keys of spec §6. */
 export async function statisticRoutes(app: App, { services }: RouteContext): Promise<void> {

@@ -33,6 +33,7 @@ import { FULLNESS_RANGES, formatSize, pointTabPath, type Dashboard, type Fullnes
 import { useUserInfo } from '../auth/session';
 import { HowToStart } from '../onboarding/HowToStart';
 import { useDashboard } from './dashboard.api';
+import { BillingCard } from '../funds/BillingCard';
 import { formatDuration, formatPercent } from './time';
 import { usePermissions } from '../../lib/permissions';
 
@@ -459,6 +460,7 @@ export function DashboardPage() {
             <SpaceCard space={data.space} />
             <ScreensCard points={data.points} />
             <PlaylistsCard playlists={data.playlists} />
+            {data.billing && <BillingCard billing={data.billing} />}
           </SimpleGrid>
           <Fullness
             data={data}

@@ -1,0 +1,300 @@
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { ChargeLines, LedgerReason, Tariff, TariffPlan, TermsChange } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
+import type { Database } from '../../db/client.js';
+import { containsPattern } from '../../db/sql.js';
+import {
+  cabinets,
+  chargedScreenDays,
+  ledgerEntries,
+  payments,
+  points,
+  tariffPlans,
+  users,
+  type LedgerEntryRow,
+  type PaymentRow,
+} from '../../db/schema.js';
+
+/** What billing knows of a cabinet. */
+export interface Account {
+  id: CabinetId;
+  name: string;
+  balance: number;
+  tariff: Tariff;
+  /** The non-commercial discount, percent. */
+  discount: number;
+  blocked: boolean;
+  unpaidSince: Date | null;
+  yearlyUntil: string | null;
+}
+
+export interface NewEntry {
+  reason: LedgerReason;
+  amount: number;
+  day?: string;
+  lines?: ChargeLines;
+  terms?: TermsChange;
+  note?: string;
+  actorId?: number;
+  reference?: string;
+}
+
+export type EntryWithActor = LedgerEntryRow & { actor: string | null };
+
+const accountColumns = {
+  id: cabinets.id,
+  name: cabinets.name,
+  balance: cabinets.balance,
+  tariff: cabinets.tariff,
+  discount: cabinets.discount,
+  blocked: cabinets.blocked,
+  unpaidSince: cabinets.unpaidSince,
+  yearlyUntil: cabinets.yearlyUntil,
+};
+
+/**
+ * All SQL of billing: the tariff table, the ledger and the balance it sums to (kept in the same
+ * transaction as each entry, never below zero by the table's check), the screen-days charged, payments.
+ */
+export class BillingRepository {
+  constructor(private readonly db: Database) {}
+
+  /** The default tariffs, where the table lacks them (the admin's edits are kept). */
+  async seedPlans(plans: readonly TariffPlan[]): Promise<void> {
+    await this.db
+      .insert(tariffPlans)
+      .values(plans.map((p) => ({ ...p, features: [...p.features] })))
+      .onConflictDoNothing();
+  }
+
+  async plans(): Promise<TariffPlan[]> {
+    return this.db.select().from(tariffPlans).orderBy(asc(tariffPlans.monthlyPrice));
+  }
+
+  async account(cabinetId: CabinetId): Promise<Account | undefined> {
+    const [row] = await this.db.select(accountColumns).from(cabinets).where(eq(cabinets.id, cabinetId));
+    return row;
+  }
+
+  /** The account, its row locked until the transaction ends: one writer of a balance at a time. */
+  async lockAccount(cabinetId: CabinetId): Promise<Account | undefined> {
+    const [row] = await this.db
+      .select(accountColumns)
+      .from(cabinets)
+      .where(eq(cabinets.id, cabinetId))
+      .for('update');
+    return row;
+  }
+
+  /** The cabinet's screens, oldest first (the first ones take the free slots). */
+  async screens(cabinetId: CabinetId): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: points.id })
+      .from(points)
+      .where(eq(points.cabinetId, cabinetId))
+      .orderBy(asc(points.createdAt), asc(points.id));
+    return rows.map((r) => r.id);
+  }
+
+  async screenCount(cabinetId: CabinetId): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(points).where(eq(points.cabinetId, cabinetId));
+    return row?.n ?? 0;
+  }
+
+  /** The screens whose day is charged already. */
+  async chargedOn(cabinetId: CabinetId, day: string): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: chargedScreenDays.pointId })
+      .from(chargedScreenDays)
+      .where(and(eq(chargedScreenDays.cabinetId, cabinetId), eq(chargedScreenDays.day, day)));
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Writes an entry and moves the balance by its amount: call inside a transaction. A balance that would
+   * go below zero is refused by the database (check `cabinets_balance_not_negative`).
+   */
+  async addEntry(cabinetId: CabinetId, entry: NewEntry): Promise<LedgerEntryRow> {
+    const [row] = await this.db
+      .insert(ledgerEntries)
+      .values({ cabinetId, ...entry })
+      .returning();
+    if (entry.amount !== 0) {
+      await this.db
+        .update(cabinets)
+        .set({ balance: sql`${cabinets.balance} + ${entry.amount}` })
+        .where(eq(cabinets.id, cabinetId));
+    }
+    return row!;
+  }
+
+  /** Marks screen-days charged; a day charged twice breaks the key and the transaction rolls back. */
+  async markCharged(cabinetId: CabinetId, day: string, pointIds: number[], entryId: number | null) {
+    if (pointIds.length === 0) return;
+    await this.db
+      .insert(chargedScreenDays)
+      .values(pointIds.map((pointId) => ({ cabinetId, day, pointId, entryId })));
+  }
+
+  async setUnpaidSince(cabinetId: CabinetId, since: Date | null): Promise<void> {
+    await this.db.update(cabinets).set({ unpaidSince: since }).where(eq(cabinets.id, cabinetId));
+  }
+
+  async setTerms(
+    cabinetId: CabinetId,
+    terms: Partial<Pick<Account, 'tariff' | 'discount' | 'yearlyUntil' | 'blocked'>>,
+  ): Promise<void> {
+    if (Object.values(terms).every((v) => v === undefined)) return;
+    await this.db.update(cabinets).set(terms).where(eq(cabinets.id, cabinetId));
+  }
+
+  async ledger(
+    cabinetId: CabinetId,
+    filter: { page: number; limit: number; reason?: LedgerReason | undefined },
+  ): Promise<{ rows: EntryWithActor[]; total: number }> {
+    const where = and(
+      eq(ledgerEntries.cabinetId, cabinetId),
+      filter.reason ? eq(ledgerEntries.reason, filter.reason) : undefined,
+    );
+    const rows = await this.db
+      .select({ entry: ledgerEntries, actor: users.login })
+      .from(ledgerEntries)
+      .leftJoin(users, eq(users.id, ledgerEntries.actorId))
+      .where(where)
+      .orderBy(desc(ledgerEntries.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit);
+    const [total] = await this.db.select({ n: count() }).from(ledgerEntries).where(where);
+    return { rows: rows.map((r) => ({ ...r.entry, actor: r.actor })), total: total?.n ?? 0 };
+  }
+
+  /** The sum of a cabinet's entries (what its balance must equal). */
+  async ledgerSum(cabinetId: CabinetId): Promise<number> {
+    const [row] = await this.db
+      .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.cabinetId, cabinetId));
+    return Number(row?.sum ?? 0);
+  }
+
+  // ---- across cabinets, by design: the daily job and the platform admin ----
+
+  /**
+   * Balances kept before the ledger existed get an opening entry (once: its reference is unique), so every
+   * balance is the sum of its entries. The balance itself does not move. Answers how many were opened.
+   */
+  async platformOpenBalances(): Promise<number> {
+    const result = (await this.db.execute(sql`
+      insert into ${ledgerEntries} (cabinet_id, reason, amount, note, reference)
+      select c.id, 'correction', c.balance - coalesce(s.sum, 0), null, 'opening:' || c.id
+      from ${cabinets} c
+      left join (select cabinet_id, sum(amount) as sum from ${ledgerEntries} group by cabinet_id) s
+        on s.cabinet_id = c.id
+      where c.balance <> coalesce(s.sum, 0)
+      on conflict do nothing
+      returning id`)) as unknown as { rows: unknown[] };
+    return result.rows.length;
+  }
+
+  /** Customer cabinets that have screens or owe a day: the daily job's work. */
+  async platformCabinetsToCharge(): Promise<CabinetId[]> {
+    const rows = await this.db
+      .select({ id: cabinets.id })
+      .from(cabinets)
+      .where(
+        and(
+          eq(cabinets.isPlatform, false),
+          sql`(${cabinets.unpaidSince} is not null or exists (select 1 from ${points} where ${points}.cabinet_id = ${cabinets}.id))`,
+        ),
+      )
+      .orderBy(asc(cabinets.id));
+    return rows.map((r) => r.id);
+  }
+
+  /** Customer cabinets with their owner and screens, for the platform admin. */
+  async platformAccounts(filter: {
+    page: number;
+    limit: number;
+    search?: string | undefined;
+    ids?: CabinetId[];
+  }): Promise<{
+    rows: (Account & { owner: string | null; screens: number })[];
+    total: number;
+  }> {
+    const where = and(
+      eq(cabinets.isPlatform, false),
+      filter.search ? ilike(cabinets.name, containsPattern(filter.search)) : undefined,
+      filter.ids ? inArray(cabinets.id, filter.ids) : undefined,
+    );
+    const rows = await this.db
+      .select({
+        ...accountColumns,
+        owner: sql<
+          string | null
+        >`(select ${users}.login from ${users} where ${users}.cabinet_id = ${cabinets}.id and ${users}.role = 'owner' order by ${users}.id limit 1)`,
+        screens: sql<number>`(select count(*)::int from ${points} where ${points}.cabinet_id = ${cabinets}.id)`,
+      })
+      .from(cabinets)
+      .where(where)
+      .orderBy(desc(cabinets.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit);
+    const [total] = await this.db.select({ n: count() }).from(cabinets).where(where);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  /** A customer cabinet the admin names (never the platform's own). */
+  async platformIsCustomer(cabinetId: CabinetId): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: cabinets.id })
+      .from(cabinets)
+      .where(and(eq(cabinets.id, cabinetId), eq(cabinets.isPlatform, false)));
+    return row !== undefined;
+  }
+
+  // ---- payments ----
+
+  async insertPayment(values: {
+    cabinetId: CabinetId;
+    provider: string;
+    externalId: string;
+    amount: number;
+    userId: number;
+  }): Promise<PaymentRow> {
+    const [row] = await this.db.insert(payments).values(values).returning();
+    return row!;
+  }
+
+  async payment(cabinetId: CabinetId, provider: string, externalId: string): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.cabinetId, cabinetId),
+          eq(payments.provider, provider),
+          eq(payments.externalId, externalId),
+        ),
+      );
+    return row;
+  }
+
+  /** The provider's webhook names a payment by its own id only. */
+  async platformPayment(provider: string, externalId: string): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.externalId, externalId)));
+    return row;
+  }
+
+  /** Pending -> paid, once: false when it was paid already (a webhook delivered again). */
+  async markPaid(id: number, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(payments)
+      .set({ status: 'paid', paidAt: now })
+      .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+      .returning({ id: payments.id });
+    return rows.length > 0;
+  }
+}

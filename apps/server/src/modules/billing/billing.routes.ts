@@ -1,0 +1,62 @@
+import { adminApi, fundsApi } from '@vitrine/core';
+import type { App, RouteContext } from '../../app-types.js';
+import { asCabinetId } from '../../db/cabinet-id.js';
+import { attachment } from '../../lib/attachment.js';
+import { route } from '../../lib/route.js';
+import { requireCaller } from '../../plugins/access.js';
+
+/** The owner's funds, Stripe's webhook, and the platform admin's billing console (docs/billing.md). */
+export async function billingRoutes(app: App, { services }: RouteContext): Promise<void> {
+  const { billing } = services;
+
+  route(app, fundsApi.get, async (request) => billing.funds(requireCaller(request)));
+
+  route(app, fundsApi.ledger, async (request) =>
+    billing.ledger(requireCaller(request).cabinetId, request.query),
+  );
+
+  route(app, fundsApi.export, async (request, reply) =>
+    attachment(reply, billing.exportLedger(requireCaller(request).cabinetId, request.query)),
+  );
+
+  route(app, fundsApi.switchTariff, async (request) =>
+    billing.switchTariff(requireCaller(request), request.body.tariff),
+  );
+
+  route(app, fundsApi.recharge, async (request) =>
+    billing.recharge(requireCaller(request), request.body.amount),
+  );
+
+  route(app, fundsApi.payment, async (request) =>
+    billing.payment(requireCaller(request), request.query.session),
+  );
+
+  // The signature covers the exact bytes Stripe sent: this route alone reads its body as text.
+  await app.register(async (raw) => {
+    raw.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    route(raw, fundsApi.stripeWebhook, async (request) => {
+      const signature = request.headers['stripe-signature'];
+      await billing.webhook(
+        typeof request.body === 'string' ? request.body : '',
+        typeof signature === 'string' ? signature : undefined,
+      );
+      return { ok: true as const };
+    });
+  });
+
+  route(app, adminApi.cabinets, async (request) => billing.adminList(request.query));
+
+  route(app, adminApi.ledger, async (request) =>
+    billing.adminLedger(asCabinetId(request.params.id), request.query),
+  );
+
+  route(app, adminApi.entry, async (request) =>
+    billing.adminEntry(requireCaller(request), asCabinetId(request.params.id), request.body),
+  );
+
+  route(app, adminApi.terms, async (request) =>
+    billing.adminTerms(requireCaller(request), asCabinetId(request.params.id), request.body),
+  );
+}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { adminApi, type LedgerReason, type ManualReason, type Tariff } from '@vitrine/core';
+import { call, keyOf } from '../../api/contract';
+
+/** GET /api/admin/cabinets: customer cabinets with tariff, screens, balance, runway and state. */
+export function useAdminCabinets(page: number, search: string) {
+  const query = { page, limit: 20, ...(search ? { search } : {}) };
+  return useQuery({
+    queryKey: keyOf(adminApi.cabinets, { query }),
+    queryFn: () => call(adminApi.cabinets, { query }),
+  });
+}
+
+/** GET /api/admin/cabinets/:id/ledger. */
+export function useAdminLedger(id: number, page: number, reason?: LedgerReason) {
+  const query = { page, limit: 20, ...(reason ? { reason } : {}) };
+  return useQuery({
+    queryKey: keyOf(adminApi.ledger, { params: { id }, query }),
+    queryFn: () => call(adminApi.ledger, { params: { id }, query }),
+  });
+}
+
+export const recordEntry = (id: number, body: { reason: ManualReason; amount: number; note: string }) =>
+  call(adminApi.entry, { params: { id }, body });
+
+export interface TermsChange {
+  tariff?: Tariff;
+  nonCommercialPercent?: number;
+  yearlyUntil?: string | null;
+  blocked?: boolean;
+  note?: string;
+}
+
+export const changeTerms = (id: number, body: TermsChange) => call(adminApi.terms, { params: { id }, body });
