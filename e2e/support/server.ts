@@ -31,7 +31,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     port,
     dataDir,
     // A busy test machine may take a while to plan a dashboard's fullness: its figures come whole.
-    env: { FULLNESS_WAIT_MS: '20000', FULLNESS_WORKERS: '1', ...env },
+    env: { FULLNESS_WAIT_MS: '20000', FULLNESS_WORKERS: '1', BOT_CHECK: 'off', ...env },
   });
   return {
     url: server.url,

@@ -30,6 +30,7 @@ import type { StatisticService } from './modules/statistic/statistic.service.js'
 import type { TrackerService } from './modules/trackers/tracker.service.js';
 import type { UserService } from './modules/user/user.service.js';
 import type { TwoFaService } from './modules/security/twofa.service.js';
+import type { BotCheckService } from './modules/botcheck/botcheck.service.js';
 import type { AccessService } from './modules/access/access.service.js';
 import type { AlertService } from './modules/messenger/alerts.service.js';
 import type { MessengerService } from './modules/messenger/messenger.service.js';
@@ -64,6 +65,7 @@ export interface Services {
   trackers: TrackerService;
   studio: StudioService;
   twofa: TwoFaService;
+  botCheck: BotCheckService;
   access: AccessService;
   messenger: MessengerService;
   alerts: AlertService;

@@ -86,6 +86,8 @@ import { messengerRoutes } from './modules/messenger/messenger.routes.js';
 import { TelegramClient } from './modules/messenger/telegram.js';
 import { OidcService } from './modules/oidc/oidc.service.js';
 import { oidcRoutes } from './modules/oidc/oidc.routes.js';
+import { BotCheckService } from './modules/botcheck/botcheck.service.js';
+import { botCheckRoutes } from './modules/botcheck/botcheck.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { accessPlugin, type RouteAccess } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -194,8 +196,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     issuer: config.brandConfig.title,
     limits: { perLogin: config.loginThrottle.perLogin, windowSeconds: config.loginThrottle.windowSeconds },
   });
+  const botCheck = new BotCheckService({
+    repo: repos.botChecks,
+    config: config.botCheck,
+    secret: await repos.settings.getOrInit('bot_check_secret', () => randomToken()),
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
   const auth = new AuthService({
     twofa,
+    botCheck,
     access: repos.access,
     users: repos.users,
     credentials: repos.credentials,
@@ -293,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     alerts,
     oidc: new OidcService({ repos, auth, config: config.oidc ?? null, publicUrl: config.publicUrl }),
     twofa,
+    botCheck,
     access: new AccessService({ repos }),
     users: new UserService({ repos, transact, hasher }),
     cabinets: new CabinetService(repos),
@@ -355,10 +365,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     return statistics;
   }
 
-  // Third-party embeds are allowed only when configured: the support chat and session analytics.
+  // reCAPTCHA v3, when it is the bot check: its script, and the frame and files it loads.
+  const recaptchaOrigins =
+    config.botCheck.kind === 'recaptcha' && config.botCheck.recaptcha
+      ? [new URL(config.botCheck.recaptcha.scriptUrl).origin, 'https://www.gstatic.com']
+      : [];
+  // Third-party embeds are allowed only when configured: the support chat, session analytics, reCAPTCHA.
   const embedOrigins = [
     config.brandConfig.supportChatScriptUrl ? new URL(config.brandConfig.supportChatScriptUrl).origin : null,
     ...(config.brandConfig.clarityProjectId ? ['https://www.clarity.ms', 'https://*.clarity.ms'] : []),
+    ...recaptchaOrigins,
   ].filter((o): o is string => o !== null);
   // A remote map tile source, when configured, is named in img-src ({s} subdomains as a wildcard).
   const tileOrigin = /^(https?:\/\/[^/]+)/i
@@ -384,6 +400,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         // Remote files and camera streams are played from their own hosts (images and media only).
         imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : []), 'https:', 'http:'],
         mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
+        ...(recaptchaOrigins.length > 0 ? { frameSrc: ["'self'", ...recaptchaOrigins] } : {}),
       },
     },
     hsts: false,
@@ -416,6 +433,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     brandRoutes,
     tilesRoutes,
     authRoutes,
+    botCheckRoutes,
     accountRoutes,
     securityRoutes,
     accessRoutes,
@@ -442,6 +460,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   /** The hourly sweep: expired failure counters, and what interrupted uploads left behind. */
   const maintain = async () => ({
     failureCounters: await repos.failures.sweep(),
+    usedBotChecks: await repos.botChecks.platformSweep(),
     trackerDeliveries: await repos.trackers.platformSweep(TRACKER_KEEP_DAYS),
     ...(await sweepLeftovers({ quota: uploads.quota, tusStore: uploads.tusStore, tmpDir })),
   });

@@ -21,6 +21,7 @@ import { TwoFaRepository } from '../modules/security/twofa.repository.js';
 import { AccessRepository } from '../modules/access/access.repository.js';
 import { MessengerRepository } from '../modules/messenger/messenger.repository.js';
 import { OidcRepository } from '../modules/oidc/oidc.repository.js';
+import { BotCheckRepository } from '../modules/botcheck/botcheck.repository.js';
 
 export interface Repositories {
   cabinets: CabinetRepository;
@@ -45,6 +46,7 @@ export interface Repositories {
   access: AccessRepository;
   messenger: MessengerRepository;
   oidc: OidcRepository;
+  botChecks: BotCheckRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -71,6 +73,7 @@ export function createRepositories(db: Database): Repositories {
     access: new AccessRepository(db),
     messenger: new MessengerRepository(db),
     oidc: new OidcRepository(db),
+    botChecks: new BotCheckRepository(db),
   };
 }
 

@@ -69,6 +69,8 @@ export const cabinets = pgTable('cabinets', {
   isPlatform: boolean('is_platform').notNull().default(false),
   /** Playlist changes by content managers and agents wait for the owner's approval (spec §4). */
   approvalRequired: boolean('approval_required').notNull().default(false),
+  /** Members must turn two-factor on before anything else here (docs/security.md). */
+  twoFaRequired: boolean('two_fa_required').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -345,6 +347,19 @@ export const failureCounters = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('failure_counters_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Bot-check solutions already accepted (an ALTCHA challenge's nonce, a reCAPTCHA token's hash), kept until
+ * they would have expired anyway, so none is accepted twice whichever server process sees it.
+ */
+export const usedBotChecks = pgTable(
+  'used_bot_checks',
+  {
+    key: text('key').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('used_bot_checks_expires_idx').on(t.expiresAt)],
 );
 
 /** Gallery folders. A null parent is the root (folder id 0 in the API). */

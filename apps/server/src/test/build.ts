@@ -58,6 +58,8 @@ export async function buildTestApp(
     // The dashboard answers once fullness is planned (one thread per test app), so figures are whole.
     FULLNESS_WAIT_MS: '60000',
     FULLNESS_WORKERS: '1',
+    // No bot check unless a test asks for one (botcheck.test.ts).
+    BOT_CHECK: 'off',
     ...env,
   });
   const database = await openTestDatabase();

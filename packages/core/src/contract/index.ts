@@ -1,6 +1,7 @@
 import { accessApi } from './access.js';
 import { accountApi } from './account.js';
 import { authApi } from './auth.js';
+import { botCheckApi } from './botcheck.js';
 import { brandApi } from './brand.js';
 import { cabinetApi } from './cabinet.js';
 import { dashboardApi } from './dashboard.js';
@@ -27,6 +28,7 @@ export * from './route.js';
 export * from './access.js';
 export * from './account.js';
 export * from './auth.js';
+export * from './botcheck.js';
 export * from './brand.js';
 export * from './cabinet.js';
 export * from './dashboard.js';
@@ -51,6 +53,7 @@ export const API = {
   access: accessApi,
   account: accountApi,
   auth: authApi,
+  botCheck: botCheckApi,
   brand: brandApi,
   cabinet: cabinetApi,
   dashboard: dashboardApi,

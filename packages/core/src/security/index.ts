@@ -2,3 +2,4 @@ export * from './twofa.js';
 export * from './alerts.js';
 export * from './messenger.js';
 export * from './oidc.js';
+export * from './botcheck.js';
