@@ -82,6 +82,7 @@ function cabinetColumns() {
     discount: cabinets.discount,
     blocked: cabinets.blocked,
     approvalRequired: cabinets.approvalRequired,
+    twoFaRequired: cabinets.twoFaRequired,
     isPlatform: cabinets.isPlatform,
     createdAt: cabinets.createdAt,
   };

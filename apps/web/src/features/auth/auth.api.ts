@@ -3,7 +3,7 @@ import {
   authApi,
   oidcApi,
   type AuthBody,
-  type EmailBody,
+  type RecoverPassBody,
   type OidcCallbackBody,
   type RegisterBody,
 } from '@vitrine/core';
@@ -25,7 +25,7 @@ export const signIn = (body: z.output<typeof AuthBody>) => call(authApi.auth, { 
 export const register = (body: RegisterBody) => call(authApi.register, { body }, { silent: true });
 
 /** POST /api/user/recover-pass: mails a recovery link (the answer never says whether the address is known). */
-export const recoverPass = (body: z.output<typeof EmailBody>) =>
+export const recoverPass = (body: z.output<typeof RecoverPassBody>) =>
   call(authApi.recoverPass, { body }, { silent: true });
 
 /** POST /api/user/recover-pass-submit: the recovery link's token and the new password. */
