@@ -1,10 +1,19 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { botCheckApi, type BotCheckAction, type BotCheckInfo } from '@vitrine/core';
 import { call } from '../../api/contract';
 import { appLocale } from '../../i18n';
+
+/** The widget in the page's colours, light or dark. */
+const ALTCHA_STYLE = {
+  marginBottom: 'var(--mantine-spacing-md)',
+  '--altcha-color-base': 'var(--mantine-color-body)',
+  '--altcha-color-base-content': 'var(--mantine-color-text)',
+  '--altcha-color-neutral': 'var(--mantine-color-default-border)',
+  '--altcha-color-primary': 'var(--mantine-primary-color-filled)',
+} as CSSProperties;
 
 /** ALTCHA's language codes for the cabinet's locales. */
 const ALTCHA_LANGUAGE = { en: 'en', ua: 'uk', it: 'it', ru: 'ru' } as const;
@@ -110,11 +119,7 @@ export function useBotCheck(action: BotCheckAction, active: boolean): BotCheck {
 
   const element =
     kind === 'altcha' ? (
-      <div
-        role="group"
-        aria-label={t('botCheck.label')}
-        style={{ marginBottom: 'var(--mantine-spacing-md)' }}
-      >
+      <div role="group" aria-label={t('botCheck.label')} style={ALTCHA_STYLE}>
         <AltchaWidget key={round} onPayload={setPayload} />
       </div>
     ) : kind === 'recaptcha' ? (
