@@ -205,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const auth = new AuthService({
     twofa,
     botCheck,
+    cabinets: repos.cabinets,
     access: repos.access,
     users: repos.users,
     credentials: repos.credentials,

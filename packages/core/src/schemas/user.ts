@@ -50,6 +50,8 @@ export const UserInfo = z.object({
   user: User,
   isClarityEnabled: z.boolean(),
   scope: z.array(z.enum(PERMISSION_KEYS as [string, ...string[]])),
+  /** The cabinet requires two-factor and this person has not turned it on: only the security page works. */
+  twoFaSetupRequired: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

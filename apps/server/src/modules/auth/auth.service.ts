@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { effectiveScope, type BrandRules, type Role, type TokenPair, type UserInfo } from '@vitrine/core';
+import {
+  can,
+  effectiveScope,
+  type BrandRules,
+  type Role,
+  type TokenPair,
+  type UserInfo,
+} from '@vitrine/core';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { Caller, ClientMeta } from '../../lib/caller.js';
@@ -13,10 +20,13 @@ import type { AccessRepository } from '../access/access.repository.js';
 import { asCabinetId, type CabinetId } from '../../db/cabinet-id.js';
 import type { TwoFaService } from '../security/twofa.service.js';
 import type { BotCheckService } from '../botcheck/botcheck.service.js';
+import type { CabinetRepository } from '../cabinet/cabinet.repository.js';
 
 export const API_TOKEN_PREFIX = 'vtp_';
 
 export interface AuthServiceDeps {
+  /** Whether a cabinet requires two-factor of its members. */
+  cabinets: Pick<CabinetRepository, 'twoFaRequired'>;
   /** Shared access: a person's role in a cabinet that is not their own. */
   access: Pick<AccessRepository, 'roleIn'>;
   /** The second step of sign-in when a person turned two-factor on. */
@@ -189,6 +199,11 @@ export class AuthService {
     // The role in the cabinet of this request: shared access taken back ends here, at the next request.
     const role = await this.roleIn(user, cabinetId);
     if (!role) return { error: 'invalid' };
+    // Only people who may manage their security can turn two-factor on, so only they are held to it.
+    const twoFaSetupRequired =
+      !user.isTwoFaEnabled &&
+      can(role, 'account.security') &&
+      (await this.deps.cabinets.twoFaRequired(cabinetId));
     return {
       caller: {
         userId: user.id,
@@ -198,6 +213,7 @@ export class AuthService {
         via,
         ...(cabinetId === user.cabinetId ? {} : { homeCabinetId: user.cabinetId }),
         ...(sessionId ? { sessionId } : {}),
+        ...(twoFaSetupRequired ? { twoFaSetupRequired: true as const } : {}),
       },
     };
   }
@@ -230,6 +246,7 @@ export class AuthService {
       user: { ...toUser(user), cabinetId: caller.cabinetId, role: caller.role },
       isClarityEnabled: user.isClarityEnabled,
       scope: effectiveScope(caller.role, user.login, this.deps.brandRules),
+      ...(caller.twoFaSetupRequired ? { twoFaSetupRequired: true } : {}),
     };
   }
 
