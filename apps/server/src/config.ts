@@ -127,6 +127,8 @@ const Env = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().trim().min(1).max(60).default('OpenID'),
+  /** New people may register through the provider (a verified e-mail makes them a cabinet and its owner). */
+  OIDC_REGISTRATION: z.stringbool().default(false),
   /** The bot check: ALTCHA (self-hosted) unless reCAPTCHA's keys are set; 'off' for none. */
   BOT_CHECK: z.enum(BOT_CHECK_KINDS).optional(),
   BOT_CHECK_AFTER_FAILURES: z.coerce.number().int().min(0).max(1000).default(3),
@@ -282,7 +284,7 @@ export interface Config {
     chatIntervalMs: number;
   };
   /** External sign-in (OIDC_*): absent unless issuer, client id and secret are set. */
-  oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
+  oidc?: { issuer: string; clientId: string; clientSecret: string; name: string; registration: boolean };
   /**
    * The bot check on registration, recovery and sign-in after `afterFailures` failures (0: every sign-in):
    * ALTCHA challenges need about `altchaMaxNumber / 2` hashes; reCAPTCHA v3 is verified at `verifyUrl`.
@@ -475,6 +477,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             clientId: e.OIDC_CLIENT_ID,
             clientSecret: e.OIDC_CLIENT_SECRET,
             name: e.OIDC_NAME,
+            registration: e.OIDC_REGISTRATION,
           },
         }
       : {}),
