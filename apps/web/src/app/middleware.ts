@@ -29,9 +29,14 @@ const MIDDLEWARE = {
     throw redirect({ to: '/login', search: location.pathname === '/' ? {} : { redirect: location.href } });
   },
   /** Guest-only: a signed-in user goes to their role's landing page. */
-  guest: async ({ context }) => {
+  guest: async ({ context, location }) => {
     const user = await loadUser(context.queryClient);
-    if (user) throw redirect({ href: landingOf(user) });
+    if (!user) return;
+    // Back from the OpenID provider while signed in: a link started on the security page finishes there.
+    const back = new URLSearchParams(location.href.split('?')[1] ?? '');
+    if (location.pathname === '/login' && back.has('code') && back.has('state'))
+      throw redirect({ href: `${SECURITY_PAGE}?${back.toString()}` });
+    throw redirect({ href: landingOf(user) });
   },
   /** `can:<permission key>`: a role without the key finds no such page (404), decided before anything renders. */
   can: async ({ context }, key) => {

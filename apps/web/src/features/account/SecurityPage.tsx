@@ -4,6 +4,7 @@ import { useUserInfo } from '../auth/session';
 import { PasswordForm } from './PasswordForm';
 import { TwoFaSection } from './TwoFaSection';
 import { MessengerSection } from './MessengerSection';
+import { ExternalLinkSection } from './ExternalLinkSection';
 
 /** /account-security: the password, two-factor authentication and the notification messenger (spec §2, §4). */
 export function SecurityPage() {
@@ -21,6 +22,7 @@ export function SecurityPage() {
       )}
       <PasswordForm />
       <TwoFaSection />
+      <ExternalLinkSection />
       <MessengerSection />
     </Stack>
   );

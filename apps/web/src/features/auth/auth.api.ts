@@ -42,5 +42,14 @@ export const getOidcProvider = () => call(oidcApi.provider, {}, { silent: true }
 /** POST /api/user/oidc/start: the provider's authorization address and the state it carries. */
 export const startOidc = () => call(oidcApi.start, {}, { silent: true });
 
+/** POST /api/user/oidc/link: the provider's address to link the signed-in account. */
+export const linkOidc = () => call(oidcApi.link, {}, { silent: true });
+
+/** GET /api/user/oidc/identity: whether the account is linked to the provider. */
+export const getOidcIdentity = () => call(oidcApi.identity);
+
+/** POST /api/user/oidc/unlink. */
+export const unlinkOidc = () => call(oidcApi.unlink);
+
 /** POST /api/user/oidc/callback: what the provider sent back to /login. */
 export const finishOidc = (body: OidcCallbackBody) => call(oidcApi.callback, { body }, { silent: true });
