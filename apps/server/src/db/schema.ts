@@ -16,6 +16,7 @@ import type {
   QuotaKind,
   Role,
   AlertKind,
+  Locale,
   Rotation,
   ScheduleMode,
   StudioDocument,
@@ -93,6 +94,8 @@ export const users = pgTable(
     twoFaLastStep: integer('two_fa_last_step'),
     /** Alert kinds the person turned off (docs/security.md, "Alerts"); every kind is on by default. */
     alertsOff: jsonb('alerts_off').$type<AlertKind[]>().notNull().default([]),
+    /** The language alerts are written in (set when the person picks one in the cabinet); null: English. */
+    locale: text('locale').$type<Locale>(),
     isClarityEnabled: boolean('is_clarity_enabled').notNull().default(false),
     blocked: boolean('blocked').notNull().default(false),
     verified: boolean('verified').notNull().default(false),

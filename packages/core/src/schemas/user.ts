@@ -2,6 +2,7 @@ import { AlertKindSchema, Messenger } from '../security/messenger.js';
 import { botCheckField } from '../security/botcheck.js';
 import { z } from 'zod';
 import { MEMBER_ROLES, ROLES, PERMISSION_KEYS } from '../roles.js';
+import { LOCALES } from '../constants.js';
 import { MESSAGES } from '../validation.js';
 import {
   PageQuery,
@@ -85,6 +86,8 @@ export const PatchAccountBody = z.strictObject({
   name: nameSchema.optional(),
   email: emailSchema.optional(),
   isClarityEnabled: z.boolean().optional(),
+  /** The language alerts are written in: the one the person picks in the cabinet. */
+  locale: z.enum(LOCALES).optional(),
 });
 export type PatchAccountBody = z.infer<typeof PatchAccountBody>;
 export const PatchPasswordBody = z

@@ -3,3 +3,4 @@ export * from './alerts.js';
 export * from './messenger.js';
 export * from './oidc.js';
 export * from './botcheck.js';
+export * from './alert-texts.js';

@@ -1,4 +1,4 @@
-import { groupedNames, presenceAlerts, type AlertKind } from '@vitrine/core';
+import { alertText, presenceAlerts, type AlertMessage } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { Mailer } from '../../lib/mailer.js';
@@ -18,21 +18,6 @@ export interface AlertDeps {
   now?: () => Date;
 }
 
-const SUBJECTS: Record<AlertKind, string> = {
-  screenOffline: 'Screens offline',
-  screenOnline: 'Screens back online',
-  unplanned: 'Content could not be planned',
-  playlistExpiring: 'Playlists expiring',
-  exportReady: 'Export ready',
-  lowFunds: 'Low funds',
-};
-
-/** "A, B, C and 4 more". */
-function namesText(names: readonly string[]): string {
-  const { names: shown, more } = groupedNames(names);
-  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
-}
-
 /**
  * Alerts to the people of a cabinet (docs/security.md, "Alerts"): by Telegram when they linked a chat,
  * else by e-mail; each person receives only the kinds they chose. A screen is reported offline only once
@@ -46,20 +31,25 @@ export class AlertService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** One alert to the people of a cabinet who want this kind (or only to `userIds`). */
-  async notify(cabinetId: CabinetId, kind: AlertKind, text: string, userIds?: number[]): Promise<number> {
+  /**
+   * One alert to the people of a cabinet who want this kind (or only to `userIds`), each in the language
+   * they chose in the cabinet.
+   */
+  async notify(cabinetId: CabinetId, message: AlertMessage, userIds?: number[]): Promise<number> {
     const { repos, telegram, mailer } = this.deps;
+    const { kind } = message;
     const cabinet = await repos.cabinets.findById(cabinetId);
-    const body = cabinet ? `${cabinet.name}: ${text}` : text;
     const people = (await repos.messenger.recipients(cabinetId, userIds)).filter(
       (p) => !p.alertsOff.includes(kind),
     );
     const sent = await Promise.all(
       people.map(async (p) => {
+        const { subject, text } = alertText(p.locale ?? 'en', message);
+        const body = cabinet ? `${cabinet.name}: ${text}` : text;
         try {
           if (p.chatId && telegram) return await telegram.sendMessage(p.chatId, body);
           if (p.email) {
-            await mailer.send({ to: p.email, subject: SUBJECTS[kind], text: body });
+            await mailer.send({ to: p.email, subject, text: body });
             return true;
           }
         } catch (error) {
@@ -102,23 +92,15 @@ export class AlertService {
       false,
     );
     const minutes = Math.round(this.deps.offlineAfterMs / 60_000);
-    await this.perCabinet(
-      offline,
-      byId,
-      (names) => ['screenOffline', `offline for ${minutes} minutes or more: ${namesText(names)}`] as const,
-    );
-    await this.perCabinet(
-      online,
-      byId,
-      (names) => ['screenOnline', `back online: ${namesText(names)}`] as const,
-    );
+    await this.perCabinet(offline, byId, (names) => ({ kind: 'screenOffline', names, minutes }));
+    await this.perCabinet(online, byId, (names) => ({ kind: 'screenOnline', names }));
     return { offline: offline.length, online: online.length };
   }
 
   private async perCabinet(
     ids: number[],
     byId: Map<number, PresenceRow>,
-    message: (names: string[]) => readonly [AlertKind, string],
+    message: (names: string[]) => AlertMessage,
   ): Promise<void> {
     const groups = new Map<CabinetId, string[]>();
     for (const id of ids) {
@@ -126,28 +108,27 @@ export class AlertService {
       if (row) groups.set(row.cabinetId, [...(groups.get(row.cabinetId) ?? []), row.name]);
     }
     for (const [cabinetId, names] of groups) {
-      const [kind, text] = message(names.sort((a, b) => a.localeCompare(b)));
-      await this.notify(cabinetId, kind, text);
+      await this.notify(cabinetId, message(names.sort((a, b) => a.localeCompare(b))));
     }
   }
 
   /** A background export finished: to the person who asked for it. */
   exportReady(cabinetId: CabinetId, userId: number, name: string): Promise<number> {
-    return this.notify(cabinetId, 'exportReady', `the export "${name}" is ready to download`, [userId]);
+    return this.notify(cabinetId, { kind: 'exportReady', name }, [userId]);
   }
 
   /** Playlists whose validity ends soon. */
   playlistExpiring(cabinetId: CabinetId, names: string[]): Promise<number> {
-    return this.notify(cabinetId, 'playlistExpiring', `expiring soon: ${namesText(names)}`);
+    return this.notify(cabinetId, { kind: 'playlistExpiring', names });
   }
 
   /** Content that could not be planned on screens. */
   unplanned(cabinetId: CabinetId, names: string[]): Promise<number> {
-    return this.notify(cabinetId, 'unplanned', `content could not be planned: ${namesText(names)}`);
+    return this.notify(cabinetId, { kind: 'unplanned', names });
   }
 
   /** Billing: the cabinet's funds run low (the balance as the person reads it, e.g. "€4.20"). */
   lowFunds(cabinetId: CabinetId, balance: string): Promise<number> {
-    return this.notify(cabinetId, 'lowFunds', `funds are low (${balance}): please recharge your balance`);
+    return this.notify(cabinetId, { kind: 'lowFunds', balance });
   }
 }

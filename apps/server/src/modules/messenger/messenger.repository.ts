@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { AlertKind } from '@vitrine/core';
+import type { AlertKind, Locale } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { cabinetAccess, messengerCodes, messengerLinks, points, users } from '../../db/schema.js';
@@ -8,6 +8,8 @@ export interface Recipient {
   userId: number;
   email: string | null;
   alertsOff: AlertKind[];
+  /** The language the person chose in the cabinet (null: English). */
+  locale: Locale | null;
   chatId: string | null;
 }
 
@@ -82,6 +84,7 @@ export class MessengerRepository {
         userId: users.id,
         email: users.email,
         alertsOff: users.alertsOff,
+        locale: users.locale,
         chatId: messengerLinks.chatId,
       })
       .from(users)

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import {
+  accountApi,
   authApi,
   oidcApi,
   type AuthBody,
   type RecoverPassBody,
+  type Locale,
   type OidcCallbackBody,
   type RegisterBody,
 } from '@vitrine/core';
@@ -41,6 +43,16 @@ export const getOidcProvider = () => call(oidcApi.provider, {}, { silent: true }
 
 /** POST /api/user/oidc/start: the provider's authorization address and the state it carries. */
 export const startOidc = () => call(oidcApi.start, {}, { silent: true });
+
+/**
+ * PATCH /api/user/patch-account with the language the person uses: alerts are written in it. Silent, and
+ * a failure changes nothing the person sees.
+ */
+export const rememberLocale = (locale: Locale) =>
+  call(accountApi.patch, { body: { locale } }, { silent: true }).then(
+    () => undefined,
+    () => undefined,
+  );
 
 /** POST /api/user/oidc/link: the provider's address to link the signed-in account. */
 export const linkOidc = () => call(oidcApi.link, {}, { silent: true });
