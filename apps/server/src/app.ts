@@ -183,7 +183,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     const sweep = setInterval(() => {
       alerts
         .checkPresence()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'presence alerts failed'));
+        .then(() => alerts.checkPlaylists())
+        .catch((error: unknown) => app.log.warn({ err: error }, 'presence and playlist alerts failed'));
     }, config.alerts.checkSeconds * 1000);
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));

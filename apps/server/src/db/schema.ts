@@ -722,6 +722,8 @@ export const playlists = pgTable(
     approved: boolean('approved').notNull().default(true),
     /** Set once the end-of-playlist action has run. */
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    /** Set once the 'playlist expiring' alert went out (docs/security.md, "Alerts"). */
+    expiryAlertedAt: timestamp('expiry_alerted_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -4,6 +4,12 @@ import type { Repositories } from '../../db/repositories.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { PresenceRow } from './messenger.repository.js';
 import type { TelegramClient } from './telegram.js';
+import { LATEST_ZONE_MS, utcWall } from '../playlist/playlist.service.js';
+
+/** How long before its end a playlist is reported as expiring. */
+export const PLAYLIST_EXPIRY_NOTICE_MS = 24 * 3_600_000;
+/** The earliest clock on Earth (UTC+14): a screen there reaches the end first. */
+const EARLIEST_ZONE_MS = 14 * 3_600_000;
 
 export interface AlertDeps {
   repos: Repositories;
@@ -110,6 +116,26 @@ export class AlertService {
     for (const [cabinetId, names] of groups) {
       await this.notify(cabinetId, message(names.sort((a, b) => a.localeCompare(b))));
     }
+  }
+
+  /**
+   * The playlist sweep (with the presence sweep): playlists that end within a day on some screen's clock
+   * (the earliest time zone, UTC+14) and have not ended everywhere yet, one message per cabinet, each once.
+   */
+  async checkPlaylists(): Promise<number> {
+    const at = this.now().getTime();
+    const claimed = await this.deps.repos.messenger.platformClaimExpiringPlaylists(
+      utcWall(at - LATEST_ZONE_MS),
+      utcWall(at + PLAYLIST_EXPIRY_NOTICE_MS + EARLIEST_ZONE_MS),
+    );
+    const groups = new Map<CabinetId, string[]>();
+    for (const p of claimed) groups.set(p.cabinetId, [...(groups.get(p.cabinetId) ?? []), p.name]);
+    for (const [cabinetId, names] of groups)
+      await this.playlistExpiring(
+        cabinetId,
+        names.sort((a, b) => a.localeCompare(b)),
+      );
+    return claimed.length;
   }
 
   /** A background export finished: to the person who asked for it. */

@@ -1,8 +1,8 @@
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AlertKind, Locale } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
-import { cabinetAccess, messengerCodes, messengerLinks, points, users } from '../../db/schema.js';
+import { cabinetAccess, messengerCodes, messengerLinks, playlists, points, users } from '../../db/schema.js';
 
 export interface Recipient {
   userId: number;
@@ -96,6 +96,28 @@ export class MessengerRepository {
           ...(userIds ? [inArray(users.id, userIds)] : []),
         ),
       );
+  }
+
+  /**
+   * Claims the playlists whose end (a wall-clock time) falls before `before` and not before `after`, not
+   * ended and not alerted yet: one statement, so each is reported once whichever process sweeps.
+   */
+  async platformClaimExpiringPlaylists(
+    after: string,
+    before: string,
+  ): Promise<{ cabinetId: CabinetId; name: string }[]> {
+    return this.db
+      .update(playlists)
+      .set({ expiryAlertedAt: new Date() })
+      .where(
+        and(
+          isNull(playlists.expiryAlertedAt),
+          isNull(playlists.endedAt),
+          gte(playlists.toDate, after),
+          lt(playlists.toDate, before),
+        ),
+      )
+      .returning({ cabinetId: playlists.cabinetId, name: playlists.name });
   }
 
   /**

@@ -188,6 +188,30 @@ describe('the notification messenger', () => {
     expect(sent('7200').at(-1)?.body['text']).toMatch(/report\.csv" is ready/);
   });
 
+  it('reports playlists that end within a day, one message per cabinet, each once', async () => {
+    const owner = await createUser(t, { role: 'owner' });
+    await link(owner, 7400);
+    const wall = (ms: number) => new Date(Date.now() + ms).toISOString().slice(0, 19).replace('T', ' ');
+    const playlist = async (name: string, toDate: string) => {
+      const res = await call(t.app, 'POST', '/api/playlist/post', {
+        token: owner.token,
+        body: { name, fromDate: wall(-48 * HOUR), toDate },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    await playlist('Spring sale', wall(5 * HOUR));
+    await playlist('Autumn sale', wall(20 * HOUR));
+    await playlist('Next year', wall(300 * 24 * HOUR));
+    const before = sent('7400').length;
+    expect(await t.services.alerts.checkPlaylists()).toBeGreaterThanOrEqual(2);
+    const messages = sent('7400').slice(before);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.body['text']).toMatch(/expiring soon: Autumn sale, Spring sale$/);
+    // Sent once: the next sweep has nothing new for this cabinet.
+    await t.services.alerts.checkPlaylists();
+    expect(sent('7400').length).toBe(before + 1);
+  });
+
   it('writes each alert in the language the person chose, with its plural forms', async () => {
     const owner = await createUser(t, { role: 'owner' });
     await link(owner, 7300);
@@ -208,6 +232,8 @@ describe('the notification messenger', () => {
     expect(mail?.text).toMatch(/і ще 2$/);
   });
 });
+
+const HOUR = 3_600_000;
 
 describe('alert texts', () => {
   it('use the plural forms of each language', () => {
