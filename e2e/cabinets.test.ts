@@ -87,3 +87,24 @@ describe('a person who works for two cabinets', () => {
     expect(await page.getByText('venue screen').count()).toBe(0);
   });
 });
+
+describe('a moderator shares access', () => {
+  it('from the page the account menu offers them', async () => {
+    const venue = await signInToken(server.url, 'venue', PASSWORD);
+    await apiCall(server.url, '/cabinet/add-member', {
+      token: venue,
+      body: { login: 'venuemod', name: 'Venue moderator', password: PASSWORD, role: 'moderator' },
+    });
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(page, server.url, 'venuemod', PASSWORD);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Members' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Shared access' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Shared access' }).waitFor();
+    await page.getByLabel('Their login or e-mail').fill('agency');
+    await page.getByRole('button', { name: 'Share access' }).click();
+    await page.getByRole('cell', { name: 'The agency' }).waitFor();
+    await screenshot(page, 'shared-access-moderator-390');
+    await page.close();
+  });
+});

@@ -1,5 +1,5 @@
 import { OAuth2Server } from 'oauth2-mock-server';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { apiCall, signInToken } from './support/api.js';
 import { launchBrowser, screenshot } from './support/browser.js';
@@ -11,17 +11,19 @@ let provider: OAuth2Server;
 let server: RunningServer;
 let browser: Browser;
 let base: string;
+/** Who the provider signs in. */
+let signsIn: Record<string, unknown> = {
+  sub: 'colleague-1',
+  email: 'colleague@company.test',
+  email_verified: true,
+};
 
 beforeAll(async () => {
   provider = new OAuth2Server();
   await provider.issuer.keys.generate('RS256');
   await provider.start(0, '127.0.0.1');
   provider.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
-    Object.assign(token.payload, {
-      sub: 'colleague-1',
-      email: 'colleague@company.test',
-      email_verified: true,
-    });
+    Object.assign(token.payload, signsIn);
   });
   server = await startServer({
     ADMIN_PASSWORD,
@@ -60,6 +62,51 @@ describe('external sign-in in the browser', () => {
     await screenshot(page, 'login-external-1400');
     await page.getByRole('button', { name: 'Sign in with Company SSO' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.close();
+  });
+});
+
+describe('linking from the security page', () => {
+  it('links the signed-in account through the provider, then unlinks it', async () => {
+    const admin = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
+    await apiCall(server.url, '/user/post', {
+      token: admin,
+      body: {
+        login: 'linker',
+        name: 'Links later',
+        email: 'linker@company.test',
+        password: 'linker-pass-1',
+        role: 'owner',
+      },
+    });
+    const page = await browser.newPage();
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Login or e-mail').fill('linker');
+    await page.getByLabel('Password', { exact: true }).fill('linker-pass-1');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${base}/account-security`);
+    const section = page.getByRole('region', { name: 'Sign-in with Company SSO' });
+    await section.getByText('Not linked').waitFor();
+    // Someone the provider knows by another address: linking needs no verified e-mail, the session proves it.
+    signsIn = { sub: 'linker-1', email: 'linker.sso@company.test', email_verified: false };
+    await section.getByRole('button', { name: 'Link', exact: true }).click();
+    // The provider answers at once and returns to /login, which hands the code on to this page.
+    await page.waitForURL((url) => url.search.includes('code='));
+    // Playwright keeps waiting on the redirect chain's documents the app left: ask the server, then load anew.
+    const token = await signInToken(server.url, 'linker', 'linker-pass-1');
+    await expect
+      .poll(
+        async () => (await apiCall<{ linked: boolean }>(server.url, '/user/oidc/identity', { token })).linked,
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await page.reload();
+    await page.getByText('Linked as linker.sso@company.test').waitFor();
+    await screenshot(page, 'security-external-linked-1400');
+    await section.getByRole('button', { name: 'Unlink' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('region', { name: 'Sign-in with Company SSO' }).getByText('Not linked').waitFor();
     await page.close();
   });
 });

@@ -147,3 +147,36 @@ describe('two-factor in the browser', () => {
     await page.close();
   });
 });
+
+describe('a cabinet that requires two-factor', () => {
+  it('keeps a member without it on the security page, saying why', async () => {
+    const admin = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
+    await apiCall(server.url, '/user/post', {
+      token: admin,
+      body: { login: 'strict', name: 'Strict owner', password: PASSWORD, role: 'owner' },
+    });
+    const owner = await signInToken(server.url, 'strict', PASSWORD);
+    const { secret } = await apiCall<{ secret: string }>(server.url, '/user/get-twofa-subscription-code', {
+      token: owner,
+    });
+    await apiCall(server.url, '/user/enable-twofa', {
+      token: owner,
+      body: { secret, code: await codeAt(secret) },
+    });
+    await apiCall(server.url, '/cabinet/twofa-required', { token: owner, body: { twoFaRequired: true } });
+    await apiCall(server.url, '/cabinet/add-member', {
+      token: owner,
+      body: { login: 'strictmod', name: 'Strict moderator', password: PASSWORD, role: 'moderator' },
+    });
+
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(page, server.url, 'strictmod', PASSWORD);
+    await page.getByRole('alert').filter({ hasText: 'Two-factor authentication required' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/account-security');
+    await screenshot(page, 'twofa-required-390');
+    await page.goto(`${server.url}/point`);
+    await page.getByRole('alert').filter({ hasText: 'Two-factor authentication required' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/account-security');
+    await page.close();
+  });
+});

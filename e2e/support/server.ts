@@ -31,8 +31,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     port,
     dataDir,
     // A busy test machine may take a while to plan a dashboard's fullness: its figures come whole.
-    // Billing's limits are off but in billing's own browser tests, which turn it on.
-    env: { FULLNESS_WAIT_MS: '20000', FULLNESS_WORKERS: '1', BILLING: 'off', ...env },
+    // Billing's limits and the bot check are off but in their own browser tests, which turn them on.
+    env: { FULLNESS_WAIT_MS: '20000', FULLNESS_WORKERS: '1', BILLING: 'off', BOT_CHECK: 'off', ...env },
   });
   return {
     url: server.url,

@@ -32,6 +32,7 @@ import type { StatisticService } from './modules/statistic/statistic.service.js'
 import type { TrackerService } from './modules/trackers/tracker.service.js';
 import type { UserService } from './modules/user/user.service.js';
 import type { TwoFaService } from './modules/security/twofa.service.js';
+import type { BotCheckService } from './modules/botcheck/botcheck.service.js';
 import type { AccessService } from './modules/access/access.service.js';
 import type { AlertService } from './modules/messenger/alerts.service.js';
 import type { MessengerService } from './modules/messenger/messenger.service.js';
@@ -67,6 +68,7 @@ export interface Services {
   studio: StudioService;
   plugins: PluginService;
   twofa: TwoFaService;
+  botCheck: BotCheckService;
   access: AccessService;
   messenger: MessengerService;
   alerts: AlertService;

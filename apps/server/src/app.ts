@@ -92,6 +92,8 @@ import { messengerRoutes } from './modules/messenger/messenger.routes.js';
 import { TelegramClient } from './modules/messenger/telegram.js';
 import { OidcService } from './modules/oidc/oidc.service.js';
 import { oidcRoutes } from './modules/oidc/oidc.routes.js';
+import { BotCheckService } from './modules/botcheck/botcheck.service.js';
+import { botCheckRoutes } from './modules/botcheck/botcheck.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { accessPlugin, type RouteAccess } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -187,7 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     const sweep = setInterval(() => {
       alerts
         .checkPresence()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'presence alerts failed'));
+        .then(() => alerts.checkPlaylists())
+        .catch((error: unknown) => app.log.warn({ err: error }, 'presence and playlist alerts failed'));
     }, config.alerts.checkSeconds * 1000);
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
@@ -200,8 +203,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     issuer: config.brandConfig.title,
     limits: { perLogin: config.loginThrottle.perLogin, windowSeconds: config.loginThrottle.windowSeconds },
   });
+  const botCheck = new BotCheckService({
+    repo: repos.botChecks,
+    config: config.botCheck,
+    secret: await repos.settings.getOrInit('bot_check_secret', () => randomToken()),
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
   const auth = new AuthService({
     twofa,
+    botCheck,
+    cabinets: repos.cabinets,
     access: repos.access,
     users: repos.users,
     credentials: repos.credentials,
@@ -308,8 +319,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     account: new AccountService({ repos, transact, hasher, auth, registration, twofa, messenger }),
     messenger,
     alerts,
-    oidc: new OidcService({ repos, auth, config: config.oidc ?? null, publicUrl: config.publicUrl }),
+    oidc: new OidcService({
+      repos,
+      transact,
+      hasher,
+      auth,
+      config: config.oidc ?? null,
+      publicUrl: config.publicUrl,
+    }),
     twofa,
+    botCheck,
     access: new AccessService({ repos }),
     users: new UserService({ repos, transact, hasher }),
     cabinets: new CabinetService(repos),
@@ -387,10 +406,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     return statistics;
   }
 
-  // Third-party embeds are allowed only when configured: the support chat and session analytics.
+  // reCAPTCHA v3, when it is the bot check: its script, and the frame and files it loads.
+  const recaptchaOrigins =
+    config.botCheck.kind === 'recaptcha' && config.botCheck.recaptcha
+      ? [new URL(config.botCheck.recaptcha.scriptUrl).origin, 'https://www.gstatic.com']
+      : [];
+  // Third-party embeds are allowed only when configured: the support chat, session analytics, reCAPTCHA.
   const embedOrigins = [
     config.brandConfig.supportChatScriptUrl ? new URL(config.brandConfig.supportChatScriptUrl).origin : null,
     ...(config.brandConfig.clarityProjectId ? ['https://www.clarity.ms', 'https://*.clarity.ms'] : []),
+    ...recaptchaOrigins,
   ].filter((o): o is string => o !== null);
   // A remote map tile source, when configured, is named in img-src ({s} subdomains as a wildcard).
   const tileOrigin = /^(https?:\/\/[^/]+)/i
@@ -416,6 +441,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         // Remote files and camera streams are played from their own hosts (images and media only).
         imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : []), 'https:', 'http:'],
         mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
+        ...(recaptchaOrigins.length > 0 ? { frameSrc: ["'self'", ...recaptchaOrigins] } : {}),
       },
     },
     hsts: false,
@@ -451,6 +477,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     brandRoutes,
     tilesRoutes,
     authRoutes,
+    botCheckRoutes,
     accountRoutes,
     securityRoutes,
     accessRoutes,
@@ -479,6 +506,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   /** The hourly sweep: expired failure counters, and what interrupted uploads left behind. */
   const maintain = async () => ({
     failureCounters: await repos.failures.sweep(),
+    usedBotChecks: await repos.botChecks.platformSweep(),
     trackerDeliveries: await repos.trackers.platformSweep(TRACKER_KEEP_DAYS),
     ...(await sweepLeftovers({ quota: uploads.quota, tusStore: uploads.tusStore, tmpDir })),
   });

@@ -5,8 +5,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
+  BOT_CHECK_KINDS,
   BRANDS,
   BRAND_IDENTITIES,
+  type BotCheckKind,
   CABINET_QUOTA_BYTES,
   type BrandConfig,
   type BrandRules,
@@ -126,6 +128,19 @@ const Env = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().trim().min(1).max(60).default('OpenID'),
+  /** New people may register through the provider (a verified e-mail makes them a cabinet and its owner). */
+  OIDC_REGISTRATION: z.stringbool().default(false),
+  /** The bot check: ALTCHA (self-hosted) unless reCAPTCHA's keys are set; 'off' for none. */
+  BOT_CHECK: z.enum(BOT_CHECK_KINDS).optional(),
+  BOT_CHECK_AFTER_FAILURES: z.coerce.number().int().min(0).max(1000).default(3),
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  RECAPTCHA_VERIFY_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://www.google.com/recaptcha/api/siteverify'),
+  RECAPTCHA_SCRIPT_URL: z.url({ protocol: /^https$/ }).default('https://www.google.com/recaptcha/api.js'),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   ALERT_OFFLINE_MINUTES: z.coerce.number().min(0).max(1440).default(10),
   ALERT_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   MAP_TILE_URL: z
@@ -151,6 +166,17 @@ const Env = z.object({
 
 /** Rules across variables. */
 const CheckedEnv = Env.superRefine((e, ctx) => {
+  if (
+    !e.RECAPTCHA_SITE_KEY !== !e.RECAPTCHA_SECRET_KEY ||
+    (e.BOT_CHECK === 'recaptcha' && !e.RECAPTCHA_SITE_KEY)
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET_KEY' : 'RECAPTCHA_SITE_KEY'],
+      message:
+        'RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY must be set together (BOT_CHECK=recaptcha needs both)',
+    });
+  }
   if (e.MAP_TILE_URL?.startsWith('/tiles/') && !e.MAP_TILES_DIR) {
     ctx.addIssue({
       code: 'custom',
@@ -259,7 +285,23 @@ export interface Config {
     chatIntervalMs: number;
   };
   /** External sign-in (OIDC_*): absent unless issuer, client id and secret are set. */
-  oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
+  oidc?: { issuer: string; clientId: string; clientSecret: string; name: string; registration: boolean };
+  /**
+   * The bot check on registration, recovery and sign-in after `afterFailures` failures (0: every sign-in):
+   * ALTCHA challenges need about `altchaMaxNumber / 2` hashes; reCAPTCHA v3 is verified at `verifyUrl`.
+   */
+  botCheck: {
+    kind: BotCheckKind;
+    afterFailures: number;
+    altchaMaxNumber: number;
+    recaptcha?: {
+      siteKey: string;
+      secretKey: string;
+      verifyUrl: string;
+      scriptUrl: string;
+      minScore: number;
+    };
+  };
   /** Alerts: a screen is reported offline after offlineMinutes; the sweep runs every checkSeconds (0: never). */
   alerts: { offlineMinutes: number; checkSeconds: number };
   /** An offline tile pyramid ({z}/{x}/{y}.png|webp|jpg) served at /tiles/ (MAP_TILES_DIR). */
@@ -439,9 +481,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             clientId: e.OIDC_CLIENT_ID,
             clientSecret: e.OIDC_CLIENT_SECRET,
             name: e.OIDC_NAME,
+            registration: e.OIDC_REGISTRATION,
           },
         }
       : {}),
     alerts: { offlineMinutes: e.ALERT_OFFLINE_MINUTES, checkSeconds: e.ALERT_CHECK_SECONDS },
+    botCheck: {
+      kind: e.BOT_CHECK ?? (e.RECAPTCHA_SITE_KEY ? 'recaptcha' : 'altcha'),
+      afterFailures: e.BOT_CHECK_AFTER_FAILURES,
+      altchaMaxNumber: e.ALTCHA_MAX_NUMBER,
+      ...(e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
+        ? {
+            recaptcha: {
+              siteKey: e.RECAPTCHA_SITE_KEY,
+              secretKey: e.RECAPTCHA_SECRET_KEY,
+              verifyUrl: e.RECAPTCHA_VERIFY_URL,
+              scriptUrl: e.RECAPTCHA_SCRIPT_URL,
+              minScore: e.RECAPTCHA_MIN_SCORE,
+            },
+          }
+        : {}),
+    },
   };
 }

@@ -50,6 +50,12 @@ export const ERRORS = {
   MESSENGER_UNAVAILABLE: { status: 409, message: 'Telegram alerts are not set up on this server' },
   OIDC_FAILED: { status: 400, message: 'External sign-in failed' },
   OIDC_NOT_LINKED: { status: 400, message: 'No account is linked to this sign-in' },
+  TWOFA_SETUP_REQUIRED: {
+    status: 403,
+    message: 'This cabinet requires two-factor authentication: turn it on to continue',
+  },
+  BOT_CHECK_REQUIRED: { status: 400, message: 'Please confirm that you are not a robot' },
+  BOT_CHECK_FAILED: { status: 400, message: 'The check that you are not a robot failed: please try again' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please try again later' },
   INTERNAL: { status: 500, message: 'Internal server error' },
   UNAVAILABLE: { status: 503, message: 'Service unavailable' },

@@ -23,6 +23,7 @@ import { TwoFaRepository } from '../modules/security/twofa.repository.js';
 import { AccessRepository } from '../modules/access/access.repository.js';
 import { MessengerRepository } from '../modules/messenger/messenger.repository.js';
 import { OidcRepository } from '../modules/oidc/oidc.repository.js';
+import { BotCheckRepository } from '../modules/botcheck/botcheck.repository.js';
 
 export interface Repositories {
   cabinets: CabinetRepository;
@@ -49,6 +50,7 @@ export interface Repositories {
   messenger: MessengerRepository;
   oidc: OidcRepository;
   billing: BillingRepository;
+  botChecks: BotCheckRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -77,6 +79,7 @@ export function createRepositories(db: Database): Repositories {
     messenger: new MessengerRepository(db),
     oidc: new OidcRepository(db),
     billing: new BillingRepository(db),
+    botChecks: new BotCheckRepository(db),
   };
 }
 

@@ -16,6 +16,7 @@ import type {
   QuotaKind,
   Role,
   AlertKind,
+  Locale,
   Rotation,
   ScheduleMode,
   StudioDocument,
@@ -82,6 +83,8 @@ export const cabinets = pgTable(
     unpaidSince: timestamp('unpaid_since', { withTimezone: true, mode: 'date' }),
     /** The last day of a one-year payment (the yearly discount applies through it). */
     yearlyUntil: date('yearly_until', { mode: 'string' }),
+    /** Members must turn two-factor on before anything else here (docs/security.md). */
+    twoFaRequired: boolean('two_fa_required').notNull().default(false),
     createdAt: createdAt(),
   },
   // `balance` is the sum of the cabinet's ledger entries, kept in the same transaction as each entry:
@@ -108,6 +111,8 @@ export const users = pgTable(
     twoFaLastStep: integer('two_fa_last_step'),
     /** Alert kinds the person turned off (docs/security.md, "Alerts"); every kind is on by default. */
     alertsOff: jsonb('alerts_off').$type<AlertKind[]>().notNull().default([]),
+    /** The language alerts are written in (set when the person picks one in the cabinet); null: English. */
+    locale: text('locale').$type<Locale>(),
     isClarityEnabled: boolean('is_clarity_enabled').notNull().default(false),
     blocked: boolean('blocked').notNull().default(false),
     verified: boolean('verified').notNull().default(false),
@@ -362,6 +367,19 @@ export const failureCounters = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('failure_counters_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Bot-check solutions already accepted (an ALTCHA challenge's nonce, a reCAPTCHA token's hash), kept until
+ * they would have expired anyway, so none is accepted twice whichever server process sees it.
+ */
+export const usedBotChecks = pgTable(
+  'used_bot_checks',
+  {
+    key: text('key').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('used_bot_checks_expires_idx').on(t.expiresAt)],
 );
 
 /** Gallery folders. A null parent is the root (folder id 0 in the API). */
@@ -721,6 +739,8 @@ export const playlists = pgTable(
     approved: boolean('approved').notNull().default(true),
     /** Set once the end-of-playlist action has run. */
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    /** Set once the 'playlist expiring' alert went out (docs/security.md, "Alerts"). */
+    expiryAlertedAt: timestamp('expiry_alerted_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

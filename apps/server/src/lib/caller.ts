@@ -15,6 +15,8 @@ export interface Caller {
   homeCabinetId?: CabinetId;
   /** The refresh-token family of a session caller (switching cabinets ends it). */
   sessionId?: string;
+  /** The cabinet requires two-factor and the person has not turned it on: only setting it up is allowed. */
+  twoFaSetupRequired?: true;
 }
 
 /** The person's own cabinet, where their own row, two-factor and messenger live. */

@@ -4,6 +4,7 @@ import { can, effectiveScope, isPermissionKey, type Access, type BrandRules } fr
 import type { Caller, DeviceCaller } from '../lib/caller.js';
 import { AppError } from '../lib/errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
+import { openDuringTwoFaSetup } from '../modules/security/twofa-setup.js';
 
 /** What a route demands of its caller: declared by its contract (packages/core/src/contract/route.ts). */
 export type { Access };
@@ -92,6 +93,9 @@ export const accessPlugin = fp<{
     }
     if (access === 'public') return;
     if (!request.caller) throw new AppError(expired ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
+    if (request.caller.twoFaSetupRequired && !openDuringTwoFaSetup(request.routeOptions.url ?? '')) {
+      throw new AppError('TWOFA_SETUP_REQUIRED');
+    }
     if (access !== 'user') {
       const { role, login } = request.caller;
       const holds = isPermissionKey(access)

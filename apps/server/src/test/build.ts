@@ -62,6 +62,8 @@ export async function buildTestApp(
     // tests turn it on), and no test waits on the hourly charge.
     BILLING: 'off',
     BILLING_CHARGE_CHECK_SECONDS: '0',
+    // No bot check unless a test asks for one (botcheck.test.ts).
+    BOT_CHECK: 'off',
     ...env,
   });
   const database = await openTestDatabase();

@@ -131,7 +131,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     }
     if (!response.ok) {
       const error = new ApiError(response.status, (data ?? {}) as Partial<ErrorBody>);
-      if (!options.silent) notifyError(failureText(error));
+      // Two-factor to set up first: the security page, where the guard sends the person, says so once.
+      if (!options.silent && error.body.code !== 'TWOFA_SETUP_REQUIRED') notifyError(failureText(error));
       throw error;
     }
     if (

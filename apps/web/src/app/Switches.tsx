@@ -2,6 +2,8 @@ import { ActionIcon, NativeSelect, useComputedColorScheme, useMantineColorScheme
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '@vitrine/core';
+import { session } from '../api/client';
+import { rememberLocale } from '../features/auth/auth.api';
 import { appLocale } from '../i18n';
 import { LOCALE_LABELS, switchLocale } from '../lib/locale';
 
@@ -20,7 +22,12 @@ export function LanguageSwitcher() {
       size="xs"
       variant="unstyled"
       value={current}
-      onChange={(event) => switchLocale(event.currentTarget.value as Locale)}
+      onChange={(event) => {
+        const locale = event.currentTarget.value as Locale;
+        // Signed in: alerts follow the language too (saved before the page reloads in it).
+        const saved = session.token ? rememberLocale(locale) : Promise.resolve();
+        void saved.then(() => switchLocale(locale));
+      }}
       data={LOCALES.map((locale) => ({ value: locale, label: LOCALE_LABELS[locale] }))}
       styles={{ input: { fontWeight: 600, paddingInline: 8, cursor: 'pointer' } }}
     />

@@ -112,6 +112,12 @@ function AccountMenu({ info }: { info: UserInfo }) {
             {t('sections.funds')}
           </Menu.Item>
         )}
+        {/* Owners share access from the members page; moderators have this page for it. */}
+        {has('user.shareAccess') && !has('account.members') && (
+          <Menu.Item component={Link} to="/account-access" leftSection={<IconUsersGroup size={16} />}>
+            {t('account.menuAccess')}
+          </Menu.Item>
+        )}
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} />}

@@ -1,7 +1,7 @@
 import { notFound, redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { PERMISSION_KEYS, type PermissionKey } from '@vitrine/core';
-import { landingOf, loadUser } from '../features/auth/session';
+import { SECURITY_PAGE, landingOf, loadUser } from '../features/auth/session';
 import { holds } from '../lib/permissions';
 
 /** What a route's middleware sees: the router's context, the address asked for and its parameters. */
@@ -21,13 +21,22 @@ type Middleware = (args: MiddlewareArgs, argument: string) => void | Promise<voi
 const MIDDLEWARE = {
   /** Signed-in only: a signed-out caller goes to /login and comes back after (the home page needs no way back). */
   auth: async ({ context, location }) => {
-    if (await loadUser(context.queryClient)) return;
+    const user = await loadUser(context.queryClient);
+    // A cabinet requiring two-factor of someone without it: the security page only (docs/security.md).
+    if (user?.twoFaSetupRequired && location.pathname !== SECURITY_PAGE)
+      throw redirect({ href: SECURITY_PAGE });
+    if (user) return;
     throw redirect({ to: '/login', search: location.pathname === '/' ? {} : { redirect: location.href } });
   },
   /** Guest-only: a signed-in user goes to their role's landing page. */
-  guest: async ({ context }) => {
+  guest: async ({ context, location }) => {
     const user = await loadUser(context.queryClient);
-    if (user) throw redirect({ href: landingOf(user) });
+    if (!user) return;
+    // Back from the OpenID provider while signed in: a link started on the security page finishes there.
+    const back = new URLSearchParams(location.href.split('?')[1] ?? '');
+    if (location.pathname === '/login' && back.has('code') && back.has('state'))
+      throw redirect({ href: `${SECURITY_PAGE}?${back.toString()}` });
+    throw redirect({ href: landingOf(user) });
   },
   /** `can:<permission key>`: a role without the key finds no such page (404), decided before anything renders. */
   can: async ({ context }, key) => {

@@ -202,6 +202,11 @@ const routeTree = rootRoute.addChildren([
       lazy(() => import('../features/account/SecurityPage'), 'SecurityPage'),
     ),
     page(
+      '/account-access',
+      ['can:user.shareAccess'],
+      lazy(() => import('../features/account/SharedAccessPage'), 'SharedAccessPage'),
+    ),
+    page(
       '/account-members',
       ['can:account.members'],
       lazy(() => import('../features/account/MembersPage'), 'MembersPage'),

@@ -3,6 +3,7 @@ import {
   AuthBody,
   EmailBody,
   LogoutBody,
+  RecoverPassBody,
   RecoverPassSubmitBody,
   RefreshBody,
   RegisterBody,
@@ -82,7 +83,7 @@ export const authApi = defineRoutes({
     access: 'public',
     summary: 'Mail a password recovery link',
     tags: ['session'],
-    body: EmailBody,
+    body: RecoverPassBody,
     response: OkResponse,
   }),
   recoverPassSubmit: defineRoute({

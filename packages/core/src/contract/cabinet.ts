@@ -1,4 +1,11 @@
-import { Cabinet, CabinetInfo, CabinetList, CabinetListQuery, CabinetPatchBody } from '../schemas/cabinet.js';
+import {
+  Cabinet,
+  CabinetInfo,
+  CabinetList,
+  CabinetListQuery,
+  CabinetPatchBody,
+  TwoFaRequirementBody,
+} from '../schemas/cabinet.js';
 import { IdParams, OkResponse } from '../schemas/common.js';
 import { ApprovalSettings } from '../schemas/playlist.js';
 import { AddMemberBody, User } from '../schemas/user.js';
@@ -49,6 +56,15 @@ export const cabinetApi = defineRoutes({
     summary: 'Whether playlist changes by content managers and agents wait for my approval',
     tags: ['cabinet'],
     body: ApprovalSettings,
+    response: Cabinet,
+  }),
+  twoFaRequirement: defineRoute({
+    method: ['POST', 'PATCH'],
+    path: '/api/cabinet/twofa-required',
+    access: 'account.members',
+    summary: 'Whether members must turn two-factor authentication on (I must have it on first)',
+    tags: ['cabinet'],
+    body: TwoFaRequirementBody,
     response: Cabinet,
   }),
   addMember: defineRoute({

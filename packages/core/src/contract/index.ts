@@ -2,6 +2,7 @@ import { accessApi } from './access.js';
 import { accountApi } from './account.js';
 import { authApi } from './auth.js';
 import { adminApi, fundsApi } from './billing.js';
+import { botCheckApi } from './botcheck.js';
 import { brandApi } from './brand.js';
 import { cabinetApi } from './cabinet.js';
 import { dashboardApi } from './dashboard.js';
@@ -30,6 +31,7 @@ export * from './access.js';
 export * from './account.js';
 export * from './auth.js';
 export * from './billing.js';
+export * from './botcheck.js';
 export * from './brand.js';
 export * from './cabinet.js';
 export * from './dashboard.js';
@@ -57,6 +59,7 @@ export const API = {
   auth: authApi,
   funds: fundsApi,
   admin: adminApi,
+  botCheck: botCheckApi,
   brand: brandApi,
   cabinet: cabinetApi,
   dashboard: dashboardApi,

@@ -1,4 +1,5 @@
-import { OidcCallbackBody, OidcProvider, OidcResult, OidcStart } from '../security/oidc.js';
+import { OkResponse } from '../schemas/common.js';
+import { OidcCallbackBody, OidcIdentity, OidcProvider, OidcResult, OidcStart } from '../security/oidc.js';
 import { defineRoute, defineRoutes } from './route.js';
 
 /** External sign-in (spec §7: the external code sign-in). */
@@ -26,6 +27,22 @@ export const oidcApi = defineRoutes({
     summary: 'Start linking my account to the OpenID provider',
     tags: ['security'],
     response: OidcStart,
+  }),
+  identity: defineRoute({
+    method: 'GET',
+    path: '/api/user/oidc/identity',
+    access: 'account.security',
+    summary: 'Whether my account is linked to the OpenID provider',
+    tags: ['security'],
+    response: OidcIdentity,
+  }),
+  unlink: defineRoute({
+    method: 'POST',
+    path: '/api/user/oidc/unlink',
+    access: 'account.security',
+    summary: 'Unlink my account from the OpenID provider (the password still signs in)',
+    tags: ['security'],
+    response: OkResponse,
   }),
   callback: defineRoute({
     method: 'POST',

@@ -15,6 +15,8 @@ export const Cabinet = z.object({
   blocked: z.boolean(),
   /** Playlist changes by content managers and agents wait for the owner (spec §4). */
   approvalRequired: z.boolean(),
+  /** Members who may manage their security must turn two-factor on before anything else here. */
+  twoFaRequired: z.boolean(),
   membersCount: z.number().int(),
   createdAt: z.string(),
 });
@@ -24,6 +26,9 @@ export const CabinetList = z.object({ cabinets: z.array(Cabinet), total: z.numbe
 export const CabinetListQuery = PageQuery;
 export const CabinetInfo = z.object({ cabinet: Cabinet, members: z.array(User) });
 export type CabinetInfo = z.infer<typeof CabinetInfo>;
+
+/** The owner's setting: members must turn two-factor on (docs/security.md). */
+export const TwoFaRequirementBody = z.strictObject({ twoFaRequired: z.boolean() });
 
 export const CabinetPatchBody = z.strictObject({
   name: nameSchema.optional(),

@@ -1,6 +1,8 @@
 import { AlertKindSchema, Messenger } from '../security/messenger.js';
+import { botCheckField } from '../security/botcheck.js';
 import { z } from 'zod';
 import { MEMBER_ROLES, ROLES, PERMISSION_KEYS } from '../roles.js';
+import { LOCALES } from '../constants.js';
 import { MESSAGES } from '../validation.js';
 import {
   PageQuery,
@@ -37,6 +39,8 @@ export const AuthBody = z.strictObject({
   password: text(200, { min: 1, trim: false }),
   /** When two-factor is on: a 6-digit code from the app, or one of the recovery codes. */
   code: text(20).optional(),
+  /** The bot check, once failed sign-ins ask for it (BOT_CHECK_REQUIRED). */
+  botCheck: botCheckField,
 });
 export const TokenPair = z.object({ token: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof TokenPair>;
@@ -47,6 +51,8 @@ export const UserInfo = z.object({
   user: User,
   isClarityEnabled: z.boolean(),
   scope: z.array(z.enum(PERMISSION_KEYS as [string, ...string[]])),
+  /** The cabinet requires two-factor and this person has not turned it on: only the security page works. */
+  twoFaSetupRequired: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 
@@ -56,10 +62,14 @@ export const RegisterBody = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
   name: nameSchema,
+  /** The bot check, when the server asks for one (GET /api/user/bot-check). */
+  botCheck: botCheckField,
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 export const TokenBody = z.strictObject({ token: secretSchema(16, 200) });
 export const EmailBody = z.strictObject({ email: emailSchema });
+/** Password recovery: the address and, when the server asks for one, the bot check. */
+export const RecoverPassBody = EmailBody.extend({ botCheck: botCheckField });
 export const RecoverPassSubmitBody = z
   .strictObject({
     token: secretSchema(16, 200),
@@ -76,6 +86,8 @@ export const PatchAccountBody = z.strictObject({
   name: nameSchema.optional(),
   email: emailSchema.optional(),
   isClarityEnabled: z.boolean().optional(),
+  /** The language alerts are written in: the one the person picks in the cabinet. */
+  locale: z.enum(LOCALES).optional(),
 });
 export type PatchAccountBody = z.infer<typeof PatchAccountBody>;
 export const PatchPasswordBody = z

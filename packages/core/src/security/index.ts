@@ -2,3 +2,5 @@ export * from './twofa.js';
 export * from './alerts.js';
 export * from './messenger.js';
 export * from './oidc.js';
+export * from './botcheck.js';
+export * from './alert-texts.js';

@@ -8,7 +8,14 @@ import { text } from '../schemas/common.js';
 export const OIDC_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
 
 /** Whether a provider is configured, and the name its button shows. */
-export const OidcProvider = z.object({ name: z.string().nullable() });
+export const OidcProvider = z.object({
+  name: z.string().nullable(),
+  /** New people may register through the provider (OIDC_REGISTRATION). */
+  registration: z.boolean().optional(),
+});
+/** The signed-in person's link to the provider (the security page). */
+export const OidcIdentity = z.object({ linked: z.boolean(), email: z.string().nullable() });
+export type OidcIdentity = z.infer<typeof OidcIdentity>;
 /** Where to send the browser: the provider's authorization page, with state, nonce and the PKCE challenge. */
 export const OidcStart = z.object({ url: z.string(), state: z.string() });
 /** What the provider sent back to /login. */

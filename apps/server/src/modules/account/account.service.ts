@@ -1,4 +1,11 @@
-import type { Account, ApiToken, PatchAccountBody, PatchPasswordBody, TokenPair } from '@vitrine/core';
+import type {
+  Account,
+  ApiToken,
+  Locale,
+  PatchAccountBody,
+  PatchPasswordBody,
+  TokenPair,
+} from '@vitrine/core';
 import { ALERT_KINDS, ERRORS, MESSAGES } from '@vitrine/core';
 import type { Repositories, Transact } from '../../db/repositories.js';
 import type { ApiTokenRow } from '../../db/schema.js';
@@ -65,8 +72,9 @@ export class AccountService {
     const { repos } = this.deps;
     const user = await repos.users.findInCabinet(homeCabinet(caller), caller.userId);
     if (!user) throw notFound();
-    const changes: { name?: string; isClarityEnabled?: boolean } = {};
+    const changes: { name?: string; isClarityEnabled?: boolean; locale?: Locale } = {};
     if (body.name !== undefined) changes.name = body.name;
+    if (body.locale !== undefined) changes.locale = body.locale;
     if (body.isClarityEnabled !== undefined) changes.isClarityEnabled = body.isClarityEnabled;
     if (Object.keys(changes).length)
       await repos.users.updateInCabinet(homeCabinet(caller), caller.userId, changes);

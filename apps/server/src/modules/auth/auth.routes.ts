@@ -16,7 +16,7 @@ export const clientMeta = (request: FastifyRequest): ClientMeta => ({
 });
 
 export async function authRoutes(app: App, { services, config }: RouteContext): Promise<void> {
-  const { auth, registration } = services;
+  const { auth, registration, botCheck } = services;
 
   route(app, authApi.auth, async (request, reply) => {
     const { pair, deviceMark } = await auth.signIn(
@@ -24,6 +24,7 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
       request.body.password,
       clientMeta(request),
       request.body.code,
+      request.body.botCheck,
     );
     reply.setCookie(DEVICE_COOKIE, deviceMark, {
       path: DEVICE_COOKIE_PATH,
@@ -50,7 +51,9 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
     app,
     authApi.register,
     async (request) => {
-      await registration.register(request.body);
+      const { botCheck: solution, ...body } = request.body;
+      await botCheck.require(solution, 'register', request.ip);
+      await registration.register(body);
       return { ok: true as const };
     },
     { config: { rateLimit: { max: config.publicFormRate, timeWindow: '1 minute' } } },
@@ -80,6 +83,7 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
     app,
     authApi.recoverPass,
     async (request) => {
+      await botCheck.require(request.body.botCheck, 'recover', request.ip);
       await registration.recoverPass(request.body.email);
       return { ok: true as const };
     },

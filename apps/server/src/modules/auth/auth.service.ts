@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { effectiveScope, type BrandRules, type Role, type TokenPair, type UserInfo } from '@vitrine/core';
+import {
+  can,
+  effectiveScope,
+  type BrandRules,
+  type Role,
+  type TokenPair,
+  type UserInfo,
+} from '@vitrine/core';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { Caller, ClientMeta } from '../../lib/caller.js';
@@ -12,14 +19,20 @@ import type { CredentialRepository } from './credential.repository.js';
 import type { AccessRepository } from '../access/access.repository.js';
 import { asCabinetId, type CabinetId } from '../../db/cabinet-id.js';
 import type { TwoFaService } from '../security/twofa.service.js';
+import type { BotCheckService } from '../botcheck/botcheck.service.js';
+import type { CabinetRepository } from '../cabinet/cabinet.repository.js';
 
 export const API_TOKEN_PREFIX = 'vtp_';
 
 export interface AuthServiceDeps {
+  /** Whether a cabinet requires two-factor of its members. */
+  cabinets: Pick<CabinetRepository, 'twoFaRequired'>;
   /** Shared access: a person's role in a cabinet that is not their own. */
   access: Pick<AccessRepository, 'roleIn'>;
   /** The second step of sign-in when a person turned two-factor on. */
   twofa: Pick<TwoFaService, 'secondFactor'>;
+  /** The bot check asked for once an account or address has failed `afterFailures` times. */
+  botCheck: Pick<BotCheckService, 'require' | 'enabled' | 'afterFailures'>;
   users: UserRepository;
   credentials: CredentialRepository;
   hasher: PasswordHasher;
@@ -61,12 +74,15 @@ export class AuthService {
    * - from anywhere else: per account and address, per address over every account, and per account over
    *   every address (a higher limit that stops guessing from many addresses, without reaching marked
    *   browsers).
+   * Once any of those counts reaches the bot check's `afterFailures`, a bot check is asked for before the
+   * password is even looked at (BOT_CHECK_REQUIRED), and a wrong one counts as a failure.
    */
   async signIn(
     login: string,
     password: string,
     meta: ClientMeta,
     code?: string,
+    botCheck?: string,
   ): Promise<{ pair: TokenPair; deviceMark: string }> {
     const { throttle, users, hasher, deviceMarks } = this.deps;
     const user = await users.platformFindByLoginOrEmail(login);
@@ -81,6 +97,14 @@ export class AuthService {
           [rules.account, account],
         ];
     if (await throttle.isBlocked(checks)) throw new AppError('RATE_LIMITED');
+    if (await this.needsBotCheck(checks)) {
+      try {
+        await this.deps.botCheck.require(botCheck, 'login', meta.ip);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'BOT_CHECK_FAILED') await throttle.fail(checks);
+        throw error;
+      }
+    }
 
     this.decoyHash ??= hasher.hash(randomToken());
     const matches = await hasher.verify(user?.passwordHash ?? (await this.decoyHash), password);
@@ -103,6 +127,14 @@ export class AuthService {
     if (!user.verified) throw new AppError('EMAIL_NOT_VERIFIED');
     const pair = await this.issue(user, meta, randomUUID());
     return { pair, deviceMark: deviceMarks.issue(user.id, device ?? undefined) };
+  }
+
+  /** Whether these sign-in counts reached the bot check's threshold (the same keys, a lower limit). */
+  private async needsBotCheck(checks: [FailureRule, string][]): Promise<boolean> {
+    const { botCheck, throttle } = this.deps;
+    if (!botCheck.enabled) return false;
+    if (botCheck.afterFailures === 0) return true;
+    return throttle.isBlocked(checks.map(([rule, key]) => [{ ...rule, limit: botCheck.afterFailures }, key]));
   }
 
   /** Trades a refresh token for a new pair. A token presented twice revokes its whole family. */
@@ -167,6 +199,11 @@ export class AuthService {
     // The role in the cabinet of this request: shared access taken back ends here, at the next request.
     const role = await this.roleIn(user, cabinetId);
     if (!role) return { error: 'invalid' };
+    // Only people who may manage their security can turn two-factor on, so only they are held to it.
+    const twoFaSetupRequired =
+      !user.isTwoFaEnabled &&
+      can(role, 'account.security') &&
+      (await this.deps.cabinets.twoFaRequired(cabinetId));
     return {
       caller: {
         userId: user.id,
@@ -176,6 +213,7 @@ export class AuthService {
         via,
         ...(cabinetId === user.cabinetId ? {} : { homeCabinetId: user.cabinetId }),
         ...(sessionId ? { sessionId } : {}),
+        ...(twoFaSetupRequired ? { twoFaSetupRequired: true as const } : {}),
       },
     };
   }
@@ -208,6 +246,7 @@ export class AuthService {
       user: { ...toUser(user), cabinetId: caller.cabinetId, role: caller.role },
       isClarityEnabled: user.isClarityEnabled,
       scope: effectiveScope(caller.role, user.login, this.deps.brandRules),
+      ...(caller.twoFaSetupRequired ? { twoFaSetupRequired: true } : {}),
     };
   }
 

@@ -6,7 +6,7 @@ import { cabinets, users, type CabinetRow } from '../../db/schema.js';
 
 export type CabinetWithCount = CabinetRow & { membersCount: number };
 export type CabinetChanges = Partial<
-  Pick<CabinetRow, 'name' | 'blocked' | 'tariff' | 'discount' | 'approvalRequired'>
+  Pick<CabinetRow, 'name' | 'blocked' | 'tariff' | 'discount' | 'approvalRequired' | 'twoFaRequired'>
 >;
 
 // Qualified by hand: inside a subquery drizzle would render bare column names, which bind to users.
@@ -27,6 +27,15 @@ export class CabinetRepository {
       .from(cabinets)
       .where(eq(cabinets.id, id));
     return row;
+  }
+
+  /** Whether the cabinet requires two-factor of its members (read on every request of one without it). */
+  async twoFaRequired(id: CabinetId): Promise<boolean> {
+    const [row] = await this.db
+      .select({ required: cabinets.twoFaRequired })
+      .from(cabinets)
+      .where(eq(cabinets.id, id));
+    return row?.required ?? false;
   }
 
   async findPlatform(): Promise<CabinetRow | undefined> {
@@ -82,6 +91,7 @@ function cabinetColumns() {
     discount: cabinets.discount,
     blocked: cabinets.blocked,
     approvalRequired: cabinets.approvalRequired,
+    twoFaRequired: cabinets.twoFaRequired,
     isPlatform: cabinets.isPlatform,
     unpaidSince: cabinets.unpaidSince,
     yearlyUntil: cabinets.yearlyUntil,

@@ -18,6 +18,10 @@ export async function cabinetRoutes(app: App, { services }: RouteContext): Promi
     cabinets.setApproval(requireCaller(request), request.body.approvalRequired),
   );
 
+  route(app, cabinetApi.twoFaRequirement, async (request) =>
+    cabinets.setTwoFaRequired(requireCaller(request), request.body.twoFaRequired),
+  );
+
   route(app, cabinetApi.addMember, async (request) => users.addMember(requireCaller(request), request.body));
 
   route(app, cabinetApi.removeMember, async (request) => {

@@ -1,8 +1,8 @@
 import { can, type Cabinet, type CabinetInfo, type CabinetPatchBody } from '@vitrine/core';
 import { asCabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
-import type { Caller } from '../../lib/caller.js';
-import { notFound } from '../../lib/errors.js';
+import { homeCabinet, type Caller } from '../../lib/caller.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { toCabinet, toUser } from '../user/user.presenter.js';
 
 /** Cabinets: the tenant. Customers see their own; the platform admin sees every customer cabinet. */
@@ -38,6 +38,21 @@ export class CabinetService {
   /** The owner decides whether content edits by content managers and agents need approval. */
   async setApproval(caller: Caller, approvalRequired: boolean): Promise<Cabinet> {
     await this.repos.cabinets.update(caller.cabinetId, { approvalRequired });
+    const row = await this.repos.cabinets.findById(caller.cabinetId);
+    if (!row) throw notFound();
+    return toCabinet(row);
+  }
+
+  /**
+   * The owner decides whether members who may manage their security must turn two-factor on; the owner
+   * turns it on for themselves first, so the requirement never locks them out of their own cabinet.
+   */
+  async setTwoFaRequired(caller: Caller, twoFaRequired: boolean): Promise<Cabinet> {
+    if (twoFaRequired) {
+      const owner = await this.repos.users.findInCabinet(homeCabinet(caller), caller.userId);
+      if (!owner?.isTwoFaEnabled) throw new AppError('TWOFA_NOT_ENABLED');
+    }
+    await this.repos.cabinets.update(caller.cabinetId, { twoFaRequired });
     const row = await this.repos.cabinets.findById(caller.cabinetId);
     if (!row) throw notFound();
     return toCabinet(row);

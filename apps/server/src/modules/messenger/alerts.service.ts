@@ -1,9 +1,15 @@
-import { groupedNames, presenceAlerts, type AlertKind } from '@vitrine/core';
+import { alertText, presenceAlerts, type AlertMessage } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { PresenceRow } from './messenger.repository.js';
 import type { TelegramClient } from './telegram.js';
+import { LATEST_ZONE_MS, utcWall } from '../playlist/playlist.service.js';
+
+/** How long before its end a playlist is reported as expiring. */
+export const PLAYLIST_EXPIRY_NOTICE_MS = 24 * 3_600_000;
+/** The earliest clock on Earth (UTC+14): a screen there reaches the end first. */
+const EARLIEST_ZONE_MS = 14 * 3_600_000;
 
 export interface AlertDeps {
   repos: Repositories;
@@ -16,21 +22,6 @@ export interface AlertDeps {
   seenWithinMs: number;
   log?: (message: string, error?: unknown) => void;
   now?: () => Date;
-}
-
-const SUBJECTS: Record<AlertKind, string> = {
-  screenOffline: 'Screens offline',
-  screenOnline: 'Screens back online',
-  unplanned: 'Content could not be planned',
-  playlistExpiring: 'Playlists expiring',
-  exportReady: 'Export ready',
-  lowFunds: 'Low funds',
-};
-
-/** "A, B, C and 4 more". */
-function namesText(names: readonly string[]): string {
-  const { names: shown, more } = groupedNames(names);
-  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
 }
 
 /**
@@ -46,20 +37,25 @@ export class AlertService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** One alert to the people of a cabinet who want this kind (or only to `userIds`). */
-  async notify(cabinetId: CabinetId, kind: AlertKind, text: string, userIds?: number[]): Promise<number> {
+  /**
+   * One alert to the people of a cabinet who want this kind (or only to `userIds`), each in the language
+   * they chose in the cabinet.
+   */
+  async notify(cabinetId: CabinetId, message: AlertMessage, userIds?: number[]): Promise<number> {
     const { repos, telegram, mailer } = this.deps;
+    const { kind } = message;
     const cabinet = await repos.cabinets.findById(cabinetId);
-    const body = cabinet ? `${cabinet.name}: ${text}` : text;
     const people = (await repos.messenger.recipients(cabinetId, userIds)).filter(
       (p) => !p.alertsOff.includes(kind),
     );
     const sent = await Promise.all(
       people.map(async (p) => {
+        const { subject, text } = alertText(p.locale ?? 'en', message);
+        const body = cabinet ? `${cabinet.name}: ${text}` : text;
         try {
           if (p.chatId && telegram) return await telegram.sendMessage(p.chatId, body);
           if (p.email) {
-            await mailer.send({ to: p.email, subject: SUBJECTS[kind], text: body });
+            await mailer.send({ to: p.email, subject, text: body });
             return true;
           }
         } catch (error) {
@@ -102,23 +98,15 @@ export class AlertService {
       false,
     );
     const minutes = Math.round(this.deps.offlineAfterMs / 60_000);
-    await this.perCabinet(
-      offline,
-      byId,
-      (names) => ['screenOffline', `offline for ${minutes} minutes or more: ${namesText(names)}`] as const,
-    );
-    await this.perCabinet(
-      online,
-      byId,
-      (names) => ['screenOnline', `back online: ${namesText(names)}`] as const,
-    );
+    await this.perCabinet(offline, byId, (names) => ({ kind: 'screenOffline', names, minutes }));
+    await this.perCabinet(online, byId, (names) => ({ kind: 'screenOnline', names }));
     return { offline: offline.length, online: online.length };
   }
 
   private async perCabinet(
     ids: number[],
     byId: Map<number, PresenceRow>,
-    message: (names: string[]) => readonly [AlertKind, string],
+    message: (names: string[]) => AlertMessage,
   ): Promise<void> {
     const groups = new Map<CabinetId, string[]>();
     for (const id of ids) {
@@ -126,28 +114,47 @@ export class AlertService {
       if (row) groups.set(row.cabinetId, [...(groups.get(row.cabinetId) ?? []), row.name]);
     }
     for (const [cabinetId, names] of groups) {
-      const [kind, text] = message(names.sort((a, b) => a.localeCompare(b)));
-      await this.notify(cabinetId, kind, text);
+      await this.notify(cabinetId, message(names.sort((a, b) => a.localeCompare(b))));
     }
+  }
+
+  /**
+   * The playlist sweep (with the presence sweep): playlists that end within a day on some screen's clock
+   * (the earliest time zone, UTC+14) and have not ended everywhere yet, one message per cabinet, each once.
+   */
+  async checkPlaylists(): Promise<number> {
+    const at = this.now().getTime();
+    const claimed = await this.deps.repos.messenger.platformClaimExpiringPlaylists(
+      utcWall(at - LATEST_ZONE_MS),
+      utcWall(at + PLAYLIST_EXPIRY_NOTICE_MS + EARLIEST_ZONE_MS),
+    );
+    const groups = new Map<CabinetId, string[]>();
+    for (const p of claimed) groups.set(p.cabinetId, [...(groups.get(p.cabinetId) ?? []), p.name]);
+    for (const [cabinetId, names] of groups)
+      await this.playlistExpiring(
+        cabinetId,
+        names.sort((a, b) => a.localeCompare(b)),
+      );
+    return claimed.length;
   }
 
   /** A background export finished: to the person who asked for it. */
   exportReady(cabinetId: CabinetId, userId: number, name: string): Promise<number> {
-    return this.notify(cabinetId, 'exportReady', `the export "${name}" is ready to download`, [userId]);
+    return this.notify(cabinetId, { kind: 'exportReady', name }, [userId]);
   }
 
   /** Playlists whose validity ends soon. */
   playlistExpiring(cabinetId: CabinetId, names: string[]): Promise<number> {
-    return this.notify(cabinetId, 'playlistExpiring', `expiring soon: ${namesText(names)}`);
+    return this.notify(cabinetId, { kind: 'playlistExpiring', names });
   }
 
   /** Content that could not be planned on screens. */
   unplanned(cabinetId: CabinetId, names: string[]): Promise<number> {
-    return this.notify(cabinetId, 'unplanned', `content could not be planned: ${namesText(names)}`);
+    return this.notify(cabinetId, { kind: 'unplanned', names });
   }
 
   /** Billing: the cabinet's funds run low (the balance as the person reads it, e.g. "€4.20"). */
   lowFunds(cabinetId: CabinetId, balance: string): Promise<number> {
-    return this.notify(cabinetId, 'lowFunds', `funds are low (${balance}): please recharge your balance`);
+    return this.notify(cabinetId, { kind: 'lowFunds', balance });
   }
 }

@@ -1,13 +1,15 @@
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { AlertKind } from '@vitrine/core';
+import { and, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { AlertKind, Locale } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
-import { cabinetAccess, messengerCodes, messengerLinks, points, users } from '../../db/schema.js';
+import { cabinetAccess, messengerCodes, messengerLinks, playlists, points, users } from '../../db/schema.js';
 
 export interface Recipient {
   userId: number;
   email: string | null;
   alertsOff: AlertKind[];
+  /** The language the person chose in the cabinet (null: English). */
+  locale: Locale | null;
   chatId: string | null;
 }
 
@@ -82,6 +84,7 @@ export class MessengerRepository {
         userId: users.id,
         email: users.email,
         alertsOff: users.alertsOff,
+        locale: users.locale,
         chatId: messengerLinks.chatId,
       })
       .from(users)
@@ -93,6 +96,28 @@ export class MessengerRepository {
           ...(userIds ? [inArray(users.id, userIds)] : []),
         ),
       );
+  }
+
+  /**
+   * Claims the playlists whose end (a wall-clock time) falls before `before` and not before `after`, not
+   * ended and not alerted yet: one statement, so each is reported once whichever process sweeps.
+   */
+  async platformClaimExpiringPlaylists(
+    after: string,
+    before: string,
+  ): Promise<{ cabinetId: CabinetId; name: string }[]> {
+    return this.db
+      .update(playlists)
+      .set({ expiryAlertedAt: new Date() })
+      .where(
+        and(
+          isNull(playlists.expiryAlertedAt),
+          isNull(playlists.endedAt),
+          gte(playlists.toDate, after),
+          lt(playlists.toDate, before),
+        ),
+      )
+      .returning({ cabinetId: playlists.cabinetId, name: playlists.name });
   }
 
   /**

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALERT_KINDS } from '@vitrine/core';
+import { ALERT_KINDS, alertText, type Locale } from '@vitrine/core';
 import { points } from '../../db/schema.js';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createPoint, createUser, type TestUser } from '../../test/factories.js';
@@ -186,5 +186,72 @@ describe('the notification messenger', () => {
     expect(await t.services.alerts.lowFunds(owner.row.cabinetId, '€0.50')).toBe(0);
     expect(await t.services.alerts.exportReady(owner.row.cabinetId, owner.row.id, 'report.csv')).toBe(1);
     expect(sent('7200').at(-1)?.body['text']).toMatch(/report\.csv" is ready/);
+  });
+
+  it('reports playlists that end within a day, one message per cabinet, each once', async () => {
+    const owner = await createUser(t, { role: 'owner' });
+    await link(owner, 7400);
+    const wall = (ms: number) => new Date(Date.now() + ms).toISOString().slice(0, 19).replace('T', ' ');
+    const playlist = async (name: string, toDate: string) => {
+      const res = await call(t.app, 'POST', '/api/playlist/post', {
+        token: owner.token,
+        body: { name, fromDate: wall(-48 * HOUR), toDate },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    await playlist('Spring sale', wall(5 * HOUR));
+    await playlist('Autumn sale', wall(20 * HOUR));
+    await playlist('Next year', wall(300 * 24 * HOUR));
+    const before = sent('7400').length;
+    expect(await t.services.alerts.checkPlaylists()).toBeGreaterThanOrEqual(2);
+    const messages = sent('7400').slice(before);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.body['text']).toMatch(/expiring soon: Autumn sale, Spring sale$/);
+    // Sent once: the next sweep has nothing new for this cabinet.
+    await t.services.alerts.checkPlaylists();
+    expect(sent('7400').length).toBe(before + 1);
+  });
+
+  it('writes each alert in the language the person chose, with its plural forms', async () => {
+    const owner = await createUser(t, { role: 'owner' });
+    await link(owner, 7300);
+    const chose = await call(t.app, 'POST', '/api/user/patch-account', {
+      token: owner.token,
+      body: { locale: 'ru' },
+    });
+    expect(chose.statusCode).toBe(200);
+    const member = await createUser(t, { role: 'agent', cabinetId: owner.row.cabinetId });
+    await call(t.app, 'POST', '/api/user/patch-account', { token: member.token, body: { locale: 'ua' } });
+    const names = Array.from({ length: 12 }, (_, i) => `Экран ${i + 1}`);
+    await t.services.alerts.unplanned(owner.row.cabinetId, names);
+    expect(sent('7300').at(-1)?.body['text']).toMatch(
+      /: контент не удалось запланировать: Экран 1, .* и ещё 2$/,
+    );
+    const mail = t.mailer.lastTo(member.row.email!);
+    expect(mail?.subject).toBe('Контент не вдалося запланувати');
+    expect(mail?.text).toMatch(/і ще 2$/);
+  });
+});
+
+const HOUR = 3_600_000;
+
+describe('alert texts', () => {
+  it('use the plural forms of each language', () => {
+    const offline = (locale: Locale, minutes: number) =>
+      alertText(locale, { kind: 'screenOffline', names: ['A'], minutes }).text;
+    expect(offline('en', 1)).toBe('offline for 1 minute or more: A');
+    expect(offline('en', 10)).toBe('offline for 10 minutes or more: A');
+    expect(offline('ru', 1)).toBe('не на связи 1 минуту или дольше: A');
+    expect(offline('ru', 3)).toBe('не на связи 3 минуты или дольше: A');
+    expect(offline('ru', 10)).toBe('не на связи 10 минут или дольше: A');
+    expect(offline('ru', 21)).toBe('не на связи 21 минуту или дольше: A');
+    expect(offline('ua', 22)).toBe('не на зв’язку 22 хвилини або довше: A');
+    expect(offline('ua', 15)).toBe('не на зв’язку 15 хвилин або довше: A');
+    expect(offline('it', 1)).toBe('offline da 1 minuto o più: A');
+    expect(offline('it', 10)).toBe('offline da 10 minuti o più: A');
+    expect(alertText('it', { kind: 'exportReady', name: 'r.csv' })).toEqual({
+      subject: 'Esportazione pronta',
+      text: 'l’esportazione «r.csv» è pronta per il download',
+    });
   });
 });

@@ -42,6 +42,25 @@ export class OidcRepository {
     return row;
   }
 
+  /** The person's link to the provider, if any (the security page shows it). */
+  async findIdentityOf(cabinetId: CabinetId, userId: number) {
+    const [row] = await this.db
+      .select({ issuer: externalIdentities.issuer, email: externalIdentities.email })
+      .from(externalIdentities)
+      .where(and(eq(externalIdentities.cabinetId, cabinetId), eq(externalIdentities.userId, userId)))
+      .limit(1);
+    return row;
+  }
+
+  /** Unlinks the person from the provider; answers whether there was a link. */
+  async removeIdentitiesOf(cabinetId: CabinetId, userId: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(externalIdentities)
+      .where(and(eq(externalIdentities.cabinetId, cabinetId), eq(externalIdentities.userId, userId)))
+      .returning({ id: externalIdentities.id });
+    return rows.length > 0;
+  }
+
   async insertIdentity(values: {
     cabinetId: CabinetId;
     userId: number;

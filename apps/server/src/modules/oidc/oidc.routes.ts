@@ -9,7 +9,14 @@ export async function oidcRoutes(app: App, { services, config }: RouteContext): 
   const { oidc } = services;
   const limited = { config: { rateLimit: { max: config.publicFormRate, timeWindow: '1 minute' } } };
 
-  route(app, oidcApi.provider, async () => ({ name: oidc.name }));
+  route(app, oidcApi.provider, async () => ({ name: oidc.name, registration: oidc.registration }));
+
+  route(app, oidcApi.identity, async (request) => oidc.identity(requireCaller(request)));
+
+  route(app, oidcApi.unlink, async (request) => {
+    await oidc.unlink(requireCaller(request));
+    return { ok: true as const };
+  });
 
   route(app, oidcApi.start, async () => oidc.start(), limited);
 

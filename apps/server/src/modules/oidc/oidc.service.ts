@@ -1,10 +1,12 @@
 import * as client from 'openid-client';
-import { OIDC_SCOPES, type OidcResult } from '@vitrine/core';
-import type { Repositories } from '../../db/repositories.js';
+import { OIDC_SCOPES, type OidcIdentity, type OidcResult } from '@vitrine/core';
+import type { Repositories, Transact } from '../../db/repositories.js';
 import type { UserRow } from '../../db/schema.js';
-import type { Caller, ClientMeta } from '../../lib/caller.js';
+import { homeCabinet, type Caller, type ClientMeta } from '../../lib/caller.js';
 import { AppError } from '../../lib/errors.js';
-import { sha256 } from '../../lib/tokens.js';
+import type { PasswordHasher } from '../../lib/password.js';
+import { randomToken, sha256 } from '../../lib/tokens.js';
+import { userConflict } from '../auth/registration.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 
 export interface OidcConfig {
@@ -13,10 +15,15 @@ export interface OidcConfig {
   clientSecret: string;
   /** The name the sign-in button shows ('Google', 'Company SSO'). */
   name: string;
+  /** New people may register through the provider. */
+  registration: boolean;
 }
 
 export interface OidcDeps {
   repos: Repositories;
+  /** Registration through the provider: a cabinet, its owner and the identity, together. */
+  transact: Transact;
+  hasher: PasswordHasher;
   auth: Pick<AuthService, 'issue'>;
   config: OidcConfig | null;
   publicUrl: string;
@@ -42,6 +49,20 @@ export class OidcService {
 
   get name(): string | null {
     return this.deps.config?.name ?? null;
+  }
+
+  get registration(): boolean {
+    return this.deps.config?.registration ?? false;
+  }
+
+  async identity(caller: Caller): Promise<OidcIdentity> {
+    const row = await this.deps.repos.oidc.findIdentityOf(homeCabinet(caller), caller.userId);
+    return { linked: row !== undefined, email: row?.email ?? null };
+  }
+
+  /** Unlinks the provider: the password still signs in, and a later sign-in there links again only by rule. */
+  async unlink(caller: Caller): Promise<void> {
+    await this.deps.repos.oidc.removeIdentitiesOf(homeCabinet(caller), caller.userId);
   }
 
   private get redirectUri(): string {
@@ -135,11 +156,57 @@ export class OidcService {
     if (!user && email && verified) {
       user = await repos.users.platformFindByEmail(email);
       if (user) await this.link(user, issuer, subject, email);
+      else if (this.registration) user = await this.register(claims, issuer, subject, email);
     }
     if (!user) throw new AppError('OIDC_NOT_LINKED');
     if (user.blocked) throw new AppError('USER_BLOCKED');
     const pair = await this.deps.auth.issue(user, meta);
     return { status: 'signedIn', ...pair };
+  }
+
+  /**
+   * A new person, whose address the provider vouches for: a cabinet and its owner, verified, with a login
+   * made from the address and a random password (a recovery link sets one), linked to the identity.
+   */
+  private async register(
+    claims: client.IDToken,
+    issuer: string,
+    subject: string,
+    email: string,
+  ): Promise<UserRow> {
+    const local = email.split('@')[0] ?? '';
+    const given = typeof claims['name'] === 'string' ? claims['name'].trim().slice(0, 100) : '';
+    const name = given || local || email;
+    const login = await this.freeLogin(local);
+    const passwordHash = await this.deps.hasher.hash(randomToken());
+    try {
+      return await this.deps.transact(async (repos) => {
+        const cabinet = await repos.cabinets.insert({ name });
+        const user = await repos.users.insert({
+          cabinetId: cabinet.id,
+          login,
+          email,
+          name,
+          role: 'owner',
+          passwordHash,
+          verified: true,
+        });
+        await repos.oidc.insertIdentity({ cabinetId: cabinet.id, userId: user.id, issuer, subject, email });
+        return user;
+      });
+    } catch (error) {
+      throw userConflict(error) ?? error;
+    }
+  }
+
+  /** A login made from an address's local part that nobody has yet ('ann', 'ann2', ...). */
+  private async freeLogin(local: string): Promise<string> {
+    const base = (local.replace(/[^A-Za-z0-9._-]/g, '') || 'user').slice(0, 40).padEnd(3, '0');
+    for (let n = 1; n < 100; n++) {
+      const login = n === 1 ? base : `${base}${n}`;
+      if (!(await this.deps.repos.users.platformLoginExists(login))) return login;
+    }
+    return `${base}-${randomToken().slice(0, 8)}`;
   }
 
   private link(user: UserRow, issuer: string, subject: string, email: string | null): Promise<void> {

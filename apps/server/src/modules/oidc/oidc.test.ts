@@ -9,7 +9,9 @@ import { createUser } from '../../test/factories.js';
  */
 let provider: OAuth2Server;
 let t: TestApp;
-let identity: { sub: string; email?: string; email_verified?: boolean; nonce?: string } = { sub: 'x' };
+let identity: { sub: string; email?: string; email_verified?: boolean; nonce?: string; name?: string } = {
+  sub: 'x',
+};
 
 beforeAll(async () => {
   provider = new OAuth2Server();
@@ -34,24 +36,30 @@ beforeEach(() => {
 });
 
 /** The browser's trip: our start, the provider's authorization page (it signs in at once), back to /login. */
-async function roundTrip(token?: string): Promise<{ code: string; state: string; url: URL }> {
-  const start = await call(t.app, 'POST', token ? '/api/user/oidc/link' : '/api/user/oidc/start', {
+async function roundTrip(
+  token?: string,
+  on: TestApp = t,
+): Promise<{ code: string; state: string; url: URL }> {
+  const start = await call(on.app, 'POST', token ? '/api/user/oidc/link' : '/api/user/oidc/start', {
     ...(token ? { token } : {}),
   });
   expect(start.statusCode).toBe(200);
   const url = new URL(start.json().url as string);
   const res = await fetch(url, { redirect: 'manual' });
   const back = new URL(res.headers.get('location')!);
-  expect(back.origin + back.pathname).toBe(`${t.config.publicUrl}/login`);
+  expect(back.origin + back.pathname).toBe(`${on.config.publicUrl}/login`);
   return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')!, url };
 }
 
-const finish = (code: string, state: string) =>
-  call(t.app, 'POST', '/api/user/oidc/callback', { body: { code, state } });
+const finish = (code: string, state: string, on: TestApp = t) =>
+  call(on.app, 'POST', '/api/user/oidc/callback', { body: { code, state } });
 
 describe('external sign-in', () => {
   it('names the provider and asks for the spec’s scopes with PKCE, state and nonce', async () => {
-    expect((await call(t.app, 'GET', '/api/user/oidc/provider')).json()).toEqual({ name: 'Company SSO' });
+    expect((await call(t.app, 'GET', '/api/user/oidc/provider')).json()).toEqual({
+      name: 'Company SSO',
+      registration: false,
+    });
     const { url } = await roundTrip();
     expect(url.searchParams.get('scope')).toBe('openid profile email offline_access');
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
@@ -116,5 +124,90 @@ describe('external sign-in', () => {
     expect((await call(t.app, 'POST', '/api/user/oidc/link', { token: observer.token })).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe('linking and unlinking from the security page', () => {
+  it('says whether the account is linked, and unlinks it: the provider then finds no account', async () => {
+    const me = await createUser(t, { role: 'agent' });
+    const identityOf = async () =>
+      (await call(t.app, 'GET', '/api/user/oidc/identity', { token: me.token })).json();
+    expect(await identityOf()).toEqual({ linked: false, email: null });
+    identity = { sub: 'to-unlink', email: 'agent@idp.test', email_verified: false };
+    const trip = await roundTrip(me.token);
+    expect((await finish(trip.code, trip.state)).json()).toEqual({ status: 'linked' });
+    expect(await identityOf()).toEqual({ linked: true, email: 'agent@idp.test' });
+
+    const unlinked = await call(t.app, 'POST', '/api/user/oidc/unlink', { token: me.token });
+    expect(unlinked.statusCode).toBe(200);
+    expect(await identityOf()).toEqual({ linked: false, email: null });
+    const next = await roundTrip();
+    expect((await finish(next.code, next.state)).json().code).toBe('OIDC_NOT_LINKED');
+    // The password still signs in.
+    const signIn = await call(t.app, 'POST', '/api/user/auth', {
+      body: { login: me.login, password: me.password },
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('registers nobody when registration through the provider is off', async () => {
+    identity = { sub: 'newcomer-off', email: 'newcomer-off@idp.test', email_verified: true };
+    const trip = await roundTrip();
+    expect((await finish(trip.code, trip.state)).json().code).toBe('OIDC_NOT_LINKED');
+    expect(await t.repos.users.platformFindByEmail('newcomer-off@idp.test')).toBeUndefined();
+  });
+});
+
+describe('registration through the provider (OIDC_REGISTRATION)', () => {
+  let reg: TestApp;
+  beforeAll(async () => {
+    reg = await buildTestApp({
+      OIDC_ISSUER: provider.issuer.url!,
+      OIDC_CLIENT_ID: 'vitrine',
+      OIDC_CLIENT_SECRET: 'vitrine-secret',
+      OIDC_REGISTRATION: 'true',
+    });
+  });
+  afterAll(() => reg.close());
+
+  it('makes a new person with a verified address a cabinet and its owner, linked, and signs them in', async () => {
+    expect((await call(reg.app, 'GET', '/api/user/oidc/provider')).json()).toEqual({
+      name: 'OpenID',
+      registration: true,
+    });
+    identity = { sub: 'fresh-1', email: 'ann.lee@idp.test', email_verified: true, name: 'Ann Lee' };
+    const trip = await roundTrip(undefined, reg);
+    const res = await finish(trip.code, trip.state, reg);
+    expect(res.json().status).toBe('signedIn');
+    const info = (await call(reg.app, 'GET', '/api/user/info', { token: res.json().token })).json();
+    expect(info.user).toMatchObject({
+      login: 'ann.lee',
+      email: 'ann.lee@idp.test',
+      name: 'Ann Lee',
+      role: 'owner',
+      verified: true,
+    });
+    const cabinet = (await call(reg.app, 'GET', '/api/cabinet/info', { token: res.json().token })).json();
+    expect(cabinet.cabinet).toMatchObject({ name: 'Ann Lee', membersCount: 1 });
+
+    // The same login taken: the next one gets a number; the same subject signs in again, no new account.
+    identity = { sub: 'fresh-2', email: 'ann.lee@other.test', email_verified: true };
+    const second = await roundTrip(undefined, reg);
+    const other = await finish(second.code, second.state, reg);
+    const otherInfo = (await call(reg.app, 'GET', '/api/user/info', { token: other.json().token })).json();
+    expect(otherInfo.user.login).toBe('ann.lee2');
+    identity = { sub: 'fresh-1' };
+    const again = await roundTrip(undefined, reg);
+    const back = await finish(again.code, again.state, reg);
+    expect((await call(reg.app, 'GET', '/api/user/info', { token: back.json().token })).json().user.id).toBe(
+      info.user.id,
+    );
+  });
+
+  it('never registers an unverified address', async () => {
+    identity = { sub: 'fresh-3', email: 'unverified@idp.test', email_verified: false };
+    const trip = await roundTrip(undefined, reg);
+    expect((await finish(trip.code, trip.state, reg)).json().code).toBe('OIDC_NOT_LINKED');
+    expect(await reg.repos.users.platformFindByEmail('unverified@idp.test')).toBeUndefined();
   });
 });

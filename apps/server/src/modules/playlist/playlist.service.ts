@@ -50,10 +50,10 @@ type Saved = Playlist & { notice?: string; update?: ContentUpdate };
 type QueuedPatch = Record<string, unknown> & { addPoints?: number[] };
 
 /** The latest time zone (UTC-12): once a wall time has passed there, it has passed on every screen. */
-const LATEST_ZONE_MS = 12 * 3_600_000;
+export const LATEST_ZONE_MS = 12 * 3_600_000;
 
 /** A UTC instant written as a wall clock. */
-const utcWall = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+export const utcWall = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The form a playlist is stored in: weekdays sorted, each once; each screen, network and tag once. */
 function normalize(input: PlaylistInput): PlaylistInput {

@@ -28,6 +28,7 @@ export function toCabinet(row: CabinetWithCount): Cabinet {
     discount: row.discount,
     blocked: row.blocked,
     approvalRequired: row.approvalRequired,
+    twoFaRequired: row.twoFaRequired,
     membersCount: row.membersCount,
     createdAt: row.createdAt.toISOString(),
   };

@@ -16,7 +16,10 @@ export interface NewUser {
 }
 
 export type UserChanges = Partial<
-  Pick<UserRow, 'name' | 'email' | 'role' | 'blocked' | 'verified' | 'passwordHash' | 'isClarityEnabled'>
+  Pick<
+    UserRow,
+    'name' | 'email' | 'role' | 'blocked' | 'verified' | 'passwordHash' | 'isClarityEnabled' | 'locale'
+  >
 >;
 
 export interface UserFilter {

@@ -21,7 +21,14 @@ import { useRemove } from '../../lib/useRemove';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { useUserInfo } from '../auth/session';
 import { SharedAccessSection } from './SharedAccessSection';
-import { MEMBERS_KEY, addMember, removeMember, useApprovalSwitch, useCabinetInfo } from './account.api';
+import {
+  MEMBERS_KEY,
+  addMember,
+  removeMember,
+  useApprovalSwitch,
+  useCabinetInfo,
+  useTwoFaRequiredSwitch,
+} from './account.api';
 
 type Member = CabinetInfo['members'][number];
 
@@ -78,6 +85,7 @@ export function MembersPage() {
   const { data } = useCabinetInfo();
   const { data: me } = useUserInfo();
   const approval = useApprovalSwitch();
+  const twoFaRequired = useTwoFaRequiredSwitch();
   const [adding, setAdding] = useState(false);
   const columns: Column<Member>[] = [
     { key: 'login', header: t('members.login'), cell: (m) => m.login },
@@ -102,6 +110,14 @@ export function MembersPage() {
           label={t('members.approval')}
           checked={data.cabinet.approvalRequired}
           onChange={(e) => approval.mutate(e.currentTarget.checked)}
+        />
+      )}
+      {data && (
+        <Switch
+          label={t('members.twoFaRequired')}
+          description={t('members.twoFaRequiredHelp')}
+          checked={data.cabinet.twoFaRequired}
+          onChange={(e) => twoFaRequired.mutate(e.currentTarget.checked)}
         />
       )}
       {!data ? (

@@ -12,7 +12,7 @@ import { SHARED_KEY, removeAccess, shareAccess, useSharedAccess } from './access
  * Shared access (spec §7 share-access): people who have an account elsewhere get a role here, and switch
  * to this cabinet from their account menu. Taking it back ends their access at their next request.
  */
-export function SharedAccessSection() {
+export function SharedAccessSection({ page = false }: { page?: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const remove = useRemove(SHARED_KEY);
@@ -35,8 +35,9 @@ export function SharedAccessSection() {
     },
   ];
   return (
-    <Stack component="section" aria-labelledby="shared-title" mt="lg">
-      <Title order={2} size="h4" id="shared-title">
+    <Stack component="section" aria-labelledby="shared-title" mt={page ? 0 : 'lg'}>
+      {/* On its own page (moderators') it is the page's heading. */}
+      <Title order={page ? 1 : 2} size={page ? 'h2' : 'h4'} id="shared-title">
         {t('shared.title')}
       </Title>
       <Text size="sm" c="dimmed">

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { DisableTwoFaBody, TwoFaCode, type TwoFaSubscription } from '@vitrine/core';
 import { z } from 'zod';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
+import { USER_INFO_KEY } from '../auth/session';
 import { ACCOUNT_KEY, useAccount } from './account.api';
 import { RecoveryCodes } from './RecoveryCodes';
 import { disableTwoFa, enableTwoFa, getTwoFaSubscription, regenerateRecoveryCodes } from './security.api';
@@ -134,6 +135,8 @@ export function TwoFaSection() {
     setSub(null);
     setCodes(fresh);
     await client.invalidateQueries({ queryKey: ACCOUNT_KEY });
+    // A cabinet that waited for it opens up again.
+    await client.invalidateQueries({ queryKey: USER_INFO_KEY });
   };
 
   return (

@@ -40,12 +40,20 @@ export const removeMember = (id: number) => call(cabinetApi.removeMember, { para
 /** POST /api/user/remove-token/:id. */
 export const removeToken = (id: number) => call(accountApi.removeToken, { params: { id } });
 
-/** PATCH /api/cabinet/approval: whether members' playlist changes wait for the owner. */
-export function useApprovalSwitch() {
+/** A cabinet setting the owner switches: the answer (the cabinet) replaces the members page's copy. */
+function useCabinetSwitch(send: (on: boolean) => Promise<CabinetInfo['cabinet']>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (approvalRequired: boolean) => call(cabinetApi.approval, { body: { approvalRequired } }),
+    mutationFn: send,
     onSuccess: (cabinet) =>
       client.setQueryData<CabinetInfo>(MEMBERS_KEY, (info) => (info ? { ...info, cabinet } : info)),
   });
 }
+
+/** PATCH /api/cabinet/approval: whether members' playlist changes wait for the owner. */
+export const useApprovalSwitch = () =>
+  useCabinetSwitch((approvalRequired) => call(cabinetApi.approval, { body: { approvalRequired } }));
+
+/** PATCH /api/cabinet/twofa-required: whether members must turn two-factor on. */
+export const useTwoFaRequiredSwitch = () =>
+  useCabinetSwitch((twoFaRequired) => call(cabinetApi.twoFaRequirement, { body: { twoFaRequired } }));

@@ -9,7 +9,7 @@ import { finishOidc, getOidcProvider, startOidc } from './auth.api';
 import { useCompleteSignIn } from './signIn';
 
 /** Where the state of an external sign-in waits for the provider's return (spec §4). */
-const STATE_KEY = 'vitrine_oidc_state';
+export const STATE_KEY = 'vitrine_oidc_state';
 
 /**
  * Sign-in with the configured OpenID provider (spec §7): the state is stored before leaving, and on

@@ -7,6 +7,7 @@ import { ApiError, failureText } from '../../api/client';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { signIn } from './auth.api';
 import { AuthCard } from './AuthCard';
+import { useBotCheck, withBotCheck } from './BotCheck';
 import { ExternalSignIn } from './ExternalSignIn';
 import { useCompleteSignIn } from './signIn';
 
@@ -18,7 +19,10 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   // Two-factor on: the password was right and the code is asked for next (docs/security.md).
   const [needCode, setNeedCode] = useState(false);
-  const { busy, onSubmit } = useFormSubmit(form, signIn, {
+  // After repeated failures the server asks for a bot check; from then on the form carries one.
+  const [needBotCheck, setNeedBotCheck] = useState(false);
+  const bot = useBotCheck('login', needBotCheck);
+  const { busy, onSubmit } = useFormSubmit(form, withBotCheck(bot, signIn), {
     onStart: () => setError(null),
     onSuccess: (pair) => complete(pair, redirect),
     onError: (e) => {
@@ -26,6 +30,7 @@ export function LoginPage() {
         setNeedCode(true);
         return;
       }
+      if (e instanceof ApiError && e.body.code === 'BOT_CHECK_REQUIRED') setNeedBotCheck(true);
       setError(e instanceof ApiError ? failureText(e) : t('notify.failed'));
     },
   });
@@ -55,6 +60,7 @@ export function LoginPage() {
             mb="md"
           />
         )}
+        {bot.element}
         <Button type="submit" loading={busy} fullWidth>
           {t('login.submit')}
         </Button>

@@ -8,6 +8,7 @@ import { failureText } from '../../api/client';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { recoverPass, submitNewPassword } from './auth.api';
 import { AuthCard } from './AuthCard';
+import { useBotCheck, withBotCheck } from './BotCheck';
 
 /** /recover-pass: asks for the address; the answer never tells whether it is known. */
 export function RecoverPassPage() {
@@ -15,7 +16,9 @@ export function RecoverPassPage() {
   const form = useZodForm(EmailBody, { email: '' });
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { busy, onSubmit } = useFormSubmit(form, recoverPass, {
+  const bot = useBotCheck('recover', true);
+  const { busy, onSubmit } = useFormSubmit(form, withBotCheck(bot, recoverPass), {
+    onStart: () => setError(null),
     onSuccess: () => setSent(true),
     onError: (e) => setError(failureText(e)),
   });
@@ -34,6 +37,7 @@ export function RecoverPassPage() {
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <TextInput label={t('recover.email')} autoComplete="email" {...form.inputProps('email')} mb="md" />
+          {bot.element}
           <Button type="submit" loading={busy} fullWidth>
             {t('recover.submit')}
           </Button>

@@ -8,6 +8,7 @@ import { failureText } from '../../api/client';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { register } from './auth.api';
 import { AuthCard } from './AuthCard';
+import { useBotCheck, withBotCheck } from './BotCheck';
 
 const RegisterForm = RegisterBody.extend({ repeatPassword: z.string() }).refine(
   (v) => v.password === v.repeatPassword,
@@ -20,7 +21,10 @@ export function RegisterPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Field refusals land on their fields; anything else (a rate limit, say) is said above the form.
-  const { busy, onSubmit } = useFormSubmit(form, ({ repeatPassword: _repeat, ...body }) => register(body), {
+  const bot = useBotCheck('register', true);
+  const send = withBotCheck(bot, register);
+  const { busy, onSubmit } = useFormSubmit(form, ({ repeatPassword: _repeat, ...body }) => send(body), {
+    onStart: () => setError(null),
     onSuccess: (_, body) => setSentTo(body.email),
     onError: (e) => setError(failureText(e)),
   });
@@ -66,6 +70,7 @@ export function RegisterPage() {
           {...form.inputProps('repeatPassword')}
           mb="md"
         />
+        {bot.element}
         <Button type="submit" loading={busy} fullWidth>
           {t('register.submit')}
         </Button>

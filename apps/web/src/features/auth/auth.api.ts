@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import {
+  accountApi,
   authApi,
   oidcApi,
   type AuthBody,
-  type EmailBody,
+  type RecoverPassBody,
+  type Locale,
   type OidcCallbackBody,
   type RegisterBody,
 } from '@vitrine/core';
@@ -25,7 +27,7 @@ export const signIn = (body: z.output<typeof AuthBody>) => call(authApi.auth, { 
 export const register = (body: RegisterBody) => call(authApi.register, { body }, { silent: true });
 
 /** POST /api/user/recover-pass: mails a recovery link (the answer never says whether the address is known). */
-export const recoverPass = (body: z.output<typeof EmailBody>) =>
+export const recoverPass = (body: z.output<typeof RecoverPassBody>) =>
   call(authApi.recoverPass, { body }, { silent: true });
 
 /** POST /api/user/recover-pass-submit: the recovery link's token and the new password. */
@@ -41,6 +43,25 @@ export const getOidcProvider = () => call(oidcApi.provider, {}, { silent: true }
 
 /** POST /api/user/oidc/start: the provider's authorization address and the state it carries. */
 export const startOidc = () => call(oidcApi.start, {}, { silent: true });
+
+/**
+ * PATCH /api/user/patch-account with the language the person uses: alerts are written in it. Silent, and
+ * a failure changes nothing the person sees.
+ */
+export const rememberLocale = (locale: Locale) =>
+  call(accountApi.patch, { body: { locale } }, { silent: true }).then(
+    () => undefined,
+    () => undefined,
+  );
+
+/** POST /api/user/oidc/link: the provider's address to link the signed-in account. */
+export const linkOidc = () => call(oidcApi.link, {}, { silent: true });
+
+/** GET /api/user/oidc/identity: whether the account is linked to the provider. */
+export const getOidcIdentity = () => call(oidcApi.identity);
+
+/** POST /api/user/oidc/unlink. */
+export const unlinkOidc = () => call(oidcApi.unlink);
 
 /** POST /api/user/oidc/callback: what the provider sent back to /login. */
 export const finishOidc = (body: OidcCallbackBody) => call(oidcApi.callback, { body }, { silent: true });

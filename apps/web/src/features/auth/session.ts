@@ -9,8 +9,12 @@ export const USER_INFO_KEY = ['user', 'info'] as const;
 export const fetchUserInfo = async (): Promise<UserInfo | null> =>
   session.token ? await getUserInfo() : null;
 
+/** The page that turns two-factor on: the only one open while the cabinet waits for it. */
+export const SECURITY_PAGE = '/account-security';
+
 /** Where a role lands after sign-in (and from pages it may not open). */
-export const landingOf = (user: UserInfo): string => DEFAULT_LANDING[user.user.role];
+export const landingOf = (user: UserInfo): string =>
+  user.twoFaSetupRequired ? SECURITY_PAGE : DEFAULT_LANDING[user.user.role];
 
 /** The signed-in user for route guards: null when signed out or when the session is gone. */
 export async function loadUser(client: QueryClient): Promise<UserInfo | null> {

@@ -3,6 +3,8 @@ import { useRouter } from '@tanstack/react-router';
 import { isSafeRedirect, type TokenPair } from '@vitrine/core';
 import { session } from '../../api/client';
 import { USER_INFO_KEY, fetchUserInfo, landingOf } from './session';
+import { rememberLocale } from './auth.api';
+import i18n, { appLocale } from '../../i18n';
 
 /**
  * Completes a sign-in: keeps the tokens, fetches the user, and goes back to the remembered page when it is
@@ -13,6 +15,8 @@ export function useCompleteSignIn() {
   const router = useRouter();
   return async (pair: Partial<TokenPair> & { token: string }, redirect: string | undefined) => {
     session.set(pair);
+    // Alerts are written in the language the person signs in with.
+    void rememberLocale(appLocale(i18n.language));
     client.removeQueries({ queryKey: USER_INFO_KEY });
     const info = await client.fetchQuery({ queryKey: USER_INFO_KEY, queryFn: fetchUserInfo });
     if (!info) throw new Error('Signed out');
