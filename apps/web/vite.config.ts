@@ -22,4 +22,7 @@ export default defineConfig({
   },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // A worker's script carries its own security policy: the server keeps the page headers on files named
+  // as workers (plugins/spa.ts), so every worker bundle says so in its name.
+  worker: { rolldownOptions: { output: { entryFileNames: 'assets/[name].worker-[hash].js' } } },
 });
