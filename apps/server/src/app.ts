@@ -89,6 +89,8 @@ import { TelegramClient } from './modules/messenger/telegram.js';
 import { OidcService } from './modules/oidc/oidc.service.js';
 import { oidcRoutes } from './modules/oidc/oidc.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
+import { WallService } from './modules/wall/wall.service.js';
+import { wallRoutes } from './modules/wall/wall.routes.js';
 import { accessPlugin, type RouteAccess } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSpa } from './plugins/spa.js';
@@ -307,6 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     playlists,
     points,
     nets: new NetService({ repos, transact, sync }),
+    walls: new WallService({ repos, transact }),
     pairing: new PairingService({ repos, transact, throttle, bindFailures: config.bindFailures, points }),
     schedule,
     dashboard: new DashboardService({ repos, points, playlists, fullness, quota: config.media.quota }),
@@ -437,6 +440,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     playlistRoutes,
     pointRoutes,
     netRoutes,
+    wallRoutes,
     playerRoutes,
     playbackRoutes,
     scheduleRoutes,

@@ -25,6 +25,7 @@ export * from './file-rules.js';
 export * from './backoff.js';
 export * from './billing/index.js';
 export * from './wall/index.js';
+export * from './schemas/wall.js';
 export * from './studio/index.js';
 export * from './schemas/studio.js';
 export * from './plugin/index.js';

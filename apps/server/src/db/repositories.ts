@@ -22,6 +22,7 @@ import { TwoFaRepository } from '../modules/security/twofa.repository.js';
 import { AccessRepository } from '../modules/access/access.repository.js';
 import { MessengerRepository } from '../modules/messenger/messenger.repository.js';
 import { OidcRepository } from '../modules/oidc/oidc.repository.js';
+import { WallRepository } from '../modules/wall/wall.repository.js';
 
 export interface Repositories {
   cabinets: CabinetRepository;
@@ -47,6 +48,7 @@ export interface Repositories {
   access: AccessRepository;
   messenger: MessengerRepository;
   oidc: OidcRepository;
+  walls: WallRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -74,6 +76,7 @@ export function createRepositories(db: Database): Repositories {
     access: new AccessRepository(db),
     messenger: new MessengerRepository(db),
     oidc: new OidcRepository(db),
+    walls: new WallRepository(db),
   };
 }
 
