@@ -9,7 +9,7 @@ export interface ScreenChoice {
 }
 
 /** Width of one cell's card, so a wide grid scrolls rather than squeezing its pickers. */
-const CELL_WIDTH = 170;
+const CELL_WIDTH = 136;
 
 /**
  * The wall's grid, row by row: each cell picks one of the cabinet's screens and its rotation. A cell

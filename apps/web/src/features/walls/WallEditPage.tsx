@@ -1,4 +1,15 @@
-import { Button, Group, Loader, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -172,11 +183,11 @@ function WallForm({ wall }: { wall?: Wall }) {
                 onChange={(value) => setScreen('heightPx', value)}
               />
             </Group>
-            <Group grow align="flex-start">
+            <SimpleGrid cols={{ base: 1, xs: 3 }}>
               {mm('widthMm', t('walls.widthMm'))}
               {mm('heightMm', t('walls.heightMm'))}
               {mm('bezelMm', t('walls.bezelMm'))}
-            </Group>
+            </SimpleGrid>
             <Text fw={500} data-testid="wall-canvas">
               {t('walls.canvasIs', { width: canvas.width, height: canvas.height })}
             </Text>
