@@ -9,6 +9,7 @@ import {
   type WallScreen,
 } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
+import { uniqueViolation } from '../../db/errors.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
 import type { WallRow } from '../../db/schema.js';
 import type { Caller } from '../../lib/caller.js';
@@ -28,6 +29,17 @@ const screenColumns = (s: WallScreen) => ({
   screenHeightMm: s.heightMm,
   bezelMm: s.bezelMm,
 });
+
+/**
+ * Another request put one of the screens in a wall between the check and the write (a screen's cell is its
+ * primary key): refused like the check would have.
+ */
+function lostRace(error: unknown): never {
+  if (uniqueViolation(error)) {
+    throw new AppError('VALIDATION_ERROR', WALL_MESSAGES.inOtherWall, { cells: WALL_MESSAGES.inOtherWall });
+  }
+  throw error;
+}
 
 /**
  * Video walls (spec §7 Wall calls, docs/walls.md): a grid of the cabinet's screens. The rules: every cell
@@ -82,11 +94,13 @@ export class WallService {
       height: body.height,
       ...screenColumns(body.screen),
     };
-    const row = await this.deps.transact(async (repos) => {
-      const wall = await repos.walls.insert(caller.cabinetId, values);
-      await repos.walls.setCells(caller.cabinetId, wall.id, body.cells);
-      return wall;
-    });
+    const row = await this.deps
+      .transact(async (repos) => {
+        const wall = await repos.walls.insert(caller.cabinetId, values);
+        await repos.walls.setCells(caller.cabinetId, wall.id, body.cells);
+        return wall;
+      })
+      .catch(lostRace);
     return this.get(caller, row.id);
   }
 
@@ -95,15 +109,17 @@ export class WallService {
     const grid = { width: body.width ?? current.width, height: body.height ?? current.height };
     const cells = body.cells ?? current.cells;
     await this.check(caller.cabinetId, grid, cells, id);
-    await this.deps.transact(async (repos) => {
-      await repos.walls.update(caller.cabinetId, id, {
-        name: body.name,
-        width: body.width,
-        height: body.height,
-        ...(body.screen ? screenColumns(body.screen) : {}),
-      });
-      if (body.cells) await repos.walls.setCells(caller.cabinetId, id, body.cells);
-    });
+    await this.deps
+      .transact(async (repos) => {
+        await repos.walls.update(caller.cabinetId, id, {
+          name: body.name,
+          width: body.width,
+          height: body.height,
+          ...(body.screen ? screenColumns(body.screen) : {}),
+        });
+        if (body.cells) await repos.walls.setCells(caller.cabinetId, id, body.cells);
+      })
+      .catch(lostRace);
     return this.get(caller, id);
   }
 

@@ -146,6 +146,18 @@ describe('walls', () => {
     expect(again.points).toEqual([{ id: screens[0], name: 'Tile 1' }]);
   });
 
+  it('gives a screen two walls ask for at once to one of them, refusing the other with 400', async () => {
+    const screen = (await createPoint(t, team.cabinet.id, 'Contested')).id;
+    const body = (name: string) => ({ name, width: 1, height: 1, cells: grid2x2([screen]) });
+    const answers = await Promise.all([
+      post(team.owner, '/api/wall/post', body('Race A')),
+      post(team.owner, '/api/wall/post', body('Race B')),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const refused = answers.find((a) => a.statusCode === 400)!;
+    expect(refused.json()).toMatchObject({ message: WALL_MESSAGES.inOtherWall });
+  });
+
   it('refuses bad grids with 400 and the field at fault, storing nothing', async () => {
     const before = await wallCount();
     const cases: [Record<string, unknown>, string][] = [
