@@ -28,6 +28,7 @@ import type { DashboardService } from './modules/dashboard/dashboard.service.js'
 import type { FullnessService } from './modules/dashboard/fullness.service.js';
 import type { StudioService } from './modules/studio/studio.service.js';
 import type { PluginService } from './modules/plugin/plugin.service.js';
+import type { WallService } from './modules/wall/wall.service.js';
 import type { StatisticService } from './modules/statistic/statistic.service.js';
 import type { TrackerService } from './modules/trackers/tracker.service.js';
 import type { UserService } from './modules/user/user.service.js';
@@ -67,6 +68,7 @@ export interface Services {
   trackers: TrackerService;
   studio: StudioService;
   plugins: PluginService;
+  walls: WallService;
   twofa: TwoFaService;
   botCheck: BotCheckService;
   access: AccessService;

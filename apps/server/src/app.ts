@@ -95,6 +95,8 @@ import { oidcRoutes } from './modules/oidc/oidc.routes.js';
 import { BotCheckService } from './modules/botcheck/botcheck.service.js';
 import { botCheckRoutes } from './modules/botcheck/botcheck.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
+import { WallService } from './modules/wall/wall.service.js';
+import { wallRoutes } from './modules/wall/wall.routes.js';
 import { accessPlugin, type RouteAccess } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSpa } from './plugins/spa.js';
@@ -341,6 +343,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     playlists,
     points,
     nets: new NetService({ repos, transact, sync }),
+    walls: new WallService({ repos, transact }),
     pairing: new PairingService({ repos, transact, throttle, bindFailures: config.bindFailures, points }),
     schedule,
     dashboard: new DashboardService({
@@ -490,6 +493,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     playlistRoutes,
     pointRoutes,
     netRoutes,
+    wallRoutes,
     playerRoutes,
     playbackRoutes,
     scheduleRoutes,

@@ -21,6 +21,7 @@ import { pairPlayer } from './test/player.js';
 type Kind =
   | 'point'
   | 'net'
+  | 'wall'
   | 'folder'
   | 'file'
   | 'playlist'
@@ -110,6 +111,7 @@ function kindOf(path: string, slot: string): Kind | undefined {
       ['/api/tag-playlist', 'tag'],
       ['/api/point', 'point'],
       ['/api/net', 'net'],
+      ['/api/wall', 'wall'],
       ['/api/spool', 'export'],
       ['/api/widget', 'widget'],
       ['/api/media-creation', 'creation'],
@@ -237,6 +239,14 @@ async function seed(marker: string): Promise<Seed> {
   const ids: Record<Kind, number> = {
     point: paired.point.id,
     net: (await post('/api/net/post', { name: `${marker} net`, points: [paired.point.id] })).id,
+    wall: (
+      await post('/api/wall/post', {
+        name: `${marker} wall`,
+        width: 1,
+        height: 1,
+        cells: [{ column: 0, row: 0, pointId: paired.point.id }],
+      })
+    ).id,
     folder: (await post('/api/folder/post', { name: `${marker} folder` })).id,
     file,
     playlist,

@@ -170,6 +170,16 @@ const fixtures: Record<string, Fixture> = {
     read: async () => find((await get(team.owner, '/api/net?limit=1000'))['nets'] as Json[], ids['net']!),
     values: { points: () => [ids['point2']] },
   },
+  '/api/wall/patch/:id': {
+    who: () => team.owner,
+    url: '/api/wall/patch/{wall}',
+    read: () => get(team.owner, `/api/wall/${ids['wall']}`),
+    values: {
+      cells: () => [{ column: 0, row: 0, pointId: ids['point2'], rotation: 'LEFT' }],
+      screen: { widthPx: 1080, heightPx: 1920, widthMm: 680, heightMm: 1200, bezelMm: 4 },
+    },
+    shows: { cells: ['points'], screen: ['canvas'], width: ['canvas'], height: ['canvas'] },
+  },
   '/api/widget/patch/:id': studioFixture('/api/widget', 'widget'),
   '/api/media-creation/patch/:id': studioFixture('/api/media-creation', 'creation'),
   '/api/statistic/patch': {
@@ -242,6 +252,14 @@ beforeAll(async () => {
     await post(owner, '/api/net/post', { name: 'North', color: '#123456', points: [ids['point']] })
   ).id;
   ids['net2'] = (await post(owner, '/api/net/post', { name: 'South', color: '#654321', points: [] })).id;
+  ids['wall'] = (
+    await post(owner, '/api/wall/post', {
+      name: 'Lobby wall',
+      width: 2,
+      height: 1,
+      cells: [{ column: 1, row: 0, pointId: ids['point'], rotation: 'RIGHT' }],
+    })
+  ).id;
   ids['tag'] = (await post(owner, '/api/tag-playlist/post', { name: 'Red', color: '#ff0000' })).id;
   ids['tag2'] = (await post(owner, '/api/tag-playlist/post', { name: 'Blue', color: '#0000ff' })).id;
   ids['member'] = (await createUser(t, { role: 'contentManager', cabinetId: team.cabinet.id })).row.id;

@@ -26,6 +26,7 @@ export * from './backoff.js';
 export * from './billing/index.js';
 export * from './schemas/billing.js';
 export * from './wall/index.js';
+export * from './schemas/wall.js';
 export * from './studio/index.js';
 export * from './schemas/studio.js';
 export * from './plugin/index.js';

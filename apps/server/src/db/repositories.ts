@@ -24,6 +24,7 @@ import { AccessRepository } from '../modules/access/access.repository.js';
 import { MessengerRepository } from '../modules/messenger/messenger.repository.js';
 import { OidcRepository } from '../modules/oidc/oidc.repository.js';
 import { BotCheckRepository } from '../modules/botcheck/botcheck.repository.js';
+import { WallRepository } from '../modules/wall/wall.repository.js';
 
 export interface Repositories {
   cabinets: CabinetRepository;
@@ -51,6 +52,7 @@ export interface Repositories {
   oidc: OidcRepository;
   billing: BillingRepository;
   botChecks: BotCheckRepository;
+  walls: WallRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -80,6 +82,7 @@ export function createRepositories(db: Database): Repositories {
     oidc: new OidcRepository(db),
     billing: new BillingRepository(db),
     botChecks: new BotCheckRepository(db),
+    walls: new WallRepository(db),
   };
 }
 

@@ -684,6 +684,51 @@ export const netPoints = pgTable(
 );
 
 /**
+ * Video walls (docs/walls.md): a grid of the cabinet's screens showing one picture. `width` × `height` are
+ * columns × rows (spec §3 Wall); one screen's pixels and, optionally, its picture and the gap between two
+ * pictures in millimetres give the canvas with bezel compensation.
+ */
+export const walls = pgTable(
+  'walls',
+  {
+    id: serial('id').primaryKey(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    screenWidthPx: integer('screen_width_px').notNull().default(1920),
+    screenHeightPx: integer('screen_height_px').notNull().default(1080),
+    screenWidthMm: doublePrecision('screen_width_mm'),
+    screenHeightMm: doublePrecision('screen_height_mm'),
+    bezelMm: doublePrecision('bezel_mm'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('walls_cabinet_idx').on(t.cabinetId)],
+);
+export type WallRow = typeof walls.$inferSelect;
+
+/** A wall's cells: one screen each, a screen in at most one wall (its primary key). */
+export const wallScreens = pgTable(
+  'wall_screens',
+  {
+    pointId: integer('point_id')
+      .primaryKey()
+      .references(() => points.id, { onDelete: 'cascade' }),
+    wallId: integer('wall_id')
+      .notNull()
+      .references(() => walls.id, { onDelete: 'cascade' }),
+    column: integer('column').notNull(),
+    row: integer('row').notNull(),
+    rotation: text('rotation').$type<Rotation>().notNull().default('NORMAL'),
+  },
+  (t) => [uniqueIndex('wall_screens_place_idx').on(t.wallId, t.column, t.row)],
+);
+export type WallScreenRow = typeof wallScreens.$inferSelect;
+
+/**
  * Playlists. Dates and times are wall-clock values without a zone: each screen applies them on its own
  * clock. The settings a person edits live in columns; content, sections, targets and tags in child tables.
  */

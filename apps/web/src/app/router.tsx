@@ -16,6 +16,7 @@ import {
   StudioListQuery,
   PluginListQuery,
   UserListQuery,
+  WallListQuery,
   pointTabPath,
   type Locale,
 } from '@vitrine/core';
@@ -288,9 +289,22 @@ const routeTree = rootRoute.addChildren([
         },
       }),
     ),
-    section('/wall', ['can:wall.route'], 'menu.walls'),
-    section('/wall/create', ['can:wall.create'], 'sections.wallCreate'),
-    section('/wall/$id', ['can:wall.route', 'id'], 'sections.wallEdit'),
+    listPage(
+      '/wall',
+      ['can:wall.route'],
+      lazy(() => import('../features/walls/WallsPage'), 'WallsPage'),
+      WallListQuery,
+    ),
+    page(
+      '/wall/create',
+      ['can:wall.create'],
+      lazy(() => import('../features/walls/WallEditPage'), 'WallEditPage'),
+    ),
+    page(
+      '/wall/$id',
+      ['can:wall.route', 'id'],
+      lazy(() => import('../features/walls/WallEditPage'), 'WallEditPage'),
+    ),
     listPage(
       '/net',
       ['can:net.route'],

@@ -6,6 +6,7 @@ import {
   QR_MESSAGES,
   TWOFA_MESSAGES,
   UPLOAD_MESSAGES,
+  WALL_MESSAGES,
   type ErrorBody,
   type ErrorCode,
 } from '@vitrine/core';
@@ -27,6 +28,7 @@ const CATALOGUE = new Map<string, string>([
   ...(['bindingFailed', 'changeStatusSent', 'invalidJson', 'unsupported'] as const).map(
     (key) => [POINT_MESSAGES[key], `pointMessages.${key}`] as const,
   ),
+  ...Object.entries(WALL_MESSAGES).map(([key, text]) => [text, `wallMessages.${key}`] as const),
   [UPLOAD_MESSAGES.alreadyExists, 'errors.FILE_EXISTS'],
   [UPLOAD_MESSAGES.alreadyUploaded, 'uploader.alreadyUploaded'],
   [UPLOAD_MESSAGES.failed, 'uploader.failed'],

@@ -22,6 +22,7 @@ import { securityApi } from './security.js';
 import { statisticApi } from './statistic.js';
 import { creationApi, widgetApi } from './studio.js';
 import { userApi } from './user.js';
+import { wallApi } from './wall.js';
 import type { RouteContract } from './route.js';
 
 // Every /api route, described once (docs/ARCHITECTURE.md, "One contract"). The server registers from these
@@ -51,6 +52,7 @@ export * from './security.js';
 export * from './statistic.js';
 export * from './studio.js';
 export * from './user.js';
+export * from './wall.js';
 
 /** Every route table, by area: what the server must register, no more and no less. */
 export const API = {
@@ -80,4 +82,5 @@ export const API = {
   widget: widgetApi,
   creation: creationApi,
   user: userApi,
+  wall: wallApi,
 } as const satisfies Record<string, Record<string, RouteContract>>;

@@ -1,3 +1,4 @@
 export * from './geometry.js';
 export * from './clock.js';
 export * from './sync.js';
+export * from './rules.js';

@@ -211,7 +211,7 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
     else await expect(walls).rejects.toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'enterprise' });
   });
 
-  it('the studio is opened by the tariff: a widget on Free is refused, on Pro made', async () => {
+  it('the studio and walls are opened by the tariff: a widget on Free is refused, on Pro made; a wall needs more', async () => {
     const owner = await createUser(t, { role: 'owner' });
     const widget = () =>
       call(t.app, 'POST', '/api/widget/post', {
@@ -223,6 +223,13 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
     else expect(onFree.json()).toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'pro' });
     await t.repos.billing.setTerms(owner.row.cabinetId, { tariff: 'pro' });
     expect((await widget()).statusCode).toBe(200);
+    // Walls need a larger tariff (the cheapest that has them is named).
+    const wall = await call(t.app, 'POST', '/api/wall/post', {
+      token: owner.token,
+      body: { name: 'Lobby wall', width: 1, height: 1 },
+    });
+    if (mode === 'off') expect(wall.statusCode, wall.body).toBe(200);
+    else expect(wall.json()).toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'enterprise' });
   });
 
   it('pairs through the whole flow within the tariff', async () => {

@@ -1,0 +1,24 @@
+import { wallApi } from '@vitrine/core';
+import type { App, RouteContext } from '../../app-types.js';
+import { route } from '../../lib/route.js';
+import { requireCaller } from '../../plugins/access.js';
+
+/** Spec §7 Wall calls: { items, total } 25 a page, one wall, post, patch and remove. */
+export async function wallRoutes(app: App, { services }: RouteContext): Promise<void> {
+  const { walls } = services;
+
+  route(app, wallApi.list, async (request) => walls.list(requireCaller(request), request.query));
+
+  route(app, wallApi.get, async (request) => walls.get(requireCaller(request), request.params.id));
+
+  route(app, wallApi.post, async (request) => walls.create(requireCaller(request), request.body));
+
+  route(app, wallApi.patch, async (request) =>
+    walls.patch(requireCaller(request), request.params.id, request.body),
+  );
+
+  route(app, wallApi.remove, async (request) => {
+    await walls.remove(requireCaller(request), request.params.id);
+    return { ok: true as const };
+  });
+}

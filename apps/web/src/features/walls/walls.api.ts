@@ -1,0 +1,63 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  pointApi,
+  wallApi,
+  type Wall,
+  type WallInput,
+  type WallListQuery,
+  type WallPatch,
+} from '@vitrine/core';
+import type { z } from 'zod';
+import { call } from '../../api/contract';
+
+export type WallsQuery = Partial<z.output<typeof WallListQuery>>;
+
+export const useWalls = (query: WallsQuery) =>
+  useQuery({
+    queryKey: ['walls', 'list', query],
+    queryFn: () => call(wallApi.list, { query: { ...query } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useWall = (id: number | null) =>
+  useQuery({
+    queryKey: ['walls', id],
+    queryFn: () => call(wallApi.get, { params: { id: id! } }),
+    enabled: id !== null,
+  });
+
+/** Every wall of the cabinet (the spec's largest page): which screens other walls already hold. */
+export const useAllWalls = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['walls', 'all'],
+    queryFn: () => call(wallApi.list, { query: { limit: 1000 } }),
+    enabled,
+  });
+
+/** The cabinet's screens for the cells' pickers (the spec's largest page), for those who may list them. */
+export const useWallScreens = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['walls', 'screens'],
+    queryFn: () => call(pointApi.list, { query: { limit: 1000 } }),
+    enabled,
+    staleTime: 30_000,
+  });
+
+/** Create, change and remove; each refreshes the walls. */
+export function useWallActions() {
+  const client = useQueryClient();
+  const done = { onSettled: () => client.invalidateQueries({ queryKey: ['walls'] }) };
+  return {
+    save: useMutation({
+      mutationFn: (save: { id: null; body: WallInput } | { id: number; body: WallPatch }): Promise<Wall> =>
+        save.id === null
+          ? call(wallApi.post, { body: save.body })
+          : call(wallApi.patch, { params: { id: save.id }, body: save.body }),
+      ...done,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => call(wallApi.remove, { params: { id } }),
+      ...done,
+    }),
+  };
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Wall } from '@vitrine/core';
+import { launchBrowser, screenshot } from './support/browser.js';
+import { apiCall, signInToken } from './support/api.js';
+import { pairedPlayer, signIn } from './support/pages.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/**
+ * A video wall built in the cabinet (docs/walls.md): four paired screens put into a 2 × 2 grid on
+ * /wall/create, each cell picking its screen, with the physical sizes giving the bezel-compensated canvas;
+ * the wall is listed on /wall, its page shows the saved grid, and it is removed after confirming.
+ */
+const ADMIN_PASSWORD = 'Admin-pass-1!';
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  server = await startServer({ ADMIN_PASSWORD });
+  browser = await launchBrowser();
+  token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function cabinet(width: number, dark = false): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  if (dark) await context.addInitScript(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
+  const page = await context.newPage();
+  await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  return page;
+}
+
+describe('video walls', () => {
+  it('builds a 2 × 2 wall from four paired screens, lists it and removes it', async () => {
+    const names = ['Wall NW', 'Wall NE', 'Wall SW', 'Wall SE'];
+    const players = [];
+    for (const name of names) players.push(await pairedPlayer(browser, server.url, token, name));
+
+    const page = await cabinet(1400);
+    onTestFailed(() => screenshot(page, 'walls-failure'));
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Video walls' })
+      .click();
+    await page.getByRole('heading', { name: 'Video walls' }).waitFor();
+    await page.getByRole('link', { name: 'New video wall' }).click();
+    await page.getByRole('heading', { name: 'New video wall' }).waitFor();
+
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Lobby wall');
+    await page.getByLabel('Picture width').fill('1100');
+    await page.getByLabel('Picture height').fill('620');
+    await page.getByLabel('Gap between pictures').fill('17');
+    // 1920 × 17 / 1100 ≈ 30 px hidden by each seam.
+    await page.getByText('Content size for this wall: 3870 × 2190 px').waitFor();
+    const places = ['Column 1, row 1', 'Column 2, row 1', 'Column 1, row 2', 'Column 2, row 2'];
+    for (const [i, place] of places.entries()) {
+      await page.getByLabel(`Screen at ${place}`, { exact: true }).click();
+      await page.getByRole('option', { name: names[i]!, exact: true }).click();
+    }
+    await page.getByLabel('Rotation at Column 2, row 2', { exact: true }).click();
+    await page.getByRole('option', { name: 'Upside down' }).click();
+    await screenshot(page, 'walls-create-wide');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/wall\/\d+$/);
+    await page.getByRole('heading', { name: 'Lobby wall' }).waitFor();
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+
+    const wall = await apiCall<Wall>(server.url, `/wall/${id}`, { token });
+    expect(wall).toMatchObject({
+      name: 'Lobby wall',
+      width: 2,
+      height: 2,
+      canvas: { width: 3870, height: 2190 },
+    });
+    expect(wall.cells).toEqual(
+      players.map((p, i) => ({
+        column: i % 2,
+        row: Math.floor(i / 2),
+        pointId: p.pointId,
+        rotation: i === 3 ? 'UPSIDE_DOWN' : 'NORMAL',
+      })),
+    );
+    await expect
+      .poll(() => page.getByLabel('Screen at Column 2, row 2', { exact: true }).inputValue())
+      .toBe('Wall SE');
+
+    // The list, and the same wall on a phone in the dark.
+    await page.goto(`${server.url}/wall`);
+    await page.getByRole('link', { name: 'Lobby wall' }).waitFor();
+    await page.getByRole('cell', { name: '4 screens' }).waitFor();
+    await page.getByRole('cell', { name: '3870 × 2190' }).waitFor();
+    await screenshot(page, 'walls-list-wide');
+
+    const phone = await cabinet(390, true);
+    await phone.goto(`${server.url}/wall/${id}`);
+    await phone.getByRole('heading', { name: 'Lobby wall' }).waitFor();
+    await expect
+      .poll(() => phone.getByLabel('Screen at Column 1, row 1', { exact: true }).inputValue())
+      .toBe('Wall NW');
+    await screenshot(phone, 'walls-edit-390-dark');
+    await phone.goto(`${server.url}/wall`);
+    await phone.getByRole('link', { name: 'Lobby wall' }).waitFor();
+    await screenshot(phone, 'walls-list-390-dark');
+
+    // Removing asks first, then the wall is gone and its screens are free.
+    await page.getByRole('button', { name: 'Actions for Lobby wall' }).click();
+    await page.getByRole('menuitem', { name: 'Remove' }).click();
+    await page.getByText('Sure want to perform this action?').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('link', { name: 'Lobby wall' }).waitFor({ state: 'hidden' });
+    expect(await apiCall<{ total: number }>(server.url, '/wall', { token })).toMatchObject({ total: 0 });
+  });
+});
