@@ -29,7 +29,8 @@ export function LanguageSwitcher() {
         void saved.then(() => switchLocale(locale));
       }}
       data={LOCALES.map((locale) => ({ value: locale, label: LOCALE_LABELS[locale] }))}
-      styles={{ input: { fontWeight: 600, paddingInline: 8, cursor: 'pointer' } }}
+      // Room on the right for the chevron, which otherwise sat over the label's last letter.
+      styles={{ input: { fontWeight: 600, paddingInlineStart: 8, paddingInlineEnd: 24, cursor: 'pointer' } }}
     />
   );
 }
