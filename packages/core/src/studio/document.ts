@@ -213,3 +213,22 @@ export function documentFonts(doc: StudioDocument): string[] {
 /** Seconds one pass over the document's pages takes. */
 export const documentDuration = (doc: StudioDocument): number =>
   doc.pages.reduce((total, page) => total + page.duration, 0);
+
+/**
+ * The document with its `fonts` drawn from the cabinet's uploaded fonts: an entry for every uploaded file
+ * of a family its text uses (shipped and generic families need none). A family no uploaded file has is
+ * left out: the renderer then reports it missing.
+ */
+export function withUploadedFonts(
+  doc: StudioDocument,
+  uploaded: readonly { id: number; fontFamily?: string | null | undefined }[],
+): StudioDocument {
+  const used = new Set(documentFonts(doc));
+  const fonts = uploaded
+    .filter((f) => f.fontFamily && used.has(f.fontFamily))
+    .map((f) => ({ family: f.fontFamily!, fileId: f.id }))
+    .slice(0, STUDIO_LIMITS.fonts);
+  const next: StudioDocument = { ...doc };
+  delete next.fonts;
+  return fonts.length > 0 ? { ...next, fonts } : next;
+}
