@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import type { StudioItem } from '@vitrine/core';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { apiCall, signInToken, uploadImage } from './support/api.js';
+import { renamedTtf } from './support/fonts.js';
 import { pairedPlayer, signIn } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -145,4 +146,58 @@ describe('the widget builder', () => {
     expect(difference).toBeLessThan(6);
     await screenshot(player, 'studio-editor-player');
   }, 180_000);
+
+  it('draws text in a font the cabinet uploaded, and names a family that is not there', async () => {
+    const upload = await fetch(`${server.url}/api/file/upload?folderId=0`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-file-name': 'brand.ttf',
+        'content-type': 'application/octet-stream',
+      },
+      body: renamedTtf('Brandy'),
+    });
+    const font = (await upload.json()) as { id: number; kind: string; fontFamily: string };
+    expect(font).toMatchObject({ kind: 'font', fontFamily: 'Brandy' });
+
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    await page.goto(`${server.url}/widgets/new`);
+    await page.getByRole('heading', { name: 'Widget builder' }).waitFor();
+    await page.getByLabel('Name').fill('Branded widget');
+    await page.getByRole('button', { name: 'Add text' }).click();
+    await page.getByLabel('Text', { exact: true }).fill('In our own letters');
+    await page.getByRole('combobox', { name: 'Font', exact: true }).click();
+    await page.getByRole('option', { name: 'Brandy' }).click();
+    // Loaded from the library file's address, and drawn with it: no warning.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Brandy' && f.status === 'loaded'),
+        ),
+      )
+      .toBe(true);
+    expect(await page.getByText('The font Brandy is missing', { exact: false }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/widgets\/\d+$/);
+    const id = Number(/\/widgets\/(\d+)$/.exec(page.url())![1]);
+    const saved = await apiCall<StudioItem>(server.url, `/widget/${id}`, { token });
+    expect(saved.document.fonts).toEqual([{ family: 'Brandy', fileId: font.id }]);
+
+    // A family neither shipped nor uploaded: drawn in the fallback, and the editor says so.
+    const doc = structuredClone(saved.document);
+    const text = doc.pages[0]!.layers[0]!;
+    if (text.kind === 'text') text.style.fontFamily = 'Nowhere';
+    delete doc.fonts;
+    const missing = await apiCall<StudioItem>(server.url, '/widget/post', {
+      token,
+      body: { name: 'Missing font widget', document: doc },
+    });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`${server.url}/widgets/${missing.id}`);
+    await page.getByText('The font Nowhere is missing: shown in a fallback font').waitFor();
+    await screenshot(page, 'studio-font-missing-narrow');
+  }, 120_000);
 });
