@@ -170,6 +170,8 @@ describe('the widget builder', () => {
     await page.getByRole('button', { name: 'Add text' }).click();
     await page.getByLabel('Text', { exact: true }).fill('In our own letters');
     await page.getByRole('combobox', { name: 'Font', exact: true }).click();
+    await page.getByRole('option', { name: 'Brandy' }).waitFor();
+    await screenshot(page, 'studio-font-picker-wide');
     await page.getByRole('option', { name: 'Brandy' }).click();
     // Loaded from the library file's address, and drawn with it: no warning.
     await expect
