@@ -188,6 +188,29 @@ describe('the widget builder', () => {
     const saved = await apiCall<StudioItem>(server.url, `/widget/${id}`, { token });
     expect(saved.document.fonts).toEqual([{ family: 'Brandy', fileId: font.id }]);
 
+    // A screen caches the font with the widget and draws the text with it.
+    const { page: player, pointId } = await pairedPlayer(browser, server.url, token, 'Font screen');
+    await player.waitForFunction(() => document.body.dataset.state === 'idle');
+    await apiCall(server.url, '/playlist/post', {
+      token,
+      body: {
+        name: 'Font playlist',
+        influence: 'ACTIVE',
+        points: [pointId],
+        files: [{ fileId: saved.fileId, duration: 60 }],
+      },
+    });
+    const drawn = player.locator('[data-studio-page]').first();
+    await drawn.waitFor({ timeout: 30_000 });
+    await expect.poll(() => drawn.innerText(), { timeout: 15_000 }).toContain('In our own letters');
+    await expect
+      .poll(() =>
+        player.evaluate(() =>
+          [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Brandy' && f.status === 'loaded'),
+        ),
+      )
+      .toBe(true);
+
     // A family neither shipped nor uploaded: drawn in the fallback, and the editor says so.
     const doc = structuredClone(saved.document);
     const text = doc.pages[0]!.layers[0]!;
