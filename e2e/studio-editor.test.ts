@@ -155,7 +155,7 @@ describe('the widget builder', () => {
         'x-file-name': 'brand.ttf',
         'content-type': 'application/octet-stream',
       },
-      body: renamedTtf('Brandy'),
+      body: new Uint8Array(renamedTtf('Brandy')),
     });
     const font = (await upload.json()) as { id: number; kind: string; fontFamily: string };
     expect(font).toMatchObject({ kind: 'font', fontFamily: 'Brandy' });
