@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import type { StudioItem } from '@vitrine/core';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { apiCall, signInToken, uploadImage } from './support/api.js';
+import { renamedTtf } from './support/fonts.js';
 import { pairedPlayer, signIn } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -145,4 +146,87 @@ describe('the widget builder', () => {
     expect(difference).toBeLessThan(6);
     await screenshot(player, 'studio-editor-player');
   }, 180_000);
+
+  it('draws text in a font the cabinet uploaded, and names a family that is not there', async () => {
+    const upload = await fetch(`${server.url}/api/file/upload?folderId=0`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-file-name': 'brand.ttf',
+        'content-type': 'application/octet-stream',
+      },
+      body: new Uint8Array(renamedTtf('Brandy')),
+    });
+    const font = (await upload.json()) as { id: number; kind: string; fontFamily: string };
+    expect(font).toMatchObject({ kind: 'font', fontFamily: 'Brandy' });
+
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    await page.goto(`${server.url}/widgets/new`);
+    await page.getByRole('heading', { name: 'Widget builder' }).waitFor();
+    await page.getByLabel('Name').fill('Branded widget');
+    await page.getByRole('button', { name: 'Add text' }).click();
+    await page.getByLabel('Text', { exact: true }).fill('In our own letters');
+    const picker = page.getByRole('combobox', { name: 'Font', exact: true });
+    const brandy = page.getByRole('option', { name: 'Brandy' });
+    await picker.click();
+    await brandy.waitFor();
+    await screenshot(page, 'studio-font-picker-wide');
+    // The full-page picture may have closed the list.
+    if (!(await brandy.isVisible())) await picker.click();
+    await brandy.click();
+    // Loaded from the library file's address, and drawn with it: no warning.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Brandy' && f.status === 'loaded'),
+        ),
+      )
+      .toBe(true);
+    expect(await page.getByText('The font Brandy is missing', { exact: false }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/widgets\/\d+$/);
+    const id = Number(/\/widgets\/(\d+)$/.exec(page.url())![1]);
+    const saved = await apiCall<StudioItem>(server.url, `/widget/${id}`, { token });
+    expect(saved.document.fonts).toEqual([{ family: 'Brandy', fileId: font.id }]);
+
+    // A screen caches the font with the widget and draws the text with it.
+    const { page: player, pointId } = await pairedPlayer(browser, server.url, token, 'Font screen');
+    await player.waitForFunction(() => document.body.dataset.state === 'idle');
+    await apiCall(server.url, '/playlist/post', {
+      token,
+      body: {
+        name: 'Font playlist',
+        influence: 'ACTIVE',
+        points: [pointId],
+        files: [{ fileId: saved.fileId, duration: 60 }],
+      },
+    });
+    const drawn = player.locator('[data-studio-page]').first();
+    await drawn.waitFor({ timeout: 30_000 });
+    await expect.poll(() => drawn.innerText(), { timeout: 15_000 }).toContain('In our own letters');
+    await expect
+      .poll(() =>
+        player.evaluate(() =>
+          [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Brandy' && f.status === 'loaded'),
+        ),
+      )
+      .toBe(true);
+
+    // A family neither shipped nor uploaded: drawn in the fallback, and the editor says so.
+    const doc = structuredClone(saved.document);
+    const text = doc.pages[0]!.layers[0]!;
+    if (text.kind === 'text') text.style.fontFamily = 'Nowhere';
+    delete doc.fonts;
+    const missing = await apiCall<StudioItem>(server.url, '/widget/post', {
+      token,
+      body: { name: 'Missing font widget', document: doc },
+    });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`${server.url}/widgets/${missing.id}`);
+    await page.getByText('The font Nowhere is missing: shown in a fallback font').waitFor();
+    await screenshot(page, 'studio-font-missing-narrow');
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
+  EXTENSION_INFO,
   MIN_FILE_SIZE,
   UPLOAD_EXTENSIONS,
   UPLOAD_MESSAGES,
@@ -161,5 +162,20 @@ describe('remote URLs (spec §5)', () => {
     expect(isValidRemoteUrl('ftp://cdn.example.com/file.mp4')).toBe(false);
     expect(isValidRemoteUrl('https://cdn.example.com/')).toBe(false);
     expect(isValidRemoteUrl('not a url')).toBe(false);
+  });
+});
+
+describe('font files (docs/studio.md)', () => {
+  const head = (text: string) => new TextEncoder().encode(text.padEnd(16, '\0'));
+  it('are told by their first bytes: sfnt for ttf and otf alike, wOFF and wOF2', () => {
+    const trueType = new Uint8Array([0, 1, 0, 0, 0, 12]);
+    expect(contentMatchesExtension('ttf', trueType)).toBe(true);
+    expect(contentMatchesExtension('otf', trueType)).toBe(true);
+    expect(contentMatchesExtension('otf', head('OTTO'))).toBe(true);
+    expect(contentMatchesExtension('woff', head('wOFF'))).toBe(true);
+    expect(contentMatchesExtension('woff2', head('wOF2'))).toBe(true);
+    expect(contentMatchesExtension('woff2', head('wOFF'))).toBe(false);
+    expect(contentMatchesExtension('ttf', head('wOF2'))).toBe(false);
+    expect(EXTENSION_INFO.woff2).toEqual({ mime: 'font/woff2', kind: 'font' });
   });
 });

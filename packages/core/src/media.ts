@@ -4,6 +4,8 @@ import type { ErrorCode } from './errors.js';
  * Media rules shared by the server, the uploader and the player (spec §3 File and folder, §5 uploader).
  */
 export const IMAGE_EXTENSIONS = ['gif', 'jpg', 'jpeg', 'png', 'svg'] as const;
+/** Fonts a cabinet uploads for its widgets and creations (docs/studio.md): files of kind 'font'. */
+export const FONT_EXTENSIONS = ['ttf', 'otf', 'woff', 'woff2'] as const;
 export const UPLOAD_EXTENSIONS = [
   ...IMAGE_EXTENSIONS,
   'webm',
@@ -18,11 +20,13 @@ export const UPLOAD_EXTENSIONS = [
   'html',
   'zip',
   '7z',
+  ...FONT_EXTENSIONS,
 ] as const;
 export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 
 /** 'stream': a live address (HLS or an endless video), played from the network, never stored. */
 /** 'widget', 'creation': a studio document (docs/studio.md), its JSON stored as the file's content. */
+/** 'font': a font file (ttf, otf, woff, woff2) the studio's documents may use, its family read from it. */
 /** 'plugin': an instance of a plugin (docs/studio.md), its settings and page stored as the file's content. */
 export const MEDIA_KINDS = [
   'image',
@@ -36,6 +40,7 @@ export const MEDIA_KINDS = [
   'widget',
   'creation',
   'plugin',
+  'font',
 ] as const;
 /** Whether a file is a studio document (a widget or a creation). */
 export const isStudioKind = (kind: string): kind is 'widget' | 'creation' =>
@@ -72,6 +77,10 @@ export const EXTENSION_INFO: Record<UploadExtension, ExtensionInfo> = {
   html: { mime: 'text/html', kind: 'html' },
   zip: { mime: 'application/zip', kind: 'archive' },
   '7z': { mime: 'application/x-7z-compressed', kind: 'archive' },
+  ttf: { mime: 'font/ttf', kind: 'font' },
+  otf: { mime: 'font/otf', kind: 'font' },
+  woff: { mime: 'font/woff', kind: 'font' },
+  woff2: { mime: 'font/woff2', kind: 'font' },
 };
 
 /** The lower-case extension of a file name, or '' when it has none. */
@@ -153,6 +162,13 @@ export const MIN_FILE_SIZE: Record<UploadExtension, number> = {
   zip: 22,
   // The signature header: an empty archive.
   '7z': 32,
+  // The offset table (12) and one table record (16).
+  ttf: 28,
+  otf: 28,
+  // The WOFF header (44) and one table directory entry (20).
+  woff: 64,
+  // The WOFF2 header (48) and the shortest table directory entry (2).
+  woff2: 50,
 };
 
 /** Why the uploader refuses a file before storing it: the code the server answers with, and the message. */
@@ -241,6 +257,14 @@ export function contentMatchesExtension(ext: UploadExtension, head: Uint8Array):
       return startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0x50, 0x4b, 0x05, 0x06]);
     case '7z':
       return startsWith(head, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]);
+    // TrueType or CFF outlines: either may carry either extension.
+    case 'ttf':
+    case 'otf':
+      return startsWith(head, [0x00, 0x01, 0x00, 0x00]) || ['OTTO', 'true'].includes(ascii(head, 0, 4));
+    case 'woff':
+      return ascii(head, 0, 4) === 'wOFF';
+    case 'woff2':
+      return ascii(head, 0, 4) === 'wOF2';
   }
 }
 

@@ -4,8 +4,9 @@
  * shows. Nothing here reaches the network by itself: files come from `fileUrl` (the player's cache, or
  * the cabinet's signed addresses), fonts from `fonts`.
  */
-import { documentFonts, type StudioDocument, type StudioLayer } from '@vitrine/core';
-import { applyBackground, applyBox, applyTextStyle, fontStack } from './style.ts';
+import type { StudioDocument, StudioLayer } from '@vitrine/core';
+import { loadPageFonts } from './font-loading.ts';
+import { applyBackground, applyBox, applyTextStyle } from './style.ts';
 import { clockText, dateText } from './time.ts';
 
 export interface FontSource {
@@ -21,7 +22,7 @@ export type RenderWarning =
 export interface RenderOptions {
   /** The address of a library file, or null when it cannot be shown. */
   fileUrl(fileId: number): string | null;
-  /** Fonts the document may use, registered before it is drawn. */
+  /** Fonts the document may use, registered before it is drawn (its uploaded `fonts` come by `fileUrl`). */
   fonts?: readonly FontSource[];
   /** Clock and date layers read this zone and language. */
   timeZone: string;
@@ -43,43 +44,6 @@ export interface RenderedPage {
   /** Scales the page to the container again (its size changed). */
   fit(): void;
   destroy(): void;
-}
-
-const fontFaces = new Map<string, Promise<void>>();
-
-/** Registers a font once per page lifetime of the app; resolves when loaded (or failed). */
-function registerFont(source: FontSource): Promise<void> {
-  const key = `${source.family}|${source.weight ?? ''}|${source.style ?? ''}|${source.url}`;
-  let loading = fontFaces.get(key);
-  if (!loading) {
-    const fonts = (globalThis.document as Document | undefined)?.fonts;
-    if (typeof FontFace === 'undefined' || !fonts) {
-      loading = Promise.resolve();
-    } else {
-      const face = new FontFace(source.family, `url("${source.url}")`, {
-        ...(source.weight ? { weight: source.weight } : {}),
-        ...(source.style ? { style: source.style } : {}),
-      });
-      fonts.add(face);
-      loading = face.load().then(
-        () => undefined,
-        () => undefined,
-      );
-    }
-    fontFaces.set(key, loading);
-  }
-  return loading;
-}
-
-/** Whether the browser can draw a family now (false only when it can tell). */
-function fontAvailable(family: string): boolean {
-  const fonts = (globalThis.document as Document | undefined)?.fonts;
-  if (!fonts || typeof fonts.check !== 'function') return true;
-  try {
-    return fonts.check(`16px ${fontStack(family).split(',')[0]}`);
-  } catch {
-    return true;
-  }
 }
 
 function media(
@@ -321,12 +285,7 @@ export function renderPage(
   };
   schedule();
 
-  const families = documentFonts({ ...doc, pages: [page] });
-  const fontsLoaded = Promise.all(
-    (options.fonts ?? []).filter((f) => families.includes(f.family)).map(registerFont),
-  ).then(() => {
-    for (const family of families) if (!fontAvailable(family)) options.onWarning?.({ kind: 'font', family });
-  });
+  const fontsLoaded = loadPageFonts(doc, page, options);
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, options.readyTimeoutMs ?? 10_000));
   const ready = Promise.race([
     Promise.all([fontsLoaded, ...drawn.map((d) => d.loading ?? Promise.resolve())]).then(() => undefined),

@@ -429,6 +429,8 @@ export const files = pgTable(
     remoteUrl: text('remote_url'),
     /** For an unpacked zip: the page to open, relative to the package root. */
     packageEntry: text('package_entry'),
+    /** For a font: its family, read from the font's name table (docs/studio.md). */
+    fontFamily: text('font_family'),
     index: integer('index').notNull().default(0),
     favorite: boolean('favorite').notNull().default(false),
     createdAt: createdAt(),

@@ -43,6 +43,8 @@ export const FileItem = z.object({
   remoteUrl: z.string().nullable(),
   /** For an unpacked zip package: the signed address of its entry page. */
   packageUrl: z.string().nullable(),
+  /** A font file's family, read from the font itself (docs/studio.md); absent for other kinds. */
+  fontFamily: z.string().nullable().optional(),
   createdDate: z.string(),
 });
 export type FileItem = z.infer<typeof FileItem>;

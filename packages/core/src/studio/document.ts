@@ -12,6 +12,7 @@ export const STUDIO_LIMITS = {
   layers: 200,
   canvas: { min: 16, max: 8192 },
   text: 5000,
+  fonts: 50,
 } as const;
 
 /** Where content stands in its box: whole, cropped to cover it, or stretched. */
@@ -158,12 +159,24 @@ export const StudioPage = z.strictObject({
 });
 export type StudioPage = z.infer<typeof StudioPage>;
 
+/**
+ * A font the cabinet uploaded (a library file of kind 'font'), under the family its text styles name: the
+ * renderer loads it from the file's address, and the player caches it with the document's other files.
+ */
+export const DocumentFont = z.strictObject({
+  family: text(100, { min: 1 }),
+  fileId: idSchema,
+});
+export type DocumentFont = z.infer<typeof DocumentFont>;
+
 export const StudioDocument = z
   .strictObject({
     version: z.literal(STUDIO_VERSION),
     width: z.number().int().min(STUDIO_LIMITS.canvas.min).max(STUDIO_LIMITS.canvas.max),
     height: z.number().int().min(STUDIO_LIMITS.canvas.min).max(STUDIO_LIMITS.canvas.max),
     pages: z.array(StudioPage).min(1).max(STUDIO_LIMITS.pages),
+    /** Uploaded fonts the document uses; the shipped ones need no entry. */
+    fonts: z.array(DocumentFont).max(STUDIO_LIMITS.fonts).optional(),
   })
   .refine(
     (d) =>
@@ -176,9 +189,12 @@ export const StudioDocument = z
   );
 export type StudioDocument = z.infer<typeof StudioDocument>;
 
-/** Every library file a document names (layers and backgrounds), for checks and for the player's cache. */
+/**
+ * Every library file a document names (layers, backgrounds and uploaded fonts), for checks and for the
+ * player's cache.
+ */
 export function documentFiles(doc: StudioDocument): number[] {
-  const ids = new Set<number>();
+  const ids = new Set<number>((doc.fonts ?? []).map((f) => f.fileId));
   for (const page of doc.pages) {
     if (page.background.fileId !== null) ids.add(page.background.fileId);
     for (const layer of page.layers) if ('fileId' in layer) ids.add(layer.fileId);
@@ -197,3 +213,22 @@ export function documentFonts(doc: StudioDocument): string[] {
 /** Seconds one pass over the document's pages takes. */
 export const documentDuration = (doc: StudioDocument): number =>
   doc.pages.reduce((total, page) => total + page.duration, 0);
+
+/**
+ * The document with its `fonts` drawn from the cabinet's uploaded fonts: an entry for every uploaded file
+ * of a family its text uses (shipped and generic families need none). A family no uploaded file has is
+ * left out: the renderer then reports it missing.
+ */
+export function withUploadedFonts(
+  doc: StudioDocument,
+  uploaded: readonly { id: number; fontFamily?: string | null | undefined }[],
+): StudioDocument {
+  const used = new Set(documentFonts(doc));
+  const fonts = uploaded
+    .filter((f) => f.fontFamily && used.has(f.fontFamily))
+    .map((f) => ({ family: f.fontFamily!, fileId: f.id }))
+    .slice(0, STUDIO_LIMITS.fonts);
+  const next: StudioDocument = { ...doc };
+  delete next.fonts;
+  return fonts.length > 0 ? { ...next, fonts } : next;
+}

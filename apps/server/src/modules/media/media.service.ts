@@ -39,6 +39,7 @@ import {
 import type { UrlSigner } from '../../lib/signer.js';
 import type { Storage } from '../../lib/storage.js';
 import { BlockedUrlError, safeGet, type SafeFetchOptions } from '../../lib/safe-fetch.js';
+import { FontError, clean as cleanFamily, readFontInfo } from '../../lib/font-name.js';
 import { sanitizeSvg } from '../../lib/svg.js';
 import { UnsafeArchiveError, archiveSize, packageEntry, safeEntryPath, unzipTo } from '../../lib/unzip.js';
 import type { Transact } from '../../db/repositories.js';
@@ -135,6 +136,21 @@ export function nameFromUrl(url: string, fallback: string): string {
   return clean.slice(Math.max(0, clean.length - 100)) || fallback;
 }
 
+/**
+ * An uploaded font's family, read from its name table; a font that names none takes its file's name. A
+ * file whose tables cannot be read is not the font its extension says.
+ */
+async function fontFamilyOf(path: string, name: string): Promise<string> {
+  try {
+    const { family } = readFontInfo(await readFile(path));
+    return family ?? (cleanFamily(name.replace(/\.[^.]+$/, '')) || name);
+  } catch (error) {
+    if (error instanceof FontError)
+      throw new AppError('UPLOAD_INVALID', UPLOAD_MESSAGES.contentMismatch(name));
+    throw error;
+  }
+}
+
 /** The gallery: folders, files, uploads and their processing, favorites, recent, search and moves. */
 export class MediaService {
   constructor(private readonly deps: MediaServiceDeps) {}
@@ -181,6 +197,7 @@ export class MediaService {
       thumbUrl: row.thumbKey ? signed('thumb') : null,
       remoteUrl: row.remoteUrl,
       packageUrl: row.packageEntry ? packageUrl() : null,
+      ...(row.kind === 'font' ? { fontFamily: row.fontFamily } : {}),
       createdDate: row.createdAt.toISOString(),
     };
   }
@@ -586,6 +603,7 @@ export class MediaService {
       const thumbPath = `${tmp}.thumb.webp`;
       cleanup.push(thumbPath);
       const { measured, measuredBy, thumb } = await this.process(kind, tmp, thumbPath, input.browser);
+      const fontFamily = kind === 'font' ? await fontFamilyOf(tmp, name) : null;
       // A zip is unpacked beside it (safely: no path escapes, no links, bounded size and entry count), and
       // what it unpacks to counts against the quota: held before a byte of it is written.
       let entry: string | null = null;
@@ -633,6 +651,7 @@ export class MediaService {
           storageKey: `${base}.${ext}`,
           thumbKey: thumb ? `${base}.thumb.webp` : null,
           packageEntry: entry,
+          fontFamily,
         });
         return inserted;
       });

@@ -136,7 +136,7 @@ describe('uploads', () => {
     const owner = await createUser(t, { role: 'owner' });
     const bad = await upload(owner, 'virus.exe', 'MZ');
     expect(bad.json().message).toBe(
-      'virus.exe has invalid extension. Only gif, jpg, jpeg, png, svg, webm, ogg, wav, avi, mov, mkv, mp3, mp4, swf, html, zip, 7z are allowed.',
+      'virus.exe has invalid extension. Only gif, jpg, jpeg, png, svg, webm, ogg, wav, avi, mov, mkv, mp3, mp4, swf, html, zip, 7z, ttf, otf, woff, woff2 are allowed.',
     );
     const empty = await upload(owner, 'empty.png', Buffer.alloc(0));
     expect(empty.json().message).toBe('empty.png is empty, please select files again without it.');

@@ -48,10 +48,11 @@ export const present = (row: StudioDocumentRow): StudioItem => ({
 });
 
 /** What library files a layer or background of each kind may show. */
-const FILE_KINDS: Record<'image' | 'video' | 'background', readonly string[]> = {
+const FILE_KINDS: Record<'image' | 'video' | 'background' | 'font', readonly string[]> = {
   image: ['image'],
   video: ['video'],
   background: ['image', 'video'],
+  font: ['font'],
 };
 
 /**
@@ -183,6 +184,7 @@ export class StudioService {
       ids,
     );
     const kinds = new Map(usable.map((f) => [f.id, f.kind]));
+    doc.fonts?.forEach((font, i) => this.checkOne(kinds, font.fileId, 'font', `document.fonts.${i}.fileId`));
     doc.pages.forEach((page, p) => {
       const { fileId } = page.background;
       if (fileId !== null)

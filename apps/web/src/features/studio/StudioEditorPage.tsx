@@ -33,10 +33,10 @@ import { useTranslation } from 'react-i18next';
 import {
   CANVAS_SIZES,
   alignBox,
-  FONT_FAMILIES,
   blankDocument,
   blankPage,
   newLayer,
+  withUploadedFonts,
   type LayerKind,
   type StudioDocument,
   type StudioLayer,
@@ -46,6 +46,7 @@ import type { RenderWarning } from '@vitrine/render';
 import { ApiError } from '../../api/client';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { AlignTools } from './AlignTools';
+import { fontChoices } from './fonts';
 import { useHistory } from './history';
 import { takeThumbnail } from './thumbnail';
 import { StudioCanvas } from './StudioCanvas';
@@ -73,10 +74,12 @@ function StudioEditorPage({ kind }: { kind: StudioKind }) {
   const params = useParams({ strict: false }) as { id?: string };
   const id = params.id && params.id !== 'new' ? Number(params.id) : null;
   const { data: item } = useStudioItem(kind, id);
-  const { data: library } = useLibraryMedia();
   const { save } = useStudioActions(kind);
   const history = useHistory<StudioDocument>(blankDocument());
-  const doc = history.value;
+  const { data: library } = useLibraryMedia();
+  const fontFiles = useMemo(() => (library ?? []).filter((f) => f.kind === 'font'), [library]);
+  // The uploaded fonts the text uses go with the document: drawn here, saved, and cached by screens.
+  const doc = useMemo(() => withUploadedFonts(history.value, fontFiles), [history.value, fontFiles]);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [pageIndex, setPageIndex] = useState(0);
@@ -481,7 +484,8 @@ function StudioEditorPage({ kind }: { kind: StudioKind }) {
                   <Select
                     size="xs"
                     label={t('studio.font')}
-                    data={[...new Set([...FONT_FAMILIES, style.fontFamily])]}
+                    description={t('studio.fontsHint')}
+                    data={fontChoices(t, fontFiles, style.fontFamily)}
                     value={style.fontFamily}
                     allowDeselect={false}
                     onChange={(fontFamily) => fontFamily && setStyle({ fontFamily })}

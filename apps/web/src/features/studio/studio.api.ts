@@ -89,16 +89,20 @@ export function useStudioActions(kind: StudioKind) {
   };
 }
 
-/** The library's pictures and videos, for image and video layers and for drawing them (signed addresses). */
+/**
+ * The library's pictures, videos and uploaded fonts, for image and video layers, the font picker and for
+ * drawing them (signed addresses).
+ */
 export const useLibraryMedia = () =>
   useQuery({
     queryKey: ['gallery', 'studio-media'],
     queryFn: async () => {
-      const [images, videos] = await Promise.all([
-        call(mediaApi.fileList, { query: { kind: 'image', limit: 1000 } }, { silent: true }),
-        call(mediaApi.fileList, { query: { kind: 'video', limit: 1000 } }, { silent: true }),
-      ]);
-      return [...images.files, ...videos.files];
+      const [images, videos, fonts] = await Promise.all(
+        (['image', 'video', 'font'] as const).map((kind) =>
+          call(mediaApi.fileList, { query: { kind, limit: 1000 } }, { silent: true }),
+        ),
+      );
+      return [...images!.files, ...videos!.files, ...fonts!.files];
     },
     staleTime: 60_000,
   });
