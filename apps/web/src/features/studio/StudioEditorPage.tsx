@@ -31,7 +31,6 @@ import {
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  CANVAS_SIZES,
   alignBox,
   blankDocument,
   blankPage,
@@ -46,6 +45,7 @@ import type { RenderWarning } from '@vitrine/render';
 import { ApiError } from '../../api/client';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { AlignTools } from './AlignTools';
+import { CanvasSizeSelect } from './CanvasSizeSelect';
 import { fontChoices } from './fonts';
 import { useHistory } from './history';
 import { takeThumbnail } from './thumbnail';
@@ -211,7 +211,6 @@ function StudioEditorPage({ kind }: { kind: StudioKind }) {
     updateLayer(layer.id, (l) =>
       'style' in l ? ({ ...l, style: { ...l.style, ...change } } as StudioLayer) : l,
     );
-  const sizeValue = CANVAS_SIZES.find((s) => s.width === doc.width && s.height === doc.height);
 
   return (
     <Stack>
@@ -258,24 +257,10 @@ function StudioEditorPage({ kind }: { kind: StudioKind }) {
           error={nameError}
           onChange={(event) => setName(event.currentTarget.value)}
         />
-        <Select
-          label={t('studio.canvasSize')}
-          data={[
-            ...CANVAS_SIZES.map((s) => ({
-              value: `${s.width}x${s.height}`,
-              label: `${t(`studio.sizes.${s.key}`)} (${s.width} × ${s.height})`,
-            })),
-            ...(sizeValue
-              ? []
-              : [{ value: `${doc.width}x${doc.height}`, label: `${doc.width} × ${doc.height}` }]),
-          ]}
-          value={`${doc.width}x${doc.height}`}
-          allowDeselect={false}
-          onChange={(value) => {
-            if (!value) return;
-            const [width, height] = value.split('x').map(Number);
-            history.set((d) => ({ ...d, width: width!, height: height! }));
-          }}
+        <CanvasSizeSelect
+          width={doc.width}
+          height={doc.height}
+          onChange={(size) => history.set((d) => ({ ...d, ...size }))}
         />
       </SimpleGrid>
       {kind === 'creation' && (
