@@ -66,6 +66,18 @@ const EXEMPT: Record<string, string> = {
   'POST /api/media-creation/post document.pages[].background.fileId': 'as POST /api/widget/post',
   'POST /api/media-creation/patch/{id} document.pages[].background.fileId': 'as POST /api/widget/post',
   'PATCH /api/media-creation/patch/{id} document.pages[].background.fileId': 'as POST /api/widget/post',
+  'POST /api/widget/post document.fonts[].fileId':
+    'as POST /api/widget/post: an uploaded font the document names (fonts.test.ts)',
+  'POST /api/widget/patch/{id} document.fonts[].fileId':
+    'as POST /api/widget/post: an uploaded font the document names (fonts.test.ts)',
+  'PATCH /api/widget/patch/{id} document.fonts[].fileId':
+    'as POST /api/widget/post: an uploaded font the document names (fonts.test.ts)',
+  'POST /api/media-creation/post document.fonts[].fileId':
+    'as POST /api/widget/post: an uploaded font the document names (fonts.test.ts)',
+  'POST /api/media-creation/patch/{id} document.fonts[].fileId':
+    'as POST /api/widget/post: an uploaded font the document names (fonts.test.ts)',
+  'PATCH /api/media-creation/patch/{id} document.fonts[].fileId':
+    'as POST /api/widget/post: an uploaded font the document names (fonts.test.ts)',
   'POST /api/player/playback':
     'a screen reports what it played: the ids are stored as said, with names only from its own cabinet (null otherwise), and never read back across cabinets (playback.test.ts)',
 };

@@ -121,6 +121,8 @@ export const Account = User.extend({
   messenger: Messenger.nullable(),
   /** The alert kinds this person receives. */
   alerts: z.array(AlertKindSchema),
+  /** The language alerts are written in (null: English, until the person picks one in the cabinet). */
+  locale: z.enum(LOCALES).nullable(),
 });
 export type Account = z.infer<typeof Account>;
 

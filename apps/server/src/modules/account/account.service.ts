@@ -64,6 +64,7 @@ export class AccountService {
       recoveryCodesLeft: await this.deps.twofa.recoveryCodesLeft(user),
       messenger: await this.deps.messenger.state(caller),
       alerts: ALERT_KINDS.filter((k) => !user.alertsOff.includes(k)),
+      locale: user.locale,
     };
   }
 
