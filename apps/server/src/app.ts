@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { OFFLINE_AFTER_SECONDS } from '@vitrine/core';
+import { OFFLINE_AFTER_SECONDS, localDate } from '@vitrine/core';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
@@ -103,6 +103,8 @@ import { registerSpa } from './plugins/spa.js';
 
 /** Finished tracker deliveries are kept this long for support questions, then swept. */
 const TRACKER_KEEP_DAYS = 7;
+/** A day's content shortfall reports are kept this long (they only keep a report from repeating). */
+const SHORTFALL_KEEP_DAYS = 7;
 
 export interface AppDeps {
   config: Config;
@@ -302,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     sync,
     pool: fullnessWorkers,
     waitMs: config.fullness.waitMs,
+    onShortfall: (cabinetId, byDay) => alerts.contentShortfall(cabinetId, byDay),
     log: (message, error) => app.log.warn({ err: error }, message),
   });
   // Billing (docs/billing.md): the ledger, the lock and the refusals, recharges through Stripe when set.
@@ -511,6 +514,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const maintain = async () => ({
     failureCounters: await repos.failures.sweep(),
     usedBotChecks: await repos.botChecks.platformSweep(),
+    shortfallAlerts: await repos.messenger.platformSweepShortfall(
+      localDate('UTC', Date.now() - SHORTFALL_KEEP_DAYS * 86_400_000),
+    ),
     trackerDeliveries: await repos.trackers.platformSweep(TRACKER_KEEP_DAYS),
     ...(await sweepLeftovers({ quota: uploads.quota, tusStore: uploads.tusStore, tmpDir })),
   });

@@ -1312,3 +1312,23 @@ export const payments = pgTable(
   (t) => [uniqueIndex('payments_external_idx').on(t.provider, t.externalId)],
 );
 export type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * Playlists reported for content that did not all fit on a day (docs/security.md, "Alerts"): one report per
+ * playlist and day, whichever screen or process planned it first. Rows older than a week are swept.
+ */
+export const shortfallAlerts = pgTable(
+  'shortfall_alerts',
+  {
+    playlistId: integer('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.playlistId, t.day] })],
+);

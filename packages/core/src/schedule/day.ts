@@ -264,27 +264,56 @@ export interface FullnessSpan {
 }
 
 /**
+ * Why content meant for a day did not all play: it wanted time the day did not have (no room, a block's
+ * conflict, its quota, repeats, leftovers, its files' own schedules). Not a playlist that is simply off,
+ * out of its period, hours or area, or overridden by design: those are not news to the people who set them.
+ */
+export const SHORTFALL_REASONS: readonly UnplannedReason[] = [
+  'NO_ROOM',
+  'BLOCK_CONFLICT',
+  'QUOTA',
+  'REPEAT',
+  'NO_LEFTOVERS',
+  'FILE_SCHEDULE',
+];
+
+/**
  * Broadcast fullness day by day, as runs of equal days: what a store keeps so that any range inside the
  * planned days is summed without planning again. Days that plan alike are planned once, as in
- * `fullnessOver`, whose sums these spans give.
+ * `fullnessOver`, whose sums these spans give. `shortfall` names the playlists whose content could not all
+ * be planned on the first day (SHORTFALL_REASONS), which the first day's plan tells for nothing extra.
  */
-export function fullnessSpans(input: ScheduleInput, from: string, days: number): FullnessSpan[] {
+export function planFullness(
+  input: ScheduleInput,
+  from: string,
+  days: number,
+): { spans: FullnessSpan[]; shortfall: number[] } {
   const seen = new Map<string, number>();
   const spans: FullnessSpan[] = [];
+  const shortfall = new Set<number>();
   for (let i = 0; i < days; i++) {
     const prep = prepareDay(input, addDays(from, i));
     const signature = signatureOf(prep);
     let advertising = seen.get(signature);
     if (advertising === undefined) {
-      advertising = finishDay(prep, { timeline: false }).advertising;
+      const plan = finishDay(prep, { timeline: false });
+      advertising = plan.advertising;
       seen.set(signature, advertising);
+      if (i === 0) {
+        for (const u of plan.unplanned) if (SHORTFALL_REASONS.includes(u.reason)) shortfall.add(u.playlistId);
+      }
     }
     const capacity = prep.plan.capacity;
     const last = spans.at(-1);
     if (last && last.capacity === capacity && last.advertising === advertising) last.days++;
     else spans.push({ offset: i, days: 1, capacity, advertising });
   }
-  return spans;
+  return { spans, shortfall: [...shortfall].sort((a, b) => a - b) };
+}
+
+/** The spans of `planFullness` alone. */
+export function fullnessSpans(input: ScheduleInput, from: string, days: number): FullnessSpan[] {
+  return planFullness(input, from, days).spans;
 }
 
 /**

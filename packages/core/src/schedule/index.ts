@@ -11,6 +11,8 @@ export {
   planDays,
   fullnessOver,
   fullnessSpans,
+  planFullness,
+  SHORTFALL_REASONS,
   spansOver,
   fullnessOf,
   type FullnessSpan,

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   fullnessOver,
   fullnessSpans,
+  planFullness,
+  SHORTFALL_REASONS,
   spansOver,
   usesNetworkShare,
   NO_SHARE,
@@ -889,6 +891,25 @@ describe('schedule properties over random inputs', () => {
         advertising: plans.reduce((s, p) => s + p.advertising, 0),
       });
     }
+  });
+
+  it("names the playlists the first day's plan could not fit, the reasons that are news only", () => {
+    let some = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const { input: inp, date } = randomInput(seededRandom(seed * 15485863));
+      const [first] = planDays(inp, date, 1, { timeline: false });
+      const expected = [
+        ...new Set(
+          first!.unplanned.filter((u) => SHORTFALL_REASONS.includes(u.reason)).map((u) => u.playlistId),
+        ),
+      ].sort((a, b) => a - b);
+      const { spans, shortfall } = planFullness(inp, date, 5);
+      expect(shortfall, `seed ${seed}`).toEqual(expected);
+      expect(spans).toEqual(fullnessSpans(inp, date, 5));
+      if (shortfall.length) some++;
+    }
+    // The random inputs do run short: the property is not vacuously true.
+    expect(some).toBeGreaterThan(0);
   });
 
   it("fullness spans give each day its own plan's working time and advertising", () => {

@@ -20,8 +20,8 @@ export interface FullnessJob {
   }[];
 }
 
-/** Each screen's days as runs of equal days. */
-export type FullnessResult = { pointId: number; spans: FullnessSpan[] }[];
+/** Each screen's days as runs of equal days, and the playlists its first day could not fit. */
+export type FullnessResult = { pointId: number; spans: FullnessSpan[]; shortfall: number[] }[];
 
 /** The batch of screens, with playlists by reference when they read alike on every screen. */
 export function packJob(

@@ -37,6 +37,11 @@ export interface FullnessServiceDeps {
   pool: WorkerPool<FullnessJob, FullnessResult>;
   /** How long a dashboard request waits for screens being planned before answering with what is there. */
   waitMs: number;
+  /**
+   * Told, after a batch is planned, which playlists did not all fit on the screens' first (local) day:
+   * day by day, each playlist once per batch (the alerts keep it to once a day).
+   */
+  onShortfall?: (cabinetId: CabinetId, byDay: Map<string, number[]>) => Promise<unknown>;
   clock?: () => Date;
   log?: (message: string, error: unknown) => void;
 }
@@ -211,5 +216,18 @@ export class FullnessService {
         return version ? [{ pointId, version, fromDay: fromDay.get(pointId)!, days: job.days, spans }] : [];
       }),
     );
+    const byDay = new Map<string, Set<number>>();
+    for (const { pointId, shortfall } of result) {
+      if (shortfall.length === 0) continue;
+      const day = fromDay.get(pointId)!;
+      const ids = byDay.get(day) ?? new Set<number>();
+      for (const id of shortfall) ids.add(id);
+      byDay.set(day, ids);
+    }
+    if (byDay.size && this.deps.onShortfall) {
+      await this.deps
+        .onShortfall(cabinetId, new Map([...byDay].map(([day, ids]) => [day, [...ids]])))
+        .catch((error: unknown) => this.deps.log?.('the content shortfall alert failed', error));
+    }
   }
 }

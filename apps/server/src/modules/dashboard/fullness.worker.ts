@@ -1,4 +1,4 @@
-import { fullnessSpans } from '@vitrine/core';
+import { planFullness } from '@vitrine/core';
 import { serveJobs } from '../../lib/worker-pool.js';
 import { unpackScreen, type FullnessJob, type FullnessResult } from './fullness.plan.js';
 
@@ -6,6 +6,6 @@ import { unpackScreen, type FullnessJob, type FullnessResult } from './fullness.
 serveJobs<FullnessJob, FullnessResult>((job) =>
   job.screens.map((screen) => ({
     pointId: screen.pointId,
-    spans: fullnessSpans(unpackScreen(job, screen), screen.fromDay, job.days),
+    ...planFullness(unpackScreen(job, screen), screen.fromDay, job.days),
   })),
 );

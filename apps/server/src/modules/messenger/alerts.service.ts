@@ -153,6 +153,22 @@ export class AlertService {
     return this.notify(cabinetId, { kind: 'unplanned', names });
   }
 
+  /**
+   * The planner found playlists whose content did not all fit on a day (by the screens' local dates):
+   * each playlist reported once a day, the cabinet's in one message. Answers how many were reported.
+   */
+  async contentShortfall(cabinetId: CabinetId, byDay: Map<string, number[]>): Promise<number> {
+    const names = new Set<string>();
+    for (const [day, ids] of byDay)
+      for (const name of await this.deps.repos.messenger.claimShortfall(cabinetId, day, ids)) names.add(name);
+    if (names.size)
+      await this.unplanned(
+        cabinetId,
+        [...names].sort((a, b) => a.localeCompare(b)),
+      );
+    return names.size;
+  }
+
   /** Billing: the cabinet's funds run low (the balance as the person reads it, e.g. "€4.20"). */
   lowFunds(cabinetId: CabinetId, balance: string): Promise<number> {
     return this.notify(cabinetId, { kind: 'lowFunds', balance });

@@ -2,7 +2,16 @@ import { and, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AlertKind, Locale } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
-import { cabinetAccess, messengerCodes, messengerLinks, playlists, points, users } from '../../db/schema.js';
+import {
+  cabinetAccess,
+  messengerCodes,
+  messengerLinks,
+  playlists,
+  points,
+  shortfallAlerts,
+  users,
+} from '../../db/schema.js';
+import { anyId } from '../../db/sql.js';
 
 export interface Recipient {
   userId: number;
@@ -118,6 +127,35 @@ export class MessengerRepository {
         ),
       )
       .returning({ cabinetId: playlists.cabinetId, name: playlists.name });
+  }
+
+  /**
+   * Claims the day's shortfall report of each of the cabinet's playlists given: answers those not reported
+   * for that day yet (their names), so each is reported once a day whichever process planned it.
+   */
+  async claimShortfall(cabinetId: CabinetId, day: string, playlistIds: number[]): Promise<string[]> {
+    if (playlistIds.length === 0) return [];
+    const own = await this.db
+      .select({ id: playlists.id, name: playlists.name })
+      .from(playlists)
+      .where(and(eq(playlists.cabinetId, cabinetId), anyId(playlists.id, playlistIds)));
+    if (own.length === 0) return [];
+    const claimed = await this.db
+      .insert(shortfallAlerts)
+      .values(own.map((p) => ({ playlistId: p.id, day, cabinetId })))
+      .onConflictDoNothing()
+      .returning({ id: shortfallAlerts.playlistId });
+    const names = new Map(own.map((p) => [p.id, p.name]));
+    return claimed.map((c) => names.get(c.id)!);
+  }
+
+  /** Shortfall reports older than `before` (a date), across cabinets by design (the hourly sweep). */
+  async platformSweepShortfall(before: string): Promise<number> {
+    const gone = await this.db
+      .delete(shortfallAlerts)
+      .where(lt(shortfallAlerts.day, before))
+      .returning({ id: shortfallAlerts.playlistId });
+    return gone.length;
   }
 
   /**

@@ -4,8 +4,10 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALERT_KINDS, alertText, type Locale } from '@vitrine/core';
 import { points } from '../../db/schema.js';
+import sharp from 'sharp';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createPoint, createUser, type TestUser } from '../../test/factories.js';
+import { uploadAs } from '../../test/media.js';
 
 /** A fake Telegram Bot API on loopback: records every call, and answers 429 when told to. */
 interface Hit {
@@ -210,6 +212,51 @@ describe('the notification messenger', () => {
     // Sent once: the next sweep has nothing new for this cabinet.
     await t.services.alerts.checkPlaylists();
     expect(sent('7400').length).toBe(before + 1);
+  });
+
+  it('reports content the planner could not fit today, once a day per playlist', async () => {
+    const owner = await createUser(t, { role: 'owner' });
+    await link(owner, 7500);
+    const screen = await createPoint(t, owner.row.cabinetId);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#804020' } })
+      .png()
+      .toBuffer();
+    const fileId = ((await uploadAs(t, owner, 'spot.png', png)).json() as { id: number }).id;
+    const year = new Date().getUTCFullYear();
+    // Two spots that each want the screen half of every minute and a third that wants it all: they cannot all fit.
+    const spot = async (name: string, periodicity: number) => {
+      const res = await call(t.app, 'POST', '/api/playlist/post', {
+        token: owner.token,
+        body: {
+          name,
+          type: 'ADVERTISING',
+          periodicity,
+          fromDate: `${year - 1}-01-01 00:00:00`,
+          toDate: `${year + 1}-12-31 23:59:59`,
+          points: [screen.id],
+          files: [{ fileId, duration: 30 }],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { id: number }).id;
+    };
+    await spot('Morning spot', 60);
+    await spot('Evening spot', 60);
+    const crowded = await spot('Crowded spot', 30);
+    const before = sent('7500').length;
+    const board = await call(t.app, 'GET', '/api/dashboard?range=1d', { token: owner.token });
+    expect(board.statusCode).toBe(200);
+    await t.services.fullness.refresh(owner.row.cabinetId, 1);
+    const messages = sent('7500').slice(before);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.body['text']).toMatch(/could not be planned: .*Spot/i);
+    // Planned again after a change the same day: no second report of the same playlists.
+    await call(t.app, 'POST', `/api/playlist/patch/${crowded}`, {
+      token: owner.token,
+      body: { files: [{ fileId, duration: 29 }] },
+    });
+    await t.services.fullness.refresh(owner.row.cabinetId, 1);
+    expect(sent('7500').length).toBe(before + 1);
   });
 
   it('writes each alert in the language the person chose, with its plural forms', async () => {
