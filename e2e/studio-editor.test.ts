@@ -174,8 +174,11 @@ describe('the widget builder', () => {
     await picker.click();
     await brandy.waitFor();
     await screenshot(page, 'studio-font-picker-wide');
-    // The full-page picture may have closed the list.
-    if (!(await brandy.isVisible())) await picker.click();
+    // The full-page picture may have closed the list (it fades out, then leaves the document): close it for
+    // sure, wait until it is gone, and open it again.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => brandy.count()).toBe(0);
+    await picker.click();
     await brandy.click();
     // Loaded from the library file's address, and drawn with it: no warning.
     await expect

@@ -1,9 +1,12 @@
 import { ActionIcon, NativeSelect, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type Locale } from '@vitrine/core';
+import { LOCALES, type Locale, type UserInfo } from '@vitrine/core';
 import { session } from '../api/client';
 import { rememberLocale } from '../features/auth/auth.api';
+import { USER_INFO_KEY } from '../features/auth/session';
+import { holds } from '../lib/permissions';
 import { appLocale } from '../i18n';
 import { LOCALE_LABELS, switchLocale } from '../lib/locale';
 
@@ -13,6 +16,7 @@ import { LOCALE_LABELS, switchLocale } from '../lib/locale';
  */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
+  const client = useQueryClient();
   const current = appLocale(i18n.language);
   // A native select: every platform's own picker, read by screen readers as one control, and no popover
   // code on the sign-in pages.
@@ -24,8 +28,10 @@ export function LanguageSwitcher() {
       value={current}
       onChange={(event) => {
         const locale = event.currentTarget.value as Locale;
-        // Signed in: alerts follow the language too (saved before the page reloads in it).
-        const saved = session.token ? rememberLocale(locale) : Promise.resolve();
+        // Signed in with an account page: alerts follow the language too (saved before the page reloads).
+        const info = client.getQueryData<UserInfo | null>(USER_INFO_KEY);
+        const saved =
+          session.token && holds(info, 'account.route') ? rememberLocale(locale) : Promise.resolve();
         void saved.then(() => switchLocale(locale));
       }}
       data={LOCALES.map((locale) => ({ value: locale, label: LOCALE_LABELS[locale] }))}

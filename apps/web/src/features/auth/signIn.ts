@@ -4,6 +4,7 @@ import { isSafeRedirect, type TokenPair } from '@vitrine/core';
 import { session } from '../../api/client';
 import { USER_INFO_KEY, fetchUserInfo, landingOf } from './session';
 import { rememberLocale } from './auth.api';
+import { holds } from '../../lib/permissions';
 import i18n, { appLocale } from '../../i18n';
 
 /**
@@ -15,11 +16,11 @@ export function useCompleteSignIn() {
   const router = useRouter();
   return async (pair: Partial<TokenPair> & { token: string }, redirect: string | undefined) => {
     session.set(pair);
-    // Alerts are written in the language the person signs in with.
-    void rememberLocale(appLocale(i18n.language));
     client.removeQueries({ queryKey: USER_INFO_KEY });
     const info = await client.fetchQuery({ queryKey: USER_INFO_KEY, queryFn: fetchUserInfo });
     if (!info) throw new Error('Signed out');
+    // Alerts are written in the language the person signs in with (for those who keep an account page).
+    if (holds(info, 'account.route')) void rememberLocale(appLocale(i18n.language));
     await router.navigate({ href: isSafeRedirect(redirect) ? redirect : landingOf(info), replace: true });
   };
 }
