@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { apiCall, signInToken, uploadImage } from './support/api.js';
+import { screenshot } from './support/browser.js';
+import { apiCall, uploadImage } from './support/api.js';
 import { pairedPlayer as pairPlayer } from './support/pages.js';
-import { freePort, startServer, type RunningServer } from './support/server.js';
+import { freePort, type RunningServer } from './support/server.js';
+import { startStage, stopStage } from './support/stage.js';
 
 /**
  * The player shows what goes over the timeline: a playlist's secondary content in a band along the bottom,
@@ -21,14 +22,9 @@ let browser: Browser;
 let token: string;
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_PASSWORD, FLEET_FLUSH_MS: '300' });
-  browser = await launchBrowser();
-  token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
+  ({ server, browser, token } = await startStage(ADMIN_PASSWORD, { FLEET_FLUSH_MS: '300' }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopStage({ server, browser }));
 
 /** A player paired as a new screen; `init` runs in the page before the player does. */
 const pairedPlayer = (name: string, init?: () => void) => pairPlayer(browser, server.url, token, name, init);

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ZipFile } from 'yazl';
 import type { FileList } from '@vitrine/core';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { apiCall, signInToken } from './support/api.js';
+import { screenshot } from './support/browser.js';
+import { apiCall } from './support/api.js';
 import { pairedPlayer as pairPlayer, signIn } from './support/pages.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { startStage, stopStage } from './support/stage.js';
 
 /**
  * A plugin of a cabinet's own on a screen (docs/studio.md, "Plugins"): uploaded as a zip on /plugins, an
@@ -18,14 +19,9 @@ let browser: Browser;
 let token: string;
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_PASSWORD, FLEET_FLUSH_MS: '300' });
-  browser = await launchBrowser();
-  token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
+  ({ server, browser, token } = await startStage(ADMIN_PASSWORD, { FLEET_FLUSH_MS: '300' }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopStage({ server, browser }));
 
 async function zipOf(entries: Record<string, string>): Promise<Buffer> {
   const archive = new ZipFile();

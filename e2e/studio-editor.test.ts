@@ -2,11 +2,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { StudioItem } from '@vitrine/core';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { apiCall, signInToken, uploadImage } from './support/api.js';
+import { screenshot } from './support/browser.js';
+import { apiCall, uploadImage } from './support/api.js';
 import { renamedTtf } from './support/fonts.js';
 import { pairedPlayer, signIn } from './support/pages.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { startStage, stopStage } from './support/stage.js';
 
 /**
  * The widget builder end to end: a widget of text, a library picture and a clock built in the editor,
@@ -19,14 +20,9 @@ let browser: Browser;
 let token: string;
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_PASSWORD, FLEET_FLUSH_MS: '300' });
-  browser = await launchBrowser();
-  token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
+  ({ server, browser, token } = await startStage(ADMIN_PASSWORD, { FLEET_FLUSH_MS: '300' }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopStage({ server, browser }));
 
 /** A picture reduced to 320x180 RGB bytes, so renders at different scales compare. */
 const pixels = async (png: Buffer) =>

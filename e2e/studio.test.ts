@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { blankDocument, newLayer, type StudioItem } from '@vitrine/core';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { apiCall, signInToken, uploadImage } from './support/api.js';
+import { screenshot } from './support/browser.js';
+import { apiCall, uploadImage } from './support/api.js';
 import { pairedPlayer as pairPlayer } from './support/pages.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { startStage, stopStage } from './support/stage.js';
 
 /**
  * A widget on a screen (docs/studio.md): built of text, a library picture and a clock, saved, put in a
@@ -16,14 +17,9 @@ let browser: Browser;
 let token: string;
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_PASSWORD, FLEET_FLUSH_MS: '300' });
-  browser = await launchBrowser();
-  token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
+  ({ server, browser, token } = await startStage(ADMIN_PASSWORD, { FLEET_FLUSH_MS: '300' }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopStage({ server, browser }));
 
 const pairedPlayer = (name: string) => pairPlayer(browser, server.url, token, name);
 
