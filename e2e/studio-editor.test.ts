@@ -178,10 +178,13 @@ describe('the widget builder', () => {
     await brandy.click();
     // Loaded from the library file's address, and drawn with it: no warning.
     await expect
-      .poll(() =>
-        page.evaluate(() =>
-          [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Brandy' && f.status === 'loaded'),
-        ),
+      .poll(
+        () =>
+          page.evaluate(() =>
+            [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Brandy' && f.status === 'loaded'),
+          ),
+        // The font comes from the player's cache after the page: on a busy machine, a few seconds.
+        { timeout: 15_000 },
       )
       .toBe(true);
     expect(await page.getByText('The font Brandy is missing', { exact: false }).count()).toBe(0);
