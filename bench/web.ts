@@ -34,7 +34,8 @@ import { benchDatabaseUrl, cleanups, ROOT, sleep, withDatabase } from './support
  * preset may take to be planned whole before its figures are taken as they are), BENCH_WEB_NO_BROWSER=1,
  * BENCH_WEB_BUILD=0 measures the existing build, BENCH_WEB_SERVER_NODE_ARGS adds node flags to the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof),
  * BENCH_WEB_DASHBOARD=0 skips the dashboard (its cold planning takes minutes), BENCH_WEB_KEEP_DB=1 keeps the
- * seeded database (its address is printed) to study a query's plan afterwards.
+ * seeded database (its address is printed) to study a query's plan afterwards, and BENCH_WEB_DATABASE=<its
+ * name> measures it again without seeding (the sizes are then the kept database's).
  */
 
 const SCREENS = Number(process.env.BENCH_WEB_SCREENS ?? 10_000);
@@ -77,13 +78,14 @@ export async function webBenchmark(): Promise<string[]> {
       if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}${build.stderr}`);
     }
     const base = benchDatabaseUrl();
-    const name = `vt_bench_web_${Date.now().toString(36)}`;
+    const reuse = process.env.BENCH_WEB_DATABASE;
+    const name = reuse ?? `vt_bench_web_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    if (!reuse) await admin.query(`create database ${name}`);
     const url = withDatabase(base, name);
     undo.push(async () => {
-      if (process.env.BENCH_WEB_KEEP_DB === '1') say(`  database kept: ${url}`);
+      if (reuse || process.env.BENCH_WEB_KEEP_DB === '1') say(`  database kept: ${url}`);
       else await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     });
@@ -117,6 +119,12 @@ export async function webBenchmark(): Promise<string[]> {
     await db.connect();
     undo.push(() => db.end());
     const [seeded, seedMs] = await timed(async () => {
+      if (reuse) {
+        const { rows } = await db.query<{ cabinet_id: number; pairs: string }>(
+          `select cabinet_id, (select count(*) from playlist_targets) as pairs from users where login = 'admin'`,
+        );
+        return { cabinetId: rows[0]!.cabinet_id, pairs: Number(rows[0]!.pairs) };
+      }
       const fileId = await uploadImage(server.url, token, 'spot.png', { label: 'Spot' });
       const { rows } = await db.query<{ cabinet_id: number }>(
         `select cabinet_id from users where login = 'admin'`,
@@ -247,6 +255,15 @@ export async function webBenchmark(): Promise<string[]> {
         times.push((await timed(() => api('/point/send-reload', { ids: targets })))[1]);
       figure(label, times, limit);
     }
+    const { rows: firstPlaylist } = await db.query<{ id: number }>(
+      `select id from playlists where cabinet_id = $1 and name = 'Playlist 00001'`,
+      [seeded.cabinetId],
+    );
+    await savePlaylistFigure(
+      { api, health, say, baseline: b50 },
+      firstPlaylist[0]!.id,
+      Math.round((SCREENS * PER_SCREEN) / PLAYLISTS),
+    );
 
     // ---- the browser ----
     if (process.env.BENCH_WEB_NO_BROWSER !== '1') await browserFigures(server.url, say);
@@ -254,6 +271,45 @@ export async function webBenchmark(): Promise<string[]> {
     await undo.release();
   }
   return lines;
+}
+
+/**
+ * Saving a playlist that reaches `reach` screens: the answer, and the server's answer to a health check
+ * every 20 ms meanwhile (working out each reached screen's content version must not stall the others).
+ * Each save changes the periodicity, so every reached screen's content really changes.
+ */
+async function savePlaylistFigure(
+  run: {
+    api: (path: string, body?: unknown) => Promise<unknown>;
+    health: () => Promise<number>;
+    say: (line: string) => void;
+    baseline: number;
+  },
+  playlistId: number,
+  reach: number,
+): Promise<void> {
+  const saves: number[] = [];
+  const healthTimes: number[] = [];
+  for (let i = 0; i < Math.min(N, 5); i++) {
+    let saving = true;
+    const probe = (async () => {
+      while (saving) {
+        healthTimes.push(await run.health());
+        await sleep(20);
+      }
+    })();
+    const [, took] = await timed(() =>
+      run.api(`/playlist/patch/${playlistId}`, { periodicity: i % 2 ? 600 : 660 }),
+    );
+    saving = false;
+    await probe;
+    saves.push(took);
+  }
+  run.say(
+    `  ${`save a playlist reaching ${reach} screens (answer)`.padEnd(50)} p50 ${ms(q(saves, 0.5))}  ` +
+      `max ${ms(Math.max(...saves))}  x${(q(saves, 0.5) / run.baseline).toFixed(0)} of baseline; ` +
+      `health meanwhile max ${ms(Math.max(...healthTimes))} ${goal(Math.max(...healthTimes) < 200, 'never blocked: max < 200 ms')}`,
+  );
 }
 
 /**

@@ -16,6 +16,7 @@ import type { ContentSync } from '../point/content-sync.js';
 import type { ScheduleService } from '../schedule/schedule.service.js';
 import type { FullnessState } from './fullness.repository.js';
 import { packJob, type FullnessJob, type FullnessResult } from './fullness.plan.js';
+import { yieldToLoop } from '../../lib/yield.js';
 
 /** Screens loaded and planned together: the inputs of one batch are read in a few queries. */
 const BATCH = 100;
@@ -182,7 +183,7 @@ export class FullnessService {
     const batches: Promise<void>[] = [];
     for (let i = 0; i < todo.length; i += BATCH) {
       // The event loop gets a turn between batches: requests are answered while a fleet is planned.
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToLoop();
       const ids = todo.slice(i, i + BATCH).map((state) => state.id);
       // Versions are read before the inputs: a change in between leaves the row stale, never wrong.
       const rows = await sync.ensure(await repos.points.pointsByIds(cabinetId, ids));

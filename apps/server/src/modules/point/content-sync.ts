@@ -11,7 +11,8 @@ import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { PointRow } from '../../db/schema.js';
 import { sha256 } from '../../lib/tokens.js';
-import type { ScheduleService } from '../schedule/schedule.service.js';
+import { yieldToLoop } from '../../lib/yield.js';
+import type { ScheduleService, VersionInput } from '../schedule/schedule.service.js';
 import type { Fleet } from './fleet.js';
 
 /** What the player needs of its screen: its settings, no status or report. */
@@ -43,35 +44,36 @@ export function playerSettings(row: PointRow): Manifest['point'] {
 /**
  * The version of what a screen plays: its schedule, the bytes of its files and its settings. File names
  * and signed addresses are labels and do not count: renaming a file or a new signature is no new content.
- * `parts` (where playlists read alike on every screen) keeps each playlist's JSON across the screens of
- * one batch; the text hashed is the same either way.
+ * Each playlist counts by the digest of its part (its JSON but the screen's share), so a playlist reaching
+ * 500 screens is written and hashed once for all of them when `digests` (where playlists read alike on
+ * every screen) keeps them across one batch; the version is the same either way.
  */
+export function versionOf(
+  input: Pick<VersionInput, 'screen' | 'playlists' | 'files'>,
+  settings: Manifest['point'],
+  digests: Map<number, string> | null = null,
+): string {
+  const playlists = input.playlists.map(({ part, share }) => {
+    let digest = digests?.get(part.id);
+    if (digest === undefined) {
+      digest = sha256(JSON.stringify(part));
+      digests?.set(part.id, digest);
+    }
+    return [digest, share];
+  });
+  const fileHashes = input.files.map((f) => [f.fileId, f.hash]);
+  return sha256(JSON.stringify([input.screen, playlists, fileHashes, settings])).slice(0, 16);
+}
+
+/** The version of a screen's manifest: `versionOf` its schedule as the player gets it. */
 export function contentVersion(
   schedule: ScheduleInputData,
   files: ManifestFile[],
   settings: Manifest['point'],
-  parts: Map<number, string> | null = null,
+  digests: Map<number, string> | null = null,
 ): string {
-  const fileHashes = JSON.stringify(files.map((f) => [f.fileId, f.hash]));
-  return sha256(`[${scheduleJson(schedule, parts)},${fileHashes},${JSON.stringify(settings)}]`).slice(0, 16);
-}
-
-/**
- * A schedule as JSON.stringify writes it. With `parts`, a playlist's JSON but its share (which comes last,
- * as the schedule loader spreads it) is written once and reused: 1,000 screens of 250 playlists each
- * write 250 parts rather than 250,000.
- */
-function scheduleJson(schedule: ScheduleInputData, parts: Map<number, string> | null): string {
-  if (!parts) return JSON.stringify(schedule);
-  const playlists = schedule.playlists.map((p) => {
-    let part = parts.get(p.id);
-    if (part === undefined) {
-      const { share: _share, ...rest } = p;
-      parts.set(p.id, (part = JSON.stringify(rest)));
-    }
-    return `${part.slice(0, -1)},"share":${JSON.stringify(p.share)}}`;
-  });
-  return `{"screen":${JSON.stringify(schedule.screen)},"playlists":[${playlists.join(',')}]}`;
+  const playlists = schedule.playlists.map(({ share, ...part }) => ({ part, share }));
+  return versionOf({ screen: schedule.screen, playlists, files }, settings, digests);
 }
 
 /** A change to some screens' content: those told at once, those that wait for their regular fetch. */
@@ -111,11 +113,11 @@ export class ContentSync {
   async manifests(rows: PointRow[]): Promise<Map<number, Manifest>> {
     const content = await this.deps.schedule.forPlayers(rows);
     const out = new Map<number, Manifest>();
-    const parts = new Map<number, string>();
+    const digests = new Map<number, string>();
     for (const row of rows) {
       const { schedule, files, alike } = content.get(row.id)!;
       const point = playerSettings(row);
-      const version = contentVersion(schedule, files, point, alike ? parts : null);
+      const version = contentVersion(schedule, files, point, alike ? digests : null);
       out.set(row.id, { version, point, schedule, files });
     }
     return out;
@@ -194,8 +196,14 @@ export class ContentSync {
     reason: ContentChangeReason | null,
   ): Promise<{ moved: Set<number>; versions: Map<number, string> }> {
     if (rows.length === 0) return { moved: new Set(), versions: new Map() };
-    const manifests = await this.manifests(rows);
-    const versions = new Map([...manifests].map(([id, m]) => [id, m.version]));
+    const inputs = await this.deps.schedule.forVersions(rows);
+    const digests = new Map<number, string>();
+    const versions = new Map<number, string>();
+    for (const [i, row] of rows.entries()) {
+      if (i > 0 && i % 100 === 0) await yieldToLoop();
+      const input = inputs.get(row.id)!;
+      versions.set(row.id, versionOf(input, playerSettings(row), input.alike ? digests : null));
+    }
     const moved = rows.filter((row) => versions.get(row.id) !== row.currentVersion);
     await this.deps.repos.points.setCurrentVersions(
       cabinetId,

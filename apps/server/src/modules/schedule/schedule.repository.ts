@@ -23,14 +23,20 @@ export class ScheduleRepository {
   async playlistsReaching(cabinetId: CabinetId, pointIds: number[]): Promise<Map<number, number[]>> {
     const result = new Map<number, number[]>(pointIds.map((id) => [id, []]));
     if (pointIds.length === 0) return result;
+    // One row a screen (not one a pair: 500 screens of 250 playlists are 500 rows, not 125,000).
     const rows = await this.db
-      .selectDistinct({ pointId: reached, playlistId: playlistTargets.playlistId })
+      .select({
+        pointId: reached,
+        playlistIds: sql<
+          number[]
+        >`array_agg(distinct ${playlistTargets.playlistId} order by ${playlistTargets.playlistId})`,
+      })
       .from(playlistTargets)
       .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
       .leftJoin(netPoints, eq(netPoints.netId, playlistTargets.netId))
-      .where(and(eq(playlists.cabinetId, cabinetId), inArray(reached, pointIds)));
-    for (const r of rows) result.get(Number(r.pointId))?.push(r.playlistId);
-    for (const list of result.values()) list.sort((a, b) => a - b);
+      .where(and(eq(playlists.cabinetId, cabinetId), inArray(reached, pointIds)))
+      .groupBy(reached);
+    for (const r of rows) if (result.has(Number(r.pointId))) result.set(Number(r.pointId), r.playlistIds);
     return result;
   }
 

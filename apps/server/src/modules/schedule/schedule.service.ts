@@ -20,6 +20,7 @@ import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { FileConfigRow, FileScheduleRow, PlaylistRow, PointRow } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { yieldToLoop } from '../../lib/yield.js';
 import type { Caller } from '../../lib/caller.js';
 import type { MediaService } from '../media/media.service.js';
 import type { PlaylistContent } from '../playlist/playlist.repository.js';
@@ -35,12 +36,75 @@ type ScheduleItemData = SchedulePlaylist['items'][number];
 type PlaylistPart = Omit<SchedulePlaylist, 'share'>;
 type FileRow = PlaylistContent['items'][number]['file'];
 
-interface Loaded {
-  inputs: Map<number, ScheduleInputData>;
+/** What a batch of screens plays, before it is written out screen by screen. */
+interface Gathered {
+  /** The playlists reaching each screen of the batch, by id. */
+  reaching: Map<number, number[]>;
   /** A playlist reads the same on every screen (no rule names a screen): only its share differs. */
   alike: boolean;
   playlists: Map<number, PlaylistRow>;
   files: Map<number, FileRow>;
+  /** A playlist's part on a screen: the same object for every screen where playlists read alike. */
+  part(playlistId: number, pointId: number): PlaylistPart;
+  /** The screen's place among those sharing a playlist's network count. */
+  share(playlistId: number, pointId: number): SchedulePlaylist['share'];
+}
+
+interface Loaded extends Pick<Gathered, 'alike' | 'playlists' | 'files'> {
+  inputs: Map<number, ScheduleInputData>;
+}
+
+/** A screen's content version is worked out from these (content-sync.ts), its settings aside. */
+export interface VersionInput {
+  screen: ScheduleInputData['screen'];
+  playlists: { part: PlaylistPart; share: SchedulePlaylist['share'] }[];
+  files: Pick<ManifestFile, 'fileId' | 'hash'>[];
+  alike: boolean;
+}
+
+/** Screens worked through between two turns of the event loop. */
+const YIELD_EVERY = 100;
+
+/** The engine's view of a screen. */
+function screenOf(point: PointRow): ScheduleInputData['screen'] {
+  const screen: ScheduleInputData['screen'] = {
+    id: point.id,
+    timezone: point.timezone,
+    workFrom: point.workFrom,
+    workTo: point.workTo,
+    commercialCycle: point.commercialCycle,
+    stopped: point.isStopped,
+  };
+  if (point.latitude !== null && point.longitude !== null) {
+    screen.position = { lat: point.latitude, lng: point.longitude };
+  }
+  return screen;
+}
+
+/** Each screen's engine input: its playlists' parts with its shares (the event loop served in between). */
+async function inputsOf(gathered: Gathered, points: PointRow[]): Promise<Map<number, ScheduleInputData>> {
+  const inputs = new Map<number, ScheduleInputData>();
+  for (const [i, point] of points.entries()) {
+    if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
+    inputs.set(point.id, {
+      screen: screenOf(point),
+      playlists: gathered.reaching
+        .get(point.id)!
+        .map((id) => ({ ...gathered.part(id, point.id), share: gathered.share(id, point.id) })),
+    });
+  }
+  return inputs;
+}
+
+/** Screens grouped by cabinet: every query is one cabinet's. */
+function byCabinet(points: PointRow[]): Map<CabinetId, PointRow[]> {
+  const out = new Map<CabinetId, PointRow[]>();
+  for (const point of points) {
+    const list = out.get(point.cabinetId);
+    if (list) list.push(point);
+    else out.set(point.cabinetId, [point]);
+  }
+  return out;
 }
 
 /** A cabinet's file schedules and configurations, by file, for resolving per screen and playlist. */
@@ -177,8 +241,11 @@ export class ScheduleService {
     this.clock = deps.clock ?? (() => new Date());
   }
 
-  /** The engine's input for each screen. */
-  async load(cabinetId: CabinetId, points: PointRow[]): Promise<Loaded> {
+  /**
+   * What a batch of screens plays, read in a few queries for any number of screens: the playlists reaching
+   * each, their parts (worked out once where no rule names a screen) and shares, and the files they show.
+   */
+  private async gather(cabinetId: CabinetId, points: PointRow[]): Promise<Gathered> {
     const { repos } = this.deps;
     const reaching = await repos.schedule.playlistsReaching(
       cabinetId,
@@ -196,7 +263,7 @@ export class ScheduleService {
     );
     const playlists = new Map(rows.map((r) => [r.id, r]));
     const secondaryIds = rows.map((r) => r.secondaryFileId).filter((id): id is number => id !== null);
-    const files: Loaded['files'] = new Map();
+    const files: Gathered['files'] = new Map();
     for (const c of content.values()) for (const i of c.items) files.set(i.fileId, i.file);
     for (const f of await repos.playlists.referencedFiles(cabinetId, secondaryIds)) files.set(f.id, f);
     const fileIds = [...files.keys()];
@@ -226,35 +293,27 @@ export class ScheduleService {
       if (!map) positions.set(screens, (map = new Map(screens.map((id, i) => [id, i]))));
       return map;
     };
-    const inputs = new Map<number, ScheduleInputData>();
-    for (const point of points) {
-      const list: SchedulePlaylist[] = [];
-      for (const id of reaching.get(point.id) ?? []) {
-        const row = playlists.get(id);
-        if (!row) continue;
-        const part = shared ? shared.get(id)! : partOf(row, point.id);
+    return {
+      reaching: new Map(
+        points.map((point) => [point.id, (reaching.get(point.id) ?? []).filter((id) => playlists.has(id))]),
+      ),
+      alike: !rules.perScreen,
+      playlists,
+      files,
+      part: (id, pointId) => (shared ? shared.get(id)! : partOf(playlists.get(id)!, pointId)),
+      share: (id, pointId) => {
         const screens = reach.get(id);
-        list.push({
-          ...part,
-          share: screens
-            ? { screens: screens.length, index: Math.max(0, positionIn(screens).get(point.id) ?? 0) }
-            : NO_SHARE,
-        });
-      }
-      const screen: ScheduleInputData['screen'] = {
-        id: point.id,
-        timezone: point.timezone,
-        workFrom: point.workFrom,
-        workTo: point.workTo,
-        commercialCycle: point.commercialCycle,
-        stopped: point.isStopped,
-      };
-      if (point.latitude !== null && point.longitude !== null) {
-        screen.position = { lat: point.latitude, lng: point.longitude };
-      }
-      inputs.set(point.id, { screen, playlists: list });
-    }
-    return { inputs, alike: !rules.perScreen, playlists, files };
+        return screens
+          ? { screens: screens.length, index: Math.max(0, positionIn(screens).get(pointId) ?? 0) }
+          : NO_SHARE;
+      },
+    };
+  }
+
+  /** The engine's input for each screen. */
+  async load(cabinetId: CabinetId, points: PointRow[]): Promise<Loaded> {
+    const gathered = await this.gather(cabinetId, points);
+    return { ...gathered, inputs: await inputsOf(gathered, points) };
   }
 
   /** GET /api/point/get-daily-schedule: the day's table by files and what could not be planned. */
@@ -302,44 +361,109 @@ export class ScheduleService {
   /** Each screen's player schedule: the engine's input and every file it may play (a few queries for all). */
   async forPlayers(points: PointRow[]): Promise<Map<number, PlayerContent>> {
     const out = new Map<number, PlayerContent>();
-    const byCabinet = new Map<CabinetId, PointRow[]>();
-    for (const point of points)
-      byCabinet.set(point.cabinetId, [...(byCabinet.get(point.cabinetId) ?? []), point]);
-    for (const [cabinetId, list] of byCabinet) {
-      const { inputs, files, alike } = await this.load(cabinetId, list);
+    for (const [cabinetId, list] of byCabinet(points)) {
+      const gathered = await this.gather(cabinetId, list);
+      const inputs = await inputsOf(gathered, list);
+      const used = await this.screenFiles(cabinetId, gathered, list);
+      const { files, alike } = gathered;
+      // Signed once a file, not once a file and screen.
+      const entries = new Map<number, ManifestFile>();
+      const entry = (id: number): ManifestFile => {
+        let file = entries.get(id);
+        if (!file) {
+          const row = files.get(id)!;
+          const item = this.deps.media.fileItem(row);
+          file = {
+            fileId: id,
+            name: row.name,
+            kind: row.kind,
+            mime: row.mime,
+            url: item.packageUrl ?? item.url,
+            hash: row.hash,
+            size: row.size,
+          };
+          entries.set(id, file);
+        }
+        return file;
+      };
       for (const point of list) {
-        const schedule = inputs.get(point.id)!;
-        const used = new Set(
-          schedule.playlists.flatMap((p) => [
-            ...p.items.map((i) => i.fileId),
-            ...p.sections.flatMap((s) => s.items.map((i) => i.fileId)),
-            ...(p.secondary ? [p.secondary.fileId] : []),
-          ]),
-        );
-        // A widget or creation brings the library files its document shows: cached with it, for offline.
-        const studio = [...used].filter((id) => isStudioKind(files.get(id)!.kind));
-        const docs = await this.deps.repos.studio.documentsOfFiles(cabinetId, studio);
-        const shown = [...docs.values()].flatMap(documentFiles).filter((id) => !files.has(id));
-        for (const f of await this.deps.repos.playlists.referencedFiles(cabinetId, [...new Set(shown)]))
-          files.set(f.id, f);
-        for (const doc of docs.values()) for (const id of documentFiles(doc)) if (files.has(id)) used.add(id);
-        const list: ManifestFile[] = [...used]
-          .sort((a, b) => a - b)
-          .map((id) => {
-            const row = files.get(id)!;
-            const item = this.deps.media.fileItem(row);
-            return {
-              fileId: id,
-              name: row.name,
-              kind: row.kind,
-              mime: row.mime,
-              url: item.packageUrl ?? item.url,
-              hash: row.hash,
-              size: row.size,
-            };
-          });
-        out.set(point.id, { schedule, files: list, alike });
+        out.set(point.id, { schedule: inputs.get(point.id)!, files: used.get(point.id)!.map(entry), alike });
       }
+    }
+    return out;
+  }
+
+  /**
+   * What each screen's content version is worked out from, without writing its schedule out: the
+   * playlists' parts (shared by reference where they read alike) with the screen's shares, and the
+   * hashes of its files. A change reaching thousands of screens costs one part per playlist.
+   */
+  async forVersions(points: PointRow[]): Promise<Map<number, VersionInput>> {
+    const out = new Map<number, VersionInput>();
+    for (const [cabinetId, list] of byCabinet(points)) {
+      const gathered = await this.gather(cabinetId, list);
+      const used = await this.screenFiles(cabinetId, gathered, list);
+      for (const [i, point] of list.entries()) {
+        if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
+        out.set(point.id, {
+          screen: screenOf(point),
+          playlists: gathered.reaching
+            .get(point.id)!
+            .map((id) => ({ part: gathered.part(id, point.id), share: gathered.share(id, point.id) })),
+          files: used.get(point.id)!.map((id) => ({ fileId: id, hash: gathered.files.get(id)!.hash })),
+          alike: gathered.alike,
+        });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The files each screen may play, sorted: its playlists' items and secondary content, and what the
+   * widgets and creations among them show (cached with them, for offline). Adds those to `files`.
+   */
+  private async screenFiles(
+    cabinetId: CabinetId,
+    gathered: Gathered,
+    points: PointRow[],
+  ): Promise<Map<number, number[]>> {
+    const { files, alike } = gathered;
+    // A playlist's files, worked out once a batch where playlists read alike on every screen.
+    const memo = new Map<number, number[]>();
+    const filesOf = (id: number, pointId: number): number[] => {
+      let ids = alike ? memo.get(id) : undefined;
+      if (!ids) {
+        const p = gathered.part(id, pointId);
+        ids = [
+          ...p.items.map((i) => i.fileId),
+          ...p.sections.flatMap((s) => s.items.map((i) => i.fileId)),
+          ...(p.secondary ? [p.secondary.fileId] : []),
+        ];
+        if (alike) memo.set(id, ids);
+      }
+      return ids;
+    };
+    const used = new Map<number, Set<number>>();
+    for (const point of points) {
+      used.set(point.id, new Set(gathered.reaching.get(point.id)!.flatMap((id) => filesOf(id, point.id))));
+    }
+    const studio = new Set<number>();
+    for (const ids of used.values())
+      for (const id of ids) if (isStudioKind(files.get(id)!.kind)) studio.add(id);
+    const docs = await this.deps.repos.studio.documentsOfFiles(cabinetId, [...studio]);
+    const shown = new Set([...docs.values()].flatMap(documentFiles).filter((id) => !files.has(id)));
+    for (const f of await this.deps.repos.playlists.referencedFiles(cabinetId, [...shown]))
+      files.set(f.id, f);
+    const out = new Map<number, number[]>();
+    for (const [pointId, ids] of used) {
+      for (const id of [...ids]) {
+        const doc = docs.get(id);
+        if (doc) for (const shownId of documentFiles(doc)) if (files.has(shownId)) ids.add(shownId);
+      }
+      out.set(
+        pointId,
+        [...ids].sort((a, b) => a - b),
+      );
     }
     return out;
   }
