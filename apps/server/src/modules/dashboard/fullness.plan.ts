@@ -1,4 +1,5 @@
 import type { FullnessSpan, ScheduleInputData } from '@vitrine/core';
+import type { ScreenParts } from '../schedule/schedule.service.js';
 
 type Playlist = ScheduleInputData['playlists'][number];
 type Part = Omit<Playlist, 'share'>;
@@ -26,7 +27,7 @@ export type FullnessResult = { pointId: number; spans: FullnessSpan[]; shortfall
 /** The batch of screens, with playlists by reference when they read alike on every screen. */
 export function packJob(
   days: number,
-  screens: { pointId: number; fromDay: string; input: ScheduleInputData }[],
+  screens: { pointId: number; fromDay: string; input: ScreenParts }[],
   alike: boolean,
 ): FullnessJob {
   const parts: Record<number, Part> = {};
@@ -37,9 +38,8 @@ export function packJob(
       pointId,
       fromDay,
       screen: input.screen,
-      playlists: input.playlists.map((playlist) => {
-        if (!alike) return playlist;
-        const { share, ...part } = playlist;
+      playlists: input.playlists.map(({ part, share }) => {
+        if (!alike) return { ...part, share };
         parts[part.id] ??= part;
         return [part.id, share.screens, share.index];
       }),

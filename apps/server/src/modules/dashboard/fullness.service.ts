@@ -187,13 +187,13 @@ export class FullnessService {
       const ids = todo.slice(i, i + BATCH).map((state) => state.id);
       // Versions are read before the inputs: a change in between leaves the row stale, never wrong.
       const rows = await sync.ensure(await repos.points.pointsByIds(cabinetId, ids));
-      const { inputs, alike } = await schedule.load(cabinetId, rows);
+      const { screens, alike } = await schedule.parts(cabinetId, rows);
       const job = packJob(
         horizon,
         rows.map((row) => ({
           pointId: row.id,
           fromDay: todayOf(row.timezone),
-          input: inputs.get(row.id)!,
+          input: screens.get(row.id)!,
         })),
         alike,
       );

@@ -54,10 +54,14 @@ interface Loaded extends Pick<Gathered, 'alike' | 'playlists' | 'files'> {
   inputs: Map<number, ScheduleInputData>;
 }
 
-/** A screen's content version is worked out from these (content-sync.ts), its settings aside. */
-export interface VersionInput {
+/** A screen's playlists as their parts (all but the share) and its share of each. */
+export interface ScreenParts {
   screen: ScheduleInputData['screen'];
   playlists: { part: PlaylistPart; share: SchedulePlaylist['share'] }[];
+}
+
+/** A screen's content version is worked out from these (content-sync.ts), its settings aside. */
+export interface VersionInput extends ScreenParts {
   files: Pick<ManifestFile, 'fileId' | 'hash'>[];
   alike: boolean;
 }
@@ -94,6 +98,21 @@ async function inputsOf(gathered: Gathered, points: PointRow[]): Promise<Map<num
     });
   }
   return inputs;
+}
+
+/** Each screen's parts and shares (the event loop served in between). */
+async function partsOf(gathered: Gathered, points: PointRow[]): Promise<Map<number, ScreenParts>> {
+  const out = new Map<number, ScreenParts>();
+  for (const [i, point] of points.entries()) {
+    if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
+    out.set(point.id, {
+      screen: screenOf(point),
+      playlists: gathered.reaching
+        .get(point.id)!
+        .map((id) => ({ part: gathered.part(id, point.id), share: gathered.share(id, point.id) })),
+    });
+  }
+  return out;
 }
 
 /** Screens grouped by cabinet: every query is one cabinet's. */
@@ -394,22 +413,31 @@ export class ScheduleService {
   }
 
   /**
-   * What each screen's content version is worked out from, without writing its schedule out: the
-   * playlists' parts (shared by reference where they read alike) with the screen's shares, and the
-   * hashes of its files. A change reaching thousands of screens costs one part per playlist.
+   * Each screen's playlists as parts with its shares, without writing its schedule out: where playlists
+   * read alike on every screen a part is one object for all of them (`alike`), so a batch of screens reached
+   * by the same hundreds of playlists holds each once. The fullness planner sends them to its threads so.
+   */
+  async parts(
+    cabinetId: CabinetId,
+    points: PointRow[],
+  ): Promise<{ screens: Map<number, ScreenParts>; alike: boolean }> {
+    const gathered = await this.gather(cabinetId, points);
+    return { screens: await partsOf(gathered, points), alike: gathered.alike };
+  }
+
+  /**
+   * What each screen's content version is worked out from: its parts and shares (`parts`) and the hashes
+   * of its files. A change reaching thousands of screens costs one part per playlist.
    */
   async forVersions(points: PointRow[]): Promise<Map<number, VersionInput>> {
     const out = new Map<number, VersionInput>();
     for (const [cabinetId, list] of byCabinet(points)) {
       const gathered = await this.gather(cabinetId, list);
+      const screens = await partsOf(gathered, list);
       const used = await this.screenFiles(cabinetId, gathered, list);
-      for (const [i, point] of list.entries()) {
-        if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
+      for (const point of list) {
         out.set(point.id, {
-          screen: screenOf(point),
-          playlists: gathered.reaching
-            .get(point.id)!
-            .map((id) => ({ part: gathered.part(id, point.id), share: gathered.share(id, point.id) })),
+          ...screens.get(point.id)!,
           files: used.get(point.id)!.map((id) => ({ fileId: id, hash: gathered.files.get(id)!.hash })),
           alike: gathered.alike,
         });
