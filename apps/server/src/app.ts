@@ -336,7 +336,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     botCheck,
     access: new AccessService({ repos }),
     users: new UserService({ repos, transact, hasher }),
-    cabinets: new CabinetService(repos),
+    cabinets: new CabinetService(repos, billing),
     media,
     fileRules: new FileRulesService({
       repos,

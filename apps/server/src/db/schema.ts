@@ -1237,6 +1237,21 @@ export const tariffPlans = pgTable('tariff_plans', {
   features: jsonb('features').$type<Feature[]>().notNull(),
   audioOnly: boolean('audio_only').notNull(),
 });
+export type TariffPlanRow = typeof tariffPlans.$inferSelect;
+
+/**
+ * The platform admin's edits of the tariff table, each with who made it: the tariff as it was and as it
+ * became (null before: added; null after: removed).
+ */
+export const tariffChanges = pgTable('tariff_changes', {
+  id: serial('id').primaryKey(),
+  tariff: text('tariff').$type<Tariff>().notNull(),
+  before: jsonb('before').$type<TariffPlanRow>(),
+  after: jsonb('after').$type<TariffPlanRow>(),
+  actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  note: text('note'),
+  createdAt: createdAt(),
+});
 
 /**
  * The prepaid ledger: every movement of a cabinet's funds with its reason. A cabinet's balance is the sum

@@ -9,6 +9,7 @@ import {
   ledgerEntries,
   payments,
   points,
+  tariffChanges,
   tariffPlans,
   users,
   type LedgerEntryRow,
@@ -68,7 +69,80 @@ export class BillingRepository {
   }
 
   async plans(): Promise<TariffPlan[]> {
-    return this.db.select().from(tariffPlans).orderBy(asc(tariffPlans.monthlyPrice));
+    return this.db.select().from(tariffPlans).orderBy(asc(tariffPlans.monthlyPrice), asc(tariffPlans.id));
+  }
+
+  /** Whether the table was ever filled (the defaults go in once; a removed tariff stays removed). */
+  async hasPlans(): Promise<boolean> {
+    const [row] = await this.db.select({ id: tariffPlans.id }).from(tariffPlans).limit(1);
+    return row !== undefined;
+  }
+
+  /** The tariff's row, locked until the transaction ends (one edit of a tariff at a time). */
+  async lockPlan(id: Tariff): Promise<TariffPlan | undefined> {
+    const [row] = await this.db.select().from(tariffPlans).where(eq(tariffPlans.id, id)).for('update');
+    return row;
+  }
+
+  async savePlan(plan: TariffPlan): Promise<void> {
+    const values = { ...plan, features: [...plan.features] };
+    await this.db
+      .insert(tariffPlans)
+      .values(values)
+      .onConflictDoUpdate({ target: tariffPlans.id, set: values });
+  }
+
+  async removePlan(id: Tariff): Promise<void> {
+    await this.db.delete(tariffPlans).where(eq(tariffPlans.id, id));
+  }
+
+  /** Cabinets on each tariff (customers only). */
+  async platformCabinetsPerTariff(): Promise<Map<Tariff, number>> {
+    const rows = await this.db
+      .select({ tariff: cabinets.tariff, n: count() })
+      .from(cabinets)
+      .where(eq(cabinets.isPlatform, false))
+      .groupBy(cabinets.tariff);
+    return new Map(rows.map((r) => [r.tariff, r.n]));
+  }
+
+  /** Any cabinet on the tariff, the platform's own too (a tariff in use cannot be removed). */
+  async platformTariffInUse(id: Tariff): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: cabinets.id })
+      .from(cabinets)
+      .where(eq(cabinets.tariff, id))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  async addTariffChange(change: {
+    tariff: Tariff;
+    before: TariffPlan | null;
+    after: TariffPlan | null;
+    actorId: number;
+    note?: string | undefined;
+  }): Promise<void> {
+    const plain = (p: TariffPlan | null) => (p ? { ...p, features: [...p.features] } : null);
+    await this.db.insert(tariffChanges).values({
+      tariff: change.tariff,
+      before: plain(change.before),
+      after: plain(change.after),
+      actorId: change.actorId,
+      note: change.note ?? null,
+    });
+  }
+
+  async tariffChanges(filter: { page: number; limit: number }) {
+    const rows = await this.db
+      .select({ change: tariffChanges, actor: users.login })
+      .from(tariffChanges)
+      .leftJoin(users, eq(users.id, tariffChanges.actorId))
+      .orderBy(desc(tariffChanges.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit);
+    const [total] = await this.db.select({ n: count() }).from(tariffChanges);
+    return { rows: rows.map((r) => ({ ...r.change, actor: r.actor })), total: total?.n ?? 0 };
   }
 
   async account(cabinetId: CabinetId): Promise<Account | undefined> {

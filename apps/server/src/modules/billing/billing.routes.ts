@@ -59,4 +59,16 @@ export async function billingRoutes(app: App, { services }: RouteContext): Promi
   route(app, adminApi.terms, async (request) =>
     billing.adminTerms(requireCaller(request), asCabinetId(request.params.id), request.body),
   );
+
+  route(app, adminApi.tariffs, async () => billing.adminTariffs());
+
+  route(app, adminApi.saveTariff, async (request) =>
+    billing.saveTariff(requireCaller(request), request.body),
+  );
+
+  route(app, adminApi.removeTariff, async (request) =>
+    billing.removeTariff(requireCaller(request), request.body),
+  );
+
+  route(app, adminApi.tariffHistory, async (request) => billing.tariffHistory(request.query));
 }

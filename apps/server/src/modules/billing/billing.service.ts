@@ -4,6 +4,7 @@ import {
   DEFAULT_TARIFF_PLANS,
   LOW_FUNDS_DAYS,
   MESSAGES,
+  NEW_CABINET_TARIFF,
   billableScreens,
   billingState,
   chargeLines,
@@ -15,6 +16,7 @@ import {
   switchDifference,
   tariffAllowing,
   type AdminCabinet,
+  type AdminTariffs,
   type BillingState,
   type DiscountTerms,
   type ExportFormat,
@@ -24,7 +26,9 @@ import {
   type ManualReason,
   type RouteBilling,
   type Tariff,
+  type TariffChange,
   type TariffPlan,
+  type TariffPlanInput,
   type TermsChange,
 } from '@vitrine/core';
 import { PassThrough, type Readable } from 'node:stream';
@@ -85,9 +89,13 @@ export class BillingService {
     return this.deps.config.mode === 'on';
   }
 
-  /** The default tariffs into the table (the admin's edits stay); balances from before the ledger opened. */
+  /**
+   * The default tariffs into an empty table, once (the admin's edits and removals stay); balances from
+   * before the ledger opened.
+   */
   async start(): Promise<void> {
-    await this.deps.repos.billing.seedPlans(DEFAULT_TARIFF_PLANS);
+    if (!(await this.deps.repos.billing.hasPlans()))
+      await this.deps.repos.billing.seedPlans(DEFAULT_TARIFF_PLANS);
     await this.deps.repos.billing.platformOpenBalances();
   }
 
@@ -544,6 +552,8 @@ export class BillingService {
     },
   ): Promise<AdminCabinet> {
     await this.customer(cabinetId);
+    if (body.tariff !== undefined && !(await this.plans()).some((p) => p.id === body.tariff))
+      throw fieldError('tariff', MESSAGES.invalid);
     const before = await this.account(cabinetId);
     const terms: TermsChange = {
       ...(body.tariff !== undefined && body.tariff !== before.tariff
@@ -575,6 +585,81 @@ export class BillingService {
       });
     }
     return this.adminView(cabinetId);
+  }
+
+  // ---- the tariff table ----
+
+  async adminTariffs(): Promise<AdminTariffs> {
+    const plans = await this.deps.repos.billing.plans();
+    const counts = await this.deps.repos.billing.platformCabinetsPerTariff();
+    return {
+      plans: plans.map((p) => ({ ...p, features: [...p.features], cabinets: counts.get(p.id) ?? 0 })),
+      currency: this.deps.config.currency,
+    };
+  }
+
+  /** Adds or changes a tariff; the change is recorded with who made it (before and after). */
+  async saveTariff(caller: Caller, input: TariffPlanInput): Promise<AdminTariffs> {
+    const { note, ...plan } = input;
+    await this.deps.transact(async (repos) => {
+      const before = (await repos.billing.lockPlan(plan.id)) ?? null;
+      const same =
+        before !== null &&
+        JSON.stringify({ ...before, features: [...before.features].sort() }) ===
+          JSON.stringify({ ...plan, features: [...plan.features].sort() });
+      if (same) return;
+      await repos.billing.savePlan(plan);
+      await repos.billing.addTariffChange({
+        tariff: plan.id,
+        before,
+        after: plan,
+        actorId: caller.userId,
+        note,
+      });
+    });
+    return this.adminTariffs();
+  }
+
+  /** Removes a tariff no cabinet is on (nor the one new cabinets start on), recorded with who did it. */
+  async removeTariff(
+    caller: Caller,
+    body: { tariff: Tariff; note?: string | undefined },
+  ): Promise<AdminTariffs> {
+    if (body.tariff === NEW_CABINET_TARIFF) throw new AppError('TARIFF_DEFAULT');
+    await this.deps.transact(async (repos) => {
+      const before = await repos.billing.lockPlan(body.tariff);
+      if (!before) throw new AppError('NOT_FOUND');
+      if (await repos.billing.platformTariffInUse(body.tariff)) throw new AppError('TARIFF_IN_USE');
+      await repos.billing.removePlan(body.tariff);
+      await repos.billing.addTariffChange({
+        tariff: body.tariff,
+        before,
+        after: null,
+        actorId: caller.userId,
+        note: body.note,
+      });
+    });
+    return this.adminTariffs();
+  }
+
+  async tariffHistory(query: {
+    page: number;
+    limit: number;
+  }): Promise<{ changes: TariffChange[]; total: number }> {
+    const { rows, total } = await this.deps.repos.billing.tariffChanges(query);
+    const plan = (p: TariffPlan | null) => (p ? { ...p, features: [...p.features] } : null);
+    return {
+      total,
+      changes: rows.map((r) => ({
+        id: r.id,
+        tariff: r.tariff,
+        before: plan(r.before),
+        after: plan(r.after),
+        actor: r.actor,
+        note: r.note,
+        createdAt: r.createdAt.toISOString(),
+      })),
+    };
   }
 
   /** The dashboard's billing stats; null while billing is off. */
