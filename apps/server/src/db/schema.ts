@@ -1329,6 +1329,40 @@ export const payments = pgTable(
 export type PaymentRow = typeof payments.$inferSelect;
 
 /**
+ * The platform-wide invoice counter: one row, moved by one upsert inside the payment's transaction, so
+ * numbers are sequential without gaps (a rolled-back payment takes its number back with it).
+ */
+export const invoiceCounter = pgTable('invoice_counter', {
+  id: integer('id').primaryKey(),
+  last: bigint('last', { mode: 'number' }).notNull(),
+});
+
+/** A numbered invoice for money paid in (a provider's payment or a bank transfer the admin records). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    number: bigint('number', { mode: 'number' }).notNull(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerEntries.id, { onDelete: 'cascade' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_idx').on(t.number),
+    uniqueIndex('invoices_entry_idx').on(t.entryId),
+    index('invoices_cabinet_idx').on(t.cabinetId, t.number),
+  ],
+);
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/**
  * Playlists reported for content that did not all fit on a day (docs/security.md, "Alerts"): one report per
  * playlist and day, whichever screen or process planned it first. Rows older than a week are swept.
  */

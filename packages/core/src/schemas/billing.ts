@@ -160,7 +160,7 @@ export const TariffPlanInput = z
     monthlyPrice: z.number().int().min(0).max(100_000_000),
     screenLimit: z.number().int().min(1).max(1_000_000).nullable(),
     freeSlots: z.number().int().min(0).max(1_000_000),
-    storagePerScreen: z.number().int().min(0).max(MAX_STORAGE_PER_SCREEN),
+    storagePerScreen: z.number().int().min(0).max(MAX_STORAGE_PER_SCREEN).meta({ int64: true }),
     features: z
       .array(z.enum(FEATURES))
       .max(FEATURES.length)
@@ -196,3 +196,16 @@ export const TariffChange = z.object({
 });
 export type TariffChange = z.infer<typeof TariffChange>;
 export const TariffChangeList = z.object({ changes: z.array(TariffChange), total: z.number().int() });
+
+// ---- invoices ----
+/** A numbered invoice for money paid in: numbers are platform-wide, sequential, without gaps. */
+export const Invoice = z.object({
+  number: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  createdAt: z.string(),
+});
+export type Invoice = z.infer<typeof Invoice>;
+export const InvoiceList = z.object({ invoices: z.array(Invoice), total: z.number().int() });
+/** An invoice named by its number. */
+export const InvoiceParams = z.strictObject({ number: z.coerce.number().int().min(1).max(2_147_483_647) });

@@ -6,12 +6,15 @@ import { containsPattern } from '../../db/sql.js';
 import {
   cabinets,
   chargedScreenDays,
+  invoiceCounter,
+  invoices,
   ledgerEntries,
   payments,
   points,
   tariffChanges,
   tariffPlans,
   users,
+  type InvoiceRow,
   type LedgerEntryRow,
   type PaymentRow,
 } from '../../db/schema.js';
@@ -27,6 +30,8 @@ export interface Account {
   blocked: boolean;
   unpaidSince: Date | null;
   yearlyUntil: string | null;
+  /** The operator's own cabinets (the platform admins', the stock library's): never billed. */
+  isPlatform: boolean;
 }
 
 export interface NewEntry {
@@ -51,6 +56,7 @@ const accountColumns = {
   blocked: cabinets.blocked,
   unpaidSince: cabinets.unpaidSince,
   yearlyUntil: cabinets.yearlyUntil,
+  isPlatform: cabinets.isPlatform,
 };
 
 /**
@@ -370,5 +376,67 @@ export class BillingRepository {
       .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
       .returning({ id: payments.id });
     return rows.length > 0;
+  }
+
+  // ---- invoices ----
+
+  /**
+   * The next invoice number, platform-wide: call inside the payment's transaction. The counter's row stays
+   * locked until it commits, so numbers follow each other without gaps (a rollback gives its number back).
+   */
+  async platformNextInvoiceNumber(): Promise<number> {
+    const [row] = await this.db
+      .insert(invoiceCounter)
+      .values({ id: 1, last: 1 })
+      .onConflictDoUpdate({ target: invoiceCounter.id, set: { last: sql`${invoiceCounter.last} + 1` } })
+      .returning({ last: invoiceCounter.last });
+    return row!.last;
+  }
+
+  async addInvoice(
+    cabinetId: CabinetId,
+    values: { number: number; entryId: number; amount: number; currency: string },
+  ): Promise<InvoiceRow> {
+    const [row] = await this.db
+      .insert(invoices)
+      .values({ cabinetId, ...values })
+      .returning();
+    return row!;
+  }
+
+  async invoices(
+    cabinetId: CabinetId,
+    filter: { page: number; limit: number },
+  ): Promise<{ rows: InvoiceRow[]; total: number }> {
+    const where = eq(invoices.cabinetId, cabinetId);
+    const rows = await this.db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.number))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit);
+    const [total] = await this.db.select({ n: count() }).from(invoices).where(where);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  /** One of the cabinet's invoices by its number, with the payment's note. */
+  async invoice(cabinetId: CabinetId, number: number) {
+    const [row] = await this.db
+      .select({ invoice: invoices, note: ledgerEntries.note, cabinet: cabinets.name })
+      .from(invoices)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.id, invoices.entryId))
+      .innerJoin(cabinets, eq(cabinets.id, invoices.cabinetId))
+      .where(and(eq(invoices.cabinetId, cabinetId), eq(invoices.number, number)));
+    return row;
+  }
+
+  /** The cabinet an invoice number belongs to (the platform admin names invoices by number). */
+  async platformInvoiceCabinet(number: number): Promise<CabinetId | undefined> {
+    const [row] = await this.db
+      .select({ cabinetId: invoices.cabinetId })
+      .from(invoices)
+      .where(eq(invoices.number, number));
+    return row?.cabinetId;
   }
 }

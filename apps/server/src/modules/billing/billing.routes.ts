@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { adminApi, fundsApi } from '@vitrine/core';
 import type { App, RouteContext } from '../../app-types.js';
 import { asCabinetId } from '../../db/cabinet-id.js';
@@ -71,4 +72,26 @@ export async function billingRoutes(app: App, { services }: RouteContext): Promi
   );
 
   route(app, adminApi.tariffHistory, async (request) => billing.tariffHistory(request.query));
+
+  const pdf = (file: { name: string; body: Buffer }) => ({
+    name: file.name,
+    mime: 'application/pdf',
+    stream: Readable.from([file.body]),
+  });
+
+  route(app, fundsApi.invoices, async (request) =>
+    billing.invoices(requireCaller(request).cabinetId, request.query),
+  );
+
+  route(app, fundsApi.invoicePdf, async (request, reply) =>
+    attachment(reply, pdf(await billing.invoicePdf(requireCaller(request).cabinetId, request.params.number))),
+  );
+
+  route(app, adminApi.invoices, async (request) =>
+    billing.adminInvoices(asCabinetId(request.params.id), request.query),
+  );
+
+  route(app, adminApi.invoicePdf, async (request, reply) =>
+    attachment(reply, pdf(await billing.adminInvoicePdf(request.params.number))),
+  );
 }

@@ -51,9 +51,15 @@ export function contentVersion(
   files: ManifestFile[],
   settings: Manifest['point'],
   parts: Map<number, string> | null = null,
+  /** When the neutral slide starts (billing); counted only when set, so paying screens keep their versions. */
+  neutralFrom: string | null = null,
 ): string {
   const fileHashes = JSON.stringify(files.map((f) => [f.fileId, f.hash]));
-  return sha256(`[${scheduleJson(schedule, parts)},${fileHashes},${JSON.stringify(settings)}]`).slice(0, 16);
+  const hold = neutralFrom === null ? '' : `,${JSON.stringify(neutralFrom)}`;
+  return sha256(`[${scheduleJson(schedule, parts)},${fileHashes},${JSON.stringify(settings)}${hold}]`).slice(
+    0,
+    16,
+  );
 }
 
 /**
@@ -101,6 +107,8 @@ export class ContentSync {
       repos: Repositories;
       schedule: ScheduleService;
       fleet: Fleet;
+      /** From when a cabinet's screens show the neutral slide (billing's lock); absent: never. */
+      neutralFrom?: (cabinetId: CabinetId) => Promise<string | null>;
       clock?: () => Date;
     },
   ) {
@@ -112,11 +120,16 @@ export class ContentSync {
     const content = await this.deps.schedule.forPlayers(rows);
     const out = new Map<number, Manifest>();
     const parts = new Map<number, string>();
+    const holds = new Map<CabinetId, string | null>();
+    for (const cabinetId of new Set(rows.map((row) => row.cabinetId))) {
+      holds.set(cabinetId, (await this.deps.neutralFrom?.(cabinetId)) ?? null);
+    }
     for (const row of rows) {
       const { schedule, files, alike } = content.get(row.id)!;
       const point = playerSettings(row);
-      const version = contentVersion(schedule, files, point, alike ? parts : null);
-      out.set(row.id, { version, point, schedule, files });
+      const neutralFrom = holds.get(row.cabinetId) ?? null;
+      const version = contentVersion(schedule, files, point, alike ? parts : null, neutralFrom);
+      out.set(row.id, { version, point, schedule, files, billing: { neutralFrom } });
     }
     return out;
   }
