@@ -33,6 +33,7 @@ import { formatMoney } from '../funds/money';
 import { useTariffName } from '../funds/TariffLimits';
 import { changeTerms, recordEntry, useAdminCabinets, useAdminLedger } from './admin.api';
 import { TariffTable } from './TariffTable';
+import { CabinetInvoices } from './CabinetInvoices';
 
 /** Money in or out of a cabinet with its reason: a bank transfer, a refund, a correction. */
 function EntryForm({
@@ -196,6 +197,7 @@ function CabinetDrawer({
         </Group>
         <EntryForm cabinet={cabinet} currency={currency} onDone={refresh} />
         <TermsForm key={`${cabinet.tariff}${cabinet.blocked}`} cabinet={cabinet} onDone={refresh} />
+        <CabinetInvoices cabinetId={cabinet.id} />
         <Title order={3} size="h5">
           {t('funds.ledger')}
         </Title>

@@ -57,3 +57,12 @@ export const saveTariff = (body: TariffPlanInput) => call(adminApi.saveTariff, {
 
 export const removeTariff = (tariff: Tariff, note?: string) =>
   call(adminApi.removeTariff, { body: { tariff, ...(note ? { note } : {}) } });
+
+/** GET /api/admin/cabinets/:id/invoices. */
+export function useAdminInvoices(id: number, page: number) {
+  const query = { page, limit: 10 };
+  return useQuery({
+    queryKey: keyOf(adminApi.invoices, { params: { id }, query }),
+    queryFn: () => call(adminApi.invoices, { params: { id }, query }),
+  });
+}
