@@ -44,7 +44,7 @@ export function InvoiceTable({
         rows={rows}
         rowKey={(i) => i.number}
         columns={columns}
-        minWidth={420}
+        minWidth={340}
         label={t('invoices.title')}
         empty={<Text size="sm">{t('invoices.none')}</Text>}
         rowAction={{
