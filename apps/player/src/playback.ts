@@ -18,7 +18,7 @@ import type { NewProofEvent } from './proof';
 import { Timeline, entryKey } from './timeline';
 import { errorText, isAborted, sleep, waitForEvent } from './util';
 
-export type ScreenState = 'connecting' | 'playing' | 'idle' | 'stopped' | 'stream';
+export type ScreenState = 'connecting' | 'playing' | 'idle' | 'stopped' | 'stream' | 'neutral';
 
 const STREAM_START_MS = 20_000;
 
@@ -91,6 +91,7 @@ export class Playback {
   /** The stage's background while playing: the playing (or pausing) playlist's theme. */
   private backdrop = themeColor(null);
   private stopped = false;
+  private neutral = false;
   private streamVideo: HTMLVideoElement | null = null;
   private loop: AbortController | null = null;
   private readonly layers: [HTMLElement, HTMLElement];
@@ -219,6 +220,13 @@ export class Playback {
     this.reconsider();
   }
 
+  /** Billing's neutral slide (src/neutral.ts): nothing plays, the stage stays blank. */
+  setNeutral(neutral: boolean): void {
+    if (this.neutral === neutral) return;
+    this.neutral = neutral;
+    this.reconsider();
+  }
+
   setStopped(stopped: boolean): void {
     if (this.stopped === stopped) return;
     this.stopped = stopped;
@@ -288,7 +296,8 @@ export class Playback {
 
   /** Starts or stops the loop to match what the screen should do, and shows the matching state. */
   private reconsider(): void {
-    const shouldPlay = !this.destroyed && this.timeline !== null && !this.stopped && !this.streamVideo;
+    const shouldPlay =
+      !this.destroyed && this.timeline !== null && !this.stopped && !this.streamVideo && !this.neutral;
     if (shouldPlay && !this.loop) {
       const controller = new AbortController();
       this.loop = controller;
@@ -321,7 +330,8 @@ export class Playback {
 
   private updateState(): void {
     let state: ScreenState;
-    if (this.streamVideo) state = 'stream';
+    if (this.neutral) state = 'neutral';
+    else if (this.streamVideo) state = 'stream';
     else if (!this.manifest) state = 'connecting';
     else if (this.stopped) state = 'stopped';
     else if ((this.gap && !this.pausing) || this.failing) state = 'idle';
@@ -331,6 +341,7 @@ export class Playback {
       ? 'The content could not be played'
       : this.options.strings.noContent;
     for (const layer of this.layers) layer.hidden = state !== 'playing';
+    if (this.streamVideo) this.streamVideo.hidden = state === 'neutral';
     const stage = this.options.stage;
     stage.style.transition = `background-color ${this.transitionMs}ms linear`;
     stage.style.backgroundColor = state === 'playing' ? this.backdrop : themeColor(null);

@@ -11,6 +11,7 @@ import { CommandHandler, type CommandEffects, type SeenCommands } from './comman
 import type { Strings } from './i18n';
 import type { Logger } from './log';
 import { MediaCache } from './cache';
+import { NeutralSlide } from './neutral';
 import { Playback, orientStage, type ScreenState } from './playback';
 import { watchPosition } from './position';
 import { createProofQueue, httpSender } from './proof';
@@ -36,6 +37,7 @@ const SCREENSHOT_TITLES: Record<ScreenState, string> = {
   idle: 'No content',
   stopped: 'Broadcast stopped',
   stream: 'Camera stream',
+  neutral: 'Neutral slide: the cabinet is locked',
 };
 
 export interface SessionContext {
@@ -131,6 +133,8 @@ export function startSession(ctx: SessionContext): { stop(): void } {
       connection?.heartbeatNow();
     },
   });
+  // Billing's neutral slide: after a locked cabinet's grace period the stage stays blank.
+  const neutral = new NeutralSlide({ log, onChange: (on) => playback.setNeutral(on) });
   // A moving screen's live position, where a native shell or a granted permission gives one.
   const position = watchPosition({
     log,
@@ -167,6 +171,7 @@ export function startSession(ctx: SessionContext): { stop(): void } {
     // A new interval counts from now; the same one keeps its running wait.
     if (point.syncInterval !== syncMinutes || syncTimer === null) scheduleSync(point.syncInterval);
     playback.apply(next);
+    neutral.apply(next.billing?.neutralFrom);
     if (newVersion) {
       position.check();
       reportFirstItem = true;
@@ -340,6 +345,7 @@ export function startSession(ctx: SessionContext): { stop(): void } {
       window.removeEventListener('online', online);
       socket.stop();
       position.stop();
+      neutral.destroy();
       playback.destroy();
       void proof.close();
       void audience.close();

@@ -242,7 +242,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const storage = deps.storage ?? createStorage(config);
   const signer = new UrlSigner(mediaSecret);
   const uploads = {
-    quota: new Quota({ repos, transact, quota: config.media.quota }),
+    quota: new Quota({
+      repos,
+      transact,
+      quota: config.media.quota,
+      // The tariff's storage per screen slot (billing is made below, before any upload).
+      limit: (cabinetId): Promise<number | null> => billing.storageQuota(cabinetId),
+    }),
     tusStore: createTusStore(join(config.dataDir, 'tus'), config.tusExpiryHours * 3_600_000),
   };
   const tmpDir = join(config.dataDir, 'tmp');
@@ -278,7 +284,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const schedule = new ScheduleService({ repos, media });
   // Each screen's current content, worked out whenever what it plays may change.
-  const sync = new ContentSync({ repos, schedule, fleet });
+  const sync: ContentSync = new ContentSync({
+    repos,
+    schedule,
+    fleet,
+    // Billing's lock: the neutral slide after the grace period (billing is made below, before any call).
+    neutralFrom: (cabinetId): Promise<string | null> => billing.neutralFrom(cabinetId),
+  });
   const playlists = new PlaylistService({
     repos,
     transact,
@@ -308,13 +320,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log: (message, error) => app.log.warn({ err: error }, message),
   });
   // Billing (docs/billing.md): the ledger, the lock and the refusals, recharges through Stripe when set.
-  const billing = new BillingService({
+  const billing: BillingService = new BillingService({
     repos,
     transact,
     config: config.billing,
     publicUrl: config.publicUrl,
     provider: config.billing.stripe ? new StripeProvider(config.billing.stripe) : null,
+    issuer: config.brandConfig.title,
     lowFunds: (cabinetId, balance) => alerts.lowFunds(cabinetId, balance),
+    contentChanged: (cabinetId, change) => sync.changed(cabinetId, change),
     log: (message, error) => app.log.warn({ err: error }, message),
   });
   await billing.start();
@@ -336,7 +350,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     botCheck,
     access: new AccessService({ repos }),
     users: new UserService({ repos, transact, hasher }),
-    cabinets: new CabinetService(repos),
+    cabinets: new CabinetService(repos, billing),
     media,
     fileRules: new FileRulesService({
       repos,
@@ -354,7 +368,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       points,
       playlists,
       fullness,
-      quota: config.media.quota,
+      quota: (cabinetId) => uploads.quota.limitOf(cabinetId),
       billing: (cabinetId) => billing.dashboard(cabinetId),
     }),
     fullness,

@@ -88,6 +88,8 @@ const fixtures: Record<string, Fixture> = {
     url: '/api/cabinet/patch/{cabinet}',
     read: () => get(team.admin, `/api/cabinet/${ids['cabinet']}`),
     values: { tariff: 'enterprise', discount: 30 },
+    // The reason of a change is kept in the cabinet's ledger, not on the cabinet.
+    hidden: ['note'],
   },
   '/api/folder/patch/:id': {
     who: () => team.owner,

@@ -20,6 +20,14 @@ export const ERRORS = {
     status: 402,
     message: 'You can not perform this action because your balance is not enough',
   },
+  TARIFF_IN_USE: {
+    status: 409,
+    message: 'This tariff is in use: move its cabinets to another tariff before removing it',
+  },
+  TARIFF_DEFAULT: {
+    status: 409,
+    message: 'New cabinets start on this tariff: it cannot be removed',
+  },
   NOT_FOUND: { status: 404, message: 'Not found' },
   LOGIN_TAKEN: { status: 409, message: 'Login already taken' },
   EMAIL_TAKEN: { status: 409, message: 'E-mail already taken' },

@@ -1237,6 +1237,21 @@ export const tariffPlans = pgTable('tariff_plans', {
   features: jsonb('features').$type<Feature[]>().notNull(),
   audioOnly: boolean('audio_only').notNull(),
 });
+export type TariffPlanRow = typeof tariffPlans.$inferSelect;
+
+/**
+ * The platform admin's edits of the tariff table, each with who made it: the tariff as it was and as it
+ * became (null before: added; null after: removed).
+ */
+export const tariffChanges = pgTable('tariff_changes', {
+  id: serial('id').primaryKey(),
+  tariff: text('tariff').$type<Tariff>().notNull(),
+  before: jsonb('before').$type<TariffPlanRow>(),
+  after: jsonb('after').$type<TariffPlanRow>(),
+  actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  note: text('note'),
+  createdAt: createdAt(),
+});
 
 /**
  * The prepaid ledger: every movement of a cabinet's funds with its reason. A cabinet's balance is the sum
@@ -1312,6 +1327,40 @@ export const payments = pgTable(
   (t) => [uniqueIndex('payments_external_idx').on(t.provider, t.externalId)],
 );
 export type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * The platform-wide invoice counter: one row, moved by one upsert inside the payment's transaction, so
+ * numbers are sequential without gaps (a rolled-back payment takes its number back with it).
+ */
+export const invoiceCounter = pgTable('invoice_counter', {
+  id: integer('id').primaryKey(),
+  last: bigint('last', { mode: 'number' }).notNull(),
+});
+
+/** A numbered invoice for money paid in (a provider's payment or a bank transfer the admin records). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    number: bigint('number', { mode: 'number' }).notNull(),
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerEntries.id, { onDelete: 'cascade' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_idx').on(t.number),
+    uniqueIndex('invoices_entry_idx').on(t.entryId),
+    index('invoices_cabinet_idx').on(t.cabinetId, t.number),
+  ],
+);
+export type InvoiceRow = typeof invoices.$inferSelect;
 
 /**
  * Playlists reported for content that did not all fit on a day (docs/security.md, "Alerts"): one report per

@@ -10,6 +10,8 @@ import {
   discounts,
   formatMinor,
   mulDiv,
+  neutralFrom,
+  storageAllowance,
   parseMinor,
   runwayDays,
   switchDifference,
@@ -118,5 +120,19 @@ describe('lock', () => {
     expect(billingState({ ...facts, unpaidSince: new Date('2026-06-07T00:00:00Z') })).toBe('dark');
     expect(billingState({ ...facts, blocked: true })).toBe('blocked');
     expect(billingState({ ...facts, billingOff: true, unpaidSince: new Date(0) })).toBe('off');
+  });
+  it('shows the neutral slide from the end of the grace, at once when blocked, never while paying', () => {
+    const unpaid = new Date('2026-06-09T10:00:00Z');
+    expect(neutralFrom({ ...facts, unpaidSince: unpaid })?.toISOString()).toBe('2026-06-12T10:00:00.000Z');
+    expect(neutralFrom({ ...facts, unpaidSince: unpaid, graceDays: 0 })).toEqual(unpaid);
+    expect(neutralFrom({ ...facts, blocked: true })).toEqual(new Date(0));
+    expect(neutralFrom(facts)).toBeNull();
+    expect(neutralFrom({ ...facts, billingOff: true, unpaidSince: unpaid })).toBeNull();
+  });
+  it('gives storage per screen slot, free slots counted, one at least', () => {
+    const free = plan('free');
+    expect(storageAllowance(free, 0)).toBe(free.storagePerScreen * free.freeSlots);
+    expect(storageAllowance(free, 5)).toBe(free.storagePerScreen * 5);
+    expect(storageAllowance(plan('audio'), 0)).toBe(plan('audio').storagePerScreen);
   });
 });

@@ -26,6 +26,16 @@ export function billingState(facts: LockFacts): BillingState {
   return facts.now.getTime() < graceEnds ? 'locked' : 'dark';
 }
 
+/**
+ * From when the cabinet's screens show the neutral slide: the end of the grace period of a locked cabinet,
+ * at once (the epoch) for one the platform admin blocked, never while it pays or billing is off.
+ */
+export function neutralFrom(facts: Omit<LockFacts, 'now'>): Date | null {
+  if (facts.blocked) return new Date(0);
+  if (facts.billingOff || !facts.unpaidSince) return null;
+  return new Date(facts.unpaidSince.getTime() + facts.graceDays * 86_400_000);
+}
+
 /** Whether the state refuses actions that cost money or change what screens play. */
 export const refusesChanges = (state: BillingState): boolean =>
   state === 'locked' || state === 'dark' || state === 'blocked';

@@ -26,6 +26,9 @@ export interface TariffPlan {
   audioOnly: boolean;
 }
 
+/** The tariff a new cabinet starts on (the `cabinets.tariff` default): it cannot be removed. */
+export const NEW_CABINET_TARIFF: Tariff = 'free';
+
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
 

@@ -43,6 +43,8 @@ export const accountApi = defineRoutes({
     access: 'account.route',
     summary: 'Create a personal API token (shown once)',
     tags: ['account'],
+    // Revoking stays open: only a new token needs a tariff with API tokens.
+    billing: { feature: 'apiTokens' },
     body: PostTokenBody,
     response: CreatedApiToken,
   }),

@@ -6,6 +6,7 @@ import { DISCOUNT_KINDS, NON_COMMERCIAL_MAX_PERCENT } from '../billing/charges.j
 import { FEATURES } from '../billing/tariffs.js';
 import { PageQuery, dateSchema, int64, secretSchema, text } from './common.js';
 import { EXPORT_FORMATS } from './statistic.js';
+import { MESSAGES } from '../validation.js';
 
 /** Billing's wire shapes (docs/billing.md): amounts in minor units, days 'YYYY-MM-DD'. */
 export const TariffPlanSchema = z.object({
@@ -144,3 +145,67 @@ export const DashboardBilling = z.object({
   screens: z.number().int(),
   screenLimit: z.number().int().nullable(),
 });
+
+// ---- the tariff table (the platform admin edits it) ----
+/** Bytes of library storage per screen slot: at most 1 TiB. */
+export const MAX_STORAGE_PER_SCREEN = 1024 ** 4;
+
+/**
+ * A tariff as the platform admin saves it: the price per screen and month in exact minor units, the screen
+ * limit (null: none), the free slots (within the limit), storage per slot in bytes, and its features.
+ */
+export const TariffPlanInput = z
+  .strictObject({
+    id: z.enum(TARIFFS),
+    monthlyPrice: z.number().int().min(0).max(100_000_000),
+    screenLimit: z.number().int().min(1).max(1_000_000).nullable(),
+    freeSlots: z.number().int().min(0).max(1_000_000),
+    storagePerScreen: z.number().int().min(0).max(MAX_STORAGE_PER_SCREEN).meta({ int64: true }),
+    features: z
+      .array(z.enum(FEATURES))
+      .max(FEATURES.length)
+      .refine((list) => new Set(list).size === list.length, { error: MESSAGES.invalid }),
+    audioOnly: z.boolean(),
+    /** Why: kept with the change. */
+    note: text(500).optional(),
+  })
+  .refine((p) => p.screenLimit === null || p.freeSlots <= p.screenLimit, {
+    path: ['freeSlots'],
+    error: MESSAGES.invalid,
+  });
+export type TariffPlanInput = z.infer<typeof TariffPlanInput>;
+
+export const RemoveTariffBody = z.strictObject({ tariff: z.enum(TARIFFS), note: text(500).optional() });
+
+/** The tariff table for the admin: each tariff with the customer cabinets on it. */
+export const AdminTariffs = z.object({
+  plans: z.array(TariffPlanSchema.extend({ cabinets: z.number().int() })),
+  currency: z.string(),
+});
+export type AdminTariffs = z.infer<typeof AdminTariffs>;
+
+/** One edit of the tariff table: the tariff before and after (null: added, or removed), by whom. */
+export const TariffChange = z.object({
+  id: z.number().int(),
+  tariff: z.enum(TARIFFS),
+  before: TariffPlanSchema.nullable(),
+  after: TariffPlanSchema.nullable(),
+  actor: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TariffChange = z.infer<typeof TariffChange>;
+export const TariffChangeList = z.object({ changes: z.array(TariffChange), total: z.number().int() });
+
+// ---- invoices ----
+/** A numbered invoice for money paid in: numbers are platform-wide, sequential, without gaps. */
+export const Invoice = z.object({
+  number: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  createdAt: z.string(),
+});
+export type Invoice = z.infer<typeof Invoice>;
+export const InvoiceList = z.object({ invoices: z.array(Invoice), total: z.number().int() });
+/** An invoice named by its number. */
+export const InvoiceParams = z.strictObject({ number: z.coerce.number().int().min(1).max(2_147_483_647) });

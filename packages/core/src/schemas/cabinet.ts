@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TARIFFS } from '../constants.js';
-import { PageQuery, nameSchema } from './common.js';
+import { NON_COMMERCIAL_MAX_PERCENT } from '../billing/charges.js';
+import { PageQuery, nameSchema, text } from './common.js';
 import { User } from './user.js';
 
 export const TariffSchema = z.enum(TARIFFS);
@@ -30,10 +31,17 @@ export type CabinetInfo = z.infer<typeof CabinetInfo>;
 /** The owner's setting: members must turn two-factor on (docs/security.md). */
 export const TwoFaRequirementBody = z.strictObject({ twoFaRequired: z.boolean() });
 
+/**
+ * The platform admin's change of a cabinet. Tariff, discount (the non-commercial one, spec §9: up to 50 %)
+ * and the block go through billing, which records each change in the cabinet's ledger with who made it
+ * and `note`, the reason (docs/billing.md).
+ */
 export const CabinetPatchBody = z.strictObject({
   name: nameSchema.optional(),
   blocked: z.boolean().optional(),
   tariff: TariffSchema.optional(),
-  discount: z.number().int().min(0).max(100).optional(),
+  discount: z.number().int().min(0).max(NON_COMMERCIAL_MAX_PERCENT).optional(),
+  /** Why: kept with the change in the ledger. */
+  note: text(500).optional(),
 });
 export type CabinetPatchBody = z.infer<typeof CabinetPatchBody>;

@@ -117,7 +117,7 @@ export type PlayerReport = z.infer<typeof PlayerReport>;
 
 /** What brought a screen new content: its settings, a playlist or a network (by name). */
 export const ContentChangeReason = z.object({
-  kind: z.enum(['settings', 'playlist', 'network', 'file']),
+  kind: z.enum(['settings', 'playlist', 'network', 'file', 'billing']),
   name: z.string().nullable(),
 });
 export type ContentChangeReason = z.infer<typeof ContentChangeReason>;
@@ -280,6 +280,11 @@ export const Manifest = z.object({
   /** The schedule engine's input: the player plans each day itself, with or without the network. */
   schedule: ScheduleInputSchema,
   files: z.array(ManifestFile),
+  /**
+   * Billing's word to the screen (docs/billing.md, "Lock"): from `neutralFrom` on (an instant; null: not
+   * at all) the screen shows a neutral slide instead of its schedule. Absent in manifests saved before.
+   */
+  billing: z.object({ neutralFrom: z.string().nullable() }).optional(),
 });
 export type Manifest = z.infer<typeof Manifest>;
 

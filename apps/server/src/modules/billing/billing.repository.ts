@@ -6,11 +6,15 @@ import { containsPattern } from '../../db/sql.js';
 import {
   cabinets,
   chargedScreenDays,
+  invoiceCounter,
+  invoices,
   ledgerEntries,
   payments,
   points,
+  tariffChanges,
   tariffPlans,
   users,
+  type InvoiceRow,
   type LedgerEntryRow,
   type PaymentRow,
 } from '../../db/schema.js';
@@ -26,6 +30,8 @@ export interface Account {
   blocked: boolean;
   unpaidSince: Date | null;
   yearlyUntil: string | null;
+  /** The operator's own cabinets (the platform admins', the stock library's): never billed. */
+  isPlatform: boolean;
 }
 
 export interface NewEntry {
@@ -50,6 +56,7 @@ const accountColumns = {
   blocked: cabinets.blocked,
   unpaidSince: cabinets.unpaidSince,
   yearlyUntil: cabinets.yearlyUntil,
+  isPlatform: cabinets.isPlatform,
 };
 
 /**
@@ -68,7 +75,80 @@ export class BillingRepository {
   }
 
   async plans(): Promise<TariffPlan[]> {
-    return this.db.select().from(tariffPlans).orderBy(asc(tariffPlans.monthlyPrice));
+    return this.db.select().from(tariffPlans).orderBy(asc(tariffPlans.monthlyPrice), asc(tariffPlans.id));
+  }
+
+  /** Whether the table was ever filled (the defaults go in once; a removed tariff stays removed). */
+  async hasPlans(): Promise<boolean> {
+    const [row] = await this.db.select({ id: tariffPlans.id }).from(tariffPlans).limit(1);
+    return row !== undefined;
+  }
+
+  /** The tariff's row, locked until the transaction ends (one edit of a tariff at a time). */
+  async lockPlan(id: Tariff): Promise<TariffPlan | undefined> {
+    const [row] = await this.db.select().from(tariffPlans).where(eq(tariffPlans.id, id)).for('update');
+    return row;
+  }
+
+  async savePlan(plan: TariffPlan): Promise<void> {
+    const values = { ...plan, features: [...plan.features] };
+    await this.db
+      .insert(tariffPlans)
+      .values(values)
+      .onConflictDoUpdate({ target: tariffPlans.id, set: values });
+  }
+
+  async removePlan(id: Tariff): Promise<void> {
+    await this.db.delete(tariffPlans).where(eq(tariffPlans.id, id));
+  }
+
+  /** Cabinets on each tariff (customers only). */
+  async platformCabinetsPerTariff(): Promise<Map<Tariff, number>> {
+    const rows = await this.db
+      .select({ tariff: cabinets.tariff, n: count() })
+      .from(cabinets)
+      .where(eq(cabinets.isPlatform, false))
+      .groupBy(cabinets.tariff);
+    return new Map(rows.map((r) => [r.tariff, r.n]));
+  }
+
+  /** Any cabinet on the tariff, the platform's own too (a tariff in use cannot be removed). */
+  async platformTariffInUse(id: Tariff): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: cabinets.id })
+      .from(cabinets)
+      .where(eq(cabinets.tariff, id))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  async addTariffChange(change: {
+    tariff: Tariff;
+    before: TariffPlan | null;
+    after: TariffPlan | null;
+    actorId: number;
+    note?: string | undefined;
+  }): Promise<void> {
+    const plain = (p: TariffPlan | null) => (p ? { ...p, features: [...p.features] } : null);
+    await this.db.insert(tariffChanges).values({
+      tariff: change.tariff,
+      before: plain(change.before),
+      after: plain(change.after),
+      actorId: change.actorId,
+      note: change.note ?? null,
+    });
+  }
+
+  async tariffChanges(filter: { page: number; limit: number }) {
+    const rows = await this.db
+      .select({ change: tariffChanges, actor: users.login })
+      .from(tariffChanges)
+      .leftJoin(users, eq(users.id, tariffChanges.actorId))
+      .orderBy(desc(tariffChanges.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit);
+    const [total] = await this.db.select({ n: count() }).from(tariffChanges);
+    return { rows: rows.map((r) => ({ ...r.change, actor: r.actor })), total: total?.n ?? 0 };
   }
 
   async account(cabinetId: CabinetId): Promise<Account | undefined> {
@@ -296,5 +376,67 @@ export class BillingRepository {
       .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
       .returning({ id: payments.id });
     return rows.length > 0;
+  }
+
+  // ---- invoices ----
+
+  /**
+   * The next invoice number, platform-wide: call inside the payment's transaction. The counter's row stays
+   * locked until it commits, so numbers follow each other without gaps (a rollback gives its number back).
+   */
+  async platformNextInvoiceNumber(): Promise<number> {
+    const [row] = await this.db
+      .insert(invoiceCounter)
+      .values({ id: 1, last: 1 })
+      .onConflictDoUpdate({ target: invoiceCounter.id, set: { last: sql`${invoiceCounter.last} + 1` } })
+      .returning({ last: invoiceCounter.last });
+    return row!.last;
+  }
+
+  async addInvoice(
+    cabinetId: CabinetId,
+    values: { number: number; entryId: number; amount: number; currency: string },
+  ): Promise<InvoiceRow> {
+    const [row] = await this.db
+      .insert(invoices)
+      .values({ cabinetId, ...values })
+      .returning();
+    return row!;
+  }
+
+  async invoices(
+    cabinetId: CabinetId,
+    filter: { page: number; limit: number },
+  ): Promise<{ rows: InvoiceRow[]; total: number }> {
+    const where = eq(invoices.cabinetId, cabinetId);
+    const rows = await this.db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.number))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit);
+    const [total] = await this.db.select({ n: count() }).from(invoices).where(where);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  /** One of the cabinet's invoices by its number, with the payment's note. */
+  async invoice(cabinetId: CabinetId, number: number) {
+    const [row] = await this.db
+      .select({ invoice: invoices, note: ledgerEntries.note, cabinet: cabinets.name })
+      .from(invoices)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.id, invoices.entryId))
+      .innerJoin(cabinets, eq(cabinets.id, invoices.cabinetId))
+      .where(and(eq(invoices.cabinetId, cabinetId), eq(invoices.number, number)));
+    return row;
+  }
+
+  /** The cabinet an invoice number belongs to (the platform admin names invoices by number). */
+  async platformInvoiceCabinet(number: number): Promise<CabinetId | undefined> {
+    const [row] = await this.db
+      .select({ cabinetId: invoices.cabinetId })
+      .from(invoices)
+      .where(eq(invoices.number, number));
+    return row?.cabinetId;
   }
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { adminApi, fundsApi } from '@vitrine/core';
 import type { App, RouteContext } from '../../app-types.js';
 import { asCabinetId } from '../../db/cabinet-id.js';
@@ -58,5 +59,39 @@ export async function billingRoutes(app: App, { services }: RouteContext): Promi
 
   route(app, adminApi.terms, async (request) =>
     billing.adminTerms(requireCaller(request), asCabinetId(request.params.id), request.body),
+  );
+
+  route(app, adminApi.tariffs, async () => billing.adminTariffs());
+
+  route(app, adminApi.saveTariff, async (request) =>
+    billing.saveTariff(requireCaller(request), request.body),
+  );
+
+  route(app, adminApi.removeTariff, async (request) =>
+    billing.removeTariff(requireCaller(request), request.body),
+  );
+
+  route(app, adminApi.tariffHistory, async (request) => billing.tariffHistory(request.query));
+
+  const pdf = (file: { name: string; body: Buffer }) => ({
+    name: file.name,
+    mime: 'application/pdf',
+    stream: Readable.from([file.body]),
+  });
+
+  route(app, fundsApi.invoices, async (request) =>
+    billing.invoices(requireCaller(request).cabinetId, request.query),
+  );
+
+  route(app, fundsApi.invoicePdf, async (request, reply) =>
+    attachment(reply, pdf(await billing.invoicePdf(requireCaller(request).cabinetId, request.params.number))),
+  );
+
+  route(app, adminApi.invoices, async (request) =>
+    billing.adminInvoices(asCabinetId(request.params.id), request.query),
+  );
+
+  route(app, adminApi.invoicePdf, async (request, reply) =>
+    attachment(reply, pdf(await billing.adminInvoicePdf(request.params.number))),
   );
 }

@@ -4,27 +4,34 @@ import {
   DEFAULT_TARIFF_PLANS,
   LOW_FUNDS_DAYS,
   MESSAGES,
+  NEW_CABINET_TARIFF,
   billableScreens,
   billingState,
   chargeLines,
   dayCost,
   discounts,
   formatMinor,
+  neutralFrom,
   refusesChanges,
+  storageAllowance,
   runwayDays,
   switchDifference,
   tariffAllowing,
   type AdminCabinet,
+  type AdminTariffs,
   type BillingState,
   type DiscountTerms,
   type ExportFormat,
   type Funds,
+  type Invoice,
   type LedgerEntry,
   type LedgerReason,
   type ManualReason,
   type RouteBilling,
   type Tariff,
+  type TariffChange,
   type TariffPlan,
+  type TariffPlanInput,
   type TermsChange,
 } from '@vitrine/core';
 import { PassThrough, type Readable } from 'node:stream';
@@ -37,6 +44,8 @@ import type { Account, EntryWithActor } from './billing.repository.js';
 import type { BillingConfig } from './billing.config.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { EXPORT_MIME, writeExport } from '../statistic/export.js';
+import type { ContentChange } from '../point/content-sync.js';
+import { invoiceNumber, invoicePdf } from './invoice.pdf.js';
 
 const BALANCE_CHECK = 'cabinets_balance_not_negative';
 
@@ -47,7 +56,11 @@ export interface BillingDeps {
   /** Where a payment page returns to: the cabinet's public address. */
   publicUrl: string;
   provider: PaymentProvider | null;
+  /** Who issues invoices (the installation's brand name). */
+  issuer: string;
   lowFunds: (cabinetId: CabinetId, balance: string) => Promise<unknown>;
+  /** Tells the cabinet's screens their content changed (the neutral slide starts or ends). */
+  contentChanged?: (cabinetId: CabinetId, change: ContentChange) => Promise<unknown>;
   log: (message: string, error?: unknown) => void;
   clock?: () => Date;
 }
@@ -85,9 +98,13 @@ export class BillingService {
     return this.deps.config.mode === 'on';
   }
 
-  /** The default tariffs into the table (the admin's edits stay); balances from before the ledger opened. */
+  /**
+   * The default tariffs into an empty table, once (the admin's edits and removals stay); balances from
+   * before the ledger opened.
+   */
   async start(): Promise<void> {
-    await this.deps.repos.billing.seedPlans(DEFAULT_TARIFF_PLANS);
+    if (!(await this.deps.repos.billing.hasPlans()))
+      await this.deps.repos.billing.seedPlans(DEFAULT_TARIFF_PLANS);
     await this.deps.repos.billing.platformOpenBalances();
   }
 
@@ -137,6 +154,47 @@ export class BillingService {
     return tariffAllowing(selfChosen(plans), { screens, ...keep })?.id;
   }
 
+  // ---- the screens: the grace period, then the neutral slide (docs/billing.md, "Lock") ----
+
+  /** From when the cabinet's screens show the neutral slide (ISO instant), or null: they play. */
+  async neutralFrom(cabinetId: CabinetId): Promise<string | null> {
+    const account = await this.deps.repos.billing.account(cabinetId);
+    if (!account) return null;
+    const from = neutralFrom({
+      billingOff: !this.enabled,
+      blocked: account.blocked,
+      unpaidSince: account.unpaidSince,
+      graceDays: this.deps.config.graceDays,
+    });
+    return from?.toISOString() ?? null;
+  }
+
+  /**
+   * The lock started or ended, or the block moved: every screen of the cabinet is told at once, so a
+   * payment brings the schedule back without waiting for the screens' regular fetch.
+   */
+  private async tellScreens(cabinetId: CabinetId): Promise<void> {
+    if (!this.deps.contentChanged) return;
+    const screens = await this.deps.repos.billing.screens(cabinetId);
+    await this.deps
+      .contentChanged(cabinetId, { immediate: screens, passive: [], reason: { kind: 'billing', name: null } })
+      .catch((error: unknown) => this.deps.log('billing: telling the screens failed', error));
+  }
+
+  /**
+   * The library's quota (docs/billing.md, "Storage"): the tariff's storage per screen slot times the
+   * cabinet's slots, its screens but at least its free slots (and one), so a new cabinet can fill its
+   * library before pairing; null while billing is off (the installation's CABINET_QUOTA applies).
+   */
+  async storageQuota(cabinetId: CabinetId): Promise<number | null> {
+    if (!this.enabled) return null;
+    const account = await this.deps.repos.billing.account(cabinetId);
+    if (!account) return null;
+    const plan = this.planOf(await this.plans(), account.tariff);
+    const screens = await this.deps.repos.billing.screenCount(cabinetId);
+    return storageAllowance(plan, screens);
+  }
+
   // ---- the guard: one place decides what a cabinet may do (docs/billing.md, "Lock") ----
 
   /** A blocked cabinet may only read its own billing. */
@@ -154,7 +212,8 @@ export class BillingService {
     const account = await this.account(cabinetId);
     const state = this.stateOf(account);
     if (state === 'blocked') throw new AppError('CABINET_BLOCKED');
-    if (!this.enabled) return;
+    // The operator's own cabinets are never billed (the daily job skips them too).
+    if (!this.enabled || account.isPlatform) return;
     if (refusesChanges(state)) throw balanceRefusal();
     if (kind === 'spends') return;
     const plans = await this.plans();
@@ -162,7 +221,11 @@ export class BillingService {
     const screens = await this.deps.repos.billing.screenCount(cabinetId);
     if (typeof kind === 'object') {
       if (plan.features.includes(kind.feature)) return;
-      throw tariffRefusal(tariffAllowing(selfChosen(plans), { feature: kind.feature, screens })?.id);
+      // Named: the cheapest tariff with the feature that keeps what the cabinet plays (video stays video).
+      const keeps = selfChosen(plans).filter(
+        (p) => !plan.features.includes('video') || p.features.includes('video'),
+      );
+      throw tariffRefusal(tariffAllowing(keeps, { feature: kind.feature, screens })?.id);
     }
     if (plan.screenLimit !== null && screens + 1 > plan.screenLimit) {
       throw tariffRefusal(this.allowing(plans, plan, screens + 1));
@@ -191,7 +254,10 @@ export class BillingService {
   async chargeDay(cabinetId: CabinetId, day: string = isoDay(this.clock())): Promise<{ charged: number }> {
     if (!this.enabled) return { charged: 0 };
     const plans = await this.plans();
+    // Whether the lock started or ended here: the screens are told after the commit.
+    let moved = false;
     const result = await this.deps.transact(async (repos) => {
+      moved = false;
       const account = await repos.billing.lockAccount(cabinetId);
       if (!account) return null;
       const screens = await repos.billing.screens(cabinetId);
@@ -199,6 +265,7 @@ export class BillingService {
       const fresh = screens.filter((id) => !charged.has(id));
       if (fresh.length === 0) {
         if (account.unpaidSince) await repos.billing.setUnpaidSince(cabinetId, null);
+        moved = account.unpaidSince !== null;
         return null;
       }
       const plan = this.planOf(plans, account.tariff);
@@ -206,6 +273,7 @@ export class BillingService {
       const lines = this.increment(plan, day, before, fresh.length, this.terms(account, screens.length, day));
       if (lines.total > account.balance) {
         if (!account.unpaidSince) await repos.billing.setUnpaidSince(cabinetId, this.clock());
+        moved = account.unpaidSince === null;
         return null;
       }
       const entry =
@@ -214,8 +282,10 @@ export class BillingService {
           : null;
       await repos.billing.markCharged(cabinetId, day, fresh, entry?.id ?? null);
       if (account.unpaidSince) await repos.billing.setUnpaidSince(cabinetId, null);
+      moved = account.unpaidSince !== null;
       return { charged: lines.total, firstOfDay: before === 0 };
     });
+    if (moved) await this.tellScreens(cabinetId);
     if (result?.firstOfDay && result.charged > 0) await this.warnIfLow(cabinetId);
     return { charged: result?.charged ?? 0 };
   }
@@ -256,13 +326,73 @@ export class BillingService {
     try {
       await this.deps.transact(async (repos) => {
         await repos.billing.lockAccount(cabinetId);
-        await repos.billing.addEntry(cabinetId, entry);
+        const row = await repos.billing.addEntry(cabinetId, entry);
+        if (entry.reason === 'topUp') await this.issueInvoice(repos, cabinetId, row);
       });
     } catch (error) {
       if (checkViolation(error, BALANCE_CHECK)) throw balanceRefusal();
       throw error;
     }
     await this.chargeDay(cabinetId);
+  }
+
+  /** A top-up's invoice, numbered in the payment's own transaction (platform-wide, without gaps). */
+  private async issueInvoice(
+    repos: Repositories,
+    cabinetId: CabinetId,
+    entry: { id: number; amount: number },
+  ): Promise<void> {
+    await repos.billing.addInvoice(cabinetId, {
+      number: await repos.billing.platformNextInvoiceNumber(),
+      entryId: entry.id,
+      amount: entry.amount,
+      currency: this.deps.config.currency,
+    });
+  }
+
+  async invoices(
+    cabinetId: CabinetId,
+    query: { page: number; limit: number },
+  ): Promise<{ invoices: Invoice[]; total: number }> {
+    const { rows, total } = await this.deps.repos.billing.invoices(cabinetId, query);
+    return {
+      total,
+      invoices: rows.map((r) => ({
+        number: r.number,
+        amount: r.amount,
+        currency: r.currency,
+        createdAt: r.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /** One of the cabinet's invoices as a PDF; another cabinet's number is not found. */
+  async invoicePdf(cabinetId: CabinetId, number: number): Promise<{ name: string; body: Buffer }> {
+    const row = await this.deps.repos.billing.invoice(cabinetId, number);
+    if (!row) throw new AppError('NOT_FOUND');
+    const body = await invoicePdf({
+      number,
+      issuer: this.deps.issuer,
+      cabinet: row.cabinet,
+      cabinetId,
+      amount: row.invoice.amount,
+      currency: row.invoice.currency,
+      note: row.note,
+      paidAt: row.invoice.createdAt,
+    });
+    return { name: `invoice-${invoiceNumber(number)}.pdf`, body };
+  }
+
+  async adminInvoices(cabinetId: CabinetId, query: { page: number; limit: number }) {
+    await this.customer(cabinetId);
+    return this.invoices(cabinetId, query);
+  }
+
+  /** Any invoice, for the platform admin. */
+  async adminInvoicePdf(number: number): Promise<{ name: string; body: Buffer }> {
+    const cabinetId = await this.deps.repos.billing.platformInvoiceCabinet(number);
+    if (cabinetId === undefined) throw new AppError('NOT_FOUND');
+    return this.invoicePdf(cabinetId, number);
   }
 
   private toEntry(row: EntryWithActor): LedgerEntry {
@@ -432,12 +562,13 @@ export class BillingService {
     const credited = await this.deps.transact(async (repos) => {
       await repos.billing.lockAccount(payment.cabinetId);
       if (!(await repos.billing.markPaid(payment.id, this.clock()))) return false;
-      await repos.billing.addEntry(payment.cabinetId, {
+      const entry = await repos.billing.addEntry(payment.cabinetId, {
         reason: 'topUp',
         amount: payment.amount,
         note: provider.name,
         reference: `${provider.name}:${paidId}`,
       });
+      await this.issueInvoice(repos, payment.cabinetId, entry);
       return true;
     });
     if (credited) await this.chargeDay(payment.cabinetId);
@@ -544,6 +675,8 @@ export class BillingService {
     },
   ): Promise<AdminCabinet> {
     await this.customer(cabinetId);
+    if (body.tariff !== undefined && !(await this.plans()).some((p) => p.id === body.tariff))
+      throw fieldError('tariff', MESSAGES.invalid);
     const before = await this.account(cabinetId);
     const terms: TermsChange = {
       ...(body.tariff !== undefined && body.tariff !== before.tariff
@@ -573,8 +706,84 @@ export class BillingService {
           actorId: caller.userId,
         });
       });
+      if (terms.blocked !== undefined) await this.tellScreens(cabinetId);
     }
     return this.adminView(cabinetId);
+  }
+
+  // ---- the tariff table ----
+
+  async adminTariffs(): Promise<AdminTariffs> {
+    const plans = await this.deps.repos.billing.plans();
+    const counts = await this.deps.repos.billing.platformCabinetsPerTariff();
+    return {
+      plans: plans.map((p) => ({ ...p, features: [...p.features], cabinets: counts.get(p.id) ?? 0 })),
+      currency: this.deps.config.currency,
+    };
+  }
+
+  /** Adds or changes a tariff; the change is recorded with who made it (before and after). */
+  async saveTariff(caller: Caller, input: TariffPlanInput): Promise<AdminTariffs> {
+    const { note, ...plan } = input;
+    await this.deps.transact(async (repos) => {
+      const before = (await repos.billing.lockPlan(plan.id)) ?? null;
+      const same =
+        before !== null &&
+        JSON.stringify({ ...before, features: [...before.features].sort() }) ===
+          JSON.stringify({ ...plan, features: [...plan.features].sort() });
+      if (same) return;
+      await repos.billing.savePlan(plan);
+      await repos.billing.addTariffChange({
+        tariff: plan.id,
+        before,
+        after: plan,
+        actorId: caller.userId,
+        note,
+      });
+    });
+    return this.adminTariffs();
+  }
+
+  /** Removes a tariff no cabinet is on (nor the one new cabinets start on), recorded with who did it. */
+  async removeTariff(
+    caller: Caller,
+    body: { tariff: Tariff; note?: string | undefined },
+  ): Promise<AdminTariffs> {
+    if (body.tariff === NEW_CABINET_TARIFF) throw new AppError('TARIFF_DEFAULT');
+    await this.deps.transact(async (repos) => {
+      const before = await repos.billing.lockPlan(body.tariff);
+      if (!before) throw new AppError('NOT_FOUND');
+      if (await repos.billing.platformTariffInUse(body.tariff)) throw new AppError('TARIFF_IN_USE');
+      await repos.billing.removePlan(body.tariff);
+      await repos.billing.addTariffChange({
+        tariff: body.tariff,
+        before,
+        after: null,
+        actorId: caller.userId,
+        note: body.note,
+      });
+    });
+    return this.adminTariffs();
+  }
+
+  async tariffHistory(query: {
+    page: number;
+    limit: number;
+  }): Promise<{ changes: TariffChange[]; total: number }> {
+    const { rows, total } = await this.deps.repos.billing.tariffChanges(query);
+    const plan = (p: TariffPlan | null) => (p ? { ...p, features: [...p.features] } : null);
+    return {
+      total,
+      changes: rows.map((r) => ({
+        id: r.id,
+        tariff: r.tariff,
+        before: plan(r.before),
+        after: plan(r.after),
+        actor: r.actor,
+        note: r.note,
+        createdAt: r.createdAt.toISOString(),
+      })),
+    };
   }
 
   /** The dashboard's billing stats; null while billing is off. */

@@ -232,6 +232,38 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
     else expect(wall.json()).toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'enterprise' });
   });
 
+  it('a new API token needs a tariff with API tokens, named by the refusal; revoking stays open', async () => {
+    const owner = await createUser(t, { role: 'owner' });
+    const token = () =>
+      call(t.app, 'POST', '/api/user/post-token', { token: owner.token, body: { name: 'Signage script' } });
+    const onFree = await token();
+    if (mode === 'off') {
+      expect(onFree.statusCode).toBe(200);
+    } else {
+      expect(onFree.statusCode).toBe(403);
+      // The cheapest tariff with API tokens that still plays video.
+      expect(onFree.json()).toMatchObject({
+        code: 'TARIFF_NOT_ALLOWED',
+        message: 'Performing this action is not allowed with current tariff plan',
+        hint: 'Please switch to another tariff',
+        tariff: 'pro',
+      });
+    }
+    await t.repos.billing.setTerms(owner.row.cabinetId, { tariff: 'pro' });
+    const made = await token();
+    expect(made.statusCode).toBe(200);
+    await t.repos.billing.setTerms(owner.row.cabinetId, { tariff: 'free' });
+    const revoked = await call(t.app, 'POST', `/api/user/remove-token/${made.json().id}`, {
+      token: owner.token,
+    });
+    expect(revoked.statusCode).toBe(200);
+    // The platform's own cabinet is never billed: the admin makes tokens whatever its tariff.
+    expect(
+      (await call(t.app, 'POST', '/api/user/post-token', { token: admin.token, body: { name: 'ops' } }))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('pairs through the whole flow within the tariff', async () => {
     const owner = await createUser(t, { role: 'owner' });
     const player = await pairPlayer(t, owner);

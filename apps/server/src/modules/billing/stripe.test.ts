@@ -61,6 +61,10 @@ describe('recharge through Stripe', () => {
     const ledger = (await call(t.app, 'GET', '/api/funds/ledger', { token: owner.token })).json();
     expect(ledger.entries).toHaveLength(1);
     expect(ledger.entries[0]).toMatchObject({ reason: 'topUp', amount: 2500 });
+    // One invoice for the one payment, however often the webhook came.
+    const invoices = (await call(t.app, 'GET', '/api/funds/invoices', { token: owner.token })).json();
+    expect(invoices.total).toBe(1);
+    expect(invoices.invoices[0]).toMatchObject({ amount: 2500, currency: 'usd' });
   });
 
   it('refuses a webhook without a valid signature, and credits nothing', async () => {

@@ -5,9 +5,8 @@ import { containsPattern, hasChanges } from '../../db/sql.js';
 import { cabinets, users, type CabinetRow } from '../../db/schema.js';
 
 export type CabinetWithCount = CabinetRow & { membersCount: number };
-export type CabinetChanges = Partial<
-  Pick<CabinetRow, 'name' | 'blocked' | 'tariff' | 'discount' | 'approvalRequired' | 'twoFaRequired'>
->;
+/** Tariff, discount and the block are not here: billing changes them, with a ledger entry. */
+export type CabinetChanges = Partial<Pick<CabinetRow, 'name' | 'approvalRequired' | 'twoFaRequired'>>;
 
 // Qualified by hand: inside a subquery drizzle would render bare column names, which bind to users.
 const membersCount = sql<number>`(select count(*)::int from ${users} where ${users}.cabinet_id = ${cabinets}.id)`;

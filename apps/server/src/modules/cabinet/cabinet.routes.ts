@@ -12,7 +12,9 @@ export async function cabinetRoutes(app: App, { services }: RouteContext): Promi
 
   route(app, cabinetApi.get, async (request) => cabinets.get(requireCaller(request), request.params.id));
 
-  route(app, cabinetApi.patch, async (request) => cabinets.patch(request.params.id, request.body));
+  route(app, cabinetApi.patch, async (request) =>
+    cabinets.patch(requireCaller(request), request.params.id, request.body),
+  );
 
   route(app, cabinetApi.approval, async (request) =>
     cabinets.setApproval(requireCaller(request), request.body.approvalRequired),

@@ -4,10 +4,15 @@ import type { Repositories } from '../../db/repositories.js';
 import { homeCabinet, type Caller } from '../../lib/caller.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { toCabinet, toUser } from '../user/user.presenter.js';
+import type { BillingService } from '../billing/billing.service.js';
 
 /** Cabinets: the tenant. Customers see their own; the platform admin sees every customer cabinet. */
 export class CabinetService {
-  constructor(private readonly repos: Repositories) {}
+  constructor(
+    private readonly repos: Repositories,
+    /** Tariff, discount and the block are billing's terms: it records each change (docs/billing.md). */
+    private readonly billing: BillingService,
+  ) {}
 
   async list(
     caller: Caller,
@@ -58,12 +63,17 @@ export class CabinetService {
     return toCabinet(row);
   }
 
-  /** Admin only: name, tariff, discount and the blocked flag. */
-  async patch(named: number, body: CabinetPatchBody): Promise<Cabinet> {
+  /**
+   * Admin only: the name here; tariff, discount and the blocked flag through billing, so each change is
+   * in the cabinet's ledger with who made it and why (never a silent change of terms).
+   */
+  async patch(caller: Caller, named: number, body: CabinetPatchBody): Promise<Cabinet> {
     const id = asCabinetId(named);
     const existing = await this.repos.cabinets.findById(id);
     if (!existing || existing.isPlatform) throw notFound();
-    await this.repos.cabinets.update(id, body);
+    const { name, tariff, discount, blocked, note } = body;
+    if (name !== undefined) await this.repos.cabinets.update(id, { name });
+    await this.billing.adminTerms(caller, id, { tariff, nonCommercialPercent: discount, blocked, note });
     return toCabinet((await this.repos.cabinets.findById(id))!);
   }
 }

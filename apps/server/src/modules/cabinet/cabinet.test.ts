@@ -123,12 +123,51 @@ describe('cabinets across tenants', () => {
 
     const res = await call(t.app, 'POST', `/api/cabinet/patch/${team.cabinet.id}`, {
       token: team.admin.token,
-      body: { tariff: 'pro', discount: 15, blocked: true },
+      body: { tariff: 'pro', discount: 15, blocked: true, note: 'Contract 42' },
     });
     expect(res.json()).toMatchObject({ tariff: 'pro', discount: 15, blocked: true });
+    // Every change of terms is in the cabinet's ledger, with who made it and why.
+    const history = await call(t.app, 'GET', `/api/admin/cabinets/${team.cabinet.id}/ledger`, {
+      token: team.admin.token,
+    });
+    expect(history.json().entries).toEqual([
+      expect.objectContaining({
+        reason: 'change',
+        amount: 0,
+        note: 'Contract 42',
+        actor: team.admin.login,
+        terms: {
+          tariff: { from: 'free', to: 'pro' },
+          nonCommercialPercent: { from: 0, to: 15 },
+          blocked: true,
+        },
+      }),
+    ]);
+    // Saving the same terms again records nothing; a rename is not a billing change.
+    await call(t.app, 'POST', `/api/cabinet/patch/${team.cabinet.id}`, {
+      token: team.admin.token,
+      body: { tariff: 'pro', name: 'Renamed' },
+    });
+    const again = await call(t.app, 'GET', `/api/admin/cabinets/${team.cabinet.id}/ledger`, {
+      token: team.admin.token,
+    });
+    expect(again.json().total).toBe(1);
+    const unblock = await call(t.app, 'PATCH', `/api/cabinet/patch/${team.cabinet.id}`, {
+      token: team.admin.token,
+      body: { blocked: false },
+    });
+    expect(unblock.json()).toMatchObject({ name: 'Renamed', blocked: false, tariff: 'pro' });
+    const last = await call(t.app, 'GET', `/api/admin/cabinets/${team.cabinet.id}/ledger`, {
+      token: team.admin.token,
+    });
+    expect(last.json().entries[0]).toMatchObject({
+      reason: 'change',
+      actor: team.admin.login,
+      terms: { blocked: false },
+    });
     const bad = await call(t.app, 'POST', `/api/cabinet/patch/${team.cabinet.id}`, {
       token: team.admin.token,
-      body: { discount: 101 },
+      body: { discount: 51 },
     });
     expect(bad.statusCode).toBe(400);
     const owner = await call(t.app, 'POST', `/api/cabinet/patch/${team.cabinet.id}`, {

@@ -18,7 +18,8 @@ export interface DashboardServiceDeps {
   points: PointService;
   playlists: PlaylistService;
   fullness: FullnessService;
-  quota: number;
+  /** The cabinet's library quota in bytes. */
+  quota: (cabinetId: CabinetId) => Promise<number>;
   /** The billing stats (balance, runway, tariff, screens against its limit); null while billing is off. */
   billing: (cabinetId: CabinetId) => Promise<Dashboard['billing']>;
 }
@@ -52,7 +53,7 @@ export class DashboardService {
         seesFunds ? this.deps.billing(caller.cabinetId) : null,
       ]);
     return {
-      space: { used, quota: this.deps.quota },
+      space: { used, quota: await this.deps.quota(caller.cabinetId) },
       points: { total, online: online + unstable, offline: total - online - unstable, withoutContent },
       playlists: { active: notExpired - expiring, expiring, expired },
       billing,

@@ -13,17 +13,35 @@ const PROCESSING_HOLD_MS = 60 * 60_000;
  */
 export class Quota {
   constructor(
-    private readonly deps: { repos: Repositories; transact: Transact; quota: number; now?: () => Date },
+    private readonly deps: {
+      repos: Repositories;
+      transact: Transact;
+      /** The installation's quota per cabinet (CABINET_QUOTA). */
+      quota: number;
+      /** The cabinet's own quota where billing sets one (its tariff's storage per screen slot); null: none. */
+      limit?: (cabinetId: CabinetId) => Promise<number | null>;
+      now?: () => Date;
+    },
   ) {}
 
   private now(): Date {
     return this.deps.now?.() ?? new Date();
   }
 
-  private async check(repos: Repositories, cabinetId: CabinetId, bytes: number): Promise<void> {
+  /** The cabinet's quota in bytes: its tariff's when billing is on, else the installation's. */
+  async limitOf(cabinetId: CabinetId): Promise<number> {
+    return (await this.deps.limit?.(cabinetId)) ?? this.deps.quota;
+  }
+
+  /** `limit` is read before the transaction: a read outside it would wait for it on a single connection. */
+  private async check(
+    repos: Repositories,
+    cabinetId: CabinetId,
+    bytes: number,
+    limit: number,
+  ): Promise<void> {
     await repos.quota.lock(cabinetId);
-    if ((await repos.quota.takenBytes(cabinetId)) + bytes > this.deps.quota)
-      throw new AppError('QUOTA_EXCEEDED');
+    if ((await repos.quota.takenBytes(cabinetId)) + bytes > limit) throw new AppError('QUOTA_EXCEEDED');
   }
 
   /**
@@ -50,8 +68,9 @@ export class Quota {
     bytes: number,
     options: { tusId?: string; expiresAt?: Date } = {},
   ): Promise<number> {
+    const limit = await this.limitOf(cabinetId);
     return this.deps.transact(async (repos) => {
-      await this.check(repos, cabinetId, bytes);
+      await this.check(repos, cabinetId, bytes, limit);
       return repos.quota.insertHold({
         cabinetId,
         bytes,
@@ -64,8 +83,9 @@ export class Quota {
   /** Holds `extra` bytes more on a hold (a package's unpacked files), or refuses with QUOTA_EXCEEDED. */
   async grow(cabinetId: CabinetId, id: number, extra: number): Promise<void> {
     if (extra <= 0) return;
+    const limit = await this.limitOf(cabinetId);
     await this.deps.transact(async (repos) => {
-      await this.check(repos, cabinetId, extra);
+      await this.check(repos, cabinetId, extra, limit);
       await repos.quota.growHold(cabinetId, id, extra);
     });
   }

@@ -52,6 +52,8 @@ export function versionOf(
   input: Pick<VersionInput, 'screen' | 'playlists' | 'files'>,
   settings: Manifest['point'],
   digests: Map<number, string> | null = null,
+  /** When the neutral slide starts (billing); counted only when set, so paying screens keep their versions. */
+  neutralFrom: string | null = null,
 ): string {
   const playlists = input.playlists.map(({ part, share }) => {
     let digest = digests?.get(part.id);
@@ -62,7 +64,8 @@ export function versionOf(
     return [digest, share];
   });
   const fileHashes = input.files.map((f) => [f.fileId, f.hash]);
-  return sha256(JSON.stringify([input.screen, playlists, fileHashes, settings])).slice(0, 16);
+  const hold = neutralFrom === null ? [] : [neutralFrom];
+  return sha256(JSON.stringify([input.screen, playlists, fileHashes, settings, ...hold])).slice(0, 16);
 }
 
 /** The version of a screen's manifest: `versionOf` its schedule as the player gets it. */
@@ -71,9 +74,11 @@ export function contentVersion(
   files: ManifestFile[],
   settings: Manifest['point'],
   digests: Map<number, string> | null = null,
+  /** When the neutral slide starts (billing); counted only when set, so paying screens keep their versions. */
+  neutralFrom: string | null = null,
 ): string {
   const playlists = schedule.playlists.map(({ share, ...part }) => ({ part, share }));
-  return versionOf({ screen: schedule.screen, playlists, files }, settings, digests);
+  return versionOf({ screen: schedule.screen, playlists, files }, settings, digests, neutralFrom);
 }
 
 /** A change to some screens' content: those told at once, those that wait for their regular fetch. */
@@ -103,6 +108,8 @@ export class ContentSync {
       repos: Repositories;
       schedule: ScheduleService;
       fleet: Fleet;
+      /** From when a cabinet's screens show the neutral slide (billing's lock); absent: never. */
+      neutralFrom?: (cabinetId: CabinetId) => Promise<string | null>;
       clock?: () => Date;
     },
   ) {
@@ -114,11 +121,13 @@ export class ContentSync {
     const content = await this.deps.schedule.forPlayers(rows);
     const out = new Map<number, Manifest>();
     const digests = new Map<number, string>();
+    const holds = await this.neutralHolds(rows);
     for (const row of rows) {
       const { schedule, files, alike } = content.get(row.id)!;
       const point = playerSettings(row);
-      const version = contentVersion(schedule, files, point, alike ? digests : null);
-      out.set(row.id, { version, point, schedule, files });
+      const neutralFrom = holds.get(row.cabinetId) ?? null;
+      const version = contentVersion(schedule, files, point, alike ? digests : null, neutralFrom);
+      out.set(row.id, { version, point, schedule, files, billing: { neutralFrom } });
     }
     return out;
   }
@@ -189,6 +198,15 @@ export class ContentSync {
     );
   }
 
+  /** When each cabinet's screens go neutral (billing), or null while the cabinet pays. */
+  private async neutralHolds(rows: PointRow[]): Promise<Map<CabinetId, string | null>> {
+    const holds = new Map<CabinetId, string | null>();
+    for (const cabinetId of new Set(rows.map((row) => row.cabinetId))) {
+      holds.set(cabinetId, (await this.deps.neutralFrom?.(cabinetId)) ?? null);
+    }
+    return holds;
+  }
+
   /** Stores the versions that moved; answers their ids and every screen's version. */
   private async store(
     cabinetId: CabinetId,
@@ -197,12 +215,14 @@ export class ContentSync {
   ): Promise<{ moved: Set<number>; versions: Map<number, string> }> {
     if (rows.length === 0) return { moved: new Set(), versions: new Map() };
     const inputs = await this.deps.schedule.forVersions(rows);
+    const holds = await this.neutralHolds(rows);
     const digests = new Map<number, string>();
     const versions = new Map<number, string>();
     for (const [i, row] of rows.entries()) {
       if (i > 0 && i % 100 === 0) await yieldToLoop();
       const input = inputs.get(row.id)!;
-      versions.set(row.id, versionOf(input, playerSettings(row), input.alike ? digests : null));
+      const neutralFrom = holds.get(row.cabinetId) ?? null;
+      versions.set(row.id, versionOf(input, playerSettings(row), input.alike ? digests : null, neutralFrom));
     }
     const moved = rows.filter((row) => versions.get(row.id) !== row.currentVersion);
     await this.deps.repos.points.setCurrentVersions(

@@ -32,6 +32,8 @@ import { LedgerTable } from '../funds/LedgerTable';
 import { formatMoney } from '../funds/money';
 import { useTariffName } from '../funds/TariffLimits';
 import { changeTerms, recordEntry, useAdminCabinets, useAdminLedger } from './admin.api';
+import { TariffTable } from './TariffTable';
+import { CabinetInvoices } from './CabinetInvoices';
 
 /** Money in or out of a cabinet with its reason: a bank transfer, a refund, a correction. */
 function EntryForm({
@@ -195,6 +197,7 @@ function CabinetDrawer({
         </Group>
         <EntryForm cabinet={cabinet} currency={currency} onDone={refresh} />
         <TermsForm key={`${cabinet.tariff}${cabinet.blocked}`} cabinet={cabinet} onDone={refresh} />
+        <CabinetInvoices cabinetId={cabinet.id} />
         <Title order={3} size="h5">
           {t('funds.ledger')}
         </Title>
@@ -283,6 +286,7 @@ export function AdminPage() {
         </>
       )}
       {open && <CabinetDrawer cabinet={open} currency={currency} onClose={() => setOpenId(null)} />}
+      <TariffTable />
     </Stack>
   );
 }

@@ -20,6 +20,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_FORMATS, LEDGER_REASONS, parseMinor, type Funds, type LedgerReason } from '@vitrine/core';
 import { useConfirm } from '../../lib/confirm';
+import { Invoices } from './Invoices';
 import { downloadFile } from '../statistics/statistics.api';
 import { LedgerTable } from './LedgerTable';
 import { formatMoney } from './money';
@@ -276,6 +277,7 @@ export function FundsPage() {
           {funds.recharge && <Recharge funds={funds} />}
           {funds.billing === 'on' && <Tariffs funds={funds} />}
           <Ledger currency={funds.currency} />
+          <Invoices />
         </>
       )}
     </Stack>

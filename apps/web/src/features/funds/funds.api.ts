@@ -36,3 +36,15 @@ export const usePayment = (session: string | undefined) =>
     enabled: Boolean(session),
     refetchInterval: (query) => (query.state.data?.status === 'paid' ? false : 2000),
   });
+
+/** Invoices per page. */
+export const INVOICE_PAGE = 10;
+
+/** GET /api/funds/invoices: the numbered invoices of money paid in. */
+export function useInvoices(page: number) {
+  const query = { page, limit: INVOICE_PAGE };
+  return useQuery({
+    queryKey: keyOf(fundsApi.invoices, { query }),
+    queryFn: () => call(fundsApi.invoices, { query }),
+  });
+}
