@@ -15,7 +15,7 @@ import { attachSource, loadItem, playUntil, release, releaseAll, setSound, type 
 import { Overlays } from './overlays';
 import { changesFences, plannedAt, type Position } from './position';
 import type { NewProofEvent } from './proof';
-import { Timeline, entryKey } from './timeline';
+import { entryKey, type Timeline } from './timeline';
 import { AdTimeline, adsKey, filesWithAds } from './ads';
 import { errorText, isAborted, sleep, waitForEvent } from './util';
 

@@ -33,6 +33,7 @@ import type { StatisticService } from './modules/statistic/statistic.service.js'
 import type { TrackerService } from './modules/trackers/tracker.service.js';
 import type { SupplierService } from './modules/ssp/supplier.service.js';
 import type { AdService } from './modules/ssp/ad.service.js';
+import type { SspReportService } from './modules/ssp/ssp-report.service.js';
 import type { UserService } from './modules/user/user.service.js';
 import type { TwoFaService } from './modules/security/twofa.service.js';
 import type { BotCheckService } from './modules/botcheck/botcheck.service.js';
@@ -80,6 +81,7 @@ export interface Services {
   billing: BillingService;
   suppliers: SupplierService;
   ads: AdService;
+  sspReports: SspReportService;
 }
 
 export interface RouteContext {

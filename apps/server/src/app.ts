@@ -82,6 +82,7 @@ import { TrackerService } from './modules/trackers/tracker.service.js';
 import { AdService } from './modules/ssp/ad.service.js';
 import { SupplierService } from './modules/ssp/supplier.service.js';
 import { sspRoutes } from './modules/ssp/ssp.routes.js';
+import { SspReportService } from './modules/ssp/ssp-report.service.js';
 import { brandRoutes } from './modules/system/brand.routes.js';
 import { tilesRoutes } from './modules/system/tiles.routes.js';
 import { UserService } from './modules/user/user.service.js';
@@ -387,6 +388,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     billing,
     suppliers,
     ads,
+    sspReports: new SspReportService({ repos, media }),
   };
   const context: RouteContext = { services, config, database, repos, uploads };
 

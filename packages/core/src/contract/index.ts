@@ -20,7 +20,7 @@ import { pointApi } from './point.js';
 import { scheduleApi } from './schedule.js';
 import { securityApi } from './security.js';
 import { statisticApi } from './statistic.js';
-import { supplierApi } from './ssp.js';
+import { sspApi, supplierApi } from './ssp.js';
 import { creationApi, widgetApi } from './studio.js';
 import { userApi } from './user.js';
 import { wallApi } from './wall.js';
@@ -82,6 +82,7 @@ export const API = {
   security: securityApi,
   statistic: statisticApi,
   supplier: supplierApi,
+  ssp: sspApi,
   widget: widgetApi,
   creation: creationApi,
   user: userApi,

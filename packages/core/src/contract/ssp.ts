@@ -1,5 +1,15 @@
-import { Supplier, SupplierChangeList, SupplierCreate, SupplierList, SupplierPatch } from '../schemas/ssp.js';
-import { IdParams, PageQuery } from '../schemas/common.js';
+import {
+  SspFileList,
+  SspQuery,
+  SspReport,
+  SspShowList,
+  Supplier,
+  SupplierChangeList,
+  SupplierCreate,
+  SupplierList,
+  SupplierPatch,
+} from '../schemas/ssp.js';
+import { IdParams, OkResponse, PageQuery } from '../schemas/common.js';
 import { defineRoute, defineRoutes } from './route.js';
 
 /**
@@ -44,5 +54,45 @@ export const supplierApi = defineRoutes({
     params: IdParams,
     query: PageQuery,
     response: SupplierChangeList,
+  }),
+});
+
+/** The cabinet's SSP pages (spec §2 /ssp/*; §6 SSP route, files, list: admin, owner, moderator; §7). */
+export const sspApi = defineRoutes({
+  report: defineRoute({
+    method: 'GET',
+    path: '/api/ssp/report',
+    access: 'ssp.route',
+    summary: 'Ad income by hours and source, with totals',
+    tags: ['ssp'],
+    query: SspQuery,
+    response: SspReport,
+  }),
+  statistic: defineRoute({
+    method: 'GET',
+    path: '/api/ssp/statistic',
+    access: 'ssp.list',
+    summary: 'Every ad show: supplier, creative, screen, price, impressions, revenue, source',
+    tags: ['ssp'],
+    query: SspQuery,
+    response: SspShowList,
+  }),
+  file: defineRoute({
+    method: 'GET',
+    path: '/api/ssp/file',
+    access: 'ssp.files',
+    summary: 'The ad creatives received, with their approval state',
+    tags: ['ssp'],
+    query: SspQuery,
+    response: SspFileList,
+  }),
+  approve: defineRoute({
+    method: 'POST',
+    path: '/api/ssp/file/approve/:id',
+    access: 'playlist.approve',
+    summary: "Approve an advertiser's creative before its first play (cabinets that require approval)",
+    tags: ['ssp'],
+    params: IdParams,
+    response: OkResponse,
   }),
 });

@@ -5,10 +5,11 @@ import {
   SUPPLIER_TIMEOUT_DEFAULT_MS,
   SUPPLIER_TIMEOUT_MAX_MS,
   SUPPLIER_TIMEOUT_MIN_MS,
+  SSP_PAGE_SIZE,
 } from '../ssp/supplier.js';
 import { isPixelUrl } from '../playlist.js';
 import { MESSAGES } from '../validation.js';
-import { nameSchema, patchOf, text } from './common.js';
+import { dateSchema, nameSchema, patchOf, text } from './common.js';
 
 /** A CPM amount as a decimal text ('2.50'): read exactly into micro-units by toMicros. */
 export const cpmSchema = text(20).regex(/^\d{1,9}(\.\d{1,6})?$/, { error: MESSAGES.invalid });
@@ -61,3 +62,66 @@ export const SupplierChange = z.object({
 });
 export const SupplierChangeList = z.object({ data: z.array(SupplierChange), total: z.number().int() });
 export type SupplierChangeList = z.infer<typeof SupplierChangeList>;
+
+/** The SSP pages' filters (spec §7: 100 a page): UTC days, both included. */
+export const SspQuery = z.strictObject({
+  from: dateSchema.optional(),
+  to: dateSchema.optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(1000).default(SSP_PAGE_SIZE),
+});
+export type SspQuery = z.infer<typeof SspQuery>;
+
+const money = z.string();
+const sources = z.enum(['auction', 'manual', 'leftover']);
+
+/** One hour's ad income by source (spec §3 SSP statistics fields). Money as exact decimals. */
+export const SspReportRow = z.object({
+  datetime: z.string(),
+  source: sources,
+  shows: z.number().int(),
+  impressions: money,
+  cost: money,
+  revenue: money,
+});
+export const SspReport = z.object({
+  data: z.array(SspReportRow),
+  total: z.number().int(),
+  totals: z.object({ shows: z.number().int(), impressions: money, cost: money, revenue: money }),
+});
+export type SspReport = z.infer<typeof SspReport>;
+
+/** One ad show: supplier, creative, screen, price, impressions, revenue, source. */
+export const SspShow = z.object({
+  id: z.number().int(),
+  datetime: z.string(),
+  source: sources,
+  supplier: z.string(),
+  fileId: z.number().int().nullable(),
+  fileName: z.string().nullable(),
+  pointId: z.number().int(),
+  pointName: z.string(),
+  /** CPM. */
+  price: money,
+  currency: z.string(),
+  impressions: money,
+  cost: money,
+  revenue: money,
+});
+export const SspShowList = z.object({ data: z.array(SspShow), total: z.number().int() });
+export type SspShowList = z.infer<typeof SspShowList>;
+
+/** A creative received (spec §3 SSP file: id), its approval and how often it was won and shown. */
+export const SspFile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.string(),
+  url: z.string(),
+  thumbUrl: z.string().nullable(),
+  supplier: z.string(),
+  approved: z.boolean(),
+  ads: z.number().int(),
+  shows: z.number().int(),
+});
+export const SspFileList = z.object({ data: z.array(SspFile), total: z.number().int() });
+export type SspFileList = z.infer<typeof SspFileList>;

@@ -70,3 +70,5 @@ export const AD_LOOKAHEAD_SECONDS = 3_600;
 export const AD_MAX_SLOTS = 12;
 /** An ad slot's length when the playlist sets no maximum (s). */
 export const AD_SLOT_SECONDS = 15;
+/** SSP files and lists: 100 a page (spec §7), of 10, 100 or 1000. */
+export const SSP_PAGE_SIZE = 100;

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { CabinetId } from '../../db/cabinet-id.js';
-import { sspAds, sspMisses, trackerDeliveries, type SspAdRow } from '../../db/schema.js';
+import { files, points, sspAds, sspMisses, trackerDeliveries, type SspAdRow } from '../../db/schema.js';
 import type { AdMissReason, SspMode } from '@vitrine/core';
 
 /** A screen an ad round may fill: its facts for OpenRTB and the SSP playlist reaching it. */
@@ -193,4 +193,102 @@ export class AdRepository {
       .limit(1);
     return row !== undefined;
   }
+
+  /** Ad income by hour (UTC) and source, played ads only, with the totals of the whole range. */
+  async report(cabinetId: CabinetId, range: SspRange, offset: number, limit: number) {
+    const where = sql`a.cabinet_id = ${cabinetId} and a.status = 'played' ${rangeSql(range)}`;
+    const rows = (await this.db.execute(sql`
+      select date_trunc('hour', a.played_at) as hour, a.source, count(*)::int as shows,
+        sum(a.multiplier_micros)::text as impressions, sum(a.revenue_micros)::text as revenue
+      from ${sspAds} a where ${where}
+      group by 1, 2 order by 1 desc, 2
+      offset ${offset} limit ${limit}`)) as unknown as {
+      rows: {
+        hour: string | Date;
+        source: 'auction' | 'manual' | 'leftover';
+        shows: number;
+        impressions: string;
+        revenue: string;
+      }[];
+    };
+    const totals = (await this.db.execute(sql`
+      select count(distinct (date_trunc('hour', a.played_at), a.source))::int as groups, count(*)::int as shows,
+        coalesce(sum(a.multiplier_micros), 0)::text as impressions, coalesce(sum(a.revenue_micros), 0)::text as revenue
+      from ${sspAds} a where ${where}`)) as unknown as {
+      rows: { groups: number; shows: number; impressions: string; revenue: string }[];
+    };
+    return { rows: rows.rows, totals: totals.rows[0]! };
+  }
+
+  /** Every ad show of the range, newest first. */
+  async shows(cabinetId: CabinetId, range: SspRange, offset: number, limit: number) {
+    const where = sql`a.cabinet_id = ${cabinetId} and a.status = 'played' ${rangeSql(range)}`;
+    const rows = (await this.db.execute(sql`
+      select a.id, a.played_at, a.source, a.supplier_name, a.file_id, f.name as file_name, a.point_id,
+        p.name as point_name, a.price_micros, a.currency, a.multiplier_micros, a.revenue_micros
+      from ${sspAds} a
+      join ${points} p on p.id = a.point_id and p.cabinet_id = a.cabinet_id
+      left join ${files} f on f.id = a.file_id and f.cabinet_id = a.cabinet_id
+      where ${where}
+      order by a.played_at desc, a.id desc
+      offset ${offset} limit ${limit}`)) as unknown as {
+      rows: {
+        id: number;
+        played_at: string | Date;
+        source: 'auction' | 'manual' | 'leftover';
+        supplier_name: string;
+        file_id: number | null;
+        file_name: string | null;
+        point_id: number;
+        point_name: string;
+        price_micros: string | number;
+        currency: string;
+        multiplier_micros: string | number;
+        revenue_micros: string | number;
+      }[];
+    };
+    const total = (await this.db.execute(
+      sql`select count(*)::int as n from ${sspAds} a where ${where}`,
+    )) as unknown as { rows: { n: number }[] };
+    return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
+  }
+
+  /** The creatives the cabinet received, newest first: approval, ads won and shown. */
+  async creatives(cabinetId: CabinetId, offset: number, limit: number) {
+    const rows = (await this.db.execute(sql`
+      select f.id, f.name, max(a.supplier_name) as supplier, bool_or(a.approved) as approved,
+        count(*)::int as ads, count(*) filter (where a.status = 'played')::int as shows, max(a.created_at) as last
+      from ${sspAds} a join ${files} f on f.id = a.file_id and f.cabinet_id = a.cabinet_id
+      where a.cabinet_id = ${cabinetId}
+      group by f.id, f.name order by last desc, f.id desc
+      offset ${offset} limit ${limit}`)) as unknown as {
+      rows: { id: number; name: string; supplier: string; approved: boolean; ads: number; shows: number }[];
+    };
+    const total = (await this.db.execute(sql`
+      select count(distinct a.file_id)::int as n from ${sspAds} a
+      join ${files} f on f.id = a.file_id and f.cabinet_id = a.cabinet_id
+      where a.cabinet_id = ${cabinetId}`)) as unknown as { rows: { n: number }[] };
+    return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
+  }
+
+  /** The owner approves a creative: every ad of it may play; answers how many. */
+  async approveFile(cabinetId: CabinetId, fileId: number): Promise<number> {
+    const rows = await this.db
+      .update(sspAds)
+      .set({ approved: true })
+      .where(and(eq(sspAds.cabinetId, cabinetId), eq(sspAds.fileId, fileId)))
+      .returning({ id: sspAds.id });
+    return rows.length;
+  }
 }
+
+export interface SspRange {
+  /** UTC days, both included. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const rangeSql = (range: SspRange) =>
+  sql`${range.from ? sql`and a.played_at >= ${range.from}::date` : sql``} ${
+    range.to ? sql`and a.played_at < ${range.to}::date + 1` : sql``
+  }`;

@@ -1,4 +1,4 @@
-import { supplierApi } from '@vitrine/core';
+import { sspApi, supplierApi } from '@vitrine/core';
 import type { App, RouteContext } from '../../app-types.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
@@ -12,4 +12,18 @@ export async function sspRoutes(app: App, { services }: RouteContext): Promise<v
     suppliers.patch(requireCaller(request), request.params.id, request.body),
   );
   route(app, supplierApi.changes, async (request) => suppliers.changes(request.params.id, request.query));
+
+  const { sspReports } = services;
+  route(app, sspApi.report, async (request) =>
+    sspReports.report(requireCaller(request).cabinetId, request.query),
+  );
+  route(app, sspApi.statistic, async (request) =>
+    sspReports.shows(requireCaller(request).cabinetId, request.query),
+  );
+  route(app, sspApi.file, async (request) =>
+    sspReports.files(requireCaller(request).cabinetId, request.query),
+  );
+  route(app, sspApi.approve, async (request) =>
+    sspReports.approve(requireCaller(request).cabinetId, request.params.id),
+  );
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Supplier } from '@vitrine/core';
-import { playbacks, sspAds, trackerDeliveries } from '../../db/schema.js';
+import { cabinets, playbacks, sspAds, trackerDeliveries } from '../../db/schema.js';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createTeam } from '../../test/factories.js';
 import { uploadImage } from '../../test/media.js';
@@ -449,5 +449,106 @@ describe('the ad round, lease API', () => {
     expect((await adsOf(idle.point.id))[0]!.status).toBe('expired');
     await played.off();
     await idle.off();
+  });
+});
+
+describe('approval and the SSP pages', () => {
+  it("keeps a creative waiting for the owner's approval ('Approve requested') out of the manifest until approved; one approved before needs none", async () => {
+    await only('PRODUCT', { adapter: 'openrtb', endpoint: `${fake.base}/openrtb`, floor: '0' });
+    Object.assign(fake.bidder, { price: 2.5, creative: '/creative/wide.png', adm: 'vast' });
+    await t.database.db
+      .update(cabinets)
+      .set({ approvalRequired: true })
+      .where(eq(cabinets.id, team.cabinet.id));
+    const screen = await sspScreen();
+    await t.services.ads.runRound();
+    const [ad] = await adsOf(screen.point.id);
+    const manifest = async () =>
+      (
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/player/manifest',
+            headers: { authorization: `Bearer ${screen.token}` },
+          })
+        ).json() as { ads: unknown[] }
+      ).ads;
+    // The same creative was approved before (earlier ads of this cabinet played it): it needs no new approval.
+    expect(ad!.approved).toBe(true);
+    await t.database.db.update(sspAds).set({ approved: false }).where(eq(sspAds.fileId, ad!.fileId!));
+    expect(await manifest()).toEqual([]);
+    const files = (await call(t.app, 'GET', '/api/ssp/file', { token: team.owner.token })).json() as {
+      data: { id: number; approved: boolean; supplier: string; url: string }[];
+      total: number;
+    };
+    expect(files.data.find((f) => f.id === ad!.fileId)).toMatchObject({ approved: false });
+    const other = await createTeam(t);
+    expect(
+      (await call(t.app, 'POST', `/api/ssp/file/approve/${ad!.fileId}`, { token: other.owner.token }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, 'POST', `/api/ssp/file/approve/${ad!.fileId}`, { token: team.moderator.token }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'POST', `/api/ssp/file/approve/${ad!.fileId}`, { token: team.owner.token }))
+        .statusCode,
+    ).toBe(200);
+    expect(await manifest()).toHaveLength(1);
+    await t.database.db
+      .update(cabinets)
+      .set({ approvalRequired: false })
+      .where(eq(cabinets.id, team.cabinet.id));
+    await screen.off();
+  });
+
+  it('reports income by hour with exact totals, every show and the files, 100 a page, to its own cabinet only', async () => {
+    const report = (await call(t.app, 'GET', '/api/ssp/report', { token: team.moderator.token })).json() as {
+      data: { datetime: string; source: string; shows: number; revenue: string }[];
+      total: number;
+      totals: { shows: number; impressions: string; revenue: string; cost: string };
+    };
+    // Shows played above: two auction ads at 2.50 × 30.3, a VAST one at 3.10 × 30.3, a lease at 4.00 × 2.
+    expect(report.totals).toEqual({ shows: 4, impressions: '92.9', revenue: '0.25343', cost: '0.25343' });
+    expect(report.data.reduce((n, r) => n + r.shows, 0)).toBe(4);
+    expect(new Set(report.data.map((r) => r.source))).toEqual(new Set(['auction', 'manual']));
+    const list = (
+      await call(t.app, 'GET', '/api/ssp/statistic?limit=10', { token: team.owner.token })
+    ).json() as {
+      data: {
+        supplier: string;
+        price: string;
+        impressions: string;
+        revenue: string;
+        source: string;
+        pointName: string;
+      }[];
+      total: number;
+    };
+    expect(list.total).toBe(4);
+    expect(list.data.map((s) => s.revenue).sort()).toEqual(['0.008', '0.07575', '0.07575', '0.09393']);
+    expect(list.data.find((s) => s.revenue === '0.09393')).toMatchObject({
+      price: '3.1',
+      impressions: '30.3',
+      source: 'auction',
+    });
+    const files = (await call(t.app, 'GET', '/api/ssp/file', { token: team.owner.token })).json() as {
+      data: unknown[];
+      total: number;
+    };
+    expect(files.total).toBe(files.data.length);
+    const other = await createTeam(t);
+    const empty = (await call(t.app, 'GET', '/api/ssp/report', { token: other.owner.token })).json() as {
+      total: number;
+      totals: { shows: number };
+    };
+    expect(empty).toMatchObject({ total: 0, totals: { shows: 0 } });
+    for (const path of ['/api/ssp/report', '/api/ssp/statistic', '/api/ssp/file'])
+      for (const who of [team.observer, team.contentManager, team.agent])
+        expect((await call(t.app, 'GET', path, { token: who.token })).statusCode, path).toBe(403);
+    expect(
+      (await call(t.app, 'GET', '/api/ssp/file?limit=1001', { token: team.owner.token })).statusCode,
+    ).toBe(400);
   });
 });

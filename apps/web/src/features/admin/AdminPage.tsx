@@ -32,6 +32,7 @@ import { LedgerTable } from '../funds/LedgerTable';
 import { formatMoney } from '../funds/money';
 import { useTariffName } from '../funds/TariffLimits';
 import { changeTerms, recordEntry, useAdminCabinets, useAdminLedger } from './admin.api';
+import { SuppliersSection } from './SuppliersSection';
 
 /** Money in or out of a cabinet with its reason: a bank transfer, a refund, a correction. */
 function EntryForm({
@@ -283,6 +284,7 @@ export function AdminPage() {
         </>
       )}
       {open && <CabinetDrawer cabinet={open} currency={currency} onClose={() => setOpenId(null)} />}
+      <SuppliersSection />
     </Stack>
   );
 }
