@@ -82,10 +82,10 @@ export class PlaybackRepository {
           )}
         ) as t(event_id, file_id, playlist_id, started_at, ended_at, duration, ad_id)
       ),
-      -- An ad's show: its first show in the batch takes the ad, if the ad is this screen's, waiting, and
-      -- of this creative (docs/ssp.md, "Proof of play").
+      -- An ad's show: its first show of the ad's creative in the batch takes the ad, if the ad is this
+      -- screen's and waiting (docs/ssp.md, "Proof of play").
       ranked as (
-        select i.*, row_number() over (partition by i.ad_id order by i.started_at, i.event_id) as ad_rank
+        select i.*, row_number() over (partition by i.ad_id, i.file_id order by i.started_at, i.event_id) as ad_rank
         from input i
       ),
       ins as (
