@@ -15,7 +15,8 @@ import { attachSource, loadItem, playUntil, release, releaseAll, setSound, type 
 import { Overlays } from './overlays';
 import { changesFences, plannedAt, type Position } from './position';
 import type { NewProofEvent } from './proof';
-import { Timeline, entryKey } from './timeline';
+import { entryKey, type Timeline } from './timeline';
+import { AdTimeline, adsKey, filesWithAds } from './ads';
 import { errorText, isAborted, sleep, waitForEvent } from './util';
 
 export type ScreenState = 'connecting' | 'playing' | 'idle' | 'stopped' | 'stream' | 'neutral';
@@ -159,7 +160,7 @@ export class Playback {
   useCache(cache: MediaCache): void {
     this.options.cache = cache;
     if (this.manifest) {
-      void cache.sync(this.manifest.files).catch((error: unknown) => {
+      void cache.sync(filesWithAds(this.manifest)).catch((error: unknown) => {
         this.options.log.warn(`Media cache sync failed: ${errorText(error)}`);
       });
     }
@@ -176,9 +177,11 @@ export class Playback {
   apply(manifest: Manifest): void {
     if (this.destroyed) return;
     const first = this.manifest === null;
+    // Ads are not part of the version: new ones change the plan too (src/ads.ts).
     const changed = this.manifest?.version !== manifest.version;
+    const newAds = this.manifest === null || adsKey(this.manifest) !== adsKey(manifest);
     this.manifest = manifest;
-    this.content = new Content(manifest);
+    this.content = new Content({ ...manifest, files: filesWithAds(manifest) });
     this.idleName.textContent = manifest.point.name;
     this.volume = Math.max(0, Math.min(100, manifest.point.windows.volume));
     for (const media of this.allMedia()) setSound(media, this.volume);
@@ -186,17 +189,21 @@ export class Playback {
       this.options.log.info(
         `Content version ${manifest.version}: ${manifest.schedule.playlists.length} playlist(s), ${manifest.files.length} file(s)`,
       );
-      void this.options.cache?.sync(manifest.files).catch((error: unknown) => {
+    }
+    if (changed || newAds) {
+      void this.options.cache?.sync(filesWithAds(manifest)).catch((error: unknown) => {
         this.options.log.warn(`Media cache sync failed: ${errorText(error)}`);
       });
+    }
+    if (changed) {
       // A file or playlist taken down leaves the screen at once; anything else changes at the next entry.
       const shown = this.showing?.item;
       if (shown && (!this.content.files.has(shown.fileId) || !this.content.playlist(shown.playlistId))) {
         this.options.log.info(`${shown.name} was taken down: it stops now`);
         this.stopLoop();
       }
-      this.useTimeline(new Timeline(plannedAt(manifest.schedule, this.position)));
     }
+    if (changed || newAds) this.useTimeline(this.plan(manifest, this.position));
     if (first || manifest.point.isStoped !== this.stopped) {
       this.stopped = manifest.point.isStoped;
       if (this.stopped) this.options.log.info('Broadcast is stopped for this screen');
@@ -216,7 +223,7 @@ export class Playback {
     this.options.log.info(
       `The screen moved (${position.lat.toFixed(5)}, ${position.lng.toFixed(5)}) into or out of a playlist's area: planning again`,
     );
-    this.useTimeline(new Timeline(plannedAt(manifest.schedule, position)));
+    this.useTimeline(this.plan(manifest, position));
     this.reconsider();
   }
 
@@ -225,6 +232,16 @@ export class Playback {
     if (this.neutral === neutral) return;
     this.neutral = neutral;
     this.reconsider();
+  }
+
+  /** The screen's plan with its ads in their slots; an ad not cached yet leaves its slot to the content. */
+  private plan(manifest: Manifest, position: Position | null): Timeline {
+    return new AdTimeline(
+      plannedAt(manifest.schedule, position),
+      manifest.ads ?? [],
+      (file) => this.options.cache?.has(file) ?? true,
+      (ad) => this.options.log.warn(`Ad ${ad.adId} is not cached: the playlist's content plays in its slot`),
+    );
   }
 
   setStopped(stopped: boolean): void {
@@ -455,7 +472,8 @@ export class Playback {
     if (!showing || !this.shownAt) return;
     const event = this.content?.proof(showing.item, this.shownAt, this.now);
     this.shownAt = 0;
-    if (event) this.options.onPlayed?.(event);
+    const adId = this.timeline instanceof AdTimeline ? this.timeline.adOf(showing.item) : undefined;
+    if (event) this.options.onPlayed?.(adId === undefined ? event : { ...event, adId });
   }
 
   private show(prepared: Prepared): void {

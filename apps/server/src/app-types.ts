@@ -31,6 +31,9 @@ import type { PluginService } from './modules/plugin/plugin.service.js';
 import type { WallService } from './modules/wall/wall.service.js';
 import type { StatisticService } from './modules/statistic/statistic.service.js';
 import type { TrackerService } from './modules/trackers/tracker.service.js';
+import type { SupplierService } from './modules/ssp/supplier.service.js';
+import type { AdService } from './modules/ssp/ad.service.js';
+import type { SspReportService } from './modules/ssp/ssp-report.service.js';
 import type { UserService } from './modules/user/user.service.js';
 import type { TwoFaService } from './modules/security/twofa.service.js';
 import type { BotCheckService } from './modules/botcheck/botcheck.service.js';
@@ -76,6 +79,9 @@ export interface Services {
   alerts: AlertService;
   oidc: OidcService;
   billing: BillingService;
+  suppliers: SupplierService;
+  ads: AdService;
+  sspReports: SspReportService;
 }
 
 export interface RouteContext {

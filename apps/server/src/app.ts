@@ -79,6 +79,10 @@ import { createStorage } from './lib/storage-s3.js';
 import { UrlSigner } from './lib/signer.js';
 import { refusalExcept, type SafeFetchOptions } from './lib/safe-fetch.js';
 import { TrackerService } from './modules/trackers/tracker.service.js';
+import { AdService } from './modules/ssp/ad.service.js';
+import { SupplierService } from './modules/ssp/supplier.service.js';
+import { sspRoutes } from './modules/ssp/ssp.routes.js';
+import { SspReportService } from './modules/ssp/ssp-report.service.js';
 import { brandRoutes } from './modules/system/brand.routes.js';
 import { tilesRoutes } from './modules/system/tiles.routes.js';
 import { UserService } from './modules/user/user.service.js';
@@ -298,7 +302,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     stockCabinetId,
     contentChanged: (cabinetId, change) => sync.changed(cabinetId, change),
   });
+  // The SSP connector's ads (docs/ssp.md): won ahead of their slots, carried in the screens' manifests.
+  const ads = new AdService({ repos, media, fetchPolicy: outbound, log: (message) => app.log.warn(message) });
   const points = new PointService({
+    ads: (device) => ads.manifestAds(device),
     repos,
     transact,
     fleet,
@@ -308,6 +315,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     schedule,
     sync,
   });
+  // Ad suppliers: the spec's kinds, seeded once into an installation without any (docs/ssp.md).
+  const suppliers = new SupplierService({ repos, productName: config.brandConfig.title });
+  await suppliers.seed();
   const fullnessWorkers = fullnessPool(config.fullness.workers);
   app.addHook('onClose', async () => fullnessWorkers.close());
   const fullness = new FullnessService({
@@ -390,6 +400,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       fetchPolicy: outbound,
     }),
     billing,
+    suppliers,
+    ads,
+    sspReports: new SspReportService({ repos, media }),
   };
   const context: RouteContext = { services, config, database, repos, uploads };
 
@@ -519,6 +532,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     studioRoutes,
     pluginRoutes,
     billingRoutes,
+    sspRoutes,
   ]) {
     await app.register(async (scope) => routes(scope.withTypeProvider<ZodTypeProvider>(), context));
   }

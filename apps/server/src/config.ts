@@ -57,6 +57,8 @@ const Env = z.object({
     .default(15 * 60),
   PUBLIC_FORM_RATE: z.coerce.number().int().min(1).default(20),
   PLAYLIST_END_CHECK_SECONDS: z.coerce.number().int().min(5).max(86400).default(60),
+  /** Seconds between the SSP connector's ad rounds (docs/ssp.md); 0 turns the round off. */
+  SSP_ROUND_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
   EXPORT_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
   TUS_EXPIRY_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
   IMPORT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
@@ -253,6 +255,7 @@ export interface Config {
   publicFormRate: number;
   /** How often playlists past their end get their DETACH or DELETE action. */
   playlistEndCheckSeconds: number;
+  sspRoundSeconds: number;
   /** How long a finished background export (its file and its spool row) is kept. */
   exportRetentionHours: number;
   /** How long a resumable upload may stay unfinished before it (and its quota hold) is removed. */
@@ -433,6 +436,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicFormRate: e.PUBLIC_FORM_RATE,
     playlistEndCheckSeconds: e.PLAYLIST_END_CHECK_SECONDS,
+    sspRoundSeconds: e.SSP_ROUND_SECONDS,
     exportRetentionHours: e.EXPORT_RETENTION_HOURS,
     fleet: { flushMs: e.FLEET_FLUSH_MS, pingMs: e.FLEET_PING_MS },
     fullness: {

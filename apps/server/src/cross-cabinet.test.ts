@@ -118,6 +118,7 @@ function kindOf(path: string, slot: string): Kind | undefined {
       ['/api/folder', 'folder'],
       ['/api/file/removeSchedule', 'fileSchedule'],
       ['/api/file/removeConfig', 'fileConfig'],
+      ['/api/ssp/file', 'file'],
       ['/api/file', 'file'],
       ['/api/playlist', 'playlist'],
       ['/api/tag-playlist', 'tag'],

@@ -58,6 +58,21 @@ async function main(): Promise<void> {
     (error) => app.log.warn({ err: error }, 'tracking pixel delivery failed'),
   );
 
+  // The SSP connector's ad round (docs/ssp.md): ads for the coming slots, and ads past their time released.
+  // Any process may run it: a slot takes one ad (unique per screen and slot), whichever round wins it.
+  const stopAds =
+    config.sspRoundSeconds > 0
+      ? repeat(
+          config.sspRoundSeconds * 1000,
+          async () => {
+            const released = await services.ads.releaseExpired();
+            const round = await services.ads.runRound();
+            if (round.slots || released) app.log.info({ ...round, released }, 'SSP ad round');
+          },
+          (error) => app.log.warn({ err: error }, 'SSP ad round failed'),
+        )
+      : async () => undefined;
+
   // Background exports are kept EXPORT_RETENTION_HOURS after they finish, then their files and rows go.
   const stopExportCleanup = repeat(
     EXPORT_CLEANUP_MS,
@@ -107,6 +122,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string): Promise<void> => {
     app.log.info(`${signal}: shutting down`);
     await stopEndActions();
+    await stopAds();
     await stopExportCleanup();
     await stopTrackers();
     await stopSweep();

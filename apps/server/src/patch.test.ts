@@ -182,6 +182,15 @@ const fixtures: Record<string, Fixture> = {
     },
     shows: { cells: ['points'], screen: ['canvas'], width: ['canvas'], height: ['canvas'] },
   },
+  '/api/admin/ssp/supplier/patch/:id': {
+    who: () => team.admin,
+    url: '/api/admin/ssp/supplier/patch/{supplier}',
+    read: async () =>
+      find((await get(team.admin, '/api/admin/ssp/supplier?limit=100'))['data'] as Json[], ids['supplier']!),
+    values: { endpoint: 'https://bidder2.example.com/rtb', currency: 'EUR', floor: '2.5' },
+    // The key is write-only: the answer says only that one is stored.
+    hidden: ['key'],
+  },
   '/api/widget/patch/:id': studioFixture('/api/widget', 'widget'),
   '/api/media-creation/patch/:id': studioFixture('/api/media-creation', 'creation'),
   '/api/statistic/patch': {
@@ -266,6 +275,19 @@ beforeAll(async () => {
   ids['tag2'] = (await post(owner, '/api/tag-playlist/post', { name: 'Blue', color: '#0000ff' })).id;
   ids['member'] = (await createUser(t, { role: 'contentManager', cabinetId: team.cabinet.id })).row.id;
   ids['cabinet'] = (await createCabinet(t)).id;
+  ids['supplier'] = (
+    await post(team.admin, '/api/admin/ssp/supplier/post', {
+      name: 'Bidder',
+      kind: 'MARKET',
+      adapter: 'vast',
+      endpoint: 'https://bidder.example.com/rtb',
+      key: 'first-key',
+      currency: 'USD',
+      floor: '1.5',
+      timeoutMs: 700,
+      enabled: true,
+    })
+  ).id;
   // Every field away from its default, so a patch that reset one would show.
   await post(team.admin, `/api/cabinet/patch/${ids['cabinet']}`, { tariff: 'pro', discount: 15 });
   await post(owner, `/api/file/patch/${ids['file']}`, { tags: ['one'], toggleFavorite: true });

@@ -18,6 +18,7 @@ export * from './schemas/point.js';
 export * from './manifest.js';
 export * from './playback.js';
 export * from './schemas/playback.js';
+export * from './schemas/ssp.js';
 export * from './random.js';
 export * from './zone.js';
 export * from './geo.js';

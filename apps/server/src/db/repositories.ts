@@ -25,6 +25,8 @@ import { MessengerRepository } from '../modules/messenger/messenger.repository.j
 import { OidcRepository } from '../modules/oidc/oidc.repository.js';
 import { BotCheckRepository } from '../modules/botcheck/botcheck.repository.js';
 import { WallRepository } from '../modules/wall/wall.repository.js';
+import { SupplierRepository } from '../modules/ssp/supplier.repository.js';
+import { AdRepository } from '../modules/ssp/ad.repository.js';
 
 export interface Repositories {
   cabinets: CabinetRepository;
@@ -53,6 +55,8 @@ export interface Repositories {
   billing: BillingRepository;
   botChecks: BotCheckRepository;
   walls: WallRepository;
+  suppliers: SupplierRepository;
+  ads: AdRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -83,6 +87,8 @@ export function createRepositories(db: Database): Repositories {
     billing: new BillingRepository(db),
     botChecks: new BotCheckRepository(db),
     walls: new WallRepository(db),
+    suppliers: new SupplierRepository(db),
+    ads: new AdRepository(db),
   };
 }
 

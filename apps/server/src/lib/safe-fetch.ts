@@ -92,6 +92,10 @@ export interface SafeFetchOptions {
   isBlocked?: (address: string) => boolean;
   resolve?: (host: string) => Promise<string[]>;
   userAgent?: string;
+  /** POST this JSON instead of a GET (no redirect is followed then). */
+  postJson?: string;
+  /** Extra request headers (a supplier's key). */
+  headers?: Record<string, string>;
 }
 
 const defaultResolve = async (host: string) => (await dnsLookup(host, { all: true })).map((a) => a.address);
@@ -150,7 +154,7 @@ async function follow(
       const request = (current.protocol === 'https:' ? httpsRequest : httpRequest)(
         current,
         {
-          method: 'GET',
+          method: options.postJson === undefined ? 'GET' : 'POST',
           timeout: options.timeoutMs ?? 15_000,
           servername: isIP(host) ? undefined : host,
           // Connect to the checked address; Node may ask for one address or for a list.
@@ -158,7 +162,16 @@ async function follow(
             opts.all
               ? callback(null, [{ address, family: isIP(address) }])
               : callback(null, address, isIP(address))) as never,
-          headers: { 'user-agent': options.userAgent ?? 'Vitrine media import' },
+          headers: {
+            ...options.headers,
+            'user-agent': options.userAgent ?? 'Vitrine media import',
+            ...(options.postJson === undefined
+              ? {}
+              : {
+                  'content-type': 'application/json',
+                  'content-length': String(Buffer.byteLength(options.postJson)),
+                }),
+          },
           // Ends the request, and the response's body with it, at the deadline or when the caller leaves.
           signal,
         },
@@ -166,10 +179,10 @@ async function follow(
       );
       request.on('timeout', () => request.destroy(new Error('timed out')));
       request.on('error', fail);
-      request.end();
+      request.end(options.postJson);
     });
     const status = response.statusCode ?? 0;
-    if (status >= 300 && status < 400 && response.headers.location) {
+    if (status >= 300 && status < 400 && response.headers.location && options.postJson === undefined) {
       response.resume();
       current = new URL(response.headers.location, current);
       continue;

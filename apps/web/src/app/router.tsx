@@ -24,7 +24,6 @@ import { loadBrand } from '../brand/brand';
 import { loadUser } from '../features/auth/session';
 import { ErrorPage, NotFoundPage } from '../features/errors/ErrorPages';
 import { lastPoint } from '../features/points/lastPoint';
-import { SectionPage } from '../features/sections/SectionPage';
 import { listSearch } from '../lib/list/search';
 import { listPagingSearch, validateFilterSearch, type FilterSearch } from '../features/statistics/filters';
 import { LazyAppLayout } from './LazyAppLayout';
@@ -85,10 +84,6 @@ function page<TPath extends string>(
 ) {
   return createRoute({ getParentRoute: () => appRoute, path, beforeLoad: middleware(...names), component });
 }
-
-/** A section whose own release has not landed yet: its title and an honest empty state. */
-const section = <TPath extends string>(path: TPath, names: MiddlewareName[], title: string) =>
-  page(path, names, () => <SectionPage titleKey={title} />);
 
 /** A list page: its filters and paging in the address, checked with the server's schema for that list. */
 function listPage<TPath extends string, S extends Parameters<typeof listSearch>[0], E extends object>(
@@ -418,9 +413,21 @@ const routeTree = rootRoute.addChildren([
       ['can:impressions'],
       lazy(() => import('../features/impressions/ImpressionsPage'), 'ImpressionsPage'),
     ),
-    section('/ssp/report', ['can:ssp.route'], 'menu.sspReport'),
-    section('/ssp/list', ['can:ssp.list'], 'menu.sspList'),
-    section('/ssp/files', ['can:ssp.files'], 'menu.sspFiles'),
+    page(
+      '/ssp/report',
+      ['can:ssp.route'],
+      lazy(() => import('../features/ssp/SspPages'), 'SspReportPage'),
+    ),
+    page(
+      '/ssp/list',
+      ['can:ssp.list'],
+      lazy(() => import('../features/ssp/SspPages'), 'SspListPage'),
+    ),
+    page(
+      '/ssp/files',
+      ['can:ssp.files'],
+      lazy(() => import('../features/ssp/SspPages'), 'SspFilesPage'),
+    ),
     listPage(
       '/user',
       ['can:user.route'],

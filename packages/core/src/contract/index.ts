@@ -20,6 +20,7 @@ import { pointApi } from './point.js';
 import { scheduleApi } from './schedule.js';
 import { securityApi } from './security.js';
 import { statisticApi } from './statistic.js';
+import { sspApi, supplierApi } from './ssp.js';
 import { creationApi, widgetApi } from './studio.js';
 import { userApi } from './user.js';
 import { wallApi } from './wall.js';
@@ -50,6 +51,7 @@ export * from './point.js';
 export * from './schedule.js';
 export * from './security.js';
 export * from './statistic.js';
+export * from './ssp.js';
 export * from './studio.js';
 export * from './user.js';
 export * from './wall.js';
@@ -79,6 +81,8 @@ export const API = {
   schedule: scheduleApi,
   security: securityApi,
   statistic: statisticApi,
+  supplier: supplierApi,
+  ssp: sspApi,
   widget: widgetApi,
   creation: creationApi,
   user: userApi,

@@ -24,6 +24,8 @@ export const PlaybackEvent = z
     endedAt: instant,
     /** Seconds actually shown (a paused or cut show may differ from endedAt - startedAt). */
     duration: z.number().min(0).max(PLAYBACK_MAX_SECONDS),
+    /** The SSP ad this show played (from the manifest's ads), so its trackers are owed once. */
+    adId: rowId.optional(),
   })
   // A date that does not parse has its own message already: only a real inversion is reported here.
   .refine((e) => !(Date.parse(e.endedAt) < Date.parse(e.startedAt)), {

@@ -285,8 +285,25 @@ export const Manifest = z.object({
    * at all) the screen shows a neutral slide instead of its schedule. Absent in manifests saved before.
    */
   billing: z.object({ neutralFrom: z.string().nullable() }).optional(),
+  /**
+   * The screen's SSP ads for their slots (docs/ssp.md, "Player"): each plays its creative at `at` for
+   * `seconds` in place of the playlist's content, and its show is reported with its `adId`. Not part of the
+   * version: ads come and go with every round.
+   */
+  ads: z
+    .array(
+      z.object({
+        adId: z.number().int(),
+        at: z.string(),
+        seconds: z.number().int(),
+        playlistId: z.number().int().nullable(),
+        file: ManifestFile,
+      }),
+    )
+    .optional(),
 });
 export type Manifest = z.infer<typeof Manifest>;
+export type ManifestAd = NonNullable<Manifest['ads']>[number];
 
 /** Player -> server over the socket. */
 export const PlayerMessage = z.discriminatedUnion('type', [

@@ -1,3 +1,4 @@
 export * from './pricing.js';
 export * from './screen.js';
 export * from './openrtb.js';
+export * from './supplier.js';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   CREATIVES_FOLDER,
+  SSP_FOLDER,
   EXTENSION_INFO,
   PLAYLIST_MESSAGES,
   UPLOAD_MESSAGES,
@@ -507,6 +508,41 @@ export class MediaService {
       });
     } catch (error) {
       // The body broke off: cut at the deadline, by the caller leaving, or by the other server.
+      if (error instanceof AppError) throw error;
+      response.destroy();
+      throw new AppError('URL_FETCH_FAILED');
+    }
+  }
+
+  /**
+   * An ad's creative, fetched from the supplier into the cabinet's SSP folder (made with its first file)
+   * through every check of an upload: extension, size, quota, magic bytes, hash (the same creative again
+   * is the file already there), probing. Nobody calls it on a person's behalf: the ad round does.
+   */
+  async ingestAdCreative(
+    cabinetId: CabinetId,
+    input: { url: string; name: string; deadlineMs: number },
+  ): Promise<FileItem & { duplicate: boolean }> {
+    const caller: Caller = { userId: 0, cabinetId, role: 'owner', login: 'ssp', via: 'session' };
+    const folder = (await this.deps.media.childFolders(cabinetId, null)).find((f) => f.name === SSP_FOLDER);
+    let response;
+    try {
+      response = await safeGet(input.url, { ...this.deps.fetchPolicy, deadlineMs: input.deadlineMs });
+    } catch (error) {
+      throw new AppError(error instanceof BlockedUrlError ? 'URL_BLOCKED' : 'URL_FETCH_FAILED');
+    }
+    if (response.statusCode !== 200) {
+      response.resume();
+      throw new AppError('URL_FETCH_FAILED');
+    }
+    try {
+      return await this.upload(caller, {
+        name: input.name,
+        ...(folder ? { folderId: folder.id } : { folderId: 0, newFolder: SSP_FOLDER }),
+        source: { stream: response },
+        browser: {},
+      });
+    } catch (error) {
       if (error instanceof AppError) throw error;
       response.destroy();
       throw new AppError('URL_FETCH_FAILED');

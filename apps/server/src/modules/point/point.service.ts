@@ -10,6 +10,7 @@ import {
   type CommandName,
   type CommandResult,
   type Manifest,
+  type ManifestAd,
   type Point,
   type PointList,
   type PointOverview,
@@ -42,6 +43,8 @@ export interface PointServiceDeps {
   /** Each screen's current content version, and telling screens of changes. */
   sync: ContentSync;
   schedule: ScheduleService;
+  /** The screen's SSP ads for its manifest (modules/ssp). */
+  ads?: (device: DeviceCaller) => Promise<ManifestAd[]>;
   clock?: () => Date;
 }
 
@@ -244,7 +247,8 @@ export class PointService {
     const manifest = (await this.deps.sync.manifests([row])).get(row.id)!;
     // Kept in the row, not in one process's memory: heartbeats may reach another process.
     await this.deps.sync.served(row, manifest.version);
-    return manifest;
+    const ads = this.deps.ads ? await this.deps.ads(device) : [];
+    return { ...manifest, ads };
   }
 
   connect(device: DeviceCaller, socket: WebSocket): Promise<void> {

@@ -7,15 +7,18 @@ export interface DueDelivery {
   id: number;
   kind: string;
   url: string;
+  method: 'GET' | 'POST';
+  body: string | null;
   attempts: number;
   expiresAt: Date;
   pointId: number;
   eventId: string;
-  fileId: number;
+  fileId: number | null;
   fileName: string | null;
   playlistId: number | null;
   pointName: string | null;
-  startedAt: Date;
+  /** The show's start; null for a call owed by no show (an unplayed ad's expiry). */
+  startedAt: Date | null;
   duration: number;
 }
 
@@ -29,6 +32,7 @@ export class TrackerRepository {
    * processes never send the same one at once; one that crashed mid-send is taken again after the lease.
    */
   async platformClaimDue(limit: number, leaseSeconds: number): Promise<DueDelivery[]> {
+    // An ad's expiry call has no show: the show's columns are null then.
     const result = (await this.db.execute(sql`
       with due as (
         select id from ${trackerDeliveries}
@@ -36,33 +40,43 @@ export class TrackerRepository {
         order by next_at, id
         limit ${limit}
         for update skip locked
+      ),
+      taken as (
+        select due.id, p.file_id, p.file_name, p.playlist_id, p.point_name, p.started_at, p.duration
+        from due
+        join ${trackerDeliveries} d2 on d2.id = due.id
+        left join ${playbacks} p on p.point_id = d2.point_id and p.event_id = d2.event_id
       )
       update ${trackerDeliveries} d
       set next_at = now() + make_interval(secs => ${leaseSeconds}), attempts = d.attempts + 1
-      from due, ${playbacks} p
-      where d.id = due.id and p.point_id = d.point_id and p.event_id = d.event_id
-      returning d.id, d.kind, d.url, d.attempts, d.expires_at, d.point_id, d.event_id, p.file_id,
-        p.file_name, p.playlist_id, p.point_name, p.started_at, p.duration`)) as unknown as {
+      from taken t
+      where d.id = t.id
+      returning d.id, d.kind, d.url, d.method, d.body, d.attempts, d.expires_at, d.point_id, d.event_id,
+        t.file_id, t.file_name, t.playlist_id, t.point_name, t.started_at, t.duration`)) as unknown as {
       rows: {
         id: number | string;
         kind: string;
         url: string;
+        method: 'GET' | 'POST';
+        body: string | null;
         attempts: number;
         expires_at: string | Date;
         point_id: number;
         event_id: string;
-        file_id: number;
+        file_id: number | null;
         file_name: string | null;
         playlist_id: number | null;
         point_name: string | null;
-        started_at: string | Date;
-        duration: number;
+        started_at: string | Date | null;
+        duration: number | null;
       }[];
     };
     return result.rows.map((r) => ({
       id: Number(r.id),
       kind: r.kind,
       url: r.url,
+      method: r.method,
+      body: r.body,
       attempts: r.attempts,
       expiresAt: new Date(r.expires_at),
       pointId: r.point_id,
@@ -71,8 +85,8 @@ export class TrackerRepository {
       fileName: r.file_name,
       playlistId: r.playlist_id,
       pointName: r.point_name,
-      startedAt: new Date(r.started_at),
-      duration: Number(r.duration),
+      startedAt: r.started_at === null ? null : new Date(r.started_at),
+      duration: Number(r.duration ?? 0),
     }));
   }
 

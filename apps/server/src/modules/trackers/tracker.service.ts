@@ -1,4 +1,4 @@
-import { backoffMs, expandPixel } from '@vitrine/core';
+import { backoffMs, expandPixel, expandVastMacros } from '@vitrine/core';
 import type { Repositories } from '../../db/repositories.js';
 import { BlockedUrlError, safeGet, type SafeFetchOptions } from '../../lib/safe-fetch.js';
 import type { DueDelivery } from './tracker.repository.js';
@@ -51,17 +51,20 @@ export class TrackerService {
 
   private async attempt(d: DueDelivery): Promise<'delivered' | 'retried' | 'failed'> {
     const { trackers } = this.deps.repos;
-    const url = expandPixel(d.url, {
-      EVENT_ID: d.eventId,
-      SCREEN_ID: d.pointId,
-      SCREEN_NAME: d.pointName ?? '',
-      PLAYLIST_ID: d.playlistId ?? '',
-      FILE_ID: d.fileId,
-      FILE_NAME: d.fileName ?? '',
-      STARTED_AT: d.startedAt.toISOString(),
-      DURATION: Math.round(d.duration * 1000) / 1000,
-      TIMESTAMP: Math.floor(d.startedAt.getTime() / 1000),
-    });
+    const url = d.kind.startsWith('ssp:')
+      ? // An ad's calls had their auction macros filled in when it was won; VAST's [TIMESTAMP] is the play's.
+        expandVastMacros(d.url, { at: (d.startedAt ?? this.clock()).getTime() })
+      : expandPixel(d.url, {
+          EVENT_ID: d.eventId,
+          SCREEN_ID: d.pointId,
+          SCREEN_NAME: d.pointName ?? '',
+          PLAYLIST_ID: d.playlistId ?? '',
+          FILE_ID: d.fileId ?? '',
+          FILE_NAME: d.fileName ?? '',
+          STARTED_AT: d.startedAt?.toISOString() ?? '',
+          DURATION: Math.round(d.duration * 1000) / 1000,
+          TIMESTAMP: d.startedAt ? Math.floor(d.startedAt.getTime() / 1000) : '',
+        });
     let status: number | null = null;
     let error: string;
     try {
@@ -71,6 +74,7 @@ export class TrackerService {
         timeoutMs: ATTEMPT_MS,
         maxRedirects: 3,
         userAgent: 'Vitrine tracking',
+        ...(d.method === 'POST' && d.body !== null ? { postJson: d.body } : {}),
       });
       response.resume();
       status = response.statusCode ?? 0;
@@ -81,7 +85,7 @@ export class TrackerService {
       error = `HTTP ${status}`;
       if (status !== 408 && status !== 429 && status < 500) {
         await trackers.platformGivenUp(d.id, error, status);
-        this.deps.log?.(`Tracking pixel refused for good (${error}): delivery ${d.id}`);
+        this.deps.log?.(`Tracking call refused for good (${error}): delivery ${d.id} (${d.kind})`);
         return 'failed';
       }
     } catch (caught) {
@@ -94,7 +98,9 @@ export class TrackerService {
     const next = new Date(this.clock().getTime() + backoffMs(RETRY, d.attempts));
     if (next > d.expiresAt) {
       await trackers.platformGivenUp(d.id, error, status);
-      this.deps.log?.(`Tracking pixel given up after ${d.attempts} attempts (${error}): delivery ${d.id}`);
+      this.deps.log?.(
+        `Tracking call given up after ${d.attempts} attempts (${error}): delivery ${d.id} (${d.kind})`,
+      );
       return 'failed';
     }
     await trackers.platformRetryAt(d.id, next, error, status);

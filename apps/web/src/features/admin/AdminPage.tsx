@@ -34,6 +34,7 @@ import { useTariffName } from '../funds/TariffLimits';
 import { changeTerms, recordEntry, useAdminCabinets, useAdminLedger } from './admin.api';
 import { TariffTable } from './TariffTable';
 import { CabinetInvoices } from './CabinetInvoices';
+import { SuppliersSection } from './SuppliersSection';
 
 /** Money in or out of a cabinet with its reason: a bank transfer, a refund, a correction. */
 function EntryForm({
@@ -287,6 +288,7 @@ export function AdminPage() {
       )}
       {open && <CabinetDrawer cabinet={open} currency={currency} onClose={() => setOpenId(null)} />}
       <TariffTable />
+      <SuppliersSection />
     </Stack>
   );
 }

@@ -1,0 +1,294 @@
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import type { CabinetId } from '../../db/cabinet-id.js';
+import { files, points, sspAds, sspMisses, trackerDeliveries, type SspAdRow } from '../../db/schema.js';
+import type { AdMissReason, SspMode } from '@vitrine/core';
+
+/** A screen an ad round may fill: its facts for OpenRTB and the SSP playlist reaching it. */
+export interface AdCandidate {
+  pointId: number;
+  cabinetId: CabinetId;
+  cabinetName: string;
+  approvalRequired: boolean;
+  name: string;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  hasPhoto: boolean;
+  viewers: number | null;
+  playbackCost: number | null;
+  resolution: string | null;
+  playlistId: number;
+  mode: SspMode;
+  periodicity: number;
+  maxDuration: number | null;
+}
+
+export type NewAd = Omit<typeof sspAds.$inferInsert, 'id' | 'createdAt' | 'status' | 'eventId' | 'playedAt'>;
+
+/** All SQL on the ads the SSP connector wins and the slots it could not fill. */
+export class AdRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Screens with an active, approved playlist whose SSP connector is on (directly or through a network),
+   * the first such playlist per screen (by id); across cabinets, for the ad round.
+   */
+  async platformCandidates(): Promise<AdCandidate[]> {
+    const result = (await this.db.execute(sql`
+      select distinct on (pt.id) pt.id as point_id, pt.cabinet_id, c.name as cabinet_name,
+        c.approval_required, pt.name, pt.address, pt.latitude, pt.longitude,
+        (pt.photo_key is not null) as has_photo, (pt.audience ->> 'viewers')::float8 as viewers,
+        pt.playback_cost, pt.report ->> 'resolution' as resolution, pl.id as playlist_id,
+        pl.ssp_connector ->> 'mode' as mode, pl.periodicity, pl.max_duration
+      from playlists pl
+      join cabinets c on c.id = pl.cabinet_id
+      join playlist_targets tg on tg.playlist_id = pl.id
+      left join net_points np on np.net_id = tg.net_id
+      join points pt on pt.id = coalesce(tg.point_id, np.point_id) and pt.cabinet_id = pl.cabinet_id
+      where pl.active and pl.approved and (pl.ssp_connector ->> 'enabled')::boolean
+        and not pt.is_stopped
+      order by pt.id, pl.id`)) as unknown as {
+      rows: {
+        point_id: number;
+        cabinet_id: number;
+        cabinet_name: string;
+        approval_required: boolean;
+        name: string;
+        address: string | null;
+        latitude: number | null;
+        longitude: number | null;
+        has_photo: boolean;
+        viewers: number | string | null;
+        playback_cost: number | null;
+        resolution: string | null;
+        playlist_id: number;
+        mode: SspMode;
+        periodicity: number;
+        max_duration: number | null;
+      }[];
+    };
+    return result.rows.map((r) => ({
+      pointId: r.point_id,
+      cabinetId: r.cabinet_id as CabinetId,
+      cabinetName: r.cabinet_name,
+      approvalRequired: r.approval_required,
+      name: r.name,
+      address: r.address,
+      latitude: r.latitude === null ? null : Number(r.latitude),
+      longitude: r.longitude === null ? null : Number(r.longitude),
+      hasPhoto: r.has_photo,
+      viewers: r.viewers === null ? null : Number(r.viewers),
+      playbackCost: r.playback_cost,
+      resolution: r.resolution,
+      playlistId: r.playlist_id,
+      mode: r.mode,
+      periodicity: r.periodicity,
+      maxDuration: r.max_duration,
+    }));
+  }
+
+  /** Slot starts of a screen that already hold an ad, between two instants. */
+  async platformTakenSlots(pointId: number, from: Date, to: Date): Promise<number[]> {
+    const rows = await this.db
+      .select({ at: sspAds.slotAt })
+      .from(sspAds)
+      .where(and(eq(sspAds.pointId, pointId), gte(sspAds.slotAt, from), lte(sspAds.slotAt, to)));
+    return rows.map((r) => r.at.getTime());
+  }
+
+  /** Records a won ad; false when the slot was taken meanwhile (another process's round). */
+  async platformInsert(ad: NewAd): Promise<SspAdRow | undefined> {
+    const [row] = await this.db.insert(sspAds).values(ad).onConflictDoNothing().returning();
+    return row;
+  }
+
+  /** Counts slots that fell back to the playlist's own content, per screen, hour and reason. */
+  async platformMiss(cabinetId: CabinetId, pointId: number, at: Date, reason: AdMissReason, n = 1) {
+    await this.db
+      .insert(sspMisses)
+      .values({
+        cabinetId,
+        pointId,
+        hourUtc: sql`date_trunc('hour', ${at.toISOString()}::timestamptz)`,
+        reason,
+        count: n,
+      })
+      .onConflictDoUpdate({
+        target: [sspMisses.pointId, sspMisses.hourUtc, sspMisses.reason],
+        set: { count: sql`${sspMisses.count} + excluded.count` },
+      });
+  }
+
+  async misses(cabinetId: CabinetId, pointId: number) {
+    return this.db
+      .select()
+      .from(sspMisses)
+      .where(and(eq(sspMisses.cabinetId, cabinetId), eq(sspMisses.pointId, pointId)));
+  }
+
+  /** A screen's ads still to play (approved, not expired), for its manifest. */
+  async upcoming(cabinetId: CabinetId, pointId: number, now: Date): Promise<SspAdRow[]> {
+    return this.db
+      .select()
+      .from(sspAds)
+      .where(
+        and(
+          eq(sspAds.cabinetId, cabinetId),
+          eq(sspAds.pointId, pointId),
+          eq(sspAds.status, 'leased'),
+          eq(sspAds.approved, true),
+          gte(sspAds.expiresAt, now),
+        ),
+      )
+      .orderBy(sspAds.slotAt);
+  }
+
+  async ofPoint(cabinetId: CabinetId, pointId: number): Promise<SspAdRow[]> {
+    return this.db
+      .select()
+      .from(sspAds)
+      .where(and(eq(sspAds.cabinetId, cabinetId), eq(sspAds.pointId, pointId)))
+      .orderBy(sspAds.slotAt);
+  }
+
+  /**
+   * Releases ads whose deadline passed unplayed: marked expired, and a lease's expiry call queued on the
+   * trackers' outbox (durable, retried), in one statement; answers how many.
+   */
+  async platformExpire(now: Date): Promise<number> {
+    const result = (await this.db.execute(sql`
+      with gone as (
+        update ${sspAds} set status = 'expired'
+        where status = 'leased' and expires_at < ${now.toISOString()}::timestamptz
+        returning id, cabinet_id, point_id, expiry_url
+      ),
+      calls as (
+        insert into ${trackerDeliveries} (cabinet_id, point_id, event_id, kind, url, expires_at)
+        select cabinet_id, point_id, 'ad-' || id, 'ssp:expire', expiry_url,
+          ${now.toISOString()}::timestamptz + interval '1 day'
+        from gone where expiry_url is not null
+        on conflict (point_id, event_id, kind) do nothing
+        returning id
+      )
+      select (select count(*) from gone)::int as n`)) as unknown as { rows: { n: number }[] };
+    return Number(result.rows[0]?.n ?? 0);
+  }
+
+  /** Ads by id, of one cabinet (tests and support). */
+  async byIds(cabinetId: CabinetId, ids: number[]): Promise<SspAdRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(sspAds)
+      .where(and(eq(sspAds.cabinetId, cabinetId), inArray(sspAds.id, ids)));
+  }
+
+  /** Whether the cabinet's owner approved this creative for an earlier ad. */
+  async fileApproved(cabinetId: CabinetId, fileId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sspAds.id })
+      .from(sspAds)
+      .where(and(eq(sspAds.cabinetId, cabinetId), eq(sspAds.fileId, fileId), eq(sspAds.approved, true)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Ad income by hour (UTC) and source, played ads only, with the totals of the whole range. */
+  async report(cabinetId: CabinetId, range: SspRange, offset: number, limit: number) {
+    const where = sql`a.cabinet_id = ${cabinetId} and a.status = 'played' ${rangeSql(range)}`;
+    const rows = (await this.db.execute(sql`
+      select date_trunc('hour', a.played_at) as hour, a.source, count(*)::int as shows,
+        sum(a.multiplier_micros)::text as impressions, sum(a.revenue_micros)::text as revenue
+      from ${sspAds} a where ${where}
+      group by 1, 2 order by 1 desc, 2
+      offset ${offset} limit ${limit}`)) as unknown as {
+      rows: {
+        hour: string | Date;
+        source: 'auction' | 'manual' | 'leftover';
+        shows: number;
+        impressions: string;
+        revenue: string;
+      }[];
+    };
+    const totals = (await this.db.execute(sql`
+      select count(distinct (date_trunc('hour', a.played_at), a.source))::int as groups, count(*)::int as shows,
+        coalesce(sum(a.multiplier_micros), 0)::text as impressions, coalesce(sum(a.revenue_micros), 0)::text as revenue
+      from ${sspAds} a where ${where}`)) as unknown as {
+      rows: { groups: number; shows: number; impressions: string; revenue: string }[];
+    };
+    return { rows: rows.rows, totals: totals.rows[0]! };
+  }
+
+  /** Every ad show of the range, newest first. */
+  async shows(cabinetId: CabinetId, range: SspRange, offset: number, limit: number) {
+    const where = sql`a.cabinet_id = ${cabinetId} and a.status = 'played' ${rangeSql(range)}`;
+    const rows = (await this.db.execute(sql`
+      select a.id, a.played_at, a.source, a.supplier_name, a.file_id, f.name as file_name, a.point_id,
+        p.name as point_name, a.price_micros, a.currency, a.multiplier_micros, a.revenue_micros
+      from ${sspAds} a
+      join ${points} p on p.id = a.point_id and p.cabinet_id = a.cabinet_id
+      left join ${files} f on f.id = a.file_id and f.cabinet_id = a.cabinet_id
+      where ${where}
+      order by a.played_at desc, a.id desc
+      offset ${offset} limit ${limit}`)) as unknown as {
+      rows: {
+        id: number;
+        played_at: string | Date;
+        source: 'auction' | 'manual' | 'leftover';
+        supplier_name: string;
+        file_id: number | null;
+        file_name: string | null;
+        point_id: number;
+        point_name: string;
+        price_micros: string | number;
+        currency: string;
+        multiplier_micros: string | number;
+        revenue_micros: string | number;
+      }[];
+    };
+    const total = (await this.db.execute(
+      sql`select count(*)::int as n from ${sspAds} a where ${where}`,
+    )) as unknown as { rows: { n: number }[] };
+    return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
+  }
+
+  /** The creatives the cabinet received, newest first: approval, ads won and shown. */
+  async creatives(cabinetId: CabinetId, offset: number, limit: number) {
+    const rows = (await this.db.execute(sql`
+      select f.id, f.name, max(a.supplier_name) as supplier, bool_or(a.approved) as approved,
+        count(*)::int as ads, count(*) filter (where a.status = 'played')::int as shows, max(a.created_at) as last
+      from ${sspAds} a join ${files} f on f.id = a.file_id and f.cabinet_id = a.cabinet_id
+      where a.cabinet_id = ${cabinetId}
+      group by f.id, f.name order by last desc, f.id desc
+      offset ${offset} limit ${limit}`)) as unknown as {
+      rows: { id: number; name: string; supplier: string; approved: boolean; ads: number; shows: number }[];
+    };
+    const total = (await this.db.execute(sql`
+      select count(distinct a.file_id)::int as n from ${sspAds} a
+      join ${files} f on f.id = a.file_id and f.cabinet_id = a.cabinet_id
+      where a.cabinet_id = ${cabinetId}`)) as unknown as { rows: { n: number }[] };
+    return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
+  }
+
+  /** The owner approves a creative: every ad of it may play; answers how many. */
+  async approveFile(cabinetId: CabinetId, fileId: number): Promise<number> {
+    const rows = await this.db
+      .update(sspAds)
+      .set({ approved: true })
+      .where(and(eq(sspAds.cabinetId, cabinetId), eq(sspAds.fileId, fileId)))
+      .returning({ id: sspAds.id });
+    return rows.length;
+  }
+}
+
+export interface SspRange {
+  /** UTC days, both included. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const rangeSql = (range: SspRange) =>
+  sql`${range.from ? sql`and a.played_at >= ${range.from}::date` : sql``} ${
+    range.to ? sql`and a.played_at < ${range.to}::date + 1` : sql``
+  }`;

@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AD_LOOKAHEAD_SECONDS,
+  AD_MAX_SLOTS,
+  AD_SLOT_SECONDS,
+  adSource,
+  comingSlots,
+  playRevenueMicros,
+  sspMissing,
+  toMicros,
+  type AdMissReason,
+  type AdSlot,
+  type DoohScreen,
+  type ManifestAd,
+} from '@vitrine/core';
+import type { DeviceCaller } from '../../lib/caller.js';
+import type { Repositories } from '../../db/repositories.js';
+import type { SspAdRow, SspSupplierRow } from '../../db/schema.js';
+import { safeGet, type SafeFetchOptions } from '../../lib/safe-fetch.js';
+import type { MediaService } from '../media/media.service.js';
+import { askSupplier, type Offer } from './adapters.js';
+import type { AdCandidate } from './ad.repository.js';
+
+export interface AdServiceDeps {
+  repos: Repositories;
+  media: MediaService;
+  /** The checks of every outbound call (suppliers, creatives, notices). */
+  fetchPolicy: SafeFetchOptions;
+  clock?: () => Date;
+  log?: (message: string) => void;
+  lookaheadSeconds?: number;
+}
+
+export interface RoundResult {
+  screens: number;
+  /** Screens left out: their SSP fields are not all set (spec §5). */
+  incomplete: number;
+  slots: number;
+  won: number;
+  missed: Partial<Record<AdMissReason, number>>;
+}
+
+/** Screens asked side by side. */
+const PARALLEL = 16;
+/** How long a creative's download may take (ms). */
+const CREATIVE_DEADLINE_MS = 120_000;
+/** How long after its slot an ad waits for its proof of play before it is released. */
+const PLAY_GRACE_SECONDS = 900;
+/** The order in which a slot's misses explain it (the most telling first). */
+const MISS_ORDER: AdMissReason[] = ['wrongSize', 'badCreative', 'badVast', 'timeout', 'error', 'noFill'];
+
+/** Same aspect within 1% (OpenRTB boxingallowed 0: no letterboxing). */
+export const aspectMatches = (w: number, h: number, slotW: number, slotH: number) =>
+  Math.abs(w * slotH - h * slotW) <= 0.01 * slotW * h;
+
+/**
+ * The SSP connector's ad round (docs/ssp.md, "The ad round"): for every screen with an SSP playlist and
+ * complete SSP fields, the coming slots are offered to the enabled suppliers; each slot takes the best offer
+ * at or above the floor whose creative has the slot's aspect; the creative is downloaded into the
+ * cabinet's SSP files through the upload's checks, the ad recorded, and the win notice called. A slot
+ * without an ad is counted with its reason and plays the playlist's own content.
+ */
+export class AdService {
+  private readonly clock: () => Date;
+
+  constructor(private readonly deps: AdServiceDeps) {
+    this.clock = deps.clock ?? (() => new Date());
+  }
+
+  /** One round, as of `now` (the timed job's clock; tests may name the instant). */
+  async runRound(now: Date = this.clock()): Promise<RoundResult> {
+    const { repos } = this.deps;
+    const result: RoundResult = { screens: 0, incomplete: 0, slots: 0, won: 0, missed: {} };
+    const suppliers = await repos.suppliers.platformEnabled();
+    const candidates = await repos.ads.platformCandidates();
+    for (let i = 0; i < candidates.length; i += PARALLEL) {
+      await Promise.all(
+        candidates.slice(i, i + PARALLEL).map((c) => this.fillScreen(c, suppliers, result, now)),
+      );
+    }
+    return result;
+  }
+
+  /** A screen's approved ads still to play, with their creatives as files to cache (its manifest). */
+  async manifestAds(device: DeviceCaller): Promise<ManifestAd[]> {
+    const { repos, media } = this.deps;
+    const ads = await repos.ads.upcoming(device.cabinetId, device.pointId, this.clock());
+    const ids = [...new Set(ads.map((a) => a.fileId).filter((id): id is number => id !== null))];
+    const files = new Map(
+      (await repos.playlists.referencedFiles(device.cabinetId, ids)).map((f) => [f.id, f]),
+    );
+    return ads.flatMap((ad) => {
+      const row = ad.fileId === null ? undefined : files.get(ad.fileId);
+      if (!row) return [];
+      const item = media.fileItem(row);
+      return [
+        {
+          adId: ad.id,
+          at: ad.slotAt.toISOString(),
+          seconds: ad.seconds,
+          playlistId: ad.playlistId,
+          file: {
+            fileId: row.id,
+            name: row.name,
+            kind: row.kind,
+            mime: row.mime,
+            url: item.url,
+            hash: row.hash,
+            size: row.size,
+          },
+        },
+      ];
+    });
+  }
+
+  /** Releases ads whose time passed unplayed (a lease's expiry call is queued); answers how many. */
+  async releaseExpired(): Promise<number> {
+    return this.deps.repos.ads.platformExpire(this.clock());
+  }
+
+  private async fillScreen(
+    c: AdCandidate,
+    all: SspSupplierRow[],
+    result: RoundResult,
+    now: Date,
+  ): Promise<void> {
+    const { repos } = this.deps;
+    const missing = sspMissing({
+      name: c.name,
+      address: c.address,
+      location: c.latitude !== null && c.longitude !== null ? { lat: c.latitude, lng: c.longitude } : null,
+      hasPhoto: c.hasPhoto,
+      audience: c.viewers,
+      playbackCost: c.playbackCost,
+    });
+    if (missing.length > 0) {
+      result.incomplete += 1;
+      return;
+    }
+    result.screens += 1;
+    const suppliers = suppliersFor(c, all);
+    const lookahead = this.deps.lookaheadSeconds ?? AD_LOOKAHEAD_SECONDS;
+    const starts = comingSlots(now.getTime(), c.periodicity, lookahead, AD_MAX_SLOTS);
+    if (starts.length === 0) return;
+    const taken = new Set(
+      await repos.ads.platformTakenSlots(c.pointId, new Date(starts[0]!), new Date(starts.at(-1)!)),
+    );
+    const [width, height] = size(c.resolution);
+    const seconds = Math.min(c.maxDuration ?? AD_SLOT_SECONDS, AD_SLOT_SECONDS * 4);
+    const slots: AdSlot[] = starts
+      .filter((at) => !taken.has(at))
+      .map((at) => ({
+        id: `${c.pointId}-${at}`,
+        at,
+        seconds,
+        width,
+        height,
+        multiplier: c.viewers!,
+        floorMicros: 0,
+        media: ['video', 'image'],
+      }));
+    if (slots.length === 0) return;
+    result.slots += slots.length;
+    if (suppliers.length === 0) {
+      for (const slot of slots) await this.miss(c, slot, 'noFill', result);
+      return;
+    }
+    const screen: DoohScreen = {
+      id: c.pointId,
+      name: c.name,
+      venueType: null,
+      lat: c.latitude!,
+      lng: c.longitude!,
+      publisher: { id: `cabinet-${c.cabinetId}`, name: c.cabinetName },
+    };
+    const exp = Math.ceil((slots.at(-1)!.at - now.getTime()) / 1000) + seconds + PLAY_GRACE_SECONDS;
+    const request = { screen, slots, requestId: randomUUID(), exp, now };
+    const answers = await Promise.all(suppliers.map((s) => askSupplier(s, request, this.deps.fetchPolicy)));
+    for (const slot of slots) {
+      const offers = answers
+        .flatMap((a) => a.offers)
+        .filter((o) => o.slotId === slot.id && o.priceMicros >= o.supplier.floorMicros)
+        .sort((a, b) => b.priceMicros - a.priceMicros || a.supplier.id - b.supplier.id);
+      const reasons = answers.flatMap((a) =>
+        a.misses.filter((m) => m.slotId === slot.id).map((m) => m.reason),
+      );
+      const fitting = offers.filter(
+        (o) => o.width === null || o.height === null || aspectMatches(o.width, o.height, width, height),
+      );
+      if (offers.length > fitting.length) reasons.push('wrongSize');
+      const won = await this.take(c, slot, fitting, reasons, exp, now);
+      if (won) result.won += 1;
+      else await this.miss(c, slot, MISS_ORDER.find((r) => reasons.includes(r)) ?? 'noFill', result);
+    }
+  }
+
+  /** The best fitting offer whose creative downloads and checks out; the ad recorded, its win notice called. */
+  private async take(
+    c: AdCandidate,
+    slot: AdSlot,
+    offers: Offer[],
+    reasons: AdMissReason[],
+    exp: number,
+    now: Date,
+  ): Promise<SspAdRow | undefined> {
+    const { repos, media } = this.deps;
+    for (const offer of offers) {
+      let file;
+      try {
+        file = await media.ingestAdCreative(c.cabinetId, {
+          url: offer.creativeUrl,
+          name: creativeName(offer),
+          deadlineMs: CREATIVE_DEADLINE_MS,
+        });
+      } catch (error) {
+        this.deps.log?.(`SSP creative refused from ${offer.supplier.name}: ${String(error)}`);
+        reasons.push('badCreative');
+        continue;
+      }
+      if (file.kind !== 'video' && file.kind !== 'image') {
+        reasons.push('badCreative');
+        continue;
+      }
+      if (file.width && file.height && !aspectMatches(file.width, file.height, slot.width, slot.height)) {
+        reasons.push('wrongSize');
+        continue;
+      }
+      const multiplierMicros = toMicros(slot.multiplier);
+      const deadline = new Date(
+        Math.min(now.getTime() + exp * 1000, offer.expiresAt?.getTime() ?? Number.MAX_SAFE_INTEGER),
+      );
+      const ad = await repos.ads.platformInsert({
+        cabinetId: c.cabinetId,
+        pointId: c.pointId,
+        playlistId: c.playlistId,
+        supplierId: offer.supplier.id,
+        supplierName: offer.supplier.name,
+        adapter: offer.supplier.adapter,
+        source: adSource(c.mode),
+        slotAt: new Date(slot.at),
+        seconds: slot.seconds,
+        fileId: file.id,
+        externalId: offer.externalId,
+        creativeUrl: offer.creativeUrl,
+        priceMicros: offer.priceMicros,
+        multiplierMicros,
+        revenueMicros: playRevenueMicros(offer.priceMicros, multiplierMicros),
+        currency: offer.supplier.currency,
+        expiresAt: deadline,
+        burl: offer.burl,
+        impressions: offer.impressions,
+        popUrl: offer.popUrl,
+        expiryUrl: offer.expiryUrl,
+        approved: !c.approvalRequired || (await repos.ads.fileApproved(c.cabinetId, file.id)),
+      });
+      if (!ad) return undefined;
+      if (offer.nurl) void this.notify(offer.nurl);
+      return ad;
+    }
+    return undefined;
+  }
+
+  private async miss(c: AdCandidate, slot: AdSlot, reason: AdMissReason, result: RoundResult) {
+    result.missed[reason] = (result.missed[reason] ?? 0) + 1;
+    await this.deps.repos.ads.platformMiss(c.cabinetId, c.pointId, new Date(slot.at), reason);
+  }
+
+  /** The win notice: once, best effort (it promises nothing; the billing notice is the durable one). */
+  private async notify(url: string): Promise<void> {
+    try {
+      const response = await safeGet(url, {
+        ...this.deps.fetchPolicy,
+        deadlineMs: 5_000,
+        timeoutMs: 5_000,
+        userAgent: 'Vitrine SSP',
+      });
+      response.resume();
+    } catch (error) {
+      this.deps.log?.(`SSP win notice failed: ${String(error)}`);
+    }
+  }
+}
+
+/** The suppliers a playlist's mode asks: MANUAL its direct campaigns, auction and leftover the others. */
+function suppliersFor(c: AdCandidate, all: SspSupplierRow[]): SspSupplierRow[] {
+  return all.filter((s) => (c.mode === 'MANUAL' ? s.kind === 'MANUAL' : s.kind !== 'MANUAL'));
+}
+
+/** '1920x1080' -> [1920, 1080]; a screen that has not reported one is taken as Full HD. */
+function size(resolution: string | null): [number, number] {
+  const m = /^(\d{2,5})\s*[x×]\s*(\d{2,5})$/.exec(resolution?.trim() ?? '');
+  return m ? [Number(m[1]), Number(m[2])] : [1920, 1080];
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+};
+
+/** A library name for a creative: the supplier, its id and the type's extension. */
+function creativeName(offer: Offer): string {
+  const fromUrl = /\.(mp4|webm|jpe?g|png)(?:$|[?#])/i.exec(offer.creativeUrl)?.[1]?.toLowerCase();
+  const ext = (offer.mime ? EXTENSIONS[offer.mime] : undefined) ?? fromUrl ?? 'mp4';
+  const id = (offer.externalId ?? randomUUID().slice(0, 8)).replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40);
+  const supplier = offer.supplier.name.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 30) || 'ad';
+  return `${supplier}-${id}-${randomUUID().slice(0, 6)}.${ext === 'jpeg' ? 'jpg' : ext}`;
+}

@@ -1,0 +1,29 @@
+import { sspApi, supplierApi } from '@vitrine/core';
+import type { App, RouteContext } from '../../app-types.js';
+import { route } from '../../lib/route.js';
+import { requireCaller } from '../../plugins/access.js';
+
+/** Ad suppliers (platform admin) and the SSP reports (docs/ssp.md). */
+export async function sspRoutes(app: App, { services }: RouteContext): Promise<void> {
+  const { suppliers } = services;
+  route(app, supplierApi.list, async (request) => suppliers.list(request.query));
+  route(app, supplierApi.post, async (request) => suppliers.create(requireCaller(request), request.body));
+  route(app, supplierApi.patch, async (request) =>
+    suppliers.patch(requireCaller(request), request.params.id, request.body),
+  );
+  route(app, supplierApi.changes, async (request) => suppliers.changes(request.params.id, request.query));
+
+  const { sspReports } = services;
+  route(app, sspApi.report, async (request) =>
+    sspReports.report(requireCaller(request).cabinetId, request.query),
+  );
+  route(app, sspApi.statistic, async (request) =>
+    sspReports.shows(requireCaller(request).cabinetId, request.query),
+  );
+  route(app, sspApi.file, async (request) =>
+    sspReports.files(requireCaller(request).cabinetId, request.query),
+  );
+  route(app, sspApi.approve, async (request) =>
+    sspReports.approve(requireCaller(request).cabinetId, request.params.id),
+  );
+}
