@@ -76,6 +76,11 @@ export interface PlaybackOptions {
   /** Stored media; null plays everything from the network. */
   cache?: MediaCache | null;
   now?: () => number;
+  /** A video wall's tile (src/wall.ts): lays each item out as its crop and keeps it in step. */
+  tile?: {
+    place(layer: HTMLElement, fileId: number): void;
+    follow(media: HTMLMediaElement | null, item: Item, signal: AbortSignal): void;
+  };
 }
 
 export class Playback {
@@ -403,6 +408,7 @@ export class Playback {
       const outgoing = this.layers[this.front]!;
       this.recordShowing();
       this.show(prepared);
+      this.options.tile?.follow(prepared.media, prepared.item, signal);
       this.backdrop = content.backdrop(prepared.item.playlistId);
       this.failing = false;
       this.updateState();
@@ -501,6 +507,7 @@ export class Playback {
       signal,
       warn: (message) => this.options.log.warn(message),
     });
+    this.options.tile?.place(layer, item.fileId);
     return { ...loaded, item, layer };
   }
 

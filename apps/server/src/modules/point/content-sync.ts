@@ -51,9 +51,15 @@ export function contentVersion(
   files: ManifestFile[],
   settings: Manifest['point'],
   parts: Map<number, string> | null = null,
+  wall?: Manifest['wall'],
 ): string {
   const fileHashes = JSON.stringify(files.map((f) => [f.fileId, f.hash]));
-  return sha256(`[${scheduleJson(schedule, parts)},${fileHashes},${JSON.stringify(settings)}]`).slice(0, 16);
+  // A wall's cell counts its place in the wall (a screen outside any wall keeps the version it had).
+  const cell = wall ? `,${JSON.stringify(wall)}` : '';
+  return sha256(`[${scheduleJson(schedule, parts)},${fileHashes},${JSON.stringify(settings)}${cell}]`).slice(
+    0,
+    16,
+  );
 }
 
 /**
@@ -113,10 +119,10 @@ export class ContentSync {
     const out = new Map<number, Manifest>();
     const parts = new Map<number, string>();
     for (const row of rows) {
-      const { schedule, files, alike } = content.get(row.id)!;
+      const { schedule, files, alike, wall } = content.get(row.id)!;
       const point = playerSettings(row);
-      const version = contentVersion(schedule, files, point, alike ? parts : null);
-      out.set(row.id, { version, point, schedule, files });
+      const version = contentVersion(schedule, files, point, alike ? parts : null, wall);
+      out.set(row.id, { version, point, schedule, files, ...(wall ? { wall } : {}) });
     }
     return out;
   }

@@ -11,14 +11,26 @@ import {
   localDate,
   planDay,
   summarizeByFile,
+  canvasSize,
+  tileRect,
+  wallPlacement,
   type DailySchedule,
   type ManifestFile,
+  type ManifestWall,
   type ScheduleEntry,
   type ScheduleInputData,
 } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
-import type { FileConfigRow, FileScheduleRow, PlaylistRow, PointRow } from '../../db/schema.js';
+import type {
+  FileConfigRow,
+  FileScheduleRow,
+  PlaylistRow,
+  PointRow,
+  WallRow,
+  WallScreenRow,
+} from '../../db/schema.js';
+import { wallGrid } from '../wall/wall.presenter.js';
 import { notFound } from '../../lib/errors.js';
 import type { Caller } from '../../lib/caller.js';
 import type { MediaService } from '../media/media.service.js';
@@ -35,8 +47,12 @@ type ScheduleItemData = SchedulePlaylist['items'][number];
 type PlaylistPart = Omit<SchedulePlaylist, 'share'>;
 type FileRow = PlaylistContent['items'][number]['file'];
 
+type LoadedWall = WallRow & { cells: WallScreenRow[] };
+
 interface Loaded {
   inputs: Map<number, ScheduleInputData>;
+  /** The wall part of the manifest of each screen that is a wall's cell. */
+  walls: Map<number, ManifestWall>;
   /** A playlist reads the same on every screen (no rule names a screen): only its share differs. */
   alike: boolean;
   playlists: Map<number, PlaylistRow>;
@@ -158,10 +174,50 @@ function mergeSegments(entries: readonly ScheduleEntry[], dayStart: number): Dai
   return segments;
 }
 
+/**
+ * The wall part of a cell's manifest: the grid, the cell's place, rotation and rectangle of the canvas, and
+ * where each file of the wall's playlists stands on the canvas (as it is, or as its item's fit says).
+ */
+function wallPart(
+  wall: LoadedWall,
+  pointId: number,
+  content: Map<number, PlaylistContent>,
+  playlistIds: number[],
+): ManifestWall {
+  const grid = wallGrid(wall);
+  const canvas = canvasSize(grid);
+  const cell = wall.cells.find((c) => c.pointId === pointId)!;
+  const placements = new Map<number, ManifestWall['placements'][number]>();
+  for (const id of playlistIds) {
+    for (const item of content.get(id)?.items ?? []) {
+      if (placements.has(item.fileId)) continue;
+      const sized = item.file.kind === 'image' || item.file.kind === 'video';
+      const size = sized
+        ? { width: item.file.width, height: item.file.height }
+        : { width: null, height: null };
+      placements.set(item.fileId, { fileId: item.fileId, ...wallPlacement(canvas, size, item.wallFit) });
+    }
+  }
+  return {
+    id: wall.id,
+    name: wall.name,
+    columns: wall.width,
+    rows: wall.height,
+    column: cell.column,
+    row: cell.row,
+    rotation: cell.rotation,
+    tile: tileRect(grid, cell.column, cell.row),
+    canvas,
+    placements: [...placements.values()].sort((a, b) => a.fileId - b.fileId),
+  };
+}
+
 /** A screen's part of its manifest: the engine's input and every file it may play. */
 export interface PlayerContent {
   schedule: ScheduleInputData;
   files: ManifestFile[];
+  /** The wall the screen is a cell of, if any. */
+  wall?: ManifestWall;
   /** Each playlist reads the same on every screen of the batch but for its share (no screen-scoped rules). */
   alike: boolean;
 }
@@ -184,7 +240,23 @@ export class ScheduleService {
       cabinetId,
       points.map((p) => p.id),
     );
-    const ids = [...new Set([...reaching.values()].flat())];
+    // A wall's screens play the wall's playlists, on the settings of its first cell (docs/walls.md).
+    const wallsOf = await repos.schedule.wallsOf(
+      cabinetId,
+      points.map((p) => p.id),
+    );
+    const wallPlaylists = await repos.schedule.playlistsOfWalls(cabinetId, [...wallsOf.walls.keys()]);
+    const known = new Map(points.map((p) => [p.id, p]));
+    const missingLeads = [...wallsOf.walls.values()]
+      .map((w) => w.cells[0]!.pointId)
+      .filter((id) => !known.has(id));
+    for (const row of await repos.points.pointsByIds(cabinetId, missingLeads)) known.set(row.id, row);
+    const ids = [
+      ...new Set([
+        ...points.filter((p) => !wallsOf.byPoint.has(p.id)).flatMap((p) => reaching.get(p.id) ?? []),
+        ...[...wallPlaylists.values()].flat(),
+      ]),
+    ];
     const [rows, content] = await Promise.all([
       repos.playlists.playlistsByIds(cabinetId, ids),
       repos.playlists.content(cabinetId, ids),
@@ -226,8 +298,49 @@ export class ScheduleService {
       if (!map) positions.set(screens, (map = new Map(screens.map((id, i) => [id, i]))));
       return map;
     };
+    const screenOf = (point: PointRow): ScheduleInputData['screen'] => {
+      const screen: ScheduleInputData['screen'] = {
+        id: point.id,
+        timezone: point.timezone,
+        workFrom: point.workFrom,
+        workTo: point.workTo,
+        commercialCycle: point.commercialCycle,
+        stopped: point.isStopped,
+      };
+      if (point.latitude !== null && point.longitude !== null) {
+        screen.position = { lat: point.latitude, lng: point.longitude };
+      }
+      return screen;
+    };
+    // Each wall's input is made once and shared by its cells: every tile plans the same timeline.
+    const wallInputs = new Map<number, ScheduleInputData>();
+    for (const wall of wallsOf.walls.values()) {
+      const lead = known.get(wall.cells[0]!.pointId);
+      if (!lead) continue;
+      const list: SchedulePlaylist[] = [];
+      for (const id of wallPlaylists.get(wall.id) ?? []) {
+        const row = playlists.get(id);
+        if (row) list.push({ ...(shared ? shared.get(id)! : partOf(row, lead.id)), share: NO_SHARE });
+      }
+      wallInputs.set(wall.id, { screen: screenOf(lead), playlists: list });
+    }
+    const wallParts = new Map<number, ManifestWall>();
+    const loading = new Set(points.map((p) => p.id));
+    for (const [pointId, wallId] of wallsOf.byPoint) {
+      if (loading.has(pointId))
+        wallParts.set(
+          pointId,
+          wallPart(wallsOf.walls.get(wallId)!, pointId, content, wallPlaylists.get(wallId) ?? []),
+        );
+    }
     const inputs = new Map<number, ScheduleInputData>();
     for (const point of points) {
+      const wallId = wallsOf.byPoint.get(point.id);
+      const wallInput = wallId === undefined ? undefined : wallInputs.get(wallId);
+      if (wallInput) {
+        inputs.set(point.id, wallInput);
+        continue;
+      }
       const list: SchedulePlaylist[] = [];
       for (const id of reaching.get(point.id) ?? []) {
         const row = playlists.get(id);
@@ -241,20 +354,9 @@ export class ScheduleService {
             : NO_SHARE,
         });
       }
-      const screen: ScheduleInputData['screen'] = {
-        id: point.id,
-        timezone: point.timezone,
-        workFrom: point.workFrom,
-        workTo: point.workTo,
-        commercialCycle: point.commercialCycle,
-        stopped: point.isStopped,
-      };
-      if (point.latitude !== null && point.longitude !== null) {
-        screen.position = { lat: point.latitude, lng: point.longitude };
-      }
-      inputs.set(point.id, { screen, playlists: list });
+      inputs.set(point.id, { screen: screenOf(point), playlists: list });
     }
-    return { inputs, alike: !rules.perScreen, playlists, files };
+    return { inputs, walls: wallParts, alike: !rules.perScreen, playlists, files };
   }
 
   /** GET /api/point/get-daily-schedule: the day's table by files and what could not be planned. */
@@ -306,7 +408,7 @@ export class ScheduleService {
     for (const point of points)
       byCabinet.set(point.cabinetId, [...(byCabinet.get(point.cabinetId) ?? []), point]);
     for (const [cabinetId, list] of byCabinet) {
-      const { inputs, files, alike } = await this.load(cabinetId, list);
+      const { inputs, files, alike, walls } = await this.load(cabinetId, list);
       for (const point of list) {
         const schedule = inputs.get(point.id)!;
         const used = new Set(
@@ -338,7 +440,8 @@ export class ScheduleService {
               size: row.size,
             };
           });
-        out.set(point.id, { schedule, files: list, alike });
+        const wall = walls.get(point.id);
+        out.set(point.id, { schedule, files: list, alike, ...(wall ? { wall } : {}) });
       }
     }
     return out;
