@@ -108,11 +108,18 @@ export class WallClock {
   }
 }
 
-/** One measured frame: the server time it was shown and how far it was from where it should be (ms). */
+/**
+ * One measurement: a video frame (the server time it was shown and how far its media time was from where
+ * the clock says, ms), a switch (when an item loaded ahead came on screen, and how late against its planned
+ * start) or a join (an item loaded at its start or mid-way: not counted as skew).
+ */
 export interface SkewSample {
+  kind: 'frame' | 'switch' | 'join';
   at: number;
   errorMs: number;
   fileId: number;
+  /** The planned start of the item (ms, server clock). */
+  start: number;
 }
 
 export interface TileOptions {
@@ -244,10 +251,18 @@ export class WallTile {
     media: HTMLMediaElement | null,
     item: { fileId: number; start: number; end: number },
     signal: AbortSignal,
+    joined = false,
   ): void {
     if (!this.wall) return;
     const { clock } = this.options;
-    this.record({ at: clock.now(), errorMs: clock.now() - item.start, fileId: item.fileId }, true);
+    const shown = clock.now();
+    this.record({
+      kind: joined ? 'join' : 'switch',
+      at: shown,
+      errorMs: shown - item.start,
+      fileId: item.fileId,
+      start: item.start,
+    });
     if (!(media instanceof HTMLVideoElement) || typeof media.requestVideoFrameCallback !== 'function') return;
     const video = media;
     const onFrame = (_now: number, meta: VideoFrameCallbackMetadata) => {
@@ -261,7 +276,7 @@ export class WallTile {
         const target = mediaPosition(item.start, shownAt, duration);
         if (target > EDGE_S && target < duration - EDGE_S && shownAt < item.end) {
           const errorMs = (target - meta.mediaTime) * 1000;
-          this.record({ at: shownAt, errorMs, fileId: item.fileId }, false);
+          this.record({ kind: 'frame', at: shownAt, errorMs, fileId: item.fileId, start: item.start });
           const fix = correction(target, meta.mediaTime);
           if (fix.kind === 'seek') {
             this.seeks++;
@@ -280,7 +295,10 @@ export class WallTile {
     const wall = this.wall;
     if (!wall) return null;
     // A seek (over a second off) is a rejoin, not skew: the figures are those of frames played in step.
-    const errors = this.samples.map((s) => s.errorMs).filter((e) => Math.abs(e) <= SEEK_ABOVE_MS);
+    const errors = this.samples
+      .filter((s) => s.kind !== 'join')
+      .map((s) => s.errorMs)
+      .filter((e) => Math.abs(e) <= SEEK_ABOVE_MS);
     const summary = skewSummary(errors);
     const clock = this.options.clock;
     const round = (v: number | undefined) => (v === undefined ? null : Math.round(v * 10) / 10);
@@ -301,9 +319,9 @@ export class WallTile {
     this.options.clock.stop();
   }
 
-  private record(sample: SkewSample, switching: boolean): void {
-    // Switches are few beside frames: kept, but a video's frames are what the figures are mostly made of.
-    if (switching && Math.abs(sample.errorMs) > SEEK_ABOVE_MS) return;
+  private record(sample: SkewSample): void {
+    // A tile that joins mid-item (a reload, a new wall) is not late: it seeks into place.
+    if (sample.kind !== 'frame' && Math.abs(sample.errorMs) > SEEK_ABOVE_MS) return;
     this.samples.push(sample);
     if (this.samples.length > SKEW_KEEP) this.samples.splice(0, this.samples.length - SKEW_KEEP);
   }
