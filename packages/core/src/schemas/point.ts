@@ -328,7 +328,7 @@ export type Manifest = z.infer<typeof Manifest>;
 export const PlayerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heartbeat'), status: PlayerReport }),
   /** A clock exchange (docs/walls.md): the player's send time, answered with the server's two stamps. */
-  z.object({ type: z.literal('clock'), t0: z.number().finite() }),
+  z.object({ type: z.literal('clock'), t0: z.number().min(0).max(1e15) }),
   z.object({
     type: z.literal('ack'),
     id: idSchema,
