@@ -6,7 +6,6 @@ import type { Page } from 'playwright-core';
 import type { Wall } from '@vitrine/core';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { apiCall, signInToken } from '../e2e/support/api.js';
-import { pairedPlayer } from '../e2e/support/pages.js';
 import { startServer } from '../e2e/support/server.js';
 import { sleep } from './support.js';
 
@@ -71,6 +70,27 @@ function pairSkews(series: Frame[][]): { at: number; skew: number }[] {
   return out;
 }
 
+/** A web player paired as a new screen (outside vitest: no expect.poll), 640 × 360 to spare the cores. */
+async function pairedTile(
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  base: string,
+  token: string,
+  name: string,
+): Promise<{ page: Page; pointId: number }> {
+  const context = await browser.newContext({ viewport: { width: 640, height: 360 } });
+  const page = await context.newPage();
+  await page.goto(`${base}/player/`);
+  const box = page.getByTestId('pairing-code');
+  await box.waitFor();
+  let code = '';
+  for (let i = 0; i < 100 && !/^[A-Z0-9]{6}$/.test(code); i++) {
+    code = (await box.innerText()).trim();
+    if (!/^[A-Z0-9]{6}$/.test(code)) await sleep(200);
+  }
+  const point = await apiCall<{ id: number }>(base, `/point/bind-by-code/${code}`, { token, body: { name } });
+  return { page, pointId: point.id };
+}
+
 export async function wallBenchmark(): Promise<string[]> {
   const server = await startServer({ ADMIN_PASSWORD });
   const browser = await launchBrowser();
@@ -97,7 +117,7 @@ export async function wallBenchmark(): Promise<string[]> {
     const players: Page[] = [];
     const cells = [];
     for (let i = 0; i < TILES; i++) {
-      const { page, pointId } = await pairedPlayer(browser, server.url, token, `Bench tile ${i + 1}`);
+      const { page, pointId } = await pairedTile(browser, server.url, token, `Bench tile ${i + 1}`);
       players.push(page);
       cells.push({ column: i % columns, row: Math.floor(i / columns), pointId });
     }
