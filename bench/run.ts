@@ -8,6 +8,7 @@ import { ingestBenchmark } from './ingest.js';
 import { reportsBenchmark } from './reports.js';
 import { scheduleBenchmark } from './schedule.js';
 import { uploadBenchmark } from './upload.js';
+import { wallBenchmark } from './wall.js';
 import { webBenchmark } from './web.js';
 
 const only = process.argv[2];
@@ -19,6 +20,7 @@ const all: Record<string, () => Promise<string[]>> = {
   schedule: scheduleBenchmark,
   reports: reportsBenchmark,
   web: webBenchmark,
+  wall: wallBenchmark,
 };
 const results = [];
 for (const [name, run] of Object.entries(all)) if (!only || only === name) results.push(await run());

@@ -77,6 +77,12 @@ export interface PlaybackOptions {
   /** Stored media; null plays everything from the network. */
   cache?: MediaCache | null;
   now?: () => number;
+  /** A video wall's tile (src/wall.ts): lays each item out as its crop and keeps it in step. */
+  tile?: {
+    place(layer: HTMLElement, fileId: number): void;
+    /** `joined`: the item was not loaded ahead of its start (the first after a new plan, a reload). */
+    follow(media: HTMLMediaElement | null, item: Item, signal: AbortSignal, joined: boolean): void;
+  };
 }
 
 export class Playback {
@@ -407,6 +413,7 @@ export class Playback {
       const item = await content.item(entry, this.options.cache);
       if (signal.aborted) return;
       let prepared: Prepared | null = null;
+      const ahead = next?.key === entryKey(entry);
       try {
         if (!item) throw new Error(`file ${entry.fileId} is not in the manifest`);
         prepared =
@@ -431,6 +438,7 @@ export class Playback {
       const outgoing = this.layers[this.front]!;
       this.recordShowing();
       this.show(prepared);
+      this.options.tile?.follow(prepared.media, prepared.item, signal, !ahead);
       this.backdrop = content.backdrop(prepared.item.playlistId);
       this.failing = false;
       this.updateState();
@@ -530,6 +538,7 @@ export class Playback {
       signal,
       warn: (message) => this.options.log.warn(message),
     });
+    this.options.tile?.place(layer, item.fileId);
     return { ...loaded, item, layer };
   }
 

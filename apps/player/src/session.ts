@@ -13,6 +13,7 @@ import type { Logger } from './log';
 import { MediaCache } from './cache';
 import { NeutralSlide } from './neutral';
 import { Playback, orientStage, type ScreenState } from './playback';
+import { WallClock, WallTile, isClockAnswer } from './wall';
 import { watchPosition } from './position';
 import { createProofQueue, httpSender } from './proof';
 import type { ScreenControl, StatusLine } from './screen';
@@ -116,7 +117,12 @@ export function startSession(ctx: SessionContext): { stop(): void } {
   });
   audience.start();
   let played = 0;
+  // A video wall's tile (src/wall.ts): the server's clock over the socket, the crop, the drift correction.
+  const clock = new WallClock((t0) => connection?.send({ type: 'clock', t0 }) ?? false);
+  const tile = new WallTile({ clock, stage, log });
   const playback = new Playback({
+    now: () => (tile.active ? clock.now() : Date.now()),
+    tile,
     stage,
     log,
     strings: ctx.strings,
@@ -162,16 +168,20 @@ export function startSession(ctx: SessionContext): { stop(): void } {
 
   const apply = (next: Manifest) => {
     const newVersion = manifest?.version !== next.version;
+    const first = manifest === null;
     manifest = next;
     const { point } = next;
-    orientStage(stage, point.rotation, point.windows.mirror);
+    orientStage(stage, next.wall?.rotation ?? point.rotation, point.windows.mirror);
+    tile.set(next.wall, () => connection?.heartbeatNow());
     ctx.screen.wantFullscreen = point.windows.fullscreen;
     document.title = `${point.name} · Vitrine`;
     scheduleRelaunch(point.relaunchInterval);
     // A new interval counts from now; the same one keeps its running wait.
     if (point.syncInterval !== syncMinutes || syncTimer === null) scheduleSync(point.syncInterval);
-    playback.apply(next);
-    neutral.apply(next.billing?.neutralFrom);
+    tile.applyAt(first, () => {
+      playback.apply(next);
+      neutral.apply(next.billing?.neutralFrom);
+    });
     if (newVersion) {
       position.check();
       reportFirstItem = true;
@@ -256,6 +266,7 @@ export function startSession(ctx: SessionContext): { stop(): void } {
       uptime: Math.max(0, Math.floor(performance.now() / 1000)),
       contentVersion: version ? clip(version, 100) : null,
       native: window.vitrineNative !== undefined && window.vitrineNative !== null,
+      ...(tile.active ? { wall: tile.report() } : {}),
     };
   };
 
@@ -303,8 +314,18 @@ export function startSession(ctx: SessionContext): { stop(): void } {
     report,
     log,
     onCommand: (message) => void handler.handle(message),
+    onOther: (data) => {
+      if (typeof data !== 'string') return;
+      try {
+        const value: unknown = JSON.parse(data);
+        if (isClockAnswer(value)) clock.answer(value);
+      } catch {
+        // Not a message this player knows.
+      }
+    },
     onOpen: (reconnected) => {
       status.show('Online');
+      if (tile.active) clock.burst();
       if (reconnected) {
         refreshQuietly('reconnected');
         // The server is back: what was played meanwhile goes now, not at the next retry.
@@ -347,6 +368,7 @@ export function startSession(ctx: SessionContext): { stop(): void } {
       position.stop();
       neutral.destroy();
       playback.destroy();
+      tile.destroy();
       void proof.close();
       void audience.close();
       stage.remove();

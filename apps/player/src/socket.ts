@@ -78,6 +78,8 @@ export interface ConnectionOptions {
   url: string;
   report: () => Promise<PlayerReport>;
   onCommand: (message: ServerMessage) => void;
+  /** Any other message (a clock exchange's answer), as received. */
+  onOther?: (data: unknown) => void;
   /** Every time a socket opens; `reconnected` is false the first time. */
   onOpen?: (reconnected: boolean) => void;
   onState?: (state: ConnectionState, detail: string) => void;
@@ -222,6 +224,7 @@ export class Connection {
     socket.onmessage = (event) => {
       const message = parseServerMessage(event.data);
       if (message) this.options.onCommand(message);
+      else this.options.onOther?.(event.data);
     };
     socket.onclose = (event) => this.onClosed(socket, opened, event.code, event.reason);
     socket.onerror = () => {

@@ -370,7 +370,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     playlists,
     points,
     nets: new NetService({ repos, transact, sync }),
-    walls: new WallService({ repos, transact }),
+    walls: new WallService({
+      repos,
+      transact,
+      contentChanged: (cabinetId, change) => sync.changed(cabinetId, change),
+      points,
+      schedule,
+    }),
     pairing: new PairingService({ repos, transact, throttle, bindFailures: config.bindFailures, points }),
     schedule,
     dashboard: new DashboardService({

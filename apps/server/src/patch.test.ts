@@ -118,9 +118,11 @@ const fixtures: Record<string, Fixture> = {
       toTime2: '20:00:00',
       quotas: [{ kind: 'QUANTUTY_PER_DAY', quantity: 40 }],
       sections: [{ duration: 600, duplicate: null, order: 0, repeat: 2, files: [] }],
-      files: () => [{ fileId: ids['file2'], duration: 12 }],
+      // Fit on a wall: the small test pictures are not a wall's size (docs/walls.md).
+      files: () => [{ fileId: ids['file2'], duration: 12, wallFit: 'fit' }],
       points: () => [ids['point2']],
       nets: () => [ids['net2']],
+      walls: () => [ids['wall2']],
       tags: () => [ids['tag2']],
       pixel: 'https://pixel.example.com/p?x=2',
       theme: 'dark',
@@ -263,6 +265,7 @@ beforeAll(async () => {
     await post(owner, '/api/net/post', { name: 'North', color: '#123456', points: [ids['point']] })
   ).id;
   ids['net2'] = (await post(owner, '/api/net/post', { name: 'South', color: '#654321', points: [] })).id;
+  ids['wall2'] = (await post(owner, '/api/wall/post', { name: 'Empty wall', width: 1, height: 1 })).id;
   ids['wall'] = (
     await post(owner, '/api/wall/post', {
       name: 'Lobby wall',
@@ -317,7 +320,7 @@ beforeAll(async () => {
       filesOrder: 'DESC',
       fromTime2: '21:00:00',
       toTime2: '22:00:00',
-      files: [{ fileId: ids['file'], duration: 10 }],
+      files: [{ fileId: ids['file'], duration: 10, wallFit: 'fill' }],
       points: [ids['point']],
       nets: [ids['net']],
       tags: [ids['tag']],

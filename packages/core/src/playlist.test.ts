@@ -322,8 +322,8 @@ describe('newPlaylistDefaults', () => {
     const a = newPlaylistDefaults(NOW);
     const b = newPlaylistDefaults(NOW);
     a.weekDays.push(7);
-    a.sections[0]!.files.push({ fileId: 1, duration: null });
-    a.files.push({ fileId: 2, duration: 5 });
+    a.sections[0]!.files.push({ fileId: 1, duration: null, wallFit: null });
+    a.files.push({ fileId: 2, duration: 5, wallFit: null });
     expect(b.weekDays).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(b.sections[0]!.files).toEqual([]);
     expect(b.files).toEqual([]);

@@ -286,6 +286,7 @@ export function newPlaylistDefaults(now: Date): PlaylistInput {
     files: [],
     points: [],
     nets: [],
+    walls: [],
     tags: [],
     pixel: null,
     access: false,

@@ -29,6 +29,7 @@ import type {
   AdSupplier,
   SupplierAdapter,
   AdMissReason,
+  WallItemFit,
 } from '@vitrine/core';
 import {
   bigint,
@@ -828,6 +829,8 @@ export const playlistItems = pgTable(
       .references(() => files.id, { onDelete: 'restrict' }),
     position: integer('position').notNull(),
     duration: integer('duration'),
+    /** On a video wall, content whose size is not the wall's: 'fit' (bars) or 'fill' (cropped); null: refused. */
+    wallFit: text('wall_fit').$type<WallItemFit>(),
   },
   (t) => [
     index('playlist_items_playlist_idx').on(t.playlistId),
@@ -844,13 +847,17 @@ export const playlistTargets = pgTable(
       .references(() => playlists.id, { onDelete: 'cascade' }),
     pointId: integer('point_id').references(() => points.id, { onDelete: 'cascade' }),
     netId: integer('net_id').references(() => nets.id, { onDelete: 'cascade' }),
+    /** A video wall (docs/walls.md): its screens play the wall's one timeline. */
+    wallId: integer('wall_id').references(() => walls.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('playlist_targets_playlist_idx').on(t.playlistId),
     index('playlist_targets_point_idx').on(t.pointId),
     index('playlist_targets_net_idx').on(t.netId),
+    index('playlist_targets_wall_idx').on(t.wallId),
     uniqueIndex('playlist_targets_point_pair_idx').on(t.playlistId, t.pointId),
     uniqueIndex('playlist_targets_net_pair_idx').on(t.playlistId, t.netId),
+    uniqueIndex('playlist_targets_wall_pair_idx').on(t.playlistId, t.wallId),
   ],
 );
 

@@ -32,10 +32,14 @@ export const playlistApi = defineRoutes({
     method: 'GET',
     path: '/api/playlist/targets',
     access: 'playlist.patch',
-    summary: 'Screens and networks a playlist can target, by name',
+    summary: 'Screens, networks and video walls a playlist can target, by name',
     tags: ['playlist'],
     query: z.strictObject({ search: text(200).optional() }),
-    response: z.object({ points: z.array(TargetOption), nets: z.array(TargetOption) }),
+    response: z.object({
+      points: z.array(TargetOption),
+      nets: z.array(TargetOption),
+      walls: z.array(TargetOption),
+    }),
   }),
   get: defineRoute({
     method: 'GET',

@@ -1,5 +1,14 @@
 import { IdParams, OkResponse } from '../schemas/common.js';
-import { Wall, WallInput, WallList, WallListQuery, WallPatch } from '../schemas/wall.js';
+import { DailySchedule } from '../schemas/schedule.js';
+import {
+  Wall,
+  WallInput,
+  WallList,
+  WallListQuery,
+  WallPatch,
+  WallScheduleQuery,
+  WallStatus,
+} from '../schemas/wall.js';
 import { defineRoute, defineRoutes } from './route.js';
 
 /**
@@ -24,6 +33,26 @@ export const wallApi = defineRoutes({
     tags: ['wall'],
     params: IdParams,
     response: Wall,
+  }),
+  status: defineRoute({
+    method: 'GET',
+    path: '/api/wall/status/:id',
+    access: 'wall.route',
+    summary: "A wall's playlists and each tile's status: online, in step, skew p50/p95/max, last screenshot",
+    tags: ['wall'],
+    params: IdParams,
+    response: WallStatus,
+  }),
+  schedule: defineRoute({
+    method: 'GET',
+    path: '/api/wall/schedule/:id',
+    access: 'wall.route',
+    summary:
+      "A wall's day, planned once for all its tiles: the table by files, the timeline, what could not be planned",
+    tags: ['wall'],
+    params: IdParams,
+    query: WallScheduleQuery,
+    response: DailySchedule,
   }),
   post: defineRoute({
     method: 'POST',

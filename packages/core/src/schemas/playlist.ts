@@ -21,6 +21,7 @@ import {
   isWallTime,
 } from '../playlist.js';
 import { MEDIA_KINDS } from '../media.js';
+import { WALL_ITEM_FITS } from '../wall/content.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.js';
 import { MESSAGES } from '../validation.js';
 import { colorSchema, idSchema, nameSchema, patchOf, text } from './common.js';
@@ -42,6 +43,11 @@ export const PlaylistItemInput = z.strictObject({
   fileId: idSchema,
   /** Seconds; for media without a length of their own (images, pages). */
   duration: seconds.nullable().default(null),
+  /**
+   * On a video wall, content whose size is not the wall's canvas: 'fit' shows all of it with bars, 'fill'
+   * covers the canvas and crops; null: such content is refused (docs/walls.md).
+   */
+  wallFit: z.enum(WALL_ITEM_FITS).nullable().default(null),
 });
 export type PlaylistItemInput = z.infer<typeof PlaylistItemInput>;
 
@@ -109,6 +115,8 @@ export const PlaylistInput = z.strictObject({
   files: z.array(PlaylistItemInput).max(1000),
   points: z.array(idSchema).max(10000),
   nets: z.array(idSchema).max(1000),
+  /** Video walls (docs/walls.md): every screen of the wall plays the wall's one timeline. */
+  walls: z.array(idSchema).max(1000).default([]),
   tags: z.array(idSchema).max(50),
   /** An http(s) address called for each show, with PIXEL_MACROS filled in. */
   pixel: text(2000).refine(isPixelUrl, { error: PLAYLIST_MESSAGES.pixelInvalid }).nullable(),
@@ -141,6 +149,7 @@ const Named = z.object({ id: z.number().int(), name: z.string() });
 export const PlaylistItem = z.object({
   fileId: z.number().int(),
   duration: z.number().int().nullable(),
+  wallFit: z.enum(WALL_ITEM_FITS).nullable(),
   name: z.string(),
   mime: z.string(),
   kind: z.enum(MEDIA_KINDS),
@@ -162,6 +171,7 @@ export const Playlist = PlaylistInput.extend({
   sections: z.array(PlaylistSectionInput.extend({ files: z.array(PlaylistItem) })),
   points: z.array(Named),
   nets: z.array(Named),
+  walls: z.array(Named),
   tags: z.array(Named),
   /** The secondary content's file, as the editor shows it. */
   secondaryFile: PlaylistItem.nullable(),

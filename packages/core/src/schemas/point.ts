@@ -102,6 +102,22 @@ export type PointPatch = z.infer<typeof PointPatch>;
 
 export const NetRef = z.object({ id: z.number().int(), name: z.string(), color: z.string().nullable() });
 
+const skewMs = z.number().min(0).max(86_400_000);
+/**
+ * A tile's measured skew (ms) over its last samples: how far the frame on the glass was from where the
+ * shared clock says it should be (p50, p95, worst), whether it is in step, and its clock's error bound.
+ */
+export const WallTileReport = z.object({
+  wallId: z.number().int().min(0).max(INT4_MAX),
+  synchronized: z.boolean(),
+  p50: skewMs.nullable(),
+  p95: skewMs.nullable(),
+  max: skewMs.nullable(),
+  samples: z.number().int().min(0).max(INT4_MAX),
+  clockUncertainty: skewMs.nullable(),
+});
+export type WallTileReport = z.infer<typeof WallTileReport>;
+
 export const PlayerReport = z.object({
   version: text(50),
   resolution: text(30),
@@ -112,12 +128,14 @@ export const PlayerReport = z.object({
   contentVersion: text(100).nullable(),
   /** Whether a native shell hosts the page (reboot and terminal work only there). */
   native: z.boolean(),
+  /** A wall's tile: how far its picture is from the shared clock (docs/walls.md); absent elsewhere. */
+  wall: WallTileReport.nullable().optional(),
 });
 export type PlayerReport = z.infer<typeof PlayerReport>;
 
 /** What brought a screen new content: its settings, a playlist or a network (by name). */
 export const ContentChangeReason = z.object({
-  kind: z.enum(['settings', 'playlist', 'network', 'file', 'billing']),
+  kind: z.enum(['settings', 'playlist', 'network', 'file', 'billing', 'wall']),
   name: z.string().nullable(),
 });
 export type ContentChangeReason = z.infer<typeof ContentChangeReason>;
@@ -274,8 +292,31 @@ export const ManifestFile = z.object({
   size: z.number().nullable(),
 });
 export type ManifestFile = z.infer<typeof ManifestFile>;
+const Rect = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+
+/**
+ * The wall a screen is a cell of (docs/walls.md): the grid, its cell and rotation, its rectangle of the
+ * canvas, and where each file stands on the canvas. Its schedule is then the wall's (the same on every
+ * tile), and the player plays its crop of it in step with the others.
+ */
+export const ManifestWall = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  columns: z.number().int(),
+  rows: z.number().int(),
+  column: z.number().int(),
+  row: z.number().int(),
+  rotation: z.enum(ROTATIONS),
+  tile: Rect,
+  canvas: z.object({ width: z.number().int(), height: z.number().int() }),
+  placements: z.array(Rect.extend({ fileId: z.number().int() })),
+});
+export type ManifestWall = z.infer<typeof ManifestWall>;
+
 export const Manifest = z.object({
   version: z.string(),
+  /** Present when the screen is a cell of a video wall. */
+  wall: ManifestWall.optional(),
   point: PointSettings.omit({ nets: true }).extend({ id: z.number().int(), isStoped: z.boolean() }),
   /** The schedule engine's input: the player plans each day itself, with or without the network. */
   schedule: ScheduleInputSchema,
@@ -308,6 +349,8 @@ export type ManifestAd = NonNullable<Manifest['ads']>[number];
 /** Player -> server over the socket. */
 export const PlayerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heartbeat'), status: PlayerReport }),
+  /** A clock exchange (docs/walls.md): the player's send time, answered with the server's two stamps. */
+  z.object({ type: z.literal('clock'), t0: z.number().min(0).max(1e15) }),
   z.object({
     type: z.literal('ack'),
     id: idSchema,
@@ -323,6 +366,14 @@ export interface ServerMessage {
   id: number;
   name: CommandName;
   args: Record<string, unknown>;
+}
+
+/** The answer to a clock exchange: the player's t0 back, when the server got it (t1) and answered (t2). */
+export interface ClockAnswer {
+  type: 'clock';
+  t0: number;
+  t1: number;
+  t2: number;
 }
 
 /** A batch of the player's own log lines (POST /api/player/log). */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ROTATIONS } from '../point.js';
+import { POINT_STATUSES, ROTATIONS } from '../point.js';
 import { WALL_DEFAULT_SCREEN, WALL_GRID, WALL_PAGE_SIZE } from '../wall/rules.js';
 import { MAX_PAGE_SIZE } from '../constants.js';
-import { idSchema, nameSchema, patchOf, text } from './common.js';
+import { dateSchema, idSchema, nameSchema, patchOf, text } from './common.js';
 
 /** Columns or rows of a wall. */
 const gridSide = z.number().int().min(WALL_GRID.min).max(WALL_GRID.max);
@@ -80,8 +80,42 @@ export const WallListQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(WALL_PAGE_SIZE),
   search: text(200).optional(),
+  /** Only the wall holding this screen (the screen page's link to its wall). */
+  point: idSchema.optional(),
 });
 export type WallListQuery = z.infer<typeof WallListQuery>;
 /** Spec §7: GET /wall answers { items, total }. */
 export const WallList = z.object({ items: z.array(Wall), total: z.number().int() });
 export type WallList = z.infer<typeof WallList>;
+
+/**
+ * One tile of a wall as the wall page shows it (docs/walls.md): its screen, whether it is online and in
+ * step, the skew it measured (ms: p50, p95, worst) and when it last said so, and its last screenshot.
+ */
+export const WallTileStatus = z.object({
+  pointId: z.number().int(),
+  name: z.string(),
+  column: z.number().int(),
+  row: z.number().int(),
+  status: z.enum(POINT_STATUSES),
+  synchronized: z.boolean(),
+  p50: z.number().nullable(),
+  p95: z.number().nullable(),
+  max: z.number().nullable(),
+  /** When the tile last reported (its last heartbeat); null: never. */
+  reportedAt: z.string().nullable(),
+  screenshotUrl: z.string().nullable(),
+});
+export type WallTileStatus = z.infer<typeof WallTileStatus>;
+
+/** GET /api/wall/status/{id}: the playlists on the wall and each tile's status. */
+export const WallStatus = z.object({
+  playlists: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  tiles: z.array(WallTileStatus),
+});
+export type WallStatus = z.infer<typeof WallStatus>;
+
+/** GET /api/wall/schedule/{id}: a local date (the wall's first screen's clock); none: today. */
+export const WallScheduleQuery = z.strictObject({
+  date: dateSchema.optional(),
+});

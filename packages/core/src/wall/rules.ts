@@ -18,6 +18,8 @@ export const WALL_MESSAGES = {
   taken: 'Two screens in one cell',
   twice: 'The screen is in this wall twice',
   inOtherWall: 'The screen is already in another wall',
+  /** Spec §5: content on a wall whose size is not the wall's canvas (docs/walls.md). */
+  sizeMismatch: 'File size must match the view area size',
 } as const;
 
 export interface WallCellPlace {

@@ -51,3 +51,6 @@ export function skewSummary(errorsMs: readonly number[]): { p50: number; p95: nu
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
   return { p50: at(0.5), p95: at(0.95), max: sorted.at(-1)! };
 }
+
+/** The skew goal of a wall (ms): one frame at 60 Hz. A tile whose p95 is within it counts as synchronized. */
+export const WALL_SYNC_GOAL_MS = 17;

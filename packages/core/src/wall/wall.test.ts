@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../random.js';
 import {
   bezelPixels,
+  WALL_MESSAGES,
+  wallContentProblems,
+  wallPlacement,
   canvasSize,
   correction,
   estimateClock,
@@ -100,5 +103,37 @@ describe('wall sync', () => {
   it('sums up skew as p50, p95 and max', () => {
     expect(skewSummary([1, -2, 3, 4, -50])).toEqual({ p50: 3, p95: 50, max: 50 });
     expect(skewSummary([])).toBeNull();
+  });
+});
+
+describe('content on a wall', () => {
+  const canvas = { width: 3870, height: 2190 };
+  const walls = [{ name: 'Lobby', canvas }];
+
+  it('refuses content of another size unless it is marked fit or fill, naming the sizes that fit', () => {
+    const problems = wallContentProblems(
+      [
+        { path: 'files.0', width: 3870, height: 2190, wallFit: null },
+        { path: 'files.1', width: 1920, height: 1080, wallFit: null },
+        { path: 'files.2', width: 1920, height: 1080, wallFit: 'fit' },
+        { path: 'files.3', width: null, height: null, wallFit: null },
+      ],
+      walls,
+    );
+    expect(problems.fields).toEqual({ 'files.1.wallFit': WALL_MESSAGES.sizeMismatch });
+    expect(problems.hint).toBe('Lobby: 3870×2190, 1935×1095');
+    expect(
+      wallContentProblems([{ path: 'files.0', width: 3860, height: 2185, wallFit: null }], walls).fields,
+    ).toEqual({});
+  });
+
+  it('places matching content over the canvas and other content as its fit says', () => {
+    expect(wallPlacement(canvas, { width: 3870, height: 2190 }, null)).toEqual({ x: 0, y: 0, ...canvas });
+    expect(wallPlacement(canvas, { width: null, height: null }, null)).toEqual({ x: 0, y: 0, ...canvas });
+    const fit = wallPlacement(canvas, { width: 1000, height: 1000 }, 'fit');
+    expect(fit).toEqual({ x: (3870 - 2190) / 2, y: 0, width: 2190, height: 2190 });
+    const fill = wallPlacement(canvas, { width: 1000, height: 1000 }, 'fill');
+    expect(fill.width).toBe(3870);
+    expect(fill.y).toBe((2190 - 3870) / 2);
   });
 });

@@ -1,11 +1,11 @@
 import { expirationOf, itemSeconds, type Playlist, type PlaylistItem } from '@vitrine/core';
 import type { FileRow, PlaylistChangeRow, PlaylistRow } from '../../db/schema.js';
-import type { Named, PlaylistContent } from './playlist.repository.js';
+import type { Named, PlaylistContent, Targets } from './playlist.repository.js';
 
 /** What a playlist's answer shows besides its own row, loaded for a page of playlists at once. */
 export interface PlaylistRelated {
   content: PlaylistContent;
-  targets: { points: Named[]; nets: Named[] };
+  targets: Targets;
   tags: Named[];
   /** Screens it reaches, directly or through networks. */
   pointsTotal: number;
@@ -16,7 +16,12 @@ export interface PlaylistRelated {
 }
 
 /** A content item as the editor shows it: the file's name, kind and length, with its thumbnail address. */
-export type PresentItem = (i: { fileId: number; duration: number | null; file: FileRow }) => PlaylistItem;
+export type PresentItem = (i: {
+  fileId: number;
+  duration: number | null;
+  wallFit?: PlaylistItem['wallFit'];
+  file: FileRow;
+}) => PlaylistItem;
 
 /**
  * The public face of a playlist row (as the users' presenter is of a user row): what GET /api/playlist/{id}
@@ -67,6 +72,7 @@ export function toPlaylist(
     files,
     points: targets.points,
     nets: targets.nets,
+    walls: targets.walls,
     tags: related.tags,
     pixel: row.pixel,
     access: row.access,

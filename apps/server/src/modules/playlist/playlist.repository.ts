@@ -33,6 +33,8 @@ import {
   playlists,
   points,
   users,
+  walls,
+  wallScreens,
   type FileRow,
   type PlaylistChangeRow,
   type PlaylistItemRow,
@@ -45,15 +47,22 @@ export type PlaylistValues = Omit<
   typeof playlists.$inferInsert,
   'id' | 'cabinetId' | 'createdAt' | 'updatedAt' | 'endedAt'
 >;
+type ItemValues = { fileId: number; duration: number | null; wallFit: 'fit' | 'fill' | null };
 export interface ContentValues {
-  files: { fileId: number; duration: number | null }[];
+  files: ItemValues[];
   sections: {
     duration: number;
     duplicate: true | null;
     order: number;
     repeat: number;
-    files: { fileId: number; duration: number | null }[];
+    files: ItemValues[];
   }[];
+}
+/** A playlist's targets as the editor shows them. */
+export interface Targets {
+  points: Named[];
+  nets: Named[];
+  walls: Named[];
 }
 export interface Named {
   id: number;
@@ -110,14 +119,16 @@ export class PlaylistRepository {
   }
 
   /** `ids` the cabinet owns in `table`, in the order given (a target list keeps its order). */
-  private async kept(cabinetId: CabinetId, table: 'points' | 'nets' | 'tags', ids: number[]) {
+  private async kept(cabinetId: CabinetId, table: 'points' | 'nets' | 'walls' | 'tags', ids: number[]) {
     if (ids.length === 0) return [];
     const found = new Set(
       table === 'points'
         ? await this.existingPoints(cabinetId, ids)
         : table === 'nets'
           ? await this.existingNets(cabinetId, ids)
-          : await this.existingTags(cabinetId, ids),
+          : table === 'walls'
+            ? await this.existingWalls(cabinetId, ids)
+            : await this.existingTags(cabinetId, ids),
     );
     return ids.filter((id) => found.has(id));
   }
@@ -328,16 +339,19 @@ export class PlaylistRepository {
     playlistId: number,
     pointIds: number[],
     netIds: number[],
+    wallIds: number[] = [],
   ): Promise<void> {
     if (!(await this.owns(cabinetId, playlistId))) return;
     await this.db.delete(playlistTargets).where(eq(playlistTargets.playlistId, playlistId));
-    const [ownPoints, ownNets] = [
+    const [ownPoints, ownNets, ownWalls] = [
       await this.kept(cabinetId, 'points', pointIds),
       await this.kept(cabinetId, 'nets', netIds),
+      await this.kept(cabinetId, 'walls', wallIds),
     ];
     const rows = [
-      ...ownPoints.map((pointId) => ({ playlistId, pointId, netId: null })),
-      ...ownNets.map((netId) => ({ playlistId, pointId: null, netId })),
+      ...ownPoints.map((pointId) => ({ playlistId, pointId, netId: null, wallId: null })),
+      ...ownNets.map((netId) => ({ playlistId, pointId: null, netId, wallId: null })),
+      ...ownWalls.map((wallId) => ({ playlistId, pointId: null, netId: null, wallId })),
     ];
     if (rows.length) await this.db.insert(playlistTargets).values(rows);
   }
@@ -360,11 +374,10 @@ export class PlaylistRepository {
       await this.db.delete(playlistTargets).where(inArray(playlistTargets.playlistId, playlistIds));
   }
 
-  async targets(
-    cabinetId: CabinetId,
-    playlistIds: number[],
-  ): Promise<Map<number, { points: Named[]; nets: Named[] }>> {
-    const result = new Map(playlistIds.map((id) => [id, { points: [] as Named[], nets: [] as Named[] }]));
+  async targets(cabinetId: CabinetId, playlistIds: number[]): Promise<Map<number, Targets>> {
+    const result = new Map<number, Targets>(
+      playlistIds.map((id) => [id, { points: [], nets: [], walls: [] }]),
+    );
     if (playlistIds.length === 0) return result;
     const rows = await this.db
       .select({
@@ -373,22 +386,26 @@ export class PlaylistRepository {
         pointName: points.name,
         netId: nets.id,
         netName: nets.name,
+        wallId: walls.id,
+        wallName: walls.name,
       })
       .from(playlistTargets)
       .leftJoin(points, eq(points.id, playlistTargets.pointId))
       .leftJoin(nets, eq(nets.id, playlistTargets.netId))
+      .leftJoin(walls, eq(walls.id, playlistTargets.wallId))
       .where(inArray(playlistTargets.playlistId, this.own(cabinetId, playlistIds)))
       .orderBy(playlistTargets.id);
     for (const r of rows) {
       const entry = result.get(r.playlistId)!;
       if (r.pointId !== null) entry.points.push({ id: r.pointId, name: r.pointName! });
       if (r.netId !== null) entry.nets.push({ id: r.netId, name: r.netName! });
+      if (r.wallId !== null) entry.walls.push({ id: r.wallId, name: r.wallName! });
     }
     return result;
   }
 
   /**
-   * Distinct screens each playlist reaches, directly or through its networks. A screen is targeted directly
+   * Distinct screens each playlist reaches, directly, through its networks or its walls. A screen is targeted directly
    * at most once (a unique pair), so the direct ones are counted off the pair index, and a network adds only
    * its screens not already targeted: a page of 1,000 playlists reaching 500 screens each counts in about a
    * tenth of the time a distinct count over every pair took (which sorted half a million rows on disk).
@@ -417,22 +434,42 @@ export class PlaylistRepository {
           ),
         ),
       );
+    // A wall's screens, but those targeted directly (counted above).
+    const throughWalls = this.db
+      .select({ n: sql`count(distinct ${wallScreens.pointId})` })
+      .from(t)
+      .innerJoin(wallScreens, eq(wallScreens.wallId, t.wallId))
+      .where(
+        and(
+          eq(t.playlistId, playlists.id),
+          notExists(
+            this.db
+              .select({ one: sql`1` })
+              .from(d)
+              .where(and(eq(d.playlistId, playlists.id), eq(d.pointId, wallScreens.pointId))),
+          ),
+        ),
+      );
     const rows = await this.db
-      .select({ id: playlists.id, n: sql<number>`((${direct}) + (${throughNets}))::int` })
+      .select({
+        id: playlists.id,
+        n: sql<number>`((${direct}) + (${throughNets}) + (${throughWalls}))::int`,
+      })
       .from(playlists)
       .where(and(eq(playlists.cabinetId, cabinetId), anyId(playlists.id, playlistIds)));
     for (const r of rows) result.set(r.id, Number(r.n));
     return result;
   }
 
-  /** The screens the playlists reach now, directly or through their networks. */
+  /** The screens the playlists reach now, directly, through their networks or as a wall's screens. */
   async reachedPoints(cabinetId: CabinetId, playlistIds: number[]): Promise<number[]> {
     if (playlistIds.length === 0) return [];
-    const reached = sql<number>`coalesce(${playlistTargets.pointId}, ${netPoints.pointId})`;
+    const reached = sql<number>`coalesce(${playlistTargets.pointId}, ${netPoints.pointId}, ${wallScreens.pointId})`;
     const rows = await this.db
       .selectDistinct({ id: reached })
       .from(playlistTargets)
       .leftJoin(netPoints, eq(netPoints.netId, playlistTargets.netId))
+      .leftJoin(wallScreens, eq(wallScreens.wallId, playlistTargets.wallId))
       .where(
         and(
           inArray(playlistTargets.playlistId, this.own(cabinetId, playlistIds)),
@@ -442,9 +479,14 @@ export class PlaylistRepository {
     return rows.map((r) => Number(r.id));
   }
 
-  /** Screens reached by a set of points and networks (for the rules before saving). */
-  async countReach(cabinetId: CabinetId, pointIds: number[], netIds: number[]): Promise<number> {
-    if (pointIds.length === 0 && netIds.length === 0) return 0;
+  /** Screens reached by a set of points, networks and walls (for the rules before saving). */
+  async countReach(
+    cabinetId: CabinetId,
+    pointIds: number[],
+    netIds: number[],
+    wallIds: number[] = [],
+  ): Promise<number> {
+    if (pointIds.length === 0 && netIds.length === 0 && wallIds.length === 0) return 0;
     const [row] = await this.db
       .select({ n: sql<number>`count(distinct ${points.id})::int` })
       .from(points)
@@ -462,6 +504,15 @@ export class PlaylistRepository {
                     .where(inArray(netPoints.netId, netIds)),
                 )
               : undefined,
+            wallIds.length
+              ? inArray(
+                  points.id,
+                  this.db
+                    .select({ id: wallScreens.pointId })
+                    .from(wallScreens)
+                    .where(inArray(wallScreens.wallId, wallIds)),
+                )
+              : undefined,
           ),
         ),
       );
@@ -475,6 +526,24 @@ export class PlaylistRepository {
       .from(points)
       .where(and(eq(points.cabinetId, cabinetId), inArray(points.id, ids)));
     return rows.map((r) => r.id);
+  }
+
+  async existingWalls(cabinetId: CabinetId, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({ id: walls.id })
+      .from(walls)
+      .where(and(eq(walls.cabinetId, cabinetId), inArray(walls.id, ids)));
+    return rows.map((r) => r.id);
+  }
+
+  /** The cabinet's walls among `ids`, with their names and what content on them must measure. */
+  async namedWalls(cabinetId: CabinetId, ids: number[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(walls)
+      .where(and(eq(walls.cabinetId, cabinetId), inArray(walls.id, ids)));
   }
 
   async existingNets(cabinetId: CabinetId, ids: number[]): Promise<number[]> {
@@ -505,9 +574,9 @@ export class PlaylistRepository {
 
   /** Screens and networks by name, for the editor's pickers. */
   async targetOptions(cabinetId: CabinetId, search: string | undefined, limit: number) {
-    const byName = (column: typeof points.name | typeof nets.name) =>
+    const byName = (column: typeof points.name | typeof nets.name | typeof walls.name) =>
       search ? ilike(column, containsPattern(search)) : undefined;
-    const [pointRows, netRows] = await Promise.all([
+    const [pointRows, netRows, wallRows] = await Promise.all([
       this.db
         .select({ id: points.id, name: points.name })
         .from(points)
@@ -520,8 +589,14 @@ export class PlaylistRepository {
         .where(and(eq(nets.cabinetId, cabinetId), byName(nets.name)))
         .orderBy(nets.name, nets.id)
         .limit(limit),
+      this.db
+        .select({ id: walls.id, name: walls.name })
+        .from(walls)
+        .where(and(eq(walls.cabinetId, cabinetId), byName(walls.name)))
+        .orderBy(walls.name, walls.id)
+        .limit(limit),
     ]);
-    return { points: pointRows, nets: netRows };
+    return { points: pointRows, nets: netRows, walls: wallRows };
   }
 
   // ---- tags ----

@@ -2,6 +2,7 @@ import {
   EXPIRING_SOON_DAYS,
   PLAYLIST_MESSAGES,
   allItems,
+  canvasSize,
   contentItems,
   can,
   checkPlaylist,
@@ -9,6 +10,7 @@ import {
   formatWall,
   itemSeconds,
   newPlaylistDefaults,
+  wallContentProblems,
   type ContentUpdate,
   type Playlist,
   type PlaylistInput,
@@ -23,13 +25,14 @@ import {
 import { uniqueViolation } from '../../db/errors.js';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
-import type { FileRow, PlaylistChangeRow, PlaylistRow, PlaylistTagRow } from '../../db/schema.js';
+import type { FileRow, PlaylistChangeRow, PlaylistRow, PlaylistTagRow, WallRow } from '../../db/schema.js';
 import type { Caller } from '../../lib/caller.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import type { MediaService } from '../media/media.service.js';
 import type { PlaylistValues } from './playlist.repository.js';
 import type { ContentChange } from '../point/content-sync.js';
 import { toPlaylist, type PresentItem } from './playlist.presenter.js';
+import { wallGrid } from '../wall/wall.presenter.js';
 
 export interface PlaylistServiceDeps {
   repos: Repositories;
@@ -62,6 +65,7 @@ function normalize(input: PlaylistInput): PlaylistInput {
     weekDays: [...new Set(input.weekDays)].sort(),
     points: [...new Set(input.points)],
     nets: [...new Set(input.nets)],
+    walls: [...new Set(input.walls)],
     tags: [...new Set(input.tags)],
   };
 }
@@ -203,7 +207,7 @@ export class PlaylistService {
     const { playlists } = this.deps.repos;
     const ids = rows.map((r) => r.id);
     const secondaryIds = rows.map((r) => r.secondaryFileId).filter((id): id is number => id !== null);
-    const noTargets = { points: [], nets: [] };
+    const noTargets = { points: [], nets: [], walls: [] };
     const [content, targets, totals, tags, pending, secondary] = await Promise.all([
       playlists.content(cabinetId, ids),
       read.targets ? playlists.targets(cabinetId, ids) : new Map<number, typeof noTargets>(),
@@ -234,10 +238,11 @@ export class PlaylistService {
   }
 
   /** A content item as the editor shows it: the file's name, kind, length and thumbnail. */
-  private item(i: { fileId: number; duration: number | null; file: FileRow }): PlaylistItem {
+  private item(i: Parameters<PresentItem>[0]): PlaylistItem {
     return {
       fileId: i.fileId,
       duration: i.duration,
+      wallFit: i.wallFit ?? null,
       name: i.file.name,
       mime: i.file.mime,
       kind: i.file.kind,
@@ -261,15 +266,16 @@ export class PlaylistService {
         ...(input.secondaryFileId ? [input.secondaryFileId] : []),
       ]),
     ];
-    const [fileRows, pointRows, netRows, tagRows, reach] = await Promise.all([
+    const [fileRows, pointRows, netRows, wallRows, tagRows, reach] = await Promise.all([
       playlists.usableFiles(stock ? [caller.cabinetId, stock] : [caller.cabinetId], fileIds),
       playlists.namedPoints(caller.cabinetId, input.points),
       playlists.namedNets(caller.cabinetId, input.nets),
+      playlists.namedWalls(caller.cabinetId, input.walls),
       playlists.namedTags(caller.cabinetId, input.tags),
-      playlists.countReach(caller.cabinetId, input.points, input.nets),
+      playlists.countReach(caller.cabinetId, input.points, input.nets, input.walls),
     ]);
     const filesById = new Map(fileRows.map((f) => [f.id, f]));
-    const items = (list: { fileId: number; duration: number | null }[]) =>
+    const items = (list: { fileId: number; duration: number | null; wallFit: PlaylistItem['wallFit'] }[]) =>
       list.flatMap((i) => {
         const file = filesById.get(i.fileId);
         return file ? [this.item({ ...i, file })] : [];
@@ -289,6 +295,7 @@ export class PlaylistService {
       sections,
       points: inOrder(input.points, pointRows),
       nets: inOrder(input.nets, netRows),
+      walls: inOrder(input.walls, wallRows),
       tags: tagRows,
       secondaryFile: secondary ? this.item({ fileId: secondary.id, duration: null, file: secondary }) : null,
       pointsTotal: reach,
@@ -299,9 +306,10 @@ export class PlaylistService {
 
   /** The playlist as an editor would send it back: the base a patch is laid over. */
   private asInput(p: Playlist): PlaylistInput {
-    const ref = (i: { fileId: number; duration: number | null }) => ({
+    const ref = (i: { fileId: number; duration: number | null; wallFit: PlaylistItem['wallFit'] }) => ({
       fileId: i.fileId,
       duration: i.duration,
+      wallFit: i.wallFit,
     });
     return {
       ...p,
@@ -309,6 +317,7 @@ export class PlaylistService {
       sections: p.sections.map((s) => ({ ...s, files: s.files.map(ref) })),
       points: p.points.map((x) => x.id),
       nets: p.nets.map((x) => x.id),
+      walls: p.walls.map((x) => x.id),
       tags: p.tags.map((x) => x.id),
     };
   }
@@ -327,19 +336,22 @@ export class PlaylistService {
     );
     const byId = new Map<number, FileRow>(usable.map((f) => [f.id, f]));
     if (fileIds.some((id) => !byId.has(id))) throw notFound();
-    const [pointIds, netIds, tagIds] = await Promise.all([
+    const [pointIds, netIds, wallRows, tagIds] = await Promise.all([
       playlists.existingPoints(caller.cabinetId, input.points),
       playlists.existingNets(caller.cabinetId, input.nets),
+      playlists.namedWalls(caller.cabinetId, input.walls),
       playlists.existingTags(caller.cabinetId, input.tags),
     ]);
     if (
       pointIds.length !== new Set(input.points).size ||
       netIds.length !== new Set(input.nets).size ||
+      wallRows.length !== new Set(input.walls).size ||
       tagIds.length !== new Set(input.tags).size
     ) {
       throw notFound();
     }
-    const screens = await playlists.countReach(caller.cabinetId, input.points, input.nets);
+    this.checkWallContent(input, wallRows, byId);
+    const screens = await playlists.countReach(caller.cabinetId, input.points, input.nets, input.walls);
     const problems = checkPlaylist(input, {
       mediaDuration: (id) => byId.get(id)?.duration,
       screens: Math.max(1, screens),
@@ -348,6 +360,39 @@ export class PlaylistService {
     if (fields.length) {
       throw new AppError('VALIDATION_ERROR', problems.fields[fields[0]!], problems.fields, {
         suggestions: problems.suggestions,
+      });
+    }
+  }
+
+  /**
+   * Content on the walls the playlist targets is one picture across each: a file whose size is not a
+   * wall's canvas is refused ('File size must match the view area size', with the sizes that fit) unless
+   * its item is marked fit or fill (docs/walls.md).
+   */
+  private checkWallContent(input: PlaylistInput, walls: WallRow[], files: Map<number, FileRow>): void {
+    if (walls.length === 0) return;
+    const at = (path: string, i: PlaylistInput['files'][number]) => {
+      const file = files.get(i.fileId);
+      const sized = file && (file.kind === 'image' || file.kind === 'video');
+      return {
+        path,
+        width: sized ? file.width : null,
+        height: sized ? file.height : null,
+        wallFit: i.wallFit,
+      };
+    };
+    const items = [
+      ...input.files.map((i, n) => at(`files.${n}`, i)),
+      ...input.sections.flatMap((s, k) => s.files.map((i, n) => at(`sections.${k}.files.${n}`, i))),
+    ];
+    const problems = wallContentProblems(
+      items,
+      walls.map((w) => ({ name: w.name, canvas: canvasSize(wallGrid(w)) })),
+    );
+    const fields = Object.keys(problems.fields);
+    if (fields.length) {
+      throw new AppError('VALIDATION_ERROR', problems.fields[fields[0]!], problems.fields, {
+        ...(problems.hint ? { hint: problems.hint } : {}),
       });
     }
   }
@@ -401,7 +446,7 @@ export class PlaylistService {
       });
       if (decided) await repos.playlists.decideChanges(cabinetId, decided.ids, 'APPROVED', decided.userId);
       await repos.playlists.replaceContent(cabinetId, playlistId, input);
-      await repos.playlists.replaceTargets(cabinetId, playlistId, input.points, input.nets);
+      await repos.playlists.replaceTargets(cabinetId, playlistId, input.points, input.nets, input.walls);
       await repos.playlists.replaceTags(cabinetId, playlistId, input.tags);
     });
     const after = await this.deps.repos.playlists.reachedPoints(cabinetId, [playlistId]);
@@ -429,7 +474,7 @@ export class PlaylistService {
     const id = await this.deps.transact(async (repos) => {
       const row = await repos.playlists.insert(caller.cabinetId, { ...columns(input), approved: !approval });
       await repos.playlists.replaceContent(caller.cabinetId, row.id, input);
-      await repos.playlists.replaceTargets(caller.cabinetId, row.id, input.points, input.nets);
+      await repos.playlists.replaceTargets(caller.cabinetId, row.id, input.points, input.nets, input.walls);
       await repos.playlists.replaceTags(caller.cabinetId, row.id, input.tags);
       return row.id;
     });
@@ -625,6 +670,7 @@ export class PlaylistService {
       name: `${source.name} (copy)`.slice(0, 100),
       points: withScreens ? source.points : [],
       nets: withScreens ? source.nets : [],
+      walls: withScreens ? source.walls : [],
     };
     // The copy keeps maxDuration as it was set by someone allowed to: it is not a new setting.
     return this.insertNew(caller, copy);

@@ -49,7 +49,7 @@ export function playerSettings(row: PointRow): Manifest['point'] {
  * every screen) keeps them across one batch; the version is the same either way.
  */
 export function versionOf(
-  input: Pick<VersionInput, 'screen' | 'playlists' | 'files'>,
+  input: Pick<VersionInput, 'screen' | 'playlists' | 'files' | 'wall'>,
   settings: Manifest['point'],
   digests: Map<number, string> | null = null,
   /** When the neutral slide starts (billing); counted only when set, so paying screens keep their versions. */
@@ -64,8 +64,13 @@ export function versionOf(
     return [digest, share];
   });
   const fileHashes = input.files.map((f) => [f.fileId, f.hash]);
+  // Counted only when set, so a paying screen outside any wall keeps the version it had.
   const hold = neutralFrom === null ? [] : [neutralFrom];
-  return sha256(JSON.stringify([input.screen, playlists, fileHashes, settings, ...hold])).slice(0, 16);
+  const cell = input.wall ? [input.wall] : [];
+  return sha256(JSON.stringify([input.screen, playlists, fileHashes, settings, ...hold, ...cell])).slice(
+    0,
+    16,
+  );
 }
 
 /** The version of a screen's manifest: `versionOf` its schedule as the player gets it. */
@@ -76,9 +81,10 @@ export function contentVersion(
   digests: Map<number, string> | null = null,
   /** When the neutral slide starts (billing); counted only when set, so paying screens keep their versions. */
   neutralFrom: string | null = null,
+  wall?: Manifest['wall'],
 ): string {
   const playlists = schedule.playlists.map(({ share, ...part }) => ({ part, share }));
-  return versionOf({ screen: schedule.screen, playlists, files }, settings, digests, neutralFrom);
+  return versionOf({ screen: schedule.screen, playlists, files, wall }, settings, digests, neutralFrom);
 }
 
 /** A change to some screens' content: those told at once, those that wait for their regular fetch. */
@@ -123,11 +129,18 @@ export class ContentSync {
     const digests = new Map<number, string>();
     const holds = await this.neutralHolds(rows);
     for (const row of rows) {
-      const { schedule, files, alike } = content.get(row.id)!;
+      const { schedule, files, alike, wall } = content.get(row.id)!;
       const point = playerSettings(row);
       const neutralFrom = holds.get(row.cabinetId) ?? null;
-      const version = contentVersion(schedule, files, point, alike ? digests : null, neutralFrom);
-      out.set(row.id, { version, point, schedule, files, billing: { neutralFrom } });
+      const version = contentVersion(schedule, files, point, alike ? digests : null, neutralFrom, wall);
+      out.set(row.id, {
+        version,
+        point,
+        schedule,
+        files,
+        billing: { neutralFrom },
+        ...(wall ? { wall } : {}),
+      });
     }
     return out;
   }

@@ -4,6 +4,7 @@ import {
   COMMAND_TTL_SECONDS,
   HEARTBEAT_SECONDS,
   PlayerMessage,
+  type ClockAnswer,
   type CommandName,
   type PlayerReport,
   type ServerMessage,
@@ -128,7 +129,9 @@ export class Fleet {
     });
     socket.on('message', (data, isBinary) => {
       if (isBinary) return;
-      this.onMessage(pointId, rawText(data)).catch((error: unknown) =>
+      // A clock exchange is stamped on arrival, before any other work (docs/walls.md).
+      const receivedAt = Date.now();
+      this.onMessage(pointId, rawText(data), receivedAt).catch((error: unknown) =>
         this.options.log?.(`message of screen ${pointId} not handled`, error),
       );
     });
@@ -243,7 +246,7 @@ export class Fleet {
     });
   }
 
-  private async onMessage(pointId: number, text: string): Promise<void> {
+  private async onMessage(pointId: number, text: string, receivedAt = Date.now()): Promise<void> {
     let parsed: PlayerMessage;
     try {
       const result = PlayerMessage.safeParse(JSON.parse(text));
@@ -254,6 +257,13 @@ export class Fleet {
     }
     if (parsed.type === 'heartbeat') {
       this.beat(pointId, parsed.status);
+      return;
+    }
+    if (parsed.type === 'clock') {
+      const entry = this.sockets.get(pointId);
+      if (!entry || entry.socket.readyState !== entry.socket.OPEN) return;
+      const answer: ClockAnswer = { type: 'clock', t0: parsed.t0, t1: receivedAt, t2: Date.now() };
+      entry.socket.send(JSON.stringify(answer));
       return;
     }
     await this.options.commands.platformMark(parsed.id, pointId, {

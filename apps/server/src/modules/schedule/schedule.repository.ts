@@ -1,7 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
-import { netPoints, playlistTargets, playlists, points, type PointRow } from '../../db/schema.js';
+import {
+  netPoints,
+  playlistTargets,
+  playlists,
+  points,
+  walls,
+  wallScreens,
+  type PointRow,
+  type WallRow,
+  type WallScreenRow,
+} from '../../db/schema.js';
 
 /** A screen reached by a playlist: targeted directly or through one of its networks. */
 const reached = sql<number>`coalesce(${playlistTargets.pointId}, ${netPoints.pointId})`;
@@ -57,6 +67,53 @@ export class ScheduleRepository {
         ),
       );
     for (const r of rows) result.get(r.playlistId)!.push(Number(r.pointId));
+    for (const list of result.values()) list.sort((a, b) => a - b);
+    return result;
+  }
+
+  /**
+   * The walls these screens are cells of (docs/walls.md), with every cell of each (reading order): a wall's
+   * screens play the wall's one timeline rather than their own.
+   */
+  async wallsOf(
+    cabinetId: CabinetId,
+    pointIds: number[],
+  ): Promise<{ walls: Map<number, WallRow & { cells: WallScreenRow[] }>; byPoint: Map<number, number> }> {
+    const result = {
+      walls: new Map<number, WallRow & { cells: WallScreenRow[] }>(),
+      byPoint: new Map<number, number>(),
+    };
+    if (pointIds.length === 0) return result;
+    const member = this.db
+      .select({ id: wallScreens.wallId })
+      .from(wallScreens)
+      .innerJoin(points, eq(points.id, wallScreens.pointId))
+      .where(and(eq(points.cabinetId, cabinetId), inArray(wallScreens.pointId, pointIds)));
+    const rows = await this.db
+      .select({ wall: walls, cell: wallScreens })
+      .from(walls)
+      .innerJoin(wallScreens, eq(wallScreens.wallId, walls.id))
+      .where(and(eq(walls.cabinetId, cabinetId), inArray(walls.id, member)))
+      .orderBy(walls.id, wallScreens.row, wallScreens.column);
+    for (const { wall, cell } of rows) {
+      let entry = result.walls.get(wall.id);
+      if (!entry) result.walls.set(wall.id, (entry = { ...wall, cells: [] }));
+      entry.cells.push(cell);
+      result.byPoint.set(cell.pointId, wall.id);
+    }
+    return result;
+  }
+
+  /** The playlists targeting each wall, by id. */
+  async playlistsOfWalls(cabinetId: CabinetId, wallIds: number[]): Promise<Map<number, number[]>> {
+    const result = new Map<number, number[]>(wallIds.map((id) => [id, []]));
+    if (wallIds.length === 0) return result;
+    const rows = await this.db
+      .select({ wallId: playlistTargets.wallId, playlistId: playlistTargets.playlistId })
+      .from(playlistTargets)
+      .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
+      .where(and(eq(playlists.cabinetId, cabinetId), inArray(playlistTargets.wallId, wallIds)));
+    for (const r of rows) result.get(r.wallId!)?.push(r.playlistId);
     for (const list of result.values()) list.sort((a, b) => a - b);
     return result;
   }

@@ -11,14 +11,26 @@ import {
   localDate,
   planDay,
   summarizeByFile,
+  canvasSize,
+  tileRect,
+  wallPlacement,
   type DailySchedule,
   type ManifestFile,
+  type ManifestWall,
   type ScheduleEntry,
   type ScheduleInputData,
 } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
-import type { FileConfigRow, FileScheduleRow, PlaylistRow, PointRow } from '../../db/schema.js';
+import type {
+  FileConfigRow,
+  FileScheduleRow,
+  PlaylistRow,
+  PointRow,
+  WallRow,
+  WallScreenRow,
+} from '../../db/schema.js';
+import { wallGrid } from '../wall/wall.presenter.js';
 import { notFound } from '../../lib/errors.js';
 import { yieldToLoop } from '../../lib/yield.js';
 import type { Caller } from '../../lib/caller.js';
@@ -36,10 +48,16 @@ type ScheduleItemData = SchedulePlaylist['items'][number];
 type PlaylistPart = Omit<SchedulePlaylist, 'share'>;
 type FileRow = PlaylistContent['items'][number]['file'];
 
+type LoadedWall = WallRow & { cells: WallScreenRow[] };
+
 /** What a batch of screens plays, before it is written out screen by screen. */
 interface Gathered {
-  /** The playlists reaching each screen of the batch, by id. */
+  /** The playlists each screen of the batch plays, by id (a wall's cell: the wall's). */
   reaching: Map<number, number[]>;
+  /** The engine's view of each screen of the batch (a wall's cell: its first cell's, for one timeline). */
+  screens: Map<number, ScheduleInputData['screen']>;
+  /** The wall part of the manifest of each screen that is a wall's cell. */
+  walls: Map<number, ManifestWall>;
   /** A playlist reads the same on every screen (no rule names a screen): only its share differs. */
   alike: boolean;
   playlists: Map<number, PlaylistRow>;
@@ -50,7 +68,7 @@ interface Gathered {
   share(playlistId: number, pointId: number): SchedulePlaylist['share'];
 }
 
-interface Loaded extends Pick<Gathered, 'alike' | 'playlists' | 'files'> {
+interface Loaded extends Pick<Gathered, 'alike' | 'playlists' | 'files' | 'walls'> {
   inputs: Map<number, ScheduleInputData>;
 }
 
@@ -63,6 +81,8 @@ export interface ScreenParts {
 /** A screen's content version is worked out from these (content-sync.ts), its settings aside. */
 export interface VersionInput extends ScreenParts {
   files: Pick<ManifestFile, 'fileId' | 'hash'>[];
+  /** The screen's place in its wall, if it is a cell of one. */
+  wall: ManifestWall | undefined;
   alike: boolean;
 }
 
@@ -91,7 +111,7 @@ async function inputsOf(gathered: Gathered, points: PointRow[]): Promise<Map<num
   for (const [i, point] of points.entries()) {
     if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
     inputs.set(point.id, {
-      screen: screenOf(point),
+      screen: gathered.screens.get(point.id)!,
       playlists: gathered.reaching
         .get(point.id)!
         .map((id) => ({ ...gathered.part(id, point.id), share: gathered.share(id, point.id) })),
@@ -106,7 +126,7 @@ async function partsOf(gathered: Gathered, points: PointRow[]): Promise<Map<numb
   for (const [i, point] of points.entries()) {
     if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
     out.set(point.id, {
-      screen: screenOf(point),
+      screen: gathered.screens.get(point.id)!,
       playlists: gathered.reaching
         .get(point.id)!
         .map((id) => ({ part: gathered.part(id, point.id), share: gathered.share(id, point.id) })),
@@ -241,10 +261,50 @@ function mergeSegments(entries: readonly ScheduleEntry[], dayStart: number): Dai
   return segments;
 }
 
+/**
+ * The wall part of a cell's manifest: the grid, the cell's place, rotation and rectangle of the canvas, and
+ * where each file of the wall's playlists stands on the canvas (as it is, or as its item's fit says).
+ */
+function wallPart(
+  wall: LoadedWall,
+  pointId: number,
+  content: Map<number, PlaylistContent>,
+  playlistIds: number[],
+): ManifestWall {
+  const grid = wallGrid(wall);
+  const canvas = canvasSize(grid);
+  const cell = wall.cells.find((c) => c.pointId === pointId)!;
+  const placements = new Map<number, ManifestWall['placements'][number]>();
+  for (const id of playlistIds) {
+    for (const item of content.get(id)?.items ?? []) {
+      if (placements.has(item.fileId)) continue;
+      const sized = item.file.kind === 'image' || item.file.kind === 'video';
+      const size = sized
+        ? { width: item.file.width, height: item.file.height }
+        : { width: null, height: null };
+      placements.set(item.fileId, { fileId: item.fileId, ...wallPlacement(canvas, size, item.wallFit) });
+    }
+  }
+  return {
+    id: wall.id,
+    name: wall.name,
+    columns: wall.width,
+    rows: wall.height,
+    column: cell.column,
+    row: cell.row,
+    rotation: cell.rotation,
+    tile: tileRect(grid, cell.column, cell.row),
+    canvas,
+    placements: [...placements.values()].sort((a, b) => a.fileId - b.fileId),
+  };
+}
+
 /** A screen's part of its manifest: the engine's input and every file it may play. */
 export interface PlayerContent {
   schedule: ScheduleInputData;
   files: ManifestFile[];
+  /** The wall the screen is a cell of, if any. */
+  wall?: ManifestWall;
   /** Each playlist reads the same on every screen of the batch but for its share (no screen-scoped rules). */
   alike: boolean;
 }
@@ -270,7 +330,28 @@ export class ScheduleService {
       cabinetId,
       points.map((p) => p.id),
     );
-    const ids = [...new Set([...reaching.values()].flat())];
+    // A wall's screens play the wall's playlists, on the settings of its first cell (docs/walls.md).
+    const wallsOf = await repos.schedule.wallsOf(
+      cabinetId,
+      points.map((p) => p.id),
+    );
+    const wallPlaylists = await repos.schedule.playlistsOfWalls(cabinetId, [...wallsOf.walls.keys()]);
+    const known = new Map(points.map((p) => [p.id, p]));
+    const missingLeads = [...wallsOf.walls.values()]
+      .map((w) => w.cells[0]!.pointId)
+      .filter((id) => !known.has(id));
+    for (const row of await repos.points.pointsByIds(cabinetId, missingLeads)) known.set(row.id, row);
+    /** The first cell's screen of the wall a screen is a cell of: every tile plans the same timeline. */
+    const leadOf = new Map<number, PointRow>();
+    for (const [pointId, wallId] of wallsOf.byPoint) {
+      const lead = known.get(wallsOf.walls.get(wallId)!.cells[0]!.pointId);
+      if (lead) leadOf.set(pointId, lead);
+    }
+    const plays = (point: PointRow): number[] => {
+      const wallId = wallsOf.byPoint.get(point.id);
+      return leadOf.has(point.id) ? (wallPlaylists.get(wallId!) ?? []) : (reaching.get(point.id) ?? []);
+    };
+    const ids = [...new Set(points.flatMap(plays))];
     const [rows, content] = await Promise.all([
       repos.playlists.playlistsByIds(cabinetId, ids),
       repos.playlists.content(cabinetId, ids),
@@ -312,15 +393,24 @@ export class ScheduleService {
       if (!map) positions.set(screens, (map = new Map(screens.map((id, i) => [id, i]))));
       return map;
     };
+    const walls = new Map<number, ManifestWall>();
+    for (const point of points) {
+      const wallId = wallsOf.byPoint.get(point.id);
+      if (leadOf.has(point.id))
+        walls.set(point.id, wallPart(wallsOf.walls.get(wallId!)!, point.id, content, plays(point)));
+    }
     return {
-      reaching: new Map(
-        points.map((point) => [point.id, (reaching.get(point.id) ?? []).filter((id) => playlists.has(id))]),
-      ),
+      reaching: new Map(points.map((point) => [point.id, plays(point).filter((id) => playlists.has(id))])),
+      screens: new Map(points.map((point) => [point.id, screenOf(leadOf.get(point.id) ?? point)])),
+      walls,
       alike: !rules.perScreen,
       playlists,
       files,
-      part: (id, pointId) => (shared ? shared.get(id)! : partOf(playlists.get(id)!, pointId)),
+      part: (id, pointId) =>
+        shared ? shared.get(id)! : partOf(playlists.get(id)!, leadOf.get(pointId)?.id ?? pointId),
       share: (id, pointId) => {
+        // A wall's playlists take no network share: the wall counts as one screen.
+        if (leadOf.has(pointId)) return NO_SHARE;
         const screens = reach.get(id);
         return screens
           ? { screens: screens.length, index: Math.max(0, positionIn(screens).get(pointId) ?? 0) }
@@ -406,7 +496,13 @@ export class ScheduleService {
         return file;
       };
       for (const point of list) {
-        out.set(point.id, { schedule: inputs.get(point.id)!, files: used.get(point.id)!.map(entry), alike });
+        const wall = gathered.walls.get(point.id);
+        out.set(point.id, {
+          schedule: inputs.get(point.id)!,
+          files: used.get(point.id)!.map(entry),
+          alike,
+          ...(wall ? { wall } : {}),
+        });
       }
     }
     return out;
@@ -439,6 +535,7 @@ export class ScheduleService {
         out.set(point.id, {
           ...screens.get(point.id)!,
           files: used.get(point.id)!.map((id) => ({ fileId: id, hash: gathered.files.get(id)!.hash })),
+          wall: gathered.walls.get(point.id),
           alike: gathered.alike,
         });
       }

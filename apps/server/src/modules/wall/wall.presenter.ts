@@ -1,6 +1,21 @@
-import { canvasSize, type Wall } from '@vitrine/core';
+import { canvasSize, type Wall, type WallGrid } from '@vitrine/core';
 import type { WallRow } from '../../db/schema.js';
 import type { WallCellRow } from './wall.repository.js';
+
+/** A wall row as core's geometry reads it. */
+export function wallGrid(row: WallRow): WallGrid {
+  return {
+    columns: row.width,
+    rows: row.height,
+    screen: {
+      widthPx: row.screenWidthPx,
+      heightPx: row.screenHeightPx,
+      widthMm: row.screenWidthMm,
+      heightMm: row.screenHeightMm,
+      bezelMm: row.bezelMm,
+    },
+  };
+}
 
 /** A wall as the API answers it (spec §3 Wall), its canvas worked out by core's `canvasSize`. */
 export function toWall(row: WallRow, cells: WallCellRow[]): Wall {
@@ -19,6 +34,6 @@ export function toWall(row: WallRow, cells: WallCellRow[]): Wall {
     points: cells.map((c) => ({ id: c.pointId, name: c.name })),
     cells: cells.map((c) => ({ column: c.column, row: c.row, pointId: c.pointId, rotation: c.rotation })),
     screen,
-    canvas: canvasSize({ columns: row.width, rows: row.height, screen }),
+    canvas: canvasSize(wallGrid(row)),
   };
 }

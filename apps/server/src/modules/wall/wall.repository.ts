@@ -2,7 +2,15 @@ import { and, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern, hasChanges } from '../../db/sql.js';
-import { points, walls, wallScreens, type WallRow, type WallScreenRow } from '../../db/schema.js';
+import {
+  playlistTargets,
+  playlists,
+  points,
+  walls,
+  wallScreens,
+  type WallRow,
+  type WallScreenRow,
+} from '../../db/schema.js';
 
 export type WallValues = Omit<WallRow, 'id' | 'cabinetId' | 'createdAt'>;
 export type WallCellValues = Omit<WallScreenRow, 'wallId'>;
@@ -26,11 +34,20 @@ export class WallRepository {
 
   async list(
     cabinetId: CabinetId,
-    query: { page: number; limit: number; search?: string | undefined },
+    query: { page: number; limit: number; search?: string | undefined; point?: number | undefined },
   ): Promise<{ rows: WallRow[]; total: number }> {
     const where = and(
       eq(walls.cabinetId, cabinetId),
       query.search ? ilike(walls.name, containsPattern(query.search)) : undefined,
+      query.point === undefined
+        ? undefined
+        : inArray(
+            walls.id,
+            this.db
+              .select({ id: wallScreens.wallId })
+              .from(wallScreens)
+              .where(eq(wallScreens.pointId, query.point)),
+          ),
     );
     const [rows, [total]] = await Promise.all([
       this.db
@@ -129,5 +146,15 @@ export class WallRepository {
     );
     const rows = cells.filter((c) => own.has(c.pointId)).map((c) => ({ ...c, wallId }));
     if (rows.length) await this.db.insert(wallScreens).values(rows);
+  }
+
+  /** The playlists of the cabinet targeting the wall, by name. */
+  async playlistsOf(cabinetId: CabinetId, wallId: number): Promise<{ id: number; name: string }[]> {
+    return this.db
+      .select({ id: playlists.id, name: playlists.name })
+      .from(playlistTargets)
+      .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
+      .where(and(eq(playlists.cabinetId, cabinetId), eq(playlistTargets.wallId, wallId)))
+      .orderBy(sql`lower(${playlists.name})`, playlists.id);
   }
 }

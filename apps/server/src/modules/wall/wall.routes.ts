@@ -3,13 +3,19 @@ import type { App, RouteContext } from '../../app-types.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
-/** Spec §7 Wall calls: { items, total } 25 a page, one wall, post, patch and remove. */
+/** Spec §7 Wall calls: { items, total } 25 a page, one wall, post, patch and remove; a wall's status and day. */
 export async function wallRoutes(app: App, { services }: RouteContext): Promise<void> {
   const { walls } = services;
 
   route(app, wallApi.list, async (request) => walls.list(requireCaller(request), request.query));
 
   route(app, wallApi.get, async (request) => walls.get(requireCaller(request), request.params.id));
+
+  route(app, wallApi.status, async (request) => walls.status(requireCaller(request), request.params.id));
+
+  route(app, wallApi.schedule, async (request) =>
+    walls.schedule(requireCaller(request), request.params.id, request.query.date),
+  );
 
   route(app, wallApi.post, async (request) => walls.create(requireCaller(request), request.body));
 

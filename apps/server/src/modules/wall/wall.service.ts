@@ -7,6 +7,9 @@ import {
   type WallListQuery,
   type WallPatch,
   type WallScreen,
+  type WallStatus,
+  type WallTileStatus,
+  type DailySchedule,
 } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import { uniqueViolation } from '../../db/errors.js';
@@ -16,10 +19,19 @@ import type { Caller } from '../../lib/caller.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { toWall } from './wall.presenter.js';
 import type { WallValues } from './wall.repository.js';
+import type { ContentChange } from '../point/content-sync.js';
+import type { PointService } from '../point/point.service.js';
+import type { ScheduleService } from '../schedule/schedule.service.js';
 
 export interface WallServiceDeps {
   repos: Repositories;
   transact: Transact;
+  /** A wall's screens play its timeline: a change to its cells or sizes changes their content. */
+  contentChanged?: (cabinetId: CabinetId, change: ContentChange) => Promise<unknown>;
+  /** Each tile's status and screenshot, as the screen's own page shows them. */
+  points?: Pick<PointService, 'get' | 'screenshotInfo'>;
+  /** The wall's day, as a screen's schedule tab shows one. */
+  schedule?: Pick<ScheduleService, 'daily'>;
 }
 
 const screenColumns = (s: WallScreen) => ({
@@ -57,6 +69,16 @@ export class WallService {
     return rows.map((r) => toWall(r, cells.get(r.id) ?? []));
   }
 
+  /** The wall's screens before and after a change get their new manifest at once (the wall plays in step). */
+  private async changed(cabinetId: CabinetId, name: string, pointIds: number[]): Promise<void> {
+    if (!this.deps.contentChanged || pointIds.length === 0) return;
+    await this.deps.contentChanged(cabinetId, {
+      immediate: [...new Set(pointIds)],
+      passive: [],
+      reason: { kind: 'wall', name },
+    });
+  }
+
   async list(caller: Caller, query: WallListQuery) {
     const { rows, total } = await this.deps.repos.walls.list(caller.cabinetId, query);
     return { items: await this.present(caller.cabinetId, rows), total };
@@ -66,6 +88,45 @@ export class WallService {
     const row = await this.deps.repos.walls.wall(caller.cabinetId, id);
     if (!row) throw notFound();
     return (await this.present(caller.cabinetId, [row]))[0]!;
+  }
+
+  /**
+   * The wall's playlists and each tile's status (docs/walls.md): online as the screen's page says, in step
+   * and its skew as the tile last reported with its heartbeat (a report for another wall does not count),
+   * and its last screenshot.
+   */
+  async status(caller: Caller, id: number): Promise<WallStatus> {
+    const wall = await this.get(caller, id);
+    const points = this.deps.points;
+    if (!points) throw new Error('WallService needs the point service for tile status');
+    const tiles: WallTileStatus[] = [];
+    for (const cell of wall.cells) {
+      const point = await points.get(caller, cell.pointId);
+      const shot = await points.screenshotInfo(caller, cell.pointId);
+      const report = point.player?.wall?.wallId === wall.id ? point.player.wall : null;
+      tiles.push({
+        pointId: point.id,
+        name: point.name,
+        column: cell.column,
+        row: cell.row,
+        status: point.status,
+        synchronized: point.status === 'ONLINE' && (report?.synchronized ?? false),
+        p50: report?.p50 ?? null,
+        p95: report?.p95 ?? null,
+        max: report?.max ?? null,
+        reportedAt: report ? point.lastSeen : null,
+        screenshotUrl: shot.url,
+      });
+    }
+    return { playlists: await this.deps.repos.walls.playlistsOf(caller.cabinetId, id), tiles };
+  }
+
+  /** The wall's day: its first screen plays the wall's one timeline, on that screen's clock. */
+  async schedule(caller: Caller, id: number, date: string | undefined): Promise<DailySchedule> {
+    const wall = await this.get(caller, id);
+    const lead = wall.cells[0];
+    if (!lead || !this.deps.schedule) throw notFound();
+    return this.deps.schedule.daily(caller, lead.pointId, date);
   }
 
   /** Refuses cells that break the wall's rules; `wallId` is the wall being changed (null: a new one). */
@@ -101,6 +162,11 @@ export class WallService {
         return wall;
       })
       .catch(lostRace);
+    await this.changed(
+      caller.cabinetId,
+      row.name,
+      body.cells.map((c) => c.pointId),
+    );
     return this.get(caller, row.id);
   }
 
@@ -120,11 +186,21 @@ export class WallService {
         if (body.cells) await repos.walls.setCells(caller.cabinetId, id, body.cells);
       })
       .catch(lostRace);
-    return this.get(caller, id);
+    const after = await this.get(caller, id);
+    await this.changed(caller.cabinetId, after.name, [
+      ...current.cells.map((c) => c.pointId),
+      ...after.cells.map((c) => c.pointId),
+    ]);
+    return after;
   }
 
   async remove(caller: Caller, id: number): Promise<void> {
-    if (!(await this.deps.repos.walls.wall(caller.cabinetId, id))) throw notFound();
+    const current = await this.get(caller, id);
     await this.deps.repos.walls.remove(caller.cabinetId, id);
+    await this.changed(
+      caller.cabinetId,
+      current.name,
+      current.cells.map((c) => c.pointId),
+    );
   }
 }

@@ -8,6 +8,7 @@ import {
   Modal,
   NumberInput,
   Paper,
+  Select,
   Stack,
   Tabs,
   Text,
@@ -31,6 +32,7 @@ export interface EditorSection {
 export const toPlaylistItem = (file: FileItem): PlaylistItem => ({
   fileId: file.id,
   duration: null,
+  wallFit: null,
   name: file.name,
   mime: file.mime,
   kind: file.kind,
@@ -105,11 +107,14 @@ export function ItemList({
   onChange,
   label,
   error,
+  wall,
 }: {
   items: PlaylistItem[];
   onChange: (items: PlaylistItem[]) => void;
   label: string;
   error?: string | undefined;
+  /** The playlist targets video walls: each picture or video says how it stands on one (docs/walls.md). */
+  wall?: { path: string; errors: Record<string, string> } | undefined;
 }) {
   const { t } = useTranslation();
   const [picking, setPicking] = useState(false);
@@ -155,6 +160,28 @@ export function ItemList({
                 onChange={(v) =>
                   onChange(
                     items.map((x, i) => (i === index ? { ...x, duration: v === '' ? null : Number(v) } : x)),
+                  )
+                }
+              />
+            )}
+            {wall && (item.kind === 'image' || item.kind === 'video') && (
+              <Select
+                w={150}
+                size="xs"
+                label={t('playlists.wallFit')}
+                aria-label={t('playlists.wallFitFor', { name: item.name })}
+                data={(['exact', 'fit', 'fill'] as const).map((v) => ({
+                  value: v,
+                  label: t(`playlists.wallFits.${v}`),
+                }))}
+                value={item.wallFit ?? 'exact'}
+                allowDeselect={false}
+                error={wall.errors[`${wall.path}.${index}.wallFit`]}
+                onChange={(v) =>
+                  onChange(
+                    items.map((x, i) =>
+                      i === index ? { ...x, wallFit: v === 'fit' || v === 'fill' ? v : null } : x,
+                    ),
                   )
                 }
               />
@@ -218,11 +245,14 @@ export function SectionsEditor({
   blockDuration,
   onChange,
   errors,
+  onWall = false,
 }: {
   sections: EditorSection[];
   blockDuration: number;
   onChange: (sections: EditorSection[]) => void;
   errors: Record<string, string>;
+  /** The playlist targets video walls. */
+  onWall?: boolean;
 }) {
   const { t } = useTranslation();
   const total = sections.reduce((sum, s) => sum + s.duration, 0);
@@ -280,6 +310,7 @@ export function SectionsEditor({
               label={t('playlists.sectionFiles', { n: index + 1 })}
               items={section.files}
               onChange={(files) => update(index, { files })}
+              wall={onWall ? { path: `sections.${index}.files`, errors } : undefined}
             />
           </Stack>
         </Paper>

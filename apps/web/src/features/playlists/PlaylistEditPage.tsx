@@ -99,7 +99,9 @@ function UnshownErrors({ editor }: { editor: PlaylistEditor }) {
     ...(state.type === 'BLOCK' ? ['blockDuration'] : []),
     ...state.sections.map((_, i) => `sections.${i}.duration`),
   ]);
-  const unshown = Object.entries(errors).filter(([key]) => !shown.has(key));
+  // A picture's fit on a video wall is shown beside the picture, while the playlist targets walls.
+  const beside = (key: string) => state.walls.length > 0 && key.endsWith('.wallFit');
+  const unshown = Object.entries(errors).filter(([key]) => !shown.has(key) && !beside(key));
   if (unshown.length === 0) return null;
   return (
     <Alert color="red" role="alert" title={t('playlists.checkFields')}>

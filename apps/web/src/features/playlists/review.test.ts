@@ -8,6 +8,7 @@ const t: Translate = (key, options) => (options ? `${key}${JSON.stringify(option
 const file = (fileId: number, name: string, duration: number | null = 10): PlaylistItem => ({
   fileId,
   duration,
+  wallFit: null,
   name,
   mime: 'image/png',
   kind: 'image',
@@ -24,6 +25,7 @@ function playlist(overrides: Partial<Playlist> = {}): Playlist {
     sections: d.sections.map((s) => ({ ...s, files: [] })),
     points: [],
     nets: [],
+    walls: [],
     tags: [],
     secondaryFile: null,
     pointsTotal: 0,

@@ -152,7 +152,7 @@ const scheduleFields = ({ t, plain, flag }: FieldKit): FieldSpec[] => [
   flag('inLeftoversOnly', 'playlists.inLeftoversOnly'),
 ];
 
-/** Where it plays: screens and networks. */
+/** Where it plays: screens, networks and video walls. */
 const targetsFields = ({ t, named, ids }: FieldKit): FieldSpec[] => [
   {
     field: 'points',
@@ -167,6 +167,13 @@ const targetsFields = ({ t, named, ids }: FieldKit): FieldSpec[] => [
     inline: true,
     value: (p) => ids(p.nets),
     show: (p) => named(p.nets),
+  },
+  {
+    field: 'walls',
+    label: t('playlists.walls'),
+    inline: true,
+    value: (p) => ids(p.walls),
+    show: (p) => named(p.walls),
   },
 ];
 

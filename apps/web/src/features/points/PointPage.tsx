@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Alert, Badge, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { Alert, Anchor, Badge, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { POINT_TABS, pointTabPath, type PointTab } from '@vitrine/core';
 import { PointSchedule } from './PointSchedule';
@@ -9,6 +9,8 @@ import { StatusBadge } from './StatusBadge';
 import { SyncBadge, SyncPendingText } from './SyncState';
 import { lastPoint } from './lastPoint';
 import { usePoint } from './points.api';
+import { useWallOfPoint } from '../walls/walls.api';
+import { usePermission } from '../../lib/permissions';
 
 import { AudienceTab } from './screen/AudienceTab';
 import { CommandsMenu } from './screen/CommandsMenu';
@@ -17,6 +19,32 @@ import { LogTab } from './screen/LogTab';
 import { SettingsTab } from './screen/SettingsTab';
 import { StreamTab } from './screen/StreamTab';
 import { WindowsTab } from './screen/WindowsTab';
+
+/** A screen that is a cell of a video wall plays the wall's picture: said, with a link to the wall. */
+function InWall({ pointId }: { pointId: number }) {
+  const { t } = useTranslation();
+  const allowed = usePermission('wall.route');
+  const { data } = useWallOfPoint(pointId, allowed);
+  const wall = data?.items[0];
+  if (!wall) return null;
+  const cell = wall.cells.find((c) => c.pointId === pointId);
+  return (
+    <Alert color="blue" data-testid="point-in-wall">
+      <Group gap="xs">
+        <Text size="sm">
+          {t('points.inWall', {
+            name: wall.name,
+            column: (cell?.column ?? 0) + 1,
+            row: (cell?.row ?? 0) + 1,
+          })}
+        </Text>
+        <Anchor component={Link} to={`/wall/${wall.id}`} size="sm">
+          {t('points.openWall')}
+        </Anchor>
+      </Group>
+    </Alert>
+  );
+}
 
 /** /point/{id} and /point/{tab}/{id}: one screen, its status, commands and tabs (spec §2). */
 function PointPage({ tab }: { tab: PointTab }) {
@@ -50,6 +78,7 @@ function PointPage({ tab }: { tab: PointTab }) {
         <CommandsMenu point={point} />
       </Group>
       {point.isStoped && <Alert color="red">{t('points.stoppedHelp')}</Alert>}
+      <InWall pointId={point.id} />
       <Tabs
         value={tab}
         onChange={(value) => value && void navigate({ to: pointTabPath(value as PointTab, id) })}

@@ -200,10 +200,37 @@ function DayPicker({
 
 /** The schedule tab (spec §2): a screen's day as the schedule engine plans it, and what it could not plan. */
 export function PointSchedule({ point }: { point: Point }) {
-  const { t, i18n } = useTranslation();
   const allowed = usePermission('point.schedule');
   const [date, setDate] = useState<string | undefined>(undefined);
-  const { data, isLoading, isFetching, isPlaceholderData } = useDailySchedule(point.id, date, allowed);
+  const result = useDailySchedule(point.id, date, allowed);
+  return <DaySchedule allowed={allowed} date={date} setDate={setDate} result={result} />;
+}
+
+/** What a day's schedule query answers, as the view reads it. */
+export interface DayScheduleResult {
+  data: DailySchedule | undefined;
+  isLoading: boolean;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+}
+
+/**
+ * A day as the schedule engine plans it (a screen's schedule tab, a video wall's day): the day picker, the
+ * figures, the timeline, the table by files and what could not be planned.
+ */
+export function DaySchedule({
+  allowed,
+  date,
+  setDate,
+  result,
+}: {
+  allowed: boolean;
+  date: string | undefined;
+  setDate: (date: string | undefined) => void;
+  result: DayScheduleResult;
+}) {
+  const { t, i18n } = useTranslation();
+  const { data, isLoading, isFetching, isPlaceholderData } = result;
   // Playlist names for the timeline: the table by files and the unplanned list both carry them.
   const names = useMemo(() => {
     const map = new Map<number, string>();

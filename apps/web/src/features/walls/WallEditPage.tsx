@@ -26,6 +26,7 @@ import { translateMessage } from '../../lib/messages';
 import { usePermission } from '../../lib/permissions';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { WallCells, type ScreenChoice } from './WallCells';
+import { WallLive } from './WallStatus';
 import { useAllWalls, useWallActions, useWall, useWallScreens } from './walls.api';
 
 type Values = z.input<typeof WallInput>;
@@ -231,7 +232,16 @@ export function WallEditPage() {
       <Title order={1} size="h2">
         {id === null ? t('sections.wallCreate') : (wall?.name ?? t('sections.wallEdit'))}
       </Title>
-      {id === null ? <WallForm /> : wall ? <WallForm key={wall.id} wall={wall} /> : <Loader />}
+      {id === null ? (
+        <WallForm />
+      ) : wall ? (
+        <>
+          <WallForm key={wall.id} wall={wall} />
+          <WallLive wall={wall} />
+        </>
+      ) : (
+        <Loader />
+      )}
     </Stack>
   );
 }

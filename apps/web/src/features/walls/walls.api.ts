@@ -61,3 +61,27 @@ export function useWallActions() {
     }),
   };
 }
+
+/** The wall's playlists and each tile's status; refreshed every 5 s while the page is open. */
+export const useWallStatus = (id: number) =>
+  useQuery({
+    queryKey: ['walls', id, 'status'],
+    queryFn: () => call(wallApi.status, { params: { id } }),
+    refetchInterval: 5000,
+  });
+
+/** The wall's day as the schedule engine plans it once for all its tiles. */
+export const useWallSchedule = (id: number, date: string | undefined) =>
+  useQuery({
+    queryKey: ['walls', id, 'schedule', date ?? null],
+    queryFn: () => call(wallApi.schedule, { params: { id }, query: date ? { date } : {} }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The wall a screen is a cell of, if any (the screen page's link to it). */
+export const useWallOfPoint = (pointId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: ['walls', 'of', pointId],
+    queryFn: () => call(wallApi.list, { query: { point: pointId, limit: 1 } }),
+    enabled,
+  });

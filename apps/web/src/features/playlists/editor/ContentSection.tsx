@@ -32,6 +32,7 @@ export function ContentSection({ editor }: { editor: PlaylistEditor }) {
             sections={state.sections}
             blockDuration={state.blockDuration}
             errors={errors}
+            onWall={state.walls.length > 0}
             onChange={(sections) => set('sections', sections)}
           />
         </>
@@ -41,6 +42,7 @@ export function ContentSection({ editor }: { editor: PlaylistEditor }) {
           items={state.files}
           error={errors.files}
           onChange={(files) => set('files', files)}
+          wall={state.walls.length > 0 ? { path: 'files', errors } : undefined}
         />
       )}
       {state.type === 'BLOCK' && errors.files && (

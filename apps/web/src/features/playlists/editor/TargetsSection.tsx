@@ -15,7 +15,7 @@ function TargetPicker({
   onChange,
 }: {
   label: string;
-  kind: 'points' | 'nets';
+  kind: 'points' | 'nets' | 'walls';
   value: Named[];
   onChange: (value: Named[]) => void;
 }) {
@@ -39,7 +39,7 @@ function TargetPicker({
   );
 }
 
-/** Where it plays: screens and networks. */
+/** Where it plays: screens, networks and video walls. */
 export function TargetsSection({ editor }: { editor: PlaylistEditor }) {
   const { t } = useTranslation();
   const { state, set } = editor;
@@ -57,11 +57,23 @@ export function TargetsSection({ editor }: { editor: PlaylistEditor }) {
         value={state.nets}
         onChange={(v) => set('nets', v)}
       />
-      {(state.points.length > 0 || state.nets.length > 0) && state.influence === 'PASSIVE' && (
+      <TargetPicker
+        label={t('playlists.walls')}
+        kind="walls"
+        value={state.walls}
+        onChange={(v) => set('walls', v)}
+      />
+      {state.walls.length > 0 && (
         <Text size="sm" c="dimmed">
-          {t('playlists.preparing')}
+          {t('playlists.wallsHint')}
         </Text>
       )}
+      {(state.points.length > 0 || state.nets.length > 0 || state.walls.length > 0) &&
+        state.influence === 'PASSIVE' && (
+          <Text size="sm" c="dimmed">
+            {t('playlists.preparing')}
+          </Text>
+        )}
     </FormSection>
   );
 }

@@ -7,12 +7,13 @@ export interface Named {
 }
 
 /** The editor's state: the playlist as sent, with names and thumbnails kept beside the ids. */
-export type EditorState = Omit<PlaylistInput, 'files' | 'sections' | 'points' | 'nets'> & {
+export type EditorState = Omit<PlaylistInput, 'files' | 'sections' | 'points' | 'nets' | 'walls'> & {
   secondaryFile: PlaylistItem | null;
   files: PlaylistItem[];
   sections: EditorSection[];
   points: Named[];
   nets: Named[];
+  walls: Named[];
 };
 
 export function fromPlaylist(p: Playlist): EditorState {
@@ -39,10 +40,11 @@ export function fromDefaults(): EditorState {
     sections: d.sections.map((s) => ({ ...s, files: [] })),
     points: [],
     nets: [],
+    walls: [],
   };
 }
 
-const ref = (i: PlaylistItem) => ({ fileId: i.fileId, duration: i.duration });
+const ref = (i: PlaylistItem) => ({ fileId: i.fileId, duration: i.duration, wallFit: i.wallFit });
 
 export function toBody({ secondaryFile: _secondary, ...s }: EditorState): PlaylistInput {
   return {
@@ -51,6 +53,7 @@ export function toBody({ secondaryFile: _secondary, ...s }: EditorState): Playli
     sections: s.sections.map((x) => ({ ...x, files: x.files.map(ref) })),
     points: s.points.map((x) => x.id),
     nets: s.nets.map((x) => x.id),
+    walls: s.walls.map((x) => x.id),
   };
 }
 

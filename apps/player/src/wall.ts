@@ -1,0 +1,328 @@
+/**
+ * A video wall's tile (docs/walls.md). The wall has no lead display: every tile keeps the server's time
+ * through NTP-style exchanges over its socket (core estimateClock), plans the wall's one timeline on that
+ * clock, shows its own crop of the one picture (a CSS transform of one source), and keeps a playing video
+ * where the clock says it should be: requestVideoFrameCallback gives the media time of the frame on the
+ * glass, core's `correction` nudges the playback rate or seeks. A tile that rejoins simply plans again on
+ * the clock and seeks into place. What it measures goes to the server with its heartbeat.
+ *
+ * Playback stays the screen's own (src/playback.ts); it calls this module through three small hooks: the
+ * clock (`now`), `place` for a loaded item and `follow` for an item that came on screen.
+ */
+import {
+  SEEK_ABOVE_MS,
+  WALL_SYNC_GOAL_MS,
+  correction,
+  estimateClock,
+  mediaPosition,
+  skewSummary,
+  switchAt,
+  type ClockAnswer,
+  type ClockEstimate,
+  type ClockSample,
+  type ManifestWall,
+  type WallTileReport,
+} from '@vitrine/core';
+import type { Logger } from './log';
+
+/** Exchanges in one burst, the gap between them, and how often a burst runs. */
+export const CLOCK_BURST = 8;
+export const CLOCK_GAP_MS = 120;
+export const CLOCK_EVERY_MS = 30_000;
+/** Samples kept: the last few bursts (the estimate keeps the fastest third of them). */
+export const CLOCK_KEEP = 24;
+/** An answer this late is dropped (a queue somewhere, or a clock that jumped). */
+const CLOCK_MAX_RTT_MS = 5000;
+/** Skew samples kept for the report, and how often a tile reports. */
+export const SKEW_KEEP = 600;
+export const REPORT_EVERY_MS = 5000;
+/** Frames this close to either end of a video are not measured (the switch itself, a loop's wrap). */
+const EDGE_S = 0.25;
+
+/** Whether a socket message is the answer to a clock exchange. */
+export function isClockAnswer(value: unknown): value is ClockAnswer {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Record<string, unknown>;
+  return m.type === 'clock' && [m.t0, m.t1, m.t2].every((t) => typeof t === 'number' && Number.isFinite(t));
+}
+
+/** The local clock in ms since the epoch, with sub-millisecond steps and no jumps (performance time). */
+export const localNow = (): number => performance.timeOrigin + performance.now();
+
+/** The server's clock as this tile knows it. */
+export class WallClock {
+  private samples: ClockSample[] = [];
+  private estimate: ClockEstimate | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private burstTimers: ReturnType<typeof setTimeout>[] = [];
+
+  constructor(
+    private readonly send: (t0: number) => boolean,
+    private readonly local: () => number = localNow,
+  ) {}
+
+  /** The server's time now (ms); the local clock until a first answer came. */
+  now(): number {
+    return this.local() + (this.estimate?.offset ?? 0);
+  }
+
+  /** The server's time at a performance timestamp (rVFC's expectedDisplayTime). */
+  atPerformance(performanceTime: number): number {
+    return performance.timeOrigin + performanceTime + (this.estimate?.offset ?? 0);
+  }
+
+  get known(): boolean {
+    return this.estimate !== null;
+  }
+
+  get uncertainty(): number | null {
+    return this.estimate?.uncertainty ?? null;
+  }
+
+  /** Exchanges now (a burst) and every CLOCK_EVERY_MS. */
+  start(): void {
+    this.burst();
+    if (this.timer === null) this.timer = setInterval(() => this.burst(), CLOCK_EVERY_MS);
+  }
+
+  stop(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+    for (const timer of this.burstTimers) clearTimeout(timer);
+    this.burstTimers = [];
+  }
+
+  burst(): void {
+    for (const timer of this.burstTimers) clearTimeout(timer);
+    this.burstTimers = Array.from({ length: CLOCK_BURST }, (_, i) =>
+      setTimeout(() => this.send(this.local()), i * CLOCK_GAP_MS),
+    );
+  }
+
+  answer(message: ClockAnswer): void {
+    const t3 = this.local();
+    if (message.t0 > t3 || t3 - message.t0 > CLOCK_MAX_RTT_MS) return;
+    this.samples.push({ t0: message.t0, t1: message.t1, t2: message.t2, t3 });
+    if (this.samples.length > CLOCK_KEEP) this.samples.splice(0, this.samples.length - CLOCK_KEEP);
+    this.estimate = estimateClock(this.samples) ?? this.estimate;
+  }
+}
+
+/**
+ * One measurement: a video frame (the server time it was shown and how far its media time was from where
+ * the clock says, ms), a switch (when an item loaded ahead came on screen, and how late against its planned
+ * start) or a join (an item loaded at its start or mid-way: not counted as skew).
+ */
+export interface SkewSample {
+  kind: 'frame' | 'switch' | 'join';
+  at: number;
+  errorMs: number;
+  fileId: number;
+  /** The planned start of the item (ms, server clock). */
+  start: number;
+}
+
+export interface TileOptions {
+  clock: WallClock;
+  stage: HTMLElement;
+  log: Logger;
+}
+
+/** Where an item stands on the canvas: its placement, or the whole canvas. */
+function placementOf(wall: ManifestWall, fileId: number) {
+  return (
+    wall.placements.find((p) => p.fileId === fileId) ?? {
+      x: 0,
+      y: 0,
+      width: wall.canvas.width,
+      height: wall.canvas.height,
+    }
+  );
+}
+
+/**
+ * The CSS that shows a tile's crop of an element laid out at the canvas's size: the element takes the
+ * placement's size, moves by its place less the tile's, and is scaled from canvas pixels to the stage's.
+ */
+export function tileStyle(
+  wall: Pick<ManifestWall, 'tile' | 'canvas' | 'placements'>,
+  fileId: number,
+  stage: { width: number; height: number },
+): { width: string; height: string; transform: string } {
+  const place = placementOf(wall as ManifestWall, fileId);
+  const sx = stage.width / wall.tile.width;
+  const sy = stage.height / wall.tile.height;
+  return {
+    width: `${place.width}px`,
+    height: `${place.height}px`,
+    transform: `scale(${sx}, ${sy}) translate(${place.x - wall.tile.x}px, ${place.y - wall.tile.y}px)`,
+  };
+}
+
+/** A wall's tile: its crop, its drift correction and its measured skew. */
+export class WallTile {
+  private wall: ManifestWall | null = null;
+  private samples: SkewSample[] = [];
+  private reportTimer: ReturnType<typeof setInterval> | null = null;
+  private pendingApply: ReturnType<typeof setTimeout> | null = null;
+  private seeks = 0;
+
+  constructor(private readonly options: TileOptions) {
+    // Readable by whoever watches the page (the browser tests, bench/wall).
+    (window as unknown as { vitrineWall?: unknown }).vitrineWall = {
+      samples: () => this.samples.slice(),
+      report: () => this.report(),
+      now: () => this.options.clock.now(),
+      seeks: () => this.seeks,
+    };
+  }
+
+  get active(): ManifestWall | null {
+    return this.wall;
+  }
+
+  /** The wall of the latest manifest (undefined: the screen is on no wall). */
+  set(wall: ManifestWall | undefined, heartbeat: () => void): void {
+    const was = this.wall;
+    this.wall = wall ?? null;
+    document.body.dataset.wall = wall ? `${wall.id}:${wall.column}:${wall.row}` : '';
+    if (wall && !was) {
+      this.options.log.info(
+        `Tile (${wall.column + 1}, ${wall.row + 1}) of wall ${wall.name} (${wall.columns}×${wall.rows})`,
+      );
+      this.options.clock.start();
+      this.reportTimer = setInterval(heartbeat, REPORT_EVERY_MS);
+    } else if (!wall && was) {
+      this.options.clock.stop();
+      if (this.reportTimer !== null) clearInterval(this.reportTimer);
+      this.reportTimer = null;
+      this.samples = [];
+    }
+  }
+
+  /**
+   * New content on a wall takes effect at a shared moment two seconds ahead, on a whole second (core
+   * switchAt), so every tile changes timeline at once; a screen on no wall applies it at once.
+   */
+  applyAt(first: boolean, run: () => void): void {
+    if (this.pendingApply !== null) clearTimeout(this.pendingApply);
+    this.pendingApply = null;
+    if (!this.wall || first) {
+      run();
+      return;
+    }
+    const now = this.options.clock.now();
+    this.pendingApply = setTimeout(
+      () => {
+        this.pendingApply = null;
+        run();
+      },
+      switchAt(now) - now,
+    );
+  }
+
+  /** Lays an item just loaded into `layer` out as the tile's crop of the canvas. */
+  place(layer: HTMLElement, fileId: number): void {
+    const wall = this.wall;
+    const element = layer.firstElementChild as HTMLElement | null;
+    if (!wall || !element) return;
+    const stage = this.options.stage;
+    const style = tileStyle(wall, fileId, {
+      width: stage.clientWidth || window.innerWidth,
+      height: stage.clientHeight || window.innerHeight,
+    });
+    Object.assign(element.style, {
+      position: 'absolute',
+      left: '0',
+      top: '0',
+      maxWidth: 'none',
+      maxHeight: 'none',
+      objectFit: 'fill',
+      transformOrigin: '0 0',
+      ...style,
+    });
+  }
+
+  /**
+   * An item came on screen: its switch is measured against the timeline, and a video is kept in step
+   * frame by frame until it leaves (the signal) or its element is gone.
+   */
+  follow(
+    media: HTMLMediaElement | null,
+    item: { fileId: number; start: number; end: number },
+    signal: AbortSignal,
+    joined = false,
+  ): void {
+    if (!this.wall) return;
+    const { clock } = this.options;
+    const shown = clock.now();
+    this.record({
+      kind: joined ? 'join' : 'switch',
+      at: shown,
+      errorMs: shown - item.start,
+      fileId: item.fileId,
+      start: item.start,
+    });
+    if (!(media instanceof HTMLVideoElement) || typeof media.requestVideoFrameCallback !== 'function') return;
+    const video = media;
+    const onFrame = (_now: number, meta: VideoFrameCallbackMetadata) => {
+      if (signal.aborted || !video.isConnected || !this.wall) {
+        video.playbackRate = 1;
+        return;
+      }
+      const shownAt = clock.atPerformance(meta.expectedDisplayTime);
+      const duration = video.duration;
+      if (Number.isFinite(duration) && duration > 0 && !video.seeking) {
+        const target = mediaPosition(item.start, shownAt, duration);
+        if (target > EDGE_S && target < duration - EDGE_S && shownAt < item.end) {
+          const errorMs = (target - meta.mediaTime) * 1000;
+          this.record({ kind: 'frame', at: shownAt, errorMs, fileId: item.fileId, start: item.start });
+          const fix = correction(target, meta.mediaTime);
+          if (fix.kind === 'seek') {
+            this.seeks++;
+            video.playbackRate = 1;
+            video.currentTime = fix.to;
+          } else video.playbackRate = fix.kind === 'rate' ? fix.rate : 1;
+        }
+      }
+      video.requestVideoFrameCallback(onFrame);
+    };
+    video.requestVideoFrameCallback(onFrame);
+  }
+
+  /** What the tile tells the server with its heartbeat. */
+  report(): WallTileReport | null {
+    const wall = this.wall;
+    if (!wall) return null;
+    // A seek (over a second off) is a rejoin, not skew: the figures are those of frames played in step.
+    const errors = this.samples
+      .filter((s) => s.kind !== 'join')
+      .map((s) => s.errorMs)
+      .filter((e) => Math.abs(e) <= SEEK_ABOVE_MS);
+    const summary = skewSummary(errors);
+    const clock = this.options.clock;
+    const round = (v: number | undefined) => (v === undefined ? null : Math.round(v * 10) / 10);
+    return {
+      wallId: wall.id,
+      synchronized: clock.known && summary !== null && summary.p95 <= WALL_SYNC_GOAL_MS,
+      p50: round(summary?.p50),
+      p95: round(summary?.p95),
+      max: round(summary?.max),
+      samples: errors.length,
+      clockUncertainty: round(clock.uncertainty ?? undefined),
+    };
+  }
+
+  destroy(): void {
+    if (this.reportTimer !== null) clearInterval(this.reportTimer);
+    if (this.pendingApply !== null) clearTimeout(this.pendingApply);
+    this.options.clock.stop();
+  }
+
+  private record(sample: SkewSample): void {
+    // A tile that joins mid-item (a reload, a new wall) is not late: it seeks into place.
+    if (sample.kind !== 'frame' && Math.abs(sample.errorMs) > SEEK_ABOVE_MS) return;
+    this.samples.push(sample);
+    if (this.samples.length > SKEW_KEEP) this.samples.splice(0, this.samples.length - SKEW_KEEP);
+  }
+}
