@@ -301,9 +301,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     media,
     stockCabinetId,
     contentChanged: (cabinetId, change) => sync.changed(cabinetId, change),
+    requireFeature: (cabinetId, feature) => billing.guard(cabinetId, { feature }),
   });
-  // The SSP connector's ads (docs/ssp.md): won ahead of their slots, carried in the screens' manifests.
-  const ads = new AdService({ repos, media, fetchPolicy: outbound, log: (message) => app.log.warn(message) });
+  // The SSP connector's ads (docs/ssp.md): won ahead of their slots, carried in the screens' manifests;
+  // asked only for cabinets billing lets run them (not locked or blocked, SSP in their tariff).
+  const ads = new AdService({
+    repos,
+    media,
+    fetchPolicy: outbound,
+    log: (message) => app.log.warn(message),
+    allowed: (cabinetId) => billing.allows(cabinetId, { feature: 'ssp' }),
+  });
   const points = new PointService({
     ads: (device) => ads.manifestAds(device),
     repos,

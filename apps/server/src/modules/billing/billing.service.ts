@@ -203,6 +203,17 @@ export class BillingService {
     return account?.blocked ?? false;
   }
 
+  /** Whether `guard` would let the cabinet do it (for work no request asks for, like the ad round). */
+  async allows(cabinetId: CabinetId, kind: RouteBilling): Promise<boolean> {
+    try {
+      await this.guard(cabinetId, kind);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError) return false;
+      throw error;
+    }
+  }
+
   /**
    * Refuses what the cabinet's state or tariff does not allow: 'spends' while locked; 'screen' also past
    * the tariff's screen limit, or when the balance cannot pay the new screen's day; a feature the tariff

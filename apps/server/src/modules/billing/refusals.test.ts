@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blankDocument } from '@vitrine/core';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createPoint, createTeam, createUser, type TestUser } from '../../test/factories.js';
+import { createPlaylist, uploadImage } from '../../test/media.js';
 import { pairPlayer } from '../../test/player.js';
 
 /** The lock, the tariff and the admin's block, with billing on and with it off (docs/billing.md). */
@@ -230,6 +231,35 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
     });
     if (mode === 'off') expect(wall.statusCode, wall.body).toBe(200);
     else expect(wall.json()).toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'enterprise' });
+  });
+
+  it('the SSP connector is opened by the tariff, and the ad round asks only for cabinets that may run ads', async () => {
+    const owner = await createUser(t, { role: 'owner' });
+    const cabinetId = owner.row.cabinetId;
+    await t.repos.billing.setTerms(cabinetId, { tariff: 'pro' });
+    const playlistId = await createPlaylist(t, owner, 'Ads', await uploadImage(t, owner));
+    const connector = (enabled: boolean) =>
+      call(t.app, 'POST', `/api/playlist/patch/${playlistId}`, {
+        token: owner.token,
+        body: { sspConnector: { enabled, mode: 'AUCTION' } },
+      });
+    const onPro = await connector(true);
+    if (mode === 'off') {
+      expect(onPro.statusCode, onPro.body).toBe(200);
+      expect(await t.services.billing.allows(cabinetId, { feature: 'ssp' })).toBe(true);
+      return;
+    }
+    expect(onPro.statusCode).toBe(403);
+    expect(onPro.json()).toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'enterprise' });
+    // Turning it off (or leaving it off) needs nothing.
+    expect((await connector(false)).statusCode).toBe(200);
+    expect(await t.services.billing.allows(cabinetId, { feature: 'ssp' })).toBe(false);
+    await t.repos.billing.setTerms(cabinetId, { tariff: 'enterprise' });
+    expect((await connector(true)).statusCode).toBe(200);
+    expect(await t.services.billing.allows(cabinetId, { feature: 'ssp' })).toBe(true);
+    // Blocked by the platform admin: no ads are asked for it.
+    await t.repos.billing.setTerms(cabinetId, { blocked: true });
+    expect(await t.services.billing.allows(cabinetId, { feature: 'ssp' })).toBe(false);
   });
 
   it('a new API token needs a tariff with API tokens, named by the refusal; revoking stays open', async () => {

@@ -21,6 +21,7 @@ import {
   type PlaylistPatch,
   type PlaylistTag,
   type PlaylistVersions,
+  type Feature,
 } from '@vitrine/core';
 import { uniqueViolation } from '../../db/errors.js';
 import type { CabinetId } from '../../db/cabinet-id.js';
@@ -46,6 +47,8 @@ export interface PlaylistServiceDeps {
    * any with nothing to play) are told at once, the others fetch it at their next regular sync.
    */
   contentChanged?: (cabinetId: CabinetId, change: ContentChange) => Promise<ContentUpdate>;
+  /** Refuses a feature the cabinet's tariff lacks (billing's guard, with the spec's tariff message). */
+  requireFeature?: (cabinetId: CabinetId, feature: Feature) => Promise<void>;
 }
 
 type Saved = Playlist & { notice?: string; update?: ContentUpdate };
@@ -397,6 +400,12 @@ export class PlaylistService {
     }
   }
 
+  /** Turning the SSP connector on takes a tariff with SSP; turning it off or leaving it as it is does not. */
+  private async guardSsp(caller: Caller, body: PlaylistPatch, current: Playlist | null): Promise<void> {
+    if (!body.sspConnector?.enabled || current?.sspConnector?.enabled) return;
+    await this.deps.requireFeature?.(caller.cabinetId, 'ssp');
+  }
+
   /** maxDuration is set only by roles holding the playlist.maxDuration key (spec §6). */
   private guardMaxDuration(caller: Caller, body: PlaylistPatch, current: number | null): void {
     if (body.maxDuration === undefined || body.maxDuration === current) return;
@@ -464,6 +473,7 @@ export class PlaylistService {
   // ---- writing ----
   async create(caller: Caller, body: PlaylistPatch): Promise<Saved> {
     this.guardMaxDuration(caller, body, null);
+    await this.guardSsp(caller, body, null);
     return this.insertNew(caller, { ...newPlaylistDefaults(this.clock()), ...body });
   }
 
@@ -494,6 +504,7 @@ export class PlaylistService {
   async patch(caller: Caller, id: number, body: PlaylistPatch): Promise<Saved> {
     const current = await this.get(caller, id);
     this.guardMaxDuration(caller, body, current.maxDuration);
+    await this.guardSsp(caller, body, current);
     const base = this.asInput(current);
     if (await this.needsApproval(caller)) return this.patchForApproval(caller, current, base, body);
     const input: PlaylistInput = { ...base, ...body };

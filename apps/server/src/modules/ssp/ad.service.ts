@@ -14,6 +14,7 @@ import {
   type ManifestAd,
 } from '@vitrine/core';
 import type { DeviceCaller } from '../../lib/caller.js';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { SspAdRow, SspSupplierRow } from '../../db/schema.js';
 import { safeGet, type SafeFetchOptions } from '../../lib/safe-fetch.js';
@@ -29,6 +30,8 @@ export interface AdServiceDeps {
   clock?: () => Date;
   log?: (message: string) => void;
   lookaheadSeconds?: number;
+  /** Whether the cabinet may run ads now: billing's lock and its tariff's SSP feature (docs/billing.md). */
+  allowed?: (cabinetId: CabinetId) => Promise<boolean>;
 }
 
 export interface RoundResult {
@@ -72,13 +75,24 @@ export class AdService {
     const { repos } = this.deps;
     const result: RoundResult = { screens: 0, incomplete: 0, slots: 0, won: 0, missed: {} };
     const suppliers = await repos.suppliers.platformEnabled();
-    const candidates = await repos.ads.platformCandidates();
+    const candidates = await this.open(await repos.ads.platformCandidates());
     for (let i = 0; i < candidates.length; i += PARALLEL) {
       await Promise.all(
         candidates.slice(i, i + PARALLEL).map((c) => this.fillScreen(c, suppliers, result, now)),
       );
     }
     return result;
+  }
+
+  /** The candidates of cabinets that may run ads now (not locked or blocked, with SSP in their tariff). */
+  private async open(candidates: AdCandidate[]): Promise<AdCandidate[]> {
+    const allowed = this.deps.allowed;
+    if (!allowed) return candidates;
+    const open = new Set<CabinetId>();
+    for (const cabinetId of new Set(candidates.map((c) => c.cabinetId))) {
+      if (await allowed(cabinetId)) open.add(cabinetId);
+    }
+    return candidates.filter((c) => open.has(c.cabinetId));
   }
 
   /** A screen's approved ads still to play, with their creatives as files to cache (its manifest). */
