@@ -256,6 +256,7 @@ describe('newPlaylistDefaults', () => {
       files: [],
       points: [],
       nets: [],
+      walls: [],
       tags: [],
       pixel: null,
       access: false,
