@@ -80,6 +80,28 @@ describe('playlists on walls', () => {
     expect(playlist.walls).toEqual([{ id: wall.id, name: 'Foyer' }]);
     expect(playlist.files[0]).toMatchObject({ fileId: exact, wallFit: null });
     expect(playlist.pointsTotal).toBe(4);
+    // A tile also in a network the playlist targets, and one targeted directly, still count once each.
+    const net = await call(t.app, 'POST', '/api/net/post', {
+      token: team.owner.token,
+      body: { name: 'Foyer tiles', points: [tiles[0]!.point.id, tiles[1]!.point.id] },
+    });
+    expect(net.statusCode, net.body).toBe(200);
+    const both = await postPlaylist({
+      walls: [wall.id],
+      nets: [net.json<{ id: number }>().id],
+      points: [tiles[0]!.point.id],
+      files: [{ fileId: exact, duration: 5 }],
+    });
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json<Playlist>().pointsTotal).toBe(4);
+    // Gone again: the tests below count the wall's own playlists.
+    const owner = { token: team.owner.token };
+    expect(
+      (await call(t.app, 'POST', `/api/playlist/remove/${both.json<Playlist>().id}`, owner)).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(t.app, 'POST', `/api/net/remove/${net.json<{ id: number }>().id}`, owner)).statusCode,
+    ).toBe(200);
   });
 
   it("gives every tile the wall's one timeline and its own place in the wall", async () => {
