@@ -44,22 +44,28 @@ describe('the API surface', () => {
     expect(registered).toEqual(described);
   });
 
-  it('the role matrix: a key the role lacks answers 403, a key it holds never does (spec §6)', async () => {
-    const keyed = t.routes.filter(
-      (r) => r.access !== 'public' && r.access !== 'user' && r.access !== 'device',
-    );
-    const failures: string[] = [];
-    for (const route of keyed) {
-      for (const role of ROLES) {
-        const res = await probe(route.method, route.url, team[role as Role].token);
-        const allowed = can(role, route.access as Parameters<typeof can>[1]);
-        const ok = allowed ? res.statusCode !== 403 && res.statusCode !== 401 : res.statusCode === 403;
-        if (!ok) failures.push(`${role} ${route.method} ${route.url} (${route.access}) -> ${res.statusCode}`);
-        if (!allowed) expect(res.json()).toEqual({ message: 'Forbidden', code: 'FORBIDDEN' });
+  it(
+    'the role matrix: a key the role lacks answers 403, a key it holds never does (spec §6)',
+    // Walks every route: it grows with the product, and a busy two-core machine was seen near 30 s.
+    { timeout: 120_000 },
+    async () => {
+      const keyed = t.routes.filter(
+        (r) => r.access !== 'public' && r.access !== 'user' && r.access !== 'device',
+      );
+      const failures: string[] = [];
+      for (const route of keyed) {
+        for (const role of ROLES) {
+          const res = await probe(route.method, route.url, team[role as Role].token);
+          const allowed = can(role, route.access as Parameters<typeof can>[1]);
+          const ok = allowed ? res.statusCode !== 403 && res.statusCode !== 401 : res.statusCode === 403;
+          if (!ok)
+            failures.push(`${role} ${route.method} ${route.url} (${route.access}) -> ${res.statusCode}`);
+          if (!allowed) expect(res.json()).toEqual({ message: 'Forbidden', code: 'FORBIDDEN' });
+        }
       }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+  );
 
   it('every route but the public ones answers 401 without a token', async () => {
     for (const route of t.routes.filter((r) => r.access !== 'public')) {
