@@ -339,10 +339,22 @@ export class PointService {
   async screenshotInfo(caller: Caller, id: number): Promise<{ url: string | null; takenAt: string | null }> {
     const row = await this.deps.repos.points.point(caller.cabinetId, id);
     if (!row) throw notFound();
-    return {
-      url: row.screenshotKey ? this.signed(row.id, 'screenshot', row.screenshotAt ?? row.updatedAt) : null,
-      takenAt: iso(row.screenshotAt),
-    };
+    return { url: this.screenshotUrl(row), takenAt: iso(row.screenshotAt) };
+  }
+
+  /** Several screens as `get` shows them, each with its last screenshot's address: read together (a wall's tiles). */
+  async withScreenshots(
+    caller: Caller,
+    ids: number[],
+  ): Promise<{ point: Point; screenshotUrl: string | null }[]> {
+    const rows = await this.deps.repos.points.pointsByIds(caller.cabinetId, ids);
+    if (rows.length !== new Set(ids).size) throw notFound();
+    const points = await this.present(caller.cabinetId, rows);
+    return rows.map((row, i) => ({ point: points[i]!, screenshotUrl: this.screenshotUrl(row) }));
+  }
+
+  private screenshotUrl(row: PointRow): string | null {
+    return row.screenshotKey ? this.signed(row.id, 'screenshot', row.screenshotAt ?? row.updatedAt) : null;
   }
 
   /** The stored object behind a signed photo or screenshot address. */

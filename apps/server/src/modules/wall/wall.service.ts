@@ -29,7 +29,7 @@ export interface WallServiceDeps {
   /** A wall's screens play its timeline: a change to its cells or sizes changes their content. */
   contentChanged?: (cabinetId: CabinetId, change: ContentChange) => Promise<unknown>;
   /** Each tile's status and screenshot, as the screen's own page shows them. */
-  points?: Pick<PointService, 'get' | 'screenshotInfo'>;
+  points?: Pick<PointService, 'withScreenshots'>;
   /** The wall's day, as a screen's schedule tab shows one. */
   schedule?: Pick<ScheduleService, 'daily'>;
 }
@@ -99,10 +99,15 @@ export class WallService {
     const wall = await this.get(caller, id);
     const points = this.deps.points;
     if (!points) throw new Error('WallService needs the point service for tile status');
+    // Every tile's screen read and presented together: the page asks every few seconds.
+    const screens = await points.withScreenshots(
+      caller,
+      wall.cells.map((cell) => cell.pointId),
+    );
+    const byId = new Map(screens.map((s) => [s.point.id, s]));
     const tiles: WallTileStatus[] = [];
     for (const cell of wall.cells) {
-      const point = await points.get(caller, cell.pointId);
-      const shot = await points.screenshotInfo(caller, cell.pointId);
+      const { point, screenshotUrl } = byId.get(cell.pointId)!;
       const report = point.player?.wall?.wallId === wall.id ? point.player.wall : null;
       tiles.push({
         pointId: point.id,
@@ -115,7 +120,7 @@ export class WallService {
         p95: report?.p95 ?? null,
         max: report?.max ?? null,
         reportedAt: report ? point.lastSeen : null,
-        screenshotUrl: shot.url,
+        screenshotUrl,
       });
     }
     return { playlists: await this.deps.repos.walls.playlistsOf(caller.cabinetId, id), tiles };
