@@ -12,7 +12,7 @@ import type { Repositories } from '../../db/repositories.js';
 import type { PointRow } from '../../db/schema.js';
 import { sha256 } from '../../lib/tokens.js';
 import { yieldToLoop } from '../../lib/yield.js';
-import type { ScheduleService, VersionInput } from '../schedule/schedule.service.js';
+import { byCabinet, type ScheduleService, type VersionInput } from '../schedule/schedule.service.js';
 import type { Fleet } from './fleet.js';
 
 /** What the player needs of its screen: its settings, no status or report. */
@@ -189,9 +189,7 @@ export class ContentSync {
   async ensure(rows: PointRow[]): Promise<PointRow[]> {
     const missing = rows.filter((row) => row.currentVersion === null);
     if (missing.length === 0) return rows;
-    const byCabinet = new Map<CabinetId, PointRow[]>();
-    for (const row of missing) byCabinet.set(row.cabinetId, [...(byCabinet.get(row.cabinetId) ?? []), row]);
-    for (const [cabinetId, list] of byCabinet) await this.store(cabinetId, list, null);
+    for (const [cabinetId, list] of byCabinet(missing)) await this.store(cabinetId, list, null);
     const fresh = await this.deps.repos.points.pointsByIds(
       rows[0]!.cabinetId,
       rows.map((row) => row.id),

@@ -136,7 +136,7 @@ async function partsOf(gathered: Gathered, points: PointRow[]): Promise<Map<numb
 }
 
 /** Screens grouped by cabinet: every query is one cabinet's. */
-function byCabinet(points: PointRow[]): Map<CabinetId, PointRow[]> {
+export function byCabinet(points: PointRow[]): Map<CabinetId, PointRow[]> {
   const out = new Map<CabinetId, PointRow[]>();
   for (const point of points) {
     const list = out.get(point.cabinetId);
