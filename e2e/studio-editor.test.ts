@@ -214,6 +214,8 @@ describe('the widget builder', () => {
         player.evaluate(() =>
           [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Brandy' && f.status === 'loaded'),
         ),
+        // The text is drawn first and the face swaps in when loaded: on a busy machine, a few seconds.
+        { timeout: 15_000 },
       )
       .toBe(true);
 
