@@ -17,6 +17,6 @@ export function containsPattern(value: string): string {
  * `column = any($1)` with the ids as one array parameter: the statement stays the same size for ten
  * ids or ten thousand (an IN list binds one parameter per id, and PostgreSQL caps them at 65,535).
  */
-export function anyId(column: AnyColumn, ids: readonly number[]): SQL {
+export function anyId(column: AnyColumn | SQL, ids: readonly number[]): SQL {
   return sql`${column} = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
 }

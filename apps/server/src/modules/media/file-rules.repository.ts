@@ -1,4 +1,5 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { anyId } from '../../db/sql.js';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import {
@@ -38,7 +39,7 @@ export class FileRulesRepository {
       .from(fileSchedules)
       .leftJoin(points, eq(points.id, fileSchedules.pointId))
       .leftJoin(playlists, eq(playlists.id, fileSchedules.playlistId))
-      .where(and(eq(fileSchedules.cabinetId, cabinetId), inArray(fileSchedules.fileId, fileIds)))
+      .where(and(eq(fileSchedules.cabinetId, cabinetId), anyId(fileSchedules.fileId, fileIds)))
       .orderBy(fileSchedules.id);
   }
 
@@ -53,7 +54,7 @@ export class FileRulesRepository {
       .from(fileConfigs)
       .leftJoin(points, eq(points.id, fileConfigs.pointId))
       .leftJoin(playlists, eq(playlists.id, fileConfigs.playlistId))
-      .where(and(eq(fileConfigs.cabinetId, cabinetId), inArray(fileConfigs.fileId, fileIds)))
+      .where(and(eq(fileConfigs.cabinetId, cabinetId), anyId(fileConfigs.fileId, fileIds)))
       .orderBy(fileConfigs.id);
   }
 

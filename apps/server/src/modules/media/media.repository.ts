@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } 
 import type { FileListQuery } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
-import { containsPattern, hasChanges } from '../../db/sql.js';
+import { containsPattern, hasChanges, anyId } from '../../db/sql.js';
 import {
   fileTags,
   files,
@@ -83,7 +83,7 @@ export class MediaRepository {
     changes: Partial<Pick<FolderRow, 'name' | 'favorite' | 'parentId'>>,
   ): Promise<FolderRow[]> {
     if (ids.length === 0) return [];
-    const where = and(eq(folders.cabinetId, cabinetId), inArray(folders.id, ids));
+    const where = and(eq(folders.cabinetId, cabinetId), anyId(folders.id, ids));
     if (!hasChanges(changes)) return this.db.select().from(folders).where(where);
     return this.db.update(folders).set(changes).where(where).returning();
   }
@@ -115,7 +115,7 @@ export class MediaRepository {
 
   async removeFolders(cabinetId: CabinetId, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.delete(folders).where(and(eq(folders.cabinetId, cabinetId), inArray(folders.id, ids)));
+    await this.db.delete(folders).where(and(eq(folders.cabinetId, cabinetId), anyId(folders.id, ids)));
   }
 
   async favoriteFolders(cabinetId: CabinetId): Promise<FolderRow[]> {
@@ -163,7 +163,7 @@ export class MediaRepository {
     return this.db
       .select()
       .from(files)
-      .where(and(eq(files.cabinetId, cabinetId), inArray(files.folderId, folderIds)));
+      .where(and(eq(files.cabinetId, cabinetId), anyId(files.folderId, folderIds)));
   }
 
   /** The playlists that use each file (as content or as secondary content): such files are kept. */
@@ -183,7 +183,7 @@ export class MediaRepository {
         })
         .from(playlistItems)
         .innerJoin(playlists, eq(playlists.id, playlistItems.playlistId))
-        .where(inArray(playlistItems.fileId, fileIds)),
+        .where(anyId(playlistItems.fileId, fileIds)),
       this.db
         .select({
           fileId: playlists.secondaryFileId,
@@ -192,7 +192,7 @@ export class MediaRepository {
           name: playlists.name,
         })
         .from(playlists)
-        .where(inArray(playlists.secondaryFileId, fileIds)),
+        .where(anyId(playlists.secondaryFileId, fileIds)),
     ]);
     const seen = new Set<string>();
     for (const use of [...asContent, ...asSecondary]) {
@@ -251,7 +251,7 @@ export class MediaRepository {
 
   async updateFiles(cabinetId: CabinetId, ids: number[], changes: FileChanges): Promise<FileRow[]> {
     if (ids.length === 0) return [];
-    const where = and(eq(files.cabinetId, cabinetId), inArray(files.id, ids));
+    const where = and(eq(files.cabinetId, cabinetId), anyId(files.id, ids));
     if (!hasChanges(changes)) return this.db.select().from(files).where(where);
     return this.db.update(files).set(changes).where(where).returning();
   }
@@ -260,7 +260,7 @@ export class MediaRepository {
     if (ids.length === 0) return [];
     return this.db
       .delete(files)
-      .where(and(eq(files.cabinetId, cabinetId), inArray(files.id, ids)))
+      .where(and(eq(files.cabinetId, cabinetId), anyId(files.id, ids)))
       .returning();
   }
 
@@ -342,7 +342,7 @@ export class MediaRepository {
     const rows = await this.db
       .select()
       .from(fileTags)
-      .where(and(eq(fileTags.cabinetId, cabinetId), inArray(fileTags.fileId, fileIds)))
+      .where(and(eq(fileTags.cabinetId, cabinetId), anyId(fileTags.fileId, fileIds)))
       .orderBy(fileTags.tag);
     for (const row of rows) map.set(row.fileId, [...(map.get(row.fileId) ?? []), row.tag]);
     return map;

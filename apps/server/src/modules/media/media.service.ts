@@ -168,11 +168,18 @@ export class MediaService {
     };
   }
 
+  private signedUrl(row: FileRow, variant: 'content' | 'thumb'): string {
+    const { exp, sig } = this.deps.signer.sign(row.id, variant);
+    return `/api/file/${row.id}/${variant}?exp=${exp}&sig=${sig}`;
+  }
+
+  /** A file's thumbnail address alone, for answers that show only the picture (one signature, not three). */
+  thumbUrl(row: FileRow): string | null {
+    return row.thumbKey ? this.signedUrl(row, 'thumb') : null;
+  }
+
   fileItem(row: FileRow, tags: string[] = []): FileItem {
-    const signed = (variant: 'content' | 'thumb') => {
-      const { exp, sig } = this.deps.signer.sign(row.id, variant);
-      return `/api/file/${row.id}/${variant}?exp=${exp}&sig=${sig}`;
-    };
+    const signed = (variant: 'content' | 'thumb') => this.signedUrl(row, variant);
     // A package's pages load their assets by relative address, so the signature sits in the path.
     const packageUrl = () => {
       const { exp, sig } = this.deps.signer.sign(row.id, 'package');

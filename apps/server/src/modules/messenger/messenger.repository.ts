@@ -102,7 +102,7 @@ export class MessengerRepository {
         and(
           or(eq(users.cabinetId, cabinetId), inArray(users.id, shared)),
           eq(users.blocked, false),
-          ...(userIds ? [inArray(users.id, userIds)] : []),
+          ...(userIds ? [anyId(users.id, userIds)] : []),
         ),
       );
   }
@@ -191,7 +191,7 @@ export class MessengerRepository {
     const rows = await this.db
       .update(points)
       .set({ offlineAlerted: alerted })
-      .where(and(inArray(points.id, ids), eq(points.offlineAlerted, !alerted)))
+      .where(and(anyId(points.id, ids), eq(points.offlineAlerted, !alerted)))
       .returning({ id: points.id });
     return rows.map((r) => r.id);
   }

@@ -174,8 +174,9 @@ export class PlaylistService {
       now: formatWall(now),
       soon: formatWall(soon),
     });
-    // The list shows how many screens a playlist reaches, not which: their names are not read.
-    const full = await this.present(caller.cabinetId, rows, { targets: false });
+    // The list shows how many screens a playlist reaches, not which: their names are not read; and how many
+    // items and how long, not their thumbnails: no address is signed for a page of a thousand.
+    const full = await this.present(caller.cabinetId, rows, { targets: false, thumbs: false });
     const list: PlaylistListItem[] = full.map((p) => ({
       id: p.id,
       name: p.name,
@@ -205,7 +206,7 @@ export class PlaylistService {
   private async present(
     cabinetId: CabinetId,
     rows: PlaylistRow[],
-    read: { targets: boolean } = { targets: true },
+    read: { targets: boolean; thumbs: boolean } = { targets: true, thumbs: true },
   ): Promise<Playlist[]> {
     const { playlists } = this.deps.repos;
     const ids = rows.map((r) => r.id);
@@ -220,9 +221,10 @@ export class PlaylistService {
       playlists.referencedFiles(cabinetId, secondaryIds),
     ]);
     const now = this.now();
-    const item: PresentItem = (i) => this.item(i);
-    // The newest waiting change of each playlist, found once rather than searched per row.
+    const item: PresentItem = (i) => this.item(i, read.thumbs);
+    // The newest waiting change of each playlist and the secondary files, found once rather than searched per row.
     const pendingOf = new Map(pending.map((p) => [p.playlistId, p]));
+    const secondaryOf = new Map(secondary.map((f) => [f.id, f]));
     return rows.map((row) =>
       toPlaylist(
         row,
@@ -232,7 +234,7 @@ export class PlaylistService {
           tags: tags.get(row.id)!,
           pointsTotal: totals.get(row.id) ?? 0,
           pendingChange: pendingOf.get(row.id),
-          secondaryFile: secondary.find((f) => f.id === row.secondaryFileId),
+          secondaryFile: row.secondaryFileId === null ? undefined : secondaryOf.get(row.secondaryFileId),
         },
         now,
         item,
@@ -241,7 +243,7 @@ export class PlaylistService {
   }
 
   /** A content item as the editor shows it: the file's name, kind, length and thumbnail. */
-  private item(i: Parameters<PresentItem>[0]): PlaylistItem {
+  private item(i: Parameters<PresentItem>[0], thumb = true): PlaylistItem {
     return {
       fileId: i.fileId,
       duration: i.duration,
@@ -250,7 +252,7 @@ export class PlaylistService {
       mime: i.file.mime,
       kind: i.file.kind,
       mediaDuration: i.file.duration,
-      thumbUrl: this.deps.media.fileItem(i.file).thumbUrl,
+      thumbUrl: thumb ? this.deps.media.thumbUrl(i.file) : null,
     };
   }
 

@@ -1,7 +1,7 @@
-import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, sql } from 'drizzle-orm';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
-import { containsPattern, hasChanges } from '../../db/sql.js';
+import { containsPattern, hasChanges, anyId } from '../../db/sql.js';
 import { netPoints, nets, points, type NetRow } from '../../db/schema.js';
 import { ownedIds } from './owned.js';
 
@@ -19,7 +19,7 @@ export class NetRepository {
       .select({ pointId: netPoints.pointId, net: nets })
       .from(netPoints)
       .innerJoin(nets, eq(nets.id, netPoints.netId))
-      .where(and(eq(nets.cabinetId, cabinetId), inArray(netPoints.pointId, pointIds)))
+      .where(and(eq(nets.cabinetId, cabinetId), anyId(netPoints.pointId, pointIds)))
       .orderBy(nets.name);
     for (const r of rows) result.get(r.pointId)!.push(r.net);
     return result;
@@ -38,7 +38,7 @@ export class NetRepository {
     return this.db
       .select()
       .from(nets)
-      .where(and(eq(nets.cabinetId, cabinetId), inArray(nets.id, ids)));
+      .where(and(eq(nets.cabinetId, cabinetId), anyId(nets.id, ids)));
   }
 
   async list(
@@ -72,7 +72,7 @@ export class NetRepository {
       .select({ netId: netPoints.netId, id: points.id, name: points.name })
       .from(netPoints)
       .innerJoin(points, eq(points.id, netPoints.pointId))
-      .where(and(eq(points.cabinetId, cabinetId), inArray(netPoints.netId, netIds)))
+      .where(and(eq(points.cabinetId, cabinetId), anyId(netPoints.netId, netIds)))
       .orderBy(points.name);
     for (const r of rows) result.get(r.netId)!.push({ id: r.id, name: r.name });
     return result;

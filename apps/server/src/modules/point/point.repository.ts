@@ -97,7 +97,7 @@ export class PointRepository {
     return this.db
       .select({ id: points.id })
       .from(points)
-      .where(and(eq(points.cabinetId, cabinetId), inArray(points.id, ids)));
+      .where(and(eq(points.cabinetId, cabinetId), anyId(points.id, ids)));
   }
 
   // ---- screens ----
@@ -114,7 +114,7 @@ export class PointRepository {
     return this.db
       .select()
       .from(points)
-      .where(and(eq(points.cabinetId, cabinetId), inArray(points.id, ids)));
+      .where(and(eq(points.cabinetId, cabinetId), anyId(points.id, ids)));
   }
 
   /** A screen by id alone: a signed photo or screenshot address, whose signature names the screen. */
@@ -138,7 +138,7 @@ export class PointRepository {
     await this.db
       .update(points)
       .set(changes)
-      .where(and(eq(points.cabinetId, cabinetId), inArray(points.id, ids)));
+      .where(and(eq(points.cabinetId, cabinetId), anyId(points.id, ids)));
   }
 
   /** The screen a pairing code was bound to gets its device token (the player's claim). */
@@ -148,7 +148,7 @@ export class PointRepository {
 
   async remove(cabinetId: CabinetId, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.delete(points).where(and(eq(points.cabinetId, cabinetId), inArray(points.id, ids)));
+    await this.db.delete(points).where(and(eq(points.cabinetId, cabinetId), anyId(points.id, ids)));
   }
 
   /**

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { anyId } from '../../db/sql.js';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import {
@@ -44,7 +45,7 @@ export class ScheduleRepository {
       .from(playlistTargets)
       .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
       .leftJoin(netPoints, eq(netPoints.netId, playlistTargets.netId))
-      .where(and(eq(playlists.cabinetId, cabinetId), inArray(reached, pointIds)))
+      .where(and(eq(playlists.cabinetId, cabinetId), anyId(reached, pointIds)))
       .groupBy(reached);
     for (const r of rows) if (result.has(Number(r.pointId))) result.set(Number(r.pointId), r.playlistIds);
     return result;
@@ -62,7 +63,7 @@ export class ScheduleRepository {
       .where(
         and(
           eq(playlists.cabinetId, cabinetId),
-          inArray(playlistTargets.playlistId, playlistIds),
+          anyId(playlistTargets.playlistId, playlistIds),
           sql`${reached} is not null`,
         ),
       );
@@ -88,7 +89,7 @@ export class ScheduleRepository {
       .select({ id: wallScreens.wallId })
       .from(wallScreens)
       .innerJoin(points, eq(points.id, wallScreens.pointId))
-      .where(and(eq(points.cabinetId, cabinetId), inArray(wallScreens.pointId, pointIds)));
+      .where(and(eq(points.cabinetId, cabinetId), anyId(wallScreens.pointId, pointIds)));
     const rows = await this.db
       .select({ wall: walls, cell: wallScreens })
       .from(walls)
@@ -112,7 +113,7 @@ export class ScheduleRepository {
       .select({ wallId: playlistTargets.wallId, playlistId: playlistTargets.playlistId })
       .from(playlistTargets)
       .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
-      .where(and(eq(playlists.cabinetId, cabinetId), inArray(playlistTargets.wallId, wallIds)));
+      .where(and(eq(playlists.cabinetId, cabinetId), anyId(playlistTargets.wallId, wallIds)));
     for (const r of rows) result.get(r.wallId!)?.push(r.playlistId);
     for (const list of result.values()) list.sort((a, b) => a - b);
     return result;

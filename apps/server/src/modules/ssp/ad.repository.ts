@@ -1,4 +1,5 @@
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { anyId } from '../../db/sql.js';
 import type { Database } from '../../db/client.js';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import { files, points, sspAds, sspMisses, trackerDeliveries, type SspAdRow } from '../../db/schema.js';
@@ -181,7 +182,7 @@ export class AdRepository {
     return this.db
       .select()
       .from(sspAds)
-      .where(and(eq(sspAds.cabinetId, cabinetId), inArray(sspAds.id, ids)));
+      .where(and(eq(sspAds.cabinetId, cabinetId), anyId(sspAds.id, ids)));
   }
 
   /** Whether the cabinet's owner approved this creative for an earlier ad. */

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { anyId } from '../../db/sql.js';
 import {
   addDays,
   localDateTime,
@@ -536,7 +537,7 @@ export class StatisticRepository {
     if (ids.length === 0) return 0;
     const gone = await this.db
       .delete(exportJobs)
-      .where(inArray(exportJobs.id, [...ids]))
+      .where(anyId(exportJobs.id, [...ids]))
       .returning({ id: exportJobs.id });
     return gone.length;
   }

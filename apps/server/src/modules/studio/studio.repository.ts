@@ -9,7 +9,7 @@ import {
   type StudioDocumentRow,
   type StudioKind,
 } from '../../db/schema.js';
-import { containsPattern } from '../../db/sql.js';
+import { containsPattern, anyId } from '../../db/sql.js';
 
 export interface StudioChanges {
   name?: string;
@@ -100,7 +100,7 @@ export class StudioRepository {
     if (ids.length === 0) return [];
     const rows = await this.db
       .delete(studioDocuments)
-      .where(and(this.scope(cabinetId, kind), inArray(studioDocuments.id, ids)))
+      .where(and(this.scope(cabinetId, kind), anyId(studioDocuments.id, ids)))
       .returning({ id: studioDocuments.id });
     return rows.map((r) => r.id);
   }
@@ -110,7 +110,7 @@ export class StudioRepository {
     const rows = await this.db
       .select({ id: studioDocuments.id })
       .from(studioDocuments)
-      .where(and(this.scope(cabinetId, kind), inArray(studioDocuments.id, ids)));
+      .where(and(this.scope(cabinetId, kind), anyId(studioDocuments.id, ids)));
     return rows.map((r) => r.id);
   }
 
@@ -123,7 +123,7 @@ export class StudioRepository {
     return this.db
       .select({ id: files.id, kind: files.kind, name: files.name })
       .from(files)
-      .where(and(inArray(files.cabinetId, cabinetIds), inArray(files.id, ids)));
+      .where(and(inArray(files.cabinetId, cabinetIds), anyId(files.id, ids)));
   }
 
   // ---- the library file of a document ----
@@ -179,7 +179,7 @@ export class StudioRepository {
     const rows = await this.db
       .select({ fileId: studioDocuments.fileId, document: studioDocuments.document })
       .from(studioDocuments)
-      .where(and(eq(studioDocuments.cabinetId, cabinetId), inArray(studioDocuments.fileId, fileIds)));
+      .where(and(eq(studioDocuments.cabinetId, cabinetId), anyId(studioDocuments.fileId, fileIds)));
     return new Map(rows.map((r) => [r.fileId!, r.document]));
   }
 
@@ -190,7 +190,7 @@ export class StudioRepository {
       .select({ file: files })
       .from(studioDocuments)
       .innerJoin(files, eq(files.id, studioDocuments.fileId))
-      .where(and(this.scope(cabinetId, kind), inArray(studioDocuments.id, ids)))
+      .where(and(this.scope(cabinetId, kind), anyId(studioDocuments.id, ids)))
       .then((rows) => rows.map((r) => r.file));
   }
 }

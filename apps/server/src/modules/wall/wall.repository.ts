@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
-import { containsPattern, hasChanges } from '../../db/sql.js';
+import { containsPattern, hasChanges, anyId } from '../../db/sql.js';
 import {
   playlistTargets,
   playlists,
@@ -77,7 +77,7 @@ export class WallRepository {
       })
       .from(wallScreens)
       .innerJoin(points, eq(points.id, wallScreens.pointId))
-      .where(and(eq(points.cabinetId, cabinetId), inArray(wallScreens.wallId, wallIds)))
+      .where(and(eq(points.cabinetId, cabinetId), anyId(wallScreens.wallId, wallIds)))
       .orderBy(wallScreens.row, wallScreens.column);
     for (const r of rows) result.get(r.wallId)!.push(r);
     return result;
@@ -89,7 +89,7 @@ export class WallRepository {
     const rows = await this.db
       .select({ id: points.id })
       .from(points)
-      .where(and(eq(points.cabinetId, cabinetId), inArray(points.id, pointIds)));
+      .where(and(eq(points.cabinetId, cabinetId), anyId(points.id, pointIds)));
     return rows.map((r) => r.id);
   }
 
@@ -107,7 +107,7 @@ export class WallRepository {
       .where(
         and(
           eq(walls.cabinetId, cabinetId),
-          inArray(wallScreens.pointId, pointIds),
+          anyId(wallScreens.pointId, pointIds),
           exceptWallId === null ? undefined : ne(walls.id, exceptWallId),
         ),
       );
