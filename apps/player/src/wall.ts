@@ -15,6 +15,7 @@
  */
 import {
   FLIP_WAKE_EARLY_MS,
+  ERROR_FRAMES,
   INITIAL_SEEK_LEAD_MS,
   REJOIN_ABOVE_MS,
   WALL_SYNC_GOAL_MS,
@@ -22,6 +23,7 @@ import {
   estimateClock,
   flipNow,
   frameInterval,
+  median,
   mediaPosition,
   seekLead,
   skewSummary,
@@ -331,6 +333,8 @@ export class WallTile {
     /** The first measured frame of a switched-in video teaches the start lead; after a seek, the seek lead. */
     let first = !joined;
     let sought = false;
+    /** The last few frames' errors (ms): the correction acts on their median. */
+    const recent: number[] = [];
     const onFrame = (_now: number, meta: VideoFrameCallbackMetadata) => {
       if (signal.aborted || !video.isConnected || !this.wall) {
         video.playbackRate = 1;
@@ -347,10 +351,13 @@ export class WallTile {
           if (sought) this.seekLeadMs = seekLead(this.seekLeadMs, errorMs);
           first = false;
           sought = false;
-          const fix = correction(target, meta.mediaTime, this.seekLeadMs);
+          recent.push(errorMs);
+          if (recent.length > ERROR_FRAMES) recent.shift();
+          const fix = correction(target, target - median(recent) / 1000, this.seekLeadMs);
           if (fix.kind === 'seek') {
             this.seeks++;
             sought = true;
+            recent.length = 0;
             video.playbackRate = 1;
             // Aimed where the clock will be when the seek's frame shows (the lead is counted from now).
             video.currentTime = fix.to + (clock.now() - shownAt) / 1000;

@@ -13,8 +13,16 @@ export function switchAt(now: number, leadMs: number = SWITCH_LEAD_MS): number {
   return Math.ceil((now + leadMs) / 1000) * 1000;
 }
 
-/** Below this error (ms) a video is left alone: under a frame at 60 Hz. */
+/**
+ * Below this error (ms) a video is left alone: half a frame at 60 Hz. The error is the median of the last
+ * few frames' (ERROR_FRAMES): one frame's error varies by up to a refresh interval (a frame shows at the
+ * first vsync after its time). A narrower band (4 ms) was measured worse on a loaded machine (bench/wall:
+ * skew p50 12.6 ms against 2.3 ms): tiles left alone run on the same clock and change frames on the same
+ * vsync, while constant small nudges jitter each tile's frame timing.
+ */
 export const IN_STEP_MS = 8;
+/** Frames whose errors' median the correction acts on (a single late frame on a busy player is no drift). */
+export const ERROR_FRAMES = 5;
 /**
  * Above this error (ms) a video is sought rather than nudged. At the largest nudge (a quarter) 100 ms take
  * 0.4 s to close, a dozen-odd frames visibly apart; a seek, aimed ahead by the tile's measured seek

@@ -14,6 +14,7 @@ import {
   MAX_SEEK_LEAD_MS,
   seekLead,
   matchesCanvas,
+  median,
   mediaPosition,
   placeContent,
   skewSummary,
@@ -95,8 +96,12 @@ describe('wall sync', () => {
     expect(switchAt(10_001.5)).toBe(switchAt(10_999));
   });
 
-  it('leaves a video within a frame, nudges a small drift, seeks a large one', () => {
+  it('leaves a video within a few milliseconds, nudges a small drift, seeks a large one', () => {
     expect(correction(10, 10.005)).toEqual({ kind: 'none' });
+    expect(correction(10, 10.009).kind).toBe('rate');
+    // The tile acts on the median of the last frames' errors: one late frame is not drift.
+    expect(median([3, 2, 140, 4, 1])).toBe(3);
+    expect(median([])).toBeNaN();
     const behind = correction(10, 9.95);
     expect(behind.kind).toBe('rate');
     expect(behind.kind === 'rate' && behind.rate).toBeCloseTo(1.125, 5);
