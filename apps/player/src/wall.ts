@@ -16,6 +16,7 @@
 import {
   FLIP_WAKE_EARLY_MS,
   ERROR_FRAMES,
+  MEDIA_CLOCK_IN_STEP_MS,
   INITIAL_SEEK_LEAD_MS,
   REJOIN_ABOVE_MS,
   WALL_SYNC_GOAL_MS,
@@ -347,13 +348,22 @@ export class WallTile {
         if (target < duration - END_EDGE_S && shownAt >= item.start && shownAt < item.end) {
           const errorMs = (target - meta.mediaTime) * 1000;
           this.record({ kind: 'frame', at: shownAt, errorMs, fileId: item.fileId, start: item.start });
-          if (first) this.startLeadMs = seekLead(this.startLeadMs, errorMs);
-          if (sought) this.seekLeadMs = seekLead(this.seekLeadMs, errorMs);
+          // What is corrected is the media clock itself, read now against the shared clock: the frame on
+          // the glass (errorMs) only moves in steps of a refresh, so tiles steered by it settle anywhere
+          // within the band and change frames on different vsyncs (docs/walls.md, "Measured").
+          const clockMs = (mediaPosition(item.start, clock.now(), duration) - video.currentTime) * 1000;
+          if (first) this.startLeadMs = seekLead(this.startLeadMs, clockMs);
+          if (sought) this.seekLeadMs = seekLead(this.seekLeadMs, clockMs);
           first = false;
           sought = false;
-          recent.push(errorMs);
+          recent.push(clockMs);
           if (recent.length > ERROR_FRAMES) recent.shift();
-          const fix = correction(target, target - median(recent) / 1000, this.seekLeadMs);
+          const fix = correction(
+            target,
+            target - median(recent) / 1000,
+            this.seekLeadMs,
+            MEDIA_CLOCK_IN_STEP_MS,
+          );
           if (fix.kind === 'seek') {
             this.seeks++;
             sought = true;

@@ -14,13 +14,18 @@ export function switchAt(now: number, leadMs: number = SWITCH_LEAD_MS): number {
 }
 
 /**
- * Below this error (ms) a video is left alone: half a frame at 60 Hz. The error is the median of the last
- * few frames' (ERROR_FRAMES): one frame's error varies by up to a refresh interval (a frame shows at the
- * first vsync after its time). A narrower band (4 ms) was measured worse on a loaded machine (bench/wall:
- * skew p50 12.6 ms against 2.3 ms): tiles left alone run on the same clock and change frames on the same
- * vsync, while constant small nudges jitter each tile's frame timing.
+ * Below this error (ms), measured on the glass (a frame's media time against the clock), a video is left
+ * alone: half a frame at 60 Hz. That error moves only in steps of a refresh (a frame shows at the first
+ * vsync after its time); a narrower band on it was measured worse on a loaded machine (bench/wall: skew
+ * p50 12.6 ms against 2.3 ms, tiles nudged back and forth across a vsync). The tile therefore steers its
+ * media clock read continuously instead, with MEDIA_CLOCK_IN_STEP_MS.
  */
 export const IN_STEP_MS = 8;
+/**
+ * The band (ms) for a media clock read continuously (`currentTime` against the shared clock at each frame),
+ * not quantized to refreshes: tight enough that tiles change frames on the same vsync.
+ */
+export const MEDIA_CLOCK_IN_STEP_MS = 2;
 /** Frames whose errors' median the correction acts on (a single late frame on a busy player is no drift). */
 export const ERROR_FRAMES = 5;
 /**
@@ -52,10 +57,15 @@ export type Correction = { kind: 'none' } | { kind: 'rate'; rate: number } | { k
  * the gap is over SEEK_ABOVE_MS. `seekLeadMs`: how long a seek takes to show its frame (measured by the
  * tile), so the seek aims where the clock will be when it lands.
  */
-export function correction(target: number, actual: number, seekLeadMs = 0): Correction {
+export function correction(
+  target: number,
+  actual: number,
+  seekLeadMs = 0,
+  inStepMs = IN_STEP_MS,
+): Correction {
   const errorMs = (target - actual) * 1000;
   const size = Math.abs(errorMs);
-  if (size <= IN_STEP_MS) return { kind: 'none' };
+  if (size <= inStepMs) return { kind: 'none' };
   if (size > SEEK_ABOVE_MS) return { kind: 'seek', to: target + seekLeadMs / 1000 };
   const nudge = Math.max(-MAX_RATE_CHANGE, Math.min(MAX_RATE_CHANGE, errorMs / 1000 / CORRECTION_HORIZON_S));
   return { kind: 'rate', rate: 1 + nudge };

@@ -11,6 +11,7 @@ import {
   flipNow,
   frameInterval,
   MAX_RATE_CHANGE,
+  MEDIA_CLOCK_IN_STEP_MS,
   MAX_SEEK_LEAD_MS,
   seekLead,
   matchesCanvas,
@@ -99,6 +100,9 @@ describe('wall sync', () => {
   it('leaves a video within a few milliseconds, nudges a small drift, seeks a large one', () => {
     expect(correction(10, 10.005)).toEqual({ kind: 'none' });
     expect(correction(10, 10.009).kind).toBe('rate');
+    // A media clock read continuously is held to a tighter band.
+    expect(correction(10, 10.003, 0, MEDIA_CLOCK_IN_STEP_MS).kind).toBe('rate');
+    expect(correction(10, 10.0015, 0, MEDIA_CLOCK_IN_STEP_MS)).toEqual({ kind: 'none' });
     // The tile acts on the median of the last frames' errors: one late frame is not drift.
     expect(median([3, 2, 140, 4, 1])).toBe(3);
     expect(median([])).toBeNaN();
