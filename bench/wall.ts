@@ -15,8 +15,9 @@ import { sleep } from './support.js';
  * where the video was against where the wall's clock says it should be; the skew between two tiles at a
  * moment is the difference of those errors (where one picture is against the other). Printed: the skew
  * between tiles (p50, p95, max) beside the goal (p95 under 17 ms, one frame at 60 Hz) and Xibo's 750 ms
- * switch delay, the drift (the mean skew in the run's first and last fifth), each tile's own error and
- * clock bound, and the seeks the correction needed.
+ * switch delay, the same split into each item's first half-second (a switch settling) and the rest, the
+ * drift (the mean skew in the run's first and last fifth), each tile's own error and clock bound, the
+ * seeks the correction needed and the seek and start leads the tile learnt.
  *
  * Knobs: BENCH_WALL_TILES (4, at least 2), BENCH_WALL_SECONDS (180), BENCH_WALL_VIDEO_S (10: the loop's
  * length). The players share the machine's cores with the server and each other: on a busy machine the
@@ -35,7 +36,11 @@ interface Frame {
   kind: string;
   at: number;
   errorMs: number;
+  /** The planned start of the frame's item (ms, server clock). */
+  start: number;
 }
+/** Frames this soon after their item's start are the switch's settling (the steady figure leaves them out). */
+const SETTLE_MS = 500;
 
 const q = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -52,8 +57,8 @@ async function frames(page: Page): Promise<Frame[]> {
 }
 
 /** Each tile's error at moments the others showed a frame too: the skew between every two tiles. */
-function pairSkews(series: Frame[][]): { at: number; skew: number }[] {
-  const out: { at: number; skew: number }[] = [];
+function pairSkews(series: Frame[][]): { at: number; skew: number; sinceStart: number }[] {
+  const out: { at: number; skew: number; sinceStart: number }[] = [];
   for (let i = 0; i < series.length; i++) {
     for (let j = i + 1; j < series.length; j++) {
       const other = series[j]!;
@@ -63,7 +68,7 @@ function pairSkews(series: Frame[][]): { at: number; skew: number }[] {
         const near = [other[k], other[k + 1]].filter((o): o is Frame => o !== undefined);
         const best = near.sort((a, b) => Math.abs(a.at - f.at) - Math.abs(b.at - f.at))[0];
         if (best && Math.abs(best.at - f.at) <= PAIR_WINDOW_MS)
-          out.push({ at: f.at, skew: f.errorMs - best.errorMs });
+          out.push({ at: f.at, skew: f.errorMs - best.errorMs, sinceStart: f.at - f.start });
       }
     }
   }
@@ -171,11 +176,15 @@ export async function wallBenchmark(): Promise<string[]> {
     const reports = await Promise.all(
       players.map((page) =>
         page.evaluate(() => {
-          const wall = (window as unknown as { vitrineWall?: { report(): unknown; seeks(): number } })
-            .vitrineWall;
+          const wall = (
+            window as unknown as {
+              vitrineWall?: { report(): unknown; seeks(): number; leads?(): { seek: number; start: number } };
+            }
+          ).vitrineWall;
           return {
             report: wall?.report() as { clockUncertainty: number | null } | null,
             seeks: wall?.seeks() ?? 0,
+            leads: wall?.leads?.() ?? null,
           };
         }),
       ),
@@ -189,10 +198,14 @@ export async function wallBenchmark(): Promise<string[]> {
     const early = sizes.filter((_, i) => skews[i]!.at <= from + fifth);
     const late = sizes.filter((_, i) => skews[i]!.at >= to - fifth);
     const p95 = q(sizes, 0.95);
+    const steady = sizes.filter((_, i) => skews[i]!.sinceStart >= SETTLE_MS);
+    const settling = sizes.filter((_, i) => skews[i]!.sinceStart < SETTLE_MS);
     const lines = [
       `wall: ${TILES} tiles (${columns} × ${rows}), one ${VIDEO_S} s video looping for ${SECONDS} s, ${skews.length} paired frames`,
       `  skew between tiles: p50 ${ms(q(sizes, 0.5))}, p95 ${ms(p95)}, max ${ms(Math.max(...sizes))}  ` +
         `${p95 < GOAL_MS ? 'goal met' : 'GOAL NOT MET'} (p95 < ${GOAL_MS} ms; Xibo waits ${XIBO_SWITCH_MS} ms to switch)`,
+      `  after each switch's first ${SETTLE_MS} ms: p95 ${ms(q(steady, 0.95))}; in those first ${SETTLE_MS} ms: ` +
+        `p95 ${ms(q(settling, 0.95))} (${((100 * settling.length) / Math.max(1, sizes.length)).toFixed(1)} % of pairs)`,
       `  drift: mean skew ${ms(mean(early))} in the first fifth, ${ms(mean(late))} in the last fifth ` +
         `(${mean(late) - mean(early) > 5 ? 'GROWING' : 'no growth'})`,
     ];
@@ -200,7 +213,10 @@ export async function wallBenchmark(): Promise<string[]> {
       const errors = s.map((f) => Math.abs(f.errorMs));
       lines.push(
         `  tile ${i + 1}: ${s.length} frames, error against the clock p50 ${ms(q(errors, 0.5))}, p95 ${ms(q(errors, 0.95))}; ` +
-          `clock bound ${reports[i]!.report?.clockUncertainty ?? '?'} ms; ${reports[i]!.seeks} seek(s)`,
+          `clock bound ${reports[i]!.report?.clockUncertainty ?? '?'} ms; ${reports[i]!.seeks} seek(s)` +
+          (reports[i]!.leads
+            ? `; seek lead ${ms(reports[i]!.leads!.seek)}, start lead ${ms(reports[i]!.leads!.start)}`
+            : ''),
       );
     }
     return lines;

@@ -19,8 +19,10 @@ import { startServer, type RunningServer } from './support/server.js';
  */
 const ADMIN_PASSWORD = 'Admin-pass-1!';
 /**
- * Switches are timer-driven: four players decoding video in one browser on a shared two-core machine were
- * seen 100-300 ms apart on an item's start. Bounded below Xibo's 750 ms switch delay; bench/wall measures.
+ * Switches flip on the animation frame closest to the shared moment, but four players decoding video in
+ * one browser on a shared two-core machine may still start an item late now and then (a timer or a
+ * decoder held up by the load): the bound stays loose, below Xibo's 750 ms switch delay, so the test never
+ * flakes on a busy machine; bench/wall measures how closely the tiles really keep step.
  */
 const SWITCH_MS = 500;
 let server: RunningServer;

@@ -8,7 +8,8 @@ import { startServer, type RunningServer } from './support/server.js';
 
 /**
  * A video wall built in the cabinet (docs/walls.md): four paired screens put into a 2 × 2 grid on
- * /wall/create, each cell picking its screen, with the physical sizes giving the bezel-compensated canvas;
+ * /wall/create (dragged onto the preview, chosen from the keyboard, and picked in a cell's list), with
+ * the physical sizes giving the bezel-compensated canvas;
  * the wall is listed on /wall, its page shows the saved grid, and it is removed after confirming.
  */
 const ADMIN_PASSWORD = 'Admin-pass-1!';
@@ -57,11 +58,32 @@ describe('video walls', () => {
     await page.getByLabel('Gap between pictures').fill('17');
     // 1920 × 17 / 1100 ≈ 30 px hidden by each seam.
     await page.getByText('Content size for this wall: 3870 × 2190 px').waitFor();
-    const places = ['Column 1, row 1', 'Column 2, row 1', 'Column 1, row 2', 'Column 2, row 2'];
-    for (const [i, place] of places.entries()) {
-      await page.getByLabel(`Screen at ${place}`, { exact: true }).click();
-      await page.getByRole('option', { name: names[i]!, exact: true }).click();
+    const preview = page.getByRole('group', { name: 'How a picture splits across the wall' });
+    const palette = page.getByRole('group', { name: 'Screens to place' });
+    const cell = (place: string) => preview.getByRole('button', { name: new RegExp(`^${place}:`) });
+    // Two screens dragged onto the preview with the pointer.
+    for (const [i, place] of ['Column 1, row 1', 'Column 2, row 1'].entries()) {
+      const from = (await palette.getByRole('button', { name: names[i]!, exact: true }).boundingBox())!;
+      const to = (await cell(place).boundingBox())!;
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+      await page.mouse.up();
+      await preview.getByRole('button', { name: `${place}: ${names[i]!}` }).waitFor();
     }
+    // One from the keyboard: a cell, then a screen.
+    await cell('Column 1, row 2').focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Chosen: Column 1, row 2. Now choose a screen.').waitFor();
+    await palette.getByRole('button', { name: names[2]!, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await preview.getByRole('button', { name: `Column 1, row 2: ${names[2]!}` }).waitFor();
+    // And one from the cell's own list.
+    await page.getByLabel('Screen at Column 2, row 2', { exact: true }).click();
+    await page.getByRole('option', { name: names[3]!, exact: true }).click();
+    await expect
+      .poll(() => page.getByLabel('Screen at Column 1, row 1', { exact: true }).inputValue())
+      .toBe('Wall NW');
     await page.getByLabel('Rotation at Column 2, row 2', { exact: true }).click();
     await page.getByRole('option', { name: 'Upside down' }).click();
     await screenshot(page, 'walls-create-wide');
@@ -89,6 +111,11 @@ describe('video walls', () => {
       .poll(() => page.getByLabel('Screen at Column 2, row 2', { exact: true }).inputValue())
       .toBe('Wall SE');
 
+    await page.setViewportSize({ width: 390, height: 900 });
+    await screenshot(page, 'walls-edit-390-light');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'walls-edit-1440-light');
+
     // The list, and the same wall on a phone in the dark.
     await page.goto(`${server.url}/wall`);
     await page.getByRole('link', { name: 'Lobby wall' }).waitFor();
@@ -103,6 +130,8 @@ describe('video walls', () => {
       .poll(() => phone.getByLabel('Screen at Column 1, row 1', { exact: true }).inputValue())
       .toBe('Wall NW');
     await screenshot(phone, 'walls-edit-390-dark');
+    await phone.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(phone, 'walls-edit-1440-dark');
     await phone.goto(`${server.url}/wall`);
     await phone.getByRole('link', { name: 'Lobby wall' }).waitFor();
     await screenshot(phone, 'walls-list-390-dark');

@@ -82,6 +82,10 @@ export interface PlaybackOptions {
     place(layer: HTMLElement, fileId: number): void;
     /** `joined`: the item was not loaded ahead of its start (the first after a new plan, a reload). */
     follow(media: HTMLMediaElement | null, item: Item, signal: AbortSignal, joined: boolean): void;
+    /** How long before a switch (ms) the loop wakes to let `flip` pick its frame. */
+    readonly wakeEarlyMs: number;
+    /** Resolves on the animation frame that shows closest to `at`: the switch is made as it resolves. */
+    flip(at: number, signal: AbortSignal): Promise<void>;
   };
 }
 
@@ -381,12 +385,23 @@ export class Playback {
 
   private async run(signal: AbortSignal): Promise<void> {
     const { log } = this.options;
+    const tile = this.options.tile;
     let next: Ahead | null = null;
+    /** A switch flipped on its frame (a wall's tile): the moment it is for, a hair ahead of the clock. */
+    let flipped = 0;
+    /** A wall's tile switches on the frame closest to `at`, with the next item ready before it flips. */
+    const switchOn = async (at: number) => {
+      if (!tile?.wakeEarlyMs) return;
+      await next?.ready.catch(() => undefined);
+      await tile.flip(at, signal);
+      flipped = at;
+    };
     while (!signal.aborted) {
       const timeline = this.timeline;
       const content = this.content;
       if (!timeline || !content) return;
-      const { entry, next: upcoming, pause } = timeline.at(this.now);
+      const { entry, next: upcoming, pause } = timeline.at(Math.max(this.now, flipped));
+      flipped = 0;
       if (!entry) {
         this.recordShowing();
         this.gap = true;
@@ -405,19 +420,30 @@ export class Playback {
           this.pausing = false;
         }
         this.updateState();
-        await sleep(Math.max(200, Math.min(60_000, (upcoming?.start ?? Infinity) - this.now)), signal);
+        const wait = (upcoming?.start ?? Infinity) - this.now;
+        const early = tile?.wakeEarlyMs ?? 0;
+        if (upcoming && early > 0 && wait <= 60_000) {
+          await sleep(Math.max(0, wait - early), signal);
+          await switchOn(upcoming.start);
+        } else await sleep(Math.max(200, Math.min(60_000, wait)), signal);
         continue;
       }
       this.gap = false;
       this.pausing = false;
-      const item = await content.item(entry, this.options.cache);
-      if (signal.aborted) return;
+      let item: Item | null = null;
       let prepared: Prepared | null = null;
+      // An item loaded ahead is taken as it is (no awaits on storage), so a flipped switch shows on its frame.
       const ahead = next?.key === entryKey(entry);
       try {
-        if (!item) throw new Error(`file ${entry.fileId} is not in the manifest`);
-        prepared =
-          next?.key === entryKey(entry) ? await next.ready : await this.prepare(item, this.back, signal);
+        if (ahead) {
+          prepared = await next!.ready;
+          item = prepared.item;
+        } else {
+          item = await content.item(entry, this.options.cache);
+          if (signal.aborted) return;
+          if (!item) throw new Error(`file ${entry.fileId} is not in the manifest`);
+          prepared = await this.prepare(item, this.back, signal);
+        }
       } catch (error) {
         if (signal.aborted) return;
         log.warn(`Skipped ${item?.name ?? `file ${entry.fileId}`}: ${errorText(error)}`);
@@ -434,19 +460,21 @@ export class Playback {
         await sleep(Math.max(200, entry.end - this.now), signal);
         continue;
       }
+      const shown = prepared.item;
 
       const outgoing = this.layers[this.front]!;
       this.recordShowing();
       this.show(prepared);
-      this.options.tile?.follow(prepared.media, prepared.item, signal, !ahead);
-      this.backdrop = content.backdrop(prepared.item.playlistId);
+      tile?.follow(prepared.media, shown, signal, !ahead);
+      this.backdrop = content.backdrop(shown.playlistId);
       this.failing = false;
       this.updateState();
-      const ended = playUntil(prepared.media, prepared.item, {
-        now: () => this.now,
-        signal,
-        start: (media) => this.startMedia(media),
-      });
+      // A wall's tile wakes a little before the end to flip the next item on its frame.
+      const ended = playUntil(
+        prepared.media,
+        { ...shown, end: shown.end - (tile?.wakeEarlyMs ?? 0) },
+        { now: () => this.now, signal, start: (media) => this.startMedia(media) },
+      );
       ended.catch(() => undefined);
 
       // Once the fade is over the old layer is free: load the following entry into it, whether it follows
@@ -466,9 +494,10 @@ export class Playback {
 
       try {
         await ended;
+        await switchOn(entry.end);
       } catch (error) {
         if (signal.aborted) return;
-        log.warn(`Playback of ${item!.name} (file ${item!.fileId}) failed: ${errorText(error)}`);
+        log.warn(`Playback of ${shown.name} (file ${shown.fileId}) failed: ${errorText(error)}`);
         await sleep(Math.max(0, entry.end - this.now), signal);
       }
     }

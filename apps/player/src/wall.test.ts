@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '@vitrine/core';
-import { WallClock, isClockAnswer, tileStyle } from './wall';
+import { WallClock, isClockAnswer } from './wall';
 
 describe('a tile’s clock', () => {
   it('learns the server’s offset from exchanges with delay and jitter, keeping the fast ones', () => {
@@ -45,27 +45,5 @@ describe('a tile’s clock', () => {
     expect(isClockAnswer({ type: 'clock', t0: 1, t1: 2, t2: 3 })).toBe(true);
     expect(isClockAnswer({ type: 'command', id: 1 })).toBe(false);
     expect(isClockAnswer({ type: 'clock', t0: 1, t1: 'x', t2: 3 })).toBe(false);
-  });
-});
-
-describe('a tile’s crop', () => {
-  const wall = {
-    tile: { x: 1950, y: 0, width: 1920, height: 1080 },
-    canvas: { width: 3870, height: 2190 },
-    placements: [{ fileId: 5, x: 840, y: 0, width: 2190, height: 2190 }],
-  };
-
-  it('lays the picture at the canvas size, moved by the tile’s place and scaled to the stage', () => {
-    expect(tileStyle(wall, 9, { width: 960, height: 540 })).toEqual({
-      width: '3870px',
-      height: '2190px',
-      transform: 'scale(0.5, 0.5) translate(-1950px, 0px)',
-    });
-    // A file placed to fit: its own rectangle of the canvas.
-    expect(tileStyle(wall, 5, { width: 1920, height: 1080 })).toEqual({
-      width: '2190px',
-      height: '2190px',
-      transform: 'scale(1, 1) translate(-1110px, 0px)',
-    });
   });
 });

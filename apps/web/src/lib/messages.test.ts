@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, MESSAGES, PLAYLIST_MESSAGES, UPLOAD_MESSAGES } from '@vitrine/core';
+import { ERRORS, MESSAGES, PLAYLIST_MESSAGES, UPLOAD_MESSAGES, WALL_MESSAGES } from '@vitrine/core';
 import i18n from '../i18n';
 import { i18nOptions, resources } from '../i18n/resources';
-import { translateError, translateFields, translateMessage } from './messages';
+import { refusalFields, translateError, translateFields, translateMessage } from './messages';
 
 beforeAll(async () => {
   await i18n.init(i18nOptions('ua'));
@@ -27,6 +27,23 @@ describe('a refusal is translated through its code, not its English words', () =
     );
     expect(translateError({ code: 'TAG_EXISTS', message: 'Tag already exists' })).toBe(
       resources.ua.errors.TAG_EXISTS,
+    );
+  });
+
+  it('shows a refusal’s hint on its fields: the sizes that fit a wall beside the spec’s message', () => {
+    expect(
+      refusalFields({
+        code: 'VALIDATION_ERROR',
+        message: WALL_MESSAGES.sizeMismatch,
+        fields: { 'files.0.wallFit': WALL_MESSAGES.sizeMismatch },
+        hint: 'Lobby: 3870×2190, 1935×1095',
+      }),
+    ).toEqual({
+      'files.0.wallFit': `${resources.ua.wallMessages.sizeMismatch}. Lobby: 3870×2190, 1935×1095`,
+    });
+    // Without a hint the field says just its message.
+    expect(refusalFields({ code: 'VALIDATION_ERROR', fields: { name: MESSAGES.required } }).name).toBe(
+      translateMessage(MESSAGES.required),
     );
   });
 

@@ -130,16 +130,31 @@ export function translateError(body: Refusal): string {
   const detail =
     (field === undefined ? undefined : translateField(field, code)) ??
     (DETAILED.has(code) && message ? known(message) : undefined);
-  const text = detail ?? i18n.t(`errors.${code}`);
-  return `${text}${billingHint(body)}`;
+  return withHint(detail ?? i18n.t(`errors.${code}`), body);
 }
 
-/** Billing refusals say what to do next (spec §8), and name the tariff that would allow the action. */
-function billingHint(body: Refusal): string {
-  if (!body.hint || (body.code !== 'BALANCE_NOT_ENOUGH' && body.code !== 'TARIFF_NOT_ALLOWED')) return '';
+/**
+ * A refusal's field errors in the user's language, each followed by the refusal's hint (what would be
+ * accepted: the sizes that fit a wall, say), as forms show them.
+ */
+export function refusalFields(body: Refusal & { fields: Record<string, string> }): Record<string, string> {
+  const out = translateFields(body.fields, body.code);
+  for (const field of Object.keys(out)) out[field] = withHint(out[field]!, body);
+  return out;
+}
+
+/**
+ * A message followed by its refusal's hint: billing refusals say what to do next in the user's words
+ * (spec §8) and name the tariff that would allow the action; any other hint (data such as sizes that
+ * fit) is shown as it came.
+ */
+function withHint(text: string, body: Refusal): string {
+  if (!body.hint) return text;
+  if (body.code !== 'BALANCE_NOT_ENOUGH' && body.code !== 'TARIFF_NOT_ALLOWED')
+    return `${text}. ${body.hint}`;
   const next = i18n.t(`funds.hints.${body.code}`);
   const tariff = body.tariff
     ? `: ${i18n.t('funds.allowedBy', { tariff: i18n.t(`funds.tariffNames.${body.tariff}`) })}`
     : '';
-  return `. ${next}${tariff}`;
+  return `${text}. ${next}${tariff}`;
 }

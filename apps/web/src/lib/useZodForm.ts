@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../api/client';
-import { translateFields, translateMessage } from './messages';
+import { refusalFields, translateMessage } from './messages';
 
 /**
  * Form state checked with the same zod schema the server uses, so both refuse the same input with the
@@ -35,10 +35,11 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
     return null;
   };
 
-  /** Shows a server refusal on its fields; true when there were field errors. */
+  /** Shows a server refusal on its fields (with its hint); true when there were field errors. */
   const showServerError = (error: unknown): boolean => {
-    if (error instanceof ApiError && error.body.fields) {
-      setErrors(translateFields(error.body.fields, error.body.code));
+    const { body } = error instanceof ApiError ? error : { body: null };
+    if (body?.fields) {
+      setErrors(refusalFields({ ...body, fields: body.fields }));
       return true;
     }
     return false;

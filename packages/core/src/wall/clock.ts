@@ -20,7 +20,9 @@ export interface ClockEstimate {
   used: number;
 }
 
-const median = (values: number[]): number => {
+/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
+export const median = (values: readonly number[]): number => {
+  if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;

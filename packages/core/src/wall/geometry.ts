@@ -103,3 +103,32 @@ export function suggestedSizes(canvas: { width: number; height: number }): strin
     `${Math.round(canvas.width / 2)}×${Math.round(canvas.height / 2)}`,
   ];
 }
+
+/**
+ * The CSS that shows a tile's crop of an element laid out at the canvas's size (docs/walls.md): the
+ * element takes its placement's size (the whole canvas unless `placements` has one for `fileId`), moves by
+ * its place less the tile's, and is scaled from canvas pixels to the stage's. The player lays every item
+ * out with it, and the wall editor's preview too, so the preview is what the tiles show.
+ */
+export function tileStyle(
+  wall: {
+    tile: Rect;
+    canvas: { width: number; height: number };
+    placements: readonly (Rect & { fileId: number })[];
+  },
+  fileId: number,
+  stage: { width: number; height: number },
+): { width: string; height: string; transform: string } {
+  const place = wall.placements.find((p) => p.fileId === fileId) ?? {
+    x: 0,
+    y: 0,
+    ...wall.canvas,
+  };
+  const sx = stage.width / wall.tile.width;
+  const sy = stage.height / wall.tile.height;
+  return {
+    width: `${place.width}px`,
+    height: `${place.height}px`,
+    transform: `scale(${sx}, ${sy}) translate(${place.x - wall.tile.x}px, ${place.y - wall.tile.y}px)`,
+  };
+}

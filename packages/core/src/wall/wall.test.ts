@@ -8,12 +8,20 @@ import {
   canvasSize,
   correction,
   estimateClock,
+  flipNow,
+  frameInterval,
+  MAX_RATE_CHANGE,
+  MEDIA_CLOCK_IN_STEP_MS,
+  MAX_SEEK_LEAD_MS,
+  seekLead,
   matchesCanvas,
+  median,
   mediaPosition,
   placeContent,
   skewSummary,
   switchAt,
   tileRect,
+  tileStyle,
   type ClockSample,
 } from './index.js';
 
@@ -89,14 +97,56 @@ describe('wall sync', () => {
     expect(switchAt(10_001.5)).toBe(switchAt(10_999));
   });
 
-  it('leaves a video within a frame, nudges a small drift, seeks a large one', () => {
+  it('leaves a video within a few milliseconds, nudges a small drift, seeks a large one', () => {
     expect(correction(10, 10.005)).toEqual({ kind: 'none' });
+    expect(correction(10, 10.009).kind).toBe('rate');
+    // A media clock read continuously is held to a tighter band.
+    expect(correction(10, 10.003, 0, MEDIA_CLOCK_IN_STEP_MS).kind).toBe('rate');
+    expect(correction(10, 10.0015, 0, MEDIA_CLOCK_IN_STEP_MS)).toEqual({ kind: 'none' });
+    // The tile acts on the median of the last frames' errors: one late frame is not drift.
+    expect(median([3, 2, 140, 4, 1])).toBe(3);
+    expect(median([])).toBeNaN();
     const behind = correction(10, 9.95);
     expect(behind.kind).toBe('rate');
-    expect(behind.kind === 'rate' && behind.rate).toBeCloseTo(1.1, 5);
+    expect(behind.kind === 'rate' && behind.rate).toBeCloseTo(1.125, 5);
     const ahead = correction(10, 10.02);
-    expect(ahead.kind === 'rate' && ahead.rate).toBeCloseTo(0.96, 5);
-    expect(correction(10, 12)).toEqual({ kind: 'seek', to: 10 });
+    expect(ahead.kind === 'rate' && ahead.rate).toBeCloseTo(0.95, 5);
+    // Up to 100 ms the nudge grows to a quarter; past it the video is sought, aimed ahead by the lead.
+    const far = correction(10, 9.91);
+    expect(far.kind === 'rate' && far.rate).toBeCloseTo(1.225, 5);
+    const edge = correction(10, 9.9001);
+    expect(edge.kind === 'rate' && edge.rate).toBeLessThanOrEqual(1 + MAX_RATE_CHANGE);
+    const slow = correction(10, 10.09);
+    expect(slow.kind === 'rate' && slow.rate).toBeCloseTo(0.775, 5);
+    expect(correction(10, 9.85)).toEqual({ kind: 'seek', to: 10 });
+    expect(correction(10, 12, 40)).toEqual({ kind: 'seek', to: 10.04 });
+    expect(mediaPosition(1000, 13_500, 5)).toBeCloseTo(2.5, 9);
+  });
+
+  it('learns how long a seek takes from the frame after it', () => {
+    // A seek aimed 40 ms ahead landed 60 ms behind: it took 100 ms; half the difference is taken.
+    expect(seekLead(40, 60)).toBe(70);
+    expect(seekLead(70, -10)).toBe(65);
+    // Never behind the clock, never more than half a second ahead.
+    expect(seekLead(10, -100)).toBe(0);
+    expect(seekLead(480, 400)).toBe(MAX_SEEK_LEAD_MS);
+    expect(seekLead(40, Number.NaN)).toBe(40);
+  });
+
+  it('flips on the animation frame that reaches the glass closest to the shared moment', () => {
+    const frame = 1000 / 60;
+    // Frames reach the glass at 966.7, 983.3, 1000.0 and 1016.7 ms: the switch at 1000 takes the third.
+    expect(flipNow(1000 - 2 * frame, 1000, frame)).toBe(false);
+    expect(flipNow(1000 - frame, 1000, frame)).toBe(false);
+    expect(flipNow(1000, 1000, frame)).toBe(true);
+    // A target between two frames takes the nearer: 7 ms after this frame flips now, 9 ms after waits.
+    expect(flipNow(993, 1000, frame)).toBe(true);
+    expect(flipNow(991, 1000, frame)).toBe(false);
+    // A late wake (past the moment) flips at once.
+    expect(flipNow(1100, 1000, frame)).toBe(true);
+    expect(frameInterval([0, 16.6, 33.4, 50, 66.7])).toBeCloseTo(16.7, 1);
+    expect(frameInterval([0, 16.7, 50, 66.7])).toBeCloseTo(16.7, 1);
+    expect(frameInterval([5])).toBeCloseTo(1000 / 60, 5);
     expect(mediaPosition(1000, 13_500, 5)).toBeCloseTo(2.5, 9);
   });
 
@@ -135,5 +185,27 @@ describe('content on a wall', () => {
     const fill = wallPlacement(canvas, { width: 1000, height: 1000 }, 'fill');
     expect(fill.width).toBe(3870);
     expect(fill.y).toBe((2190 - 3870) / 2);
+  });
+});
+
+describe('a tile’s crop', () => {
+  const wall = {
+    tile: { x: 1950, y: 0, width: 1920, height: 1080 },
+    canvas: { width: 3870, height: 2190 },
+    placements: [{ fileId: 5, x: 840, y: 0, width: 2190, height: 2190 }],
+  };
+
+  it('lays the picture at the canvas size, moved by the tile’s place and scaled to the stage', () => {
+    expect(tileStyle(wall, 9, { width: 960, height: 540 })).toEqual({
+      width: '3870px',
+      height: '2190px',
+      transform: 'scale(0.5, 0.5) translate(-1950px, 0px)',
+    });
+    // A file placed to fit: its own rectangle of the canvas.
+    expect(tileStyle(wall, 5, { width: 1920, height: 1080 })).toEqual({
+      width: '2190px',
+      height: '2190px',
+      transform: 'scale(1, 1) translate(-1110px, 0px)',
+    });
   });
 });

@@ -26,6 +26,7 @@ import { translateMessage } from '../../lib/messages';
 import { usePermission } from '../../lib/permissions';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { WallCells, type ScreenChoice } from './WallCells';
+import { WallPreview } from './WallPreview';
 import { WallLive } from './WallStatus';
 import { useAllWalls, useWallActions, useWall, useWallScreens } from './walls.api';
 
@@ -77,7 +78,8 @@ function WallForm({ wall }: { wall?: Wall }) {
   const values = form.values;
   const screen = { ...EMPTY.screen!, ...values.screen } as Required<Screen>;
   const cells = (values.cells ?? []) as WallCell[];
-  const canvas = canvasSize({ columns: values.width, rows: values.height, screen });
+  const grid = { columns: values.width, rows: values.height, screen };
+  const canvas = canvasSize(grid);
 
   const checked = {
     validate: () => {
@@ -199,6 +201,20 @@ function WallForm({ wall }: { wall?: Wall }) {
             <Title order={2} size="h4">
               {t('walls.cells')}
             </Title>
+            {grid.columns >= WALL_GRID.min &&
+              grid.rows >= WALL_GRID.min &&
+              grid.columns <= WALL_GRID.max &&
+              grid.rows <= WALL_GRID.max &&
+              screen.widthPx > 0 &&
+              screen.heightPx > 0 && (
+                <WallPreview
+                  grid={grid}
+                  cells={cells}
+                  screens={choices}
+                  readOnly={!canEdit}
+                  onChange={(next) => form.set('cells', next)}
+                />
+              )}
             <WallCells
               width={values.width}
               height={values.height}

@@ -9,7 +9,7 @@ import {
   type QuotaKind,
 } from '@vitrine/core';
 import { ApiError } from '../../../api/client';
-import { translateFields } from '../../../lib/messages';
+import { refusalFields } from '../../../lib/messages';
 import { useFormSubmit } from '../../../lib/useZodForm';
 import { lastUpdates, usePlaylistActions } from '../playlists.api';
 import { checkEditor } from './checkEditor';
@@ -72,7 +72,7 @@ export function usePlaylistEditor({
   /** Any refusal is shown in the form: on its fields, else as the form's own error, with its suggestions. */
   const showServerError = (error: unknown): boolean => {
     if (!(error instanceof ApiError)) return false;
-    setErrors(translateFields(error.body.fields ?? { _: error.body.message ?? '' }));
+    setErrors(refusalFields({ ...error.body, fields: error.body.fields ?? { _: error.body.message ?? '' } }));
     setSuggestions(error.body.suggestions ?? []);
     return true;
   };
