@@ -416,7 +416,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     billing,
     suppliers,
     ads,
-    sspReports: new SspReportService({ repos, media }),
+    sspReports: new SspReportService({
+      repos,
+      media,
+      log: (message, error) => app.log.warn({ err: error }, message),
+    }),
   };
   const context: RouteContext = { services, config, database, repos, uploads };
 
