@@ -417,8 +417,7 @@ const routeTree = rootRoute.addChildren([
       '/ssp/report',
       ['can:ssp.route'],
       lazy(() => import('../features/ssp/SspReportPage'), 'SspReportPage'),
-      (search): Record<string, string> =>
-        search.view === 'reconciliation' ? { view: search.view } : {},
+      (search): Record<string, string> => (search.view === 'reconciliation' ? { view: search.view } : {}),
     ),
     statisticsPage(
       '/ssp/list',

@@ -1,6 +1,7 @@
 import {
   SspExportQuery,
   SspFileList,
+  SspMissingList,
   SspReconciliation,
   SspQuery,
   SspReport,
@@ -63,7 +64,7 @@ export const supplierApi = defineRoutes({
     method: 'POST',
     path: '/api/admin/ssp/supplier/:id/report',
     access: 'admin.route',
-    summary: "Record what a supplier reported for a cabinet, by hour (shows, impressions, revenue)",
+    summary: 'Record what a supplier reported for a cabinet, by hour (shows, impressions, revenue)',
     tags: ['ssp'],
     params: IdParams,
     body: SupplierReportBody,
@@ -115,6 +116,15 @@ export const sspApi = defineRoutes({
     tags: ['ssp'],
     query: SspQuery,
     response: SspReconciliation,
+  }),
+  playlistMissing: defineRoute({
+    method: 'GET',
+    path: '/api/playlist/:id/ssp-missing',
+    access: 'playlist.get',
+    summary: "The playlist's screens lacking a field the SSP connector needs, and which fields",
+    tags: ['ssp'],
+    params: IdParams,
+    response: SspMissingList,
   }),
   file: defineRoute({
     method: 'GET',

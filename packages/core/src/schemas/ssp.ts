@@ -9,6 +9,7 @@ import {
 } from '../ssp/supplier.js';
 import { isPixelUrl } from '../playlist.js';
 import { MESSAGES } from '../validation.js';
+import { SSP_REQUIRED_FIELDS } from '../ssp/screen.js';
 import { dateSchema, idSchema, nameSchema, patchOf, text } from './common.js';
 import { EXPORT_FORMATS } from './statistic.js';
 
@@ -184,3 +185,15 @@ export const SspReconciliation = z.object({
   totals: z.object({ ours: figures, theirs: figures, difference: figures }),
 });
 export type SspReconciliation = z.infer<typeof SspReconciliation>;
+
+/** The screens a playlist reaches that the SSP connector leaves out, and which of spec §5's fields each lacks. */
+export const SspMissingList = z.object({
+  data: z.array(
+    z.object({
+      pointId: z.number().int(),
+      name: z.string(),
+      missing: z.array(z.enum(SSP_REQUIRED_FIELDS)),
+    }),
+  ),
+});
+export type SspMissingList = z.infer<typeof SspMissingList>;

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import {
   files,
+  playlists,
   points,
   sspAds,
   sspMisses,
@@ -11,7 +12,7 @@ import {
   trackerDeliveries,
   type SspAdRow,
 } from '../../db/schema.js';
-import type { AdMissReason, SspMode } from '@vitrine/core';
+import type { AdMissReason, SspMode, SspScreenFacts } from '@vitrine/core';
 
 /** A screen an ad round may fill: its facts for OpenRTB and the SSP playlist reaching it. */
 export interface AdCandidate {
@@ -32,6 +33,27 @@ export interface AdCandidate {
   periodicity: number;
   maxDuration: number | null;
 }
+
+/** What the SSP needs to know of a screen (spec §5), as stored. */
+export interface ScreenSspColumns {
+  name: string;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  hasPhoto: boolean;
+  viewers: number | null;
+  playbackCost: number | null;
+}
+
+/** The stored columns as the facts `sspMissing` judges. */
+export const sspFactsOf = (c: ScreenSspColumns): SspScreenFacts => ({
+  name: c.name,
+  address: c.address,
+  location: c.latitude !== null && c.longitude !== null ? { lat: c.latitude, lng: c.longitude } : null,
+  hasPhoto: c.hasPhoto,
+  audience: c.viewers,
+  playbackCost: c.playbackCost,
+});
 
 export type NewAd = Omit<typeof sspAds.$inferInsert, 'id' | 'createdAt' | 'status' | 'eventId' | 'playedAt'>;
 
@@ -94,6 +116,51 @@ export class AdRepository {
       mode: r.mode,
       periodicity: r.periodicity,
       maxDuration: r.max_duration,
+    }));
+  }
+
+  /**
+   * The screens a playlist of the cabinet reaches (directly or through a network), with what the SSP
+   * needs of them; undefined when the cabinet has no such playlist.
+   */
+  async playlistScreens(
+    cabinetId: CabinetId,
+    playlistId: number,
+  ): Promise<(ScreenSspColumns & { id: number })[] | undefined> {
+    const [playlist] = await this.db
+      .select({ id: playlists.id })
+      .from(playlists)
+      .where(and(eq(playlists.cabinetId, cabinetId), eq(playlists.id, playlistId)));
+    if (!playlist) return undefined;
+    const result = (await this.db.execute(sql`
+      select distinct pt.id, pt.name, pt.address, pt.latitude, pt.longitude,
+        (pt.photo_key is not null) as has_photo, (pt.audience ->> 'viewers')::float8 as viewers,
+        pt.playback_cost
+      from playlist_targets tg
+      left join net_points np on np.net_id = tg.net_id
+      join points pt on pt.id = coalesce(tg.point_id, np.point_id) and pt.cabinet_id = ${cabinetId}
+      where tg.playlist_id = ${playlist.id}
+      order by pt.name, pt.id`)) as unknown as {
+      rows: {
+        id: number;
+        name: string;
+        address: string | null;
+        latitude: number | null;
+        longitude: number | null;
+        has_photo: boolean;
+        viewers: number | string | null;
+        playback_cost: number | null;
+      }[];
+    };
+    return result.rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      address: r.address,
+      latitude: r.latitude === null ? null : Number(r.latitude),
+      longitude: r.longitude === null ? null : Number(r.longitude),
+      hasPhoto: r.has_photo,
+      viewers: r.viewers === null ? null : Number(r.viewers),
+      playbackCost: r.playback_cost,
     }));
   }
 

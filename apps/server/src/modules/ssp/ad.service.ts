@@ -20,7 +20,7 @@ import type { SspAdRow, SspSupplierRow } from '../../db/schema.js';
 import { safeGet, type SafeFetchOptions } from '../../lib/safe-fetch.js';
 import type { MediaService } from '../media/media.service.js';
 import { askSupplier, type Offer } from './adapters.js';
-import type { AdCandidate } from './ad.repository.js';
+import { sspFactsOf, type AdCandidate } from './ad.repository.js';
 
 export interface AdServiceDeps {
   repos: Repositories;
@@ -139,14 +139,7 @@ export class AdService {
     now: Date,
   ): Promise<void> {
     const { repos } = this.deps;
-    const missing = sspMissing({
-      name: c.name,
-      address: c.address,
-      location: c.latitude !== null && c.longitude !== null ? { lat: c.latitude, lng: c.longitude } : null,
-      hasPhoto: c.hasPhoto,
-      audience: c.viewers,
-      playbackCost: c.playbackCost,
-    });
+    const missing = sspMissing(sspFactsOf(c));
     if (missing.length > 0) {
       result.incomplete += 1;
       return;

@@ -25,9 +25,9 @@ beforeAll(async () => {
   t = await buildTestApp();
   team = await createTeam(t);
   other = await createTeam(t);
-  const list = (
-    await call(t.app, 'GET', '/api/admin/ssp/supplier', { token: team.admin.token })
-  ).json() as { data: Supplier[] };
+  const list = (await call(t.app, 'GET', '/api/admin/ssp/supplier', { token: team.admin.token })).json() as {
+    data: Supplier[];
+  };
   [supplier, second] = list.data as [Supplier, Supplier];
   const { point } = await pairPlayer(t, team.owner, 'Mall');
   const fileId = await uploadImage(t, team.owner);
@@ -108,7 +108,10 @@ describe('SSP exports', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain(`ssp-report-${DAY1}_${DAY2}.csv`);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Hour (UTC),Source,Shows,Impressions,Cost,Revenue');
     expect(lines).toContain(`${DAY1}T09:00:00.000Z,auction,2,60.6,0.1515,0.1515`);
     expect(lines.at(-1)).toBe('Total,,4,92.9,0.25343,0.25343');
@@ -216,9 +219,9 @@ describe('reconciliation', () => {
 
   it('refuses an unknown supplier or cabinet (404) and bad figures (400, saying what)', async () => {
     const row = { hour: `${DAY2}T08:00:00Z`, shows: 1, impressions: '1', revenue: '0.5' };
-    expect((await post(team.admin.token, 999_999, { cabinetId: team.cabinet.id, rows: [row] })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await post(team.admin.token, 999_999, { cabinetId: team.cabinet.id, rows: [row] })).statusCode,
+    ).toBe(404);
     expect((await post(team.admin.token, supplier.id, { cabinetId: 999_999, rows: [row] })).statusCode).toBe(
       404,
     );
@@ -233,5 +236,43 @@ describe('reconciliation', () => {
     await bad([{ ...row, revenue: 0.5 }]);
     await bad([{ ...row, shows: -1 }]);
     await bad([]);
+  });
+});
+
+describe("a playlist's screens the SSP connector leaves out", () => {
+  it('names each screen lacking a field and which fields; none of another cabinet', async () => {
+    const { point: bare } = await pairPlayer(t, team.owner, 'Bare screen');
+    const { point: some } = await pairPlayer(t, team.owner, 'Some facts');
+    const patched = await call(t.app, 'POST', `/api/point/patch/${some.id}`, {
+      token: team.owner.token,
+      body: { address: '1 Main Street', location: { lat: 50.45, lng: 30.52 }, playbackCost: 100 },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const fileId = await uploadImage(t, team.owner);
+    const created = await call(t.app, 'POST', '/api/playlist/post', {
+      token: team.owner.token,
+      body: {
+        name: 'Ads',
+        files: [{ fileId, duration: 10 }],
+        points: [bare.id, some.id],
+        sspConnector: { enabled: true, mode: 'AUCTION' },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json() as { id: number };
+    const res = await get(team.contentManager.token, `/api/playlist/${id}/ssp-missing`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      data: [
+        {
+          pointId: bare.id,
+          name: 'Bare screen',
+          missing: ['address', 'location', 'photo', 'audience', 'playbackCost'],
+        },
+        { pointId: some.id, name: 'Some facts', missing: ['photo', 'audience'] },
+      ],
+    });
+    expect((await get(other.owner.token, `/api/playlist/${id}/ssp-missing`)).statusCode).toBe(404);
+    expect((await get(team.owner.token, '/api/playlist/0/ssp-missing')).statusCode).toBe(400);
   });
 });

@@ -1,5 +1,7 @@
 import {
   fromMicros,
+  sspMissing,
+  type SspMissingList,
   type ExportFormat,
   type SspExportQuery,
   type SspFileList,
@@ -13,7 +15,7 @@ import type { Repositories } from '../../db/repositories.js';
 import { AppError } from '../../lib/errors.js';
 import type { MediaService } from '../media/media.service.js';
 import { checkExportRows, exportStream, type ExportTable } from '../statistic/export.js';
-import type { ReconciliationSums } from './ad.repository.js';
+import { sspFactsOf, type ReconciliationSums } from './ad.repository.js';
 
 /** Rows read per query while exporting the list of shows. */
 const EXPORT_PAGE = 5000;
@@ -168,26 +170,29 @@ export class SspReportService {
         { title: 'Cost', width: 80, numeric: true },
         { title: 'Revenue', width: 80, numeric: true },
       ],
-      rows: pages(async (offset) => {
-        const page = await repos.ads.report(cabinetId, range, offset, EXPORT_PAGE);
-        return page.rows.map((r): Cells => [
-          iso(r.hour),
-          r.source,
-          r.shows,
-          number(r.impressions),
-          number(r.revenue),
-          number(r.revenue),
-        ]);
-      }, [
+      rows: pages(
+        async (offset) => {
+          const page = await repos.ads.report(cabinetId, range, offset, EXPORT_PAGE);
+          return page.rows.map((r): Cells => [
+            iso(r.hour),
+            r.source,
+            r.shows,
+            number(r.impressions),
+            number(r.revenue),
+            number(r.revenue),
+          ]);
+        },
         [
-          'Total',
-          null,
-          totals.shows,
-          number(totals.impressions),
-          number(totals.revenue),
-          number(totals.revenue),
+          [
+            'Total',
+            null,
+            totals.shows,
+            number(totals.impressions),
+            number(totals.revenue),
+            number(totals.revenue),
+          ],
         ],
-      ]),
+      ),
     };
     return this.file('ssp-report', format, range, table);
   }
@@ -232,6 +237,21 @@ export class SspReportService {
   private file(name: string, format: ExportFormat, range: SspQueryRange, table: ExportTable) {
     const days = [range.from, range.to].filter(Boolean).join('_') || 'all';
     return { name: `${name}-${days}.${format}`, ...exportStream(format, table, this.deps.log) };
+  }
+
+  /**
+   * The playlist's screens the SSP connector leaves out (docs/ssp.md, "Which screens are offered"), each
+   * with the fields it lacks; another cabinet's playlist is 404.
+   */
+  async playlistMissing(cabinetId: CabinetId, playlistId: number): Promise<SspMissingList> {
+    const screens = await this.deps.repos.ads.playlistScreens(cabinetId, playlistId);
+    if (!screens) throw new AppError('NOT_FOUND');
+    return {
+      data: screens.flatMap((s) => {
+        const missing = sspMissing(sspFactsOf(s));
+        return missing.length > 0 ? [{ pointId: s.id, name: s.name, missing }] : [];
+      }),
+    };
   }
 
   /** 'Approve requested': the owner lets an advertiser's creative play; another cabinet's file is 404. */

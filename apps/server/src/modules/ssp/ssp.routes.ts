@@ -33,6 +33,9 @@ export async function sspRoutes(app: App, { services }: RouteContext): Promise<v
   route(app, sspApi.reconciliation, async (request) =>
     sspReports.reconciliation(requireCaller(request).cabinetId, request.query),
   );
+  route(app, sspApi.playlistMissing, async (request) =>
+    sspReports.playlistMissing(requireCaller(request).cabinetId, request.params.id),
+  );
   route(app, sspApi.file, async (request) =>
     sspReports.files(requireCaller(request).cabinetId, request.query),
   );

@@ -26,13 +26,7 @@ import type { Caller } from '../../lib/caller.js';
 import { AppError } from '../../lib/errors.js';
 import type { UrlSigner } from '../../lib/signer.js';
 import type { Storage } from '../../lib/storage.js';
-import {
-  checkExportRows,
-  EXPORT_MIME,
-  exportStream,
-  writeExport,
-  type ExportTable,
-} from './export.js';
+import { checkExportRows, EXPORT_MIME, exportStream, writeExport, type ExportTable } from './export.js';
 import type { ExportQueue } from './export-queue.js';
 import type { Sums } from './statistic.repository.js';
 

@@ -15,7 +15,12 @@ export function SspListPage() {
   const { range, paging, filterBar } = useSspPage();
   const { data } = useSspShows(range, paging.page, paging.limit);
   const columns: Column<Show>[] = [
-    { key: 'datetime', header: t('ssp.playedUtc'), nowrap: true, cell: (s) => when(s.datetime, i18n.language) },
+    {
+      key: 'datetime',
+      header: t('ssp.playedUtc'),
+      nowrap: true,
+      cell: (s) => when(s.datetime, i18n.language),
+    },
     { key: 'supplier', header: t('ssp.supplier'), cell: (s) => s.supplier },
     { key: 'file', header: t('ssp.creative'), cell: (s) => s.fileName ?? '—' },
     { key: 'point', header: t('ssp.screen'), cell: (s) => s.pointName },

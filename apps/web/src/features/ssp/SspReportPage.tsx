@@ -56,10 +56,7 @@ function IncomeChart({ range }: { range: SspRange }) {
       <Title order={2} size="h5">
         {daily ? t('ssp.chartByDay') : t('ssp.chartByHour')}
       </Title>
-      <Box
-        role="img"
-        aria-label={t('ssp.chartSummary', { count: categories.length, peak: n.dec(peak) })}
-      >
+      <Box role="img" aria-label={t('ssp.chartSummary', { count: categories.length, peak: n.dec(peak) })}>
         {rows ? (
           <Suspense fallback={<Skeleton h={280} />}>
             <SeriesChart
