@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../statistics/FilterBar';
 import { FormatMenu } from '../statistics/Exports';
 import { useFilterSearch } from '../statistics/useFilterSearch';
