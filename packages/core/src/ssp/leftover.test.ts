@@ -1,45 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { SchedulePlaylist, ScheduleScreen } from '../schedule/index.js';
+import { schedulePlaylist, scheduleScreen } from '../schedule/fixtures.js';
 import { leftoverSlots, scheduleGaps } from './leftover.js';
 
 const H = 3_600_000;
 const S = 1000;
 const t0 = Date.UTC(2026, 5, 10); // a Wednesday
 
-const screen = (over: Partial<ScheduleScreen> = {}): ScheduleScreen => ({
-  id: 1,
-  timezone: 'UTC',
-  workFrom: '08:00:00',
-  workTo: '18:00:00',
-  commercialCycle: null,
-  stopped: false,
-  ...over,
-});
-const playlist = (id: number, over: Partial<SchedulePlaylist> = {}): SchedulePlaylist => ({
-  id,
-  type: 'BACKGROUND',
-  active: true,
-  approved: true,
-  override: false,
-  inLeftoversOnly: false,
-  fromDate: '2026-01-01 00:00:00',
-  toDate: '2026-12-31 23:59:59',
-  weekDays: [0, 1, 2, 3, 4, 5, 6],
-  fromTime: '00:00:00',
-  toTime: '23:59:59',
-  fromTime2: null,
-  toTime2: null,
-  filesOrder: 'ASC',
-  scheduleMode: null,
-  periodicity: 300,
-  limitationType: 'QUANTUTY_PER_DAY',
-  quotas: [],
-  blockDuration: 3600,
-  sections: [],
-  items: [{ fileId: 1, seconds: 10 }],
-  share: { screens: 1, index: 0 },
-  ...over,
-});
+const screen = (over: Partial<ScheduleScreen> = {}) =>
+  scheduleScreen({ workFrom: '08:00:00', workTo: '18:00:00', ...over });
+const playlist = (id: number, over: Partial<SchedulePlaylist> = {}) => schedulePlaylist({ id, ...over });
 
 // Another playlist's shows: 15 s every 5 minutes from 10:00 to 11:00; the SSP playlist fills the rest.
 const periodic = playlist(1, {

@@ -15,18 +15,11 @@ import {
 import type { AdMissReason, SspMode, SspScreenFacts } from '@vitrine/core';
 
 /** A screen an ad round may fill: its facts for OpenRTB and the SSP playlist reaching it. */
-export interface AdCandidate {
+export interface AdCandidate extends ScreenSspColumns {
   pointId: number;
   cabinetId: CabinetId;
   cabinetName: string;
   approvalRequired: boolean;
-  name: string;
-  address: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  hasPhoto: boolean;
-  viewers: number | null;
-  playbackCost: number | null;
   resolution: string | null;
   playlistId: number;
   mode: SspMode;
@@ -44,6 +37,28 @@ export interface ScreenSspColumns {
   viewers: number | null;
   playbackCost: number | null;
 }
+
+/** The points columns (alias `pt`) that make a screen's `ScreenSspColumns`, read back by `screenColumnsOf`. */
+const SCREEN_SSP_SQL = sql`pt.name, pt.address, pt.latitude, pt.longitude, (pt.photo_key is not null) as has_photo,
+  (pt.audience ->> 'viewers')::float8 as viewers, pt.playback_cost`;
+interface ScreenSspRow {
+  name: string;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  has_photo: boolean;
+  viewers: number | string | null;
+  playback_cost: number | null;
+}
+const screenColumnsOf = (r: ScreenSspRow): ScreenSspColumns => ({
+  name: r.name,
+  address: r.address,
+  latitude: r.latitude === null ? null : Number(r.latitude),
+  longitude: r.longitude === null ? null : Number(r.longitude),
+  hasPhoto: r.has_photo,
+  viewers: r.viewers === null ? null : Number(r.viewers),
+  playbackCost: r.playback_cost,
+});
 
 /** The stored columns as the facts `sspMissing` judges. */
 export const sspFactsOf = (c: ScreenSspColumns): SspScreenFacts => ({
@@ -68,9 +83,7 @@ export class AdRepository {
   async platformCandidates(): Promise<AdCandidate[]> {
     const result = (await this.db.execute(sql`
       select distinct on (pt.id) pt.id as point_id, pt.cabinet_id, c.name as cabinet_name,
-        c.approval_required, pt.name, pt.address, pt.latitude, pt.longitude,
-        (pt.photo_key is not null) as has_photo, (pt.audience ->> 'viewers')::float8 as viewers,
-        pt.playback_cost, pt.report ->> 'resolution' as resolution, pl.id as playlist_id,
+        c.approval_required, ${SCREEN_SSP_SQL}, pt.report ->> 'resolution' as resolution, pl.id as playlist_id,
         pl.ssp_connector ->> 'mode' as mode, pl.periodicity, pl.max_duration
       from playlists pl
       join cabinets c on c.id = pl.cabinet_id
@@ -80,37 +93,24 @@ export class AdRepository {
       where pl.active and pl.approved and (pl.ssp_connector ->> 'enabled')::boolean
         and not pt.is_stopped
       order by pt.id, pl.id`)) as unknown as {
-      rows: {
+      rows: (ScreenSspRow & {
         point_id: number;
         cabinet_id: number;
         cabinet_name: string;
         approval_required: boolean;
-        name: string;
-        address: string | null;
-        latitude: number | null;
-        longitude: number | null;
-        has_photo: boolean;
-        viewers: number | string | null;
-        playback_cost: number | null;
         resolution: string | null;
         playlist_id: number;
         mode: SspMode;
         periodicity: number;
         max_duration: number | null;
-      }[];
+      })[];
     };
     return result.rows.map((r) => ({
       pointId: r.point_id,
       cabinetId: r.cabinet_id as CabinetId,
       cabinetName: r.cabinet_name,
       approvalRequired: r.approval_required,
-      name: r.name,
-      address: r.address,
-      latitude: r.latitude === null ? null : Number(r.latitude),
-      longitude: r.longitude === null ? null : Number(r.longitude),
-      hasPhoto: r.has_photo,
-      viewers: r.viewers === null ? null : Number(r.viewers),
-      playbackCost: r.playback_cost,
+      ...screenColumnsOf(r),
       resolution: r.resolution,
       playlistId: r.playlist_id,
       mode: r.mode,
@@ -133,35 +133,13 @@ export class AdRepository {
       .where(and(eq(playlists.cabinetId, cabinetId), eq(playlists.id, playlistId)));
     if (!playlist) return undefined;
     const result = (await this.db.execute(sql`
-      select distinct pt.id, pt.name, pt.address, pt.latitude, pt.longitude,
-        (pt.photo_key is not null) as has_photo, (pt.audience ->> 'viewers')::float8 as viewers,
-        pt.playback_cost
+      select distinct pt.id, ${SCREEN_SSP_SQL}
       from playlist_targets tg
       left join net_points np on np.net_id = tg.net_id
       join points pt on pt.id = coalesce(tg.point_id, np.point_id) and pt.cabinet_id = ${cabinetId}
       where tg.playlist_id = ${playlist.id}
-      order by pt.name, pt.id`)) as unknown as {
-      rows: {
-        id: number;
-        name: string;
-        address: string | null;
-        latitude: number | null;
-        longitude: number | null;
-        has_photo: boolean;
-        viewers: number | string | null;
-        playback_cost: number | null;
-      }[];
-    };
-    return result.rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      address: r.address,
-      latitude: r.latitude === null ? null : Number(r.latitude),
-      longitude: r.longitude === null ? null : Number(r.longitude),
-      hasPhoto: r.has_photo,
-      viewers: r.viewers === null ? null : Number(r.viewers),
-      playbackCost: r.playback_cost,
-    }));
+      order by pt.name, pt.id`)) as unknown as { rows: (ScreenSspRow & { id: number })[] };
+    return result.rows.map((r) => ({ id: r.id, ...screenColumnsOf(r) }));
   }
 
   /** Slot starts of a screen that already hold an ad, between two instants. */

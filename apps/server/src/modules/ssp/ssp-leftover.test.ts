@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Supplier } from '@vitrine/core';
 import { sspAds } from '../../db/schema.js';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createTeam } from '../../test/factories.js';
 import { uploadImage } from '../../test/media.js';
-import { pairPlayer } from '../../test/player.js';
 import { startFakeSuppliers, type FakeSuppliers } from '../../test/ssp-fakes.js';
+import { sspScreen } from '../../test/ssp-screen.js';
 
 /**
  * Leftover mode against a fake OpenRTB bidder on loopback (docs/ssp.md, "The ad round"): the ads take the
@@ -43,43 +41,8 @@ afterAll(async () => {
   await fake.close();
 });
 
-/** A paired screen with every SSP field set, and a leftover SSP playlist on it (periodicity an hour). */
-async function leftoverScreen() {
-  const { point } = await pairPlayer(t, team.owner, `Mall ${randomUUID().slice(0, 6)}`);
-  const patched = await call(t.app, 'POST', `/api/point/patch/${point.id}`, {
-    token: team.owner.token,
-    body: {
-      address: '1 Main Street',
-      location: { lat: 50.45, lng: 30.52 },
-      audience: { viewers: 30.3, perHour: null },
-      playbackCost: 100,
-    },
-  });
-  expect(patched.statusCode, patched.body).toBe(200);
-  const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
-    .png()
-    .toBuffer();
-  const shot = await t.app.inject({
-    method: 'POST',
-    url: `/api/point/photo/${point.id}`,
-    headers: { authorization: `Bearer ${team.owner.token}`, 'content-type': 'image/png' },
-    payload: photo,
-  });
-  expect(shot.statusCode, shot.body).toBe(200);
-  const fileId = await uploadImage(t, team.owner);
-  const res = await call(t.app, 'POST', '/api/playlist/post', {
-    token: team.owner.token,
-    body: {
-      name: `Leftover ${randomUUID().slice(0, 6)}`,
-      files: [{ fileId, duration: 10 }],
-      points: [point.id],
-      periodicity: 3600,
-      sspConnector: { enabled: true, mode: 'LEFTOVER' },
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { point, fileId };
-}
+/** A paired screen with every SSP field set and a leftover SSP playlist on it (periodicity an hour). */
+const leftoverScreen = () => sspScreen(t, team.owner, 'LEFTOVER');
 
 const adsOf = (pointId: number) => t.database.db.select().from(sspAds).where(eq(sspAds.pointId, pointId));
 
@@ -88,9 +51,10 @@ describe('leftover mode', () => {
     const open = await leftoverScreen();
     const full = await leftoverScreen();
     // Another playlist (no SSP) fills the second screen's whole day.
+    const fileId = await uploadImage(t, team.owner);
     const filler = await call(t.app, 'POST', '/api/playlist/post', {
       token: team.owner.token,
-      body: { name: 'Filler', files: [{ fileId: full.fileId, duration: 20 }], points: [full.point.id] },
+      body: { name: 'Filler', files: [{ fileId, duration: 20 }], points: [full.point.id] },
     });
     expect(filler.statusCode, filler.body).toBe(200);
 
