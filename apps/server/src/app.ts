@@ -311,6 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     fetchPolicy: outbound,
     log: (message) => app.log.warn(message),
     allowed: (cabinetId) => billing.allows(cabinetId, { feature: 'ssp' }),
+    leftoverGaps: (c, from, to) => schedule.leftoverGaps(c.cabinetId, c.pointId, c.playlistId, from, to),
   });
   const points = new PointService({
     ads: (device) => ads.manifestAds(device),
@@ -416,7 +417,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     billing,
     suppliers,
     ads,
-    sspReports: new SspReportService({ repos, media }),
+    sspReports: new SspReportService({
+      repos,
+      media,
+      log: (message, error) => app.log.warn({ err: error }, message),
+    }),
   };
   const context: RouteContext = { services, config, database, repos, uploads };
 

@@ -1489,6 +1489,31 @@ export const sspAds = pgTable(
 export type SspAdRow = typeof sspAds.$inferSelect;
 
 /** Slots that fell back to the playlist's own content, counted per screen, hour and reason. */
+/**
+ * What a supplier reported for one cabinet and hour (docs/ssp.md, "Reconciliation"), posted by the platform
+ * admin; a second post of the same cabinet, supplier and hour replaces it. Money and impressions in
+ * micro-units.
+ */
+export const sspSupplierReports = pgTable(
+  'ssp_supplier_reports',
+  {
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => sspSuppliers.id, { onDelete: 'cascade' }),
+    hourUtc: timestamp('hour_utc', { withTimezone: true, mode: 'date' }).notNull(),
+    shows: integer('shows').notNull(),
+    impressionsMicros: bigint('impressions_micros', { mode: 'number' }).notNull(),
+    revenueMicros: bigint('revenue_micros', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.cabinetId, t.supplierId, t.hourUtc] })],
+);
+
 export const sspMisses = pgTable(
   'ssp_misses',
   {

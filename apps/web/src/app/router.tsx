@@ -413,20 +413,21 @@ const routeTree = rootRoute.addChildren([
       ['can:impressions'],
       lazy(() => import('../features/impressions/ImpressionsPage'), 'ImpressionsPage'),
     ),
-    page(
+    statisticsPage(
       '/ssp/report',
       ['can:ssp.route'],
-      lazy(() => import('../features/ssp/SspPages'), 'SspReportPage'),
+      lazy(() => import('../features/ssp/SspReportPage'), 'SspReportPage'),
+      (search): Record<string, string> => (search.view === 'reconciliation' ? { view: search.view } : {}),
     ),
-    page(
+    statisticsPage(
       '/ssp/list',
       ['can:ssp.list'],
-      lazy(() => import('../features/ssp/SspPages'), 'SspListPage'),
+      lazy(() => import('../features/ssp/SspListPage'), 'SspListPage'),
     ),
-    page(
+    statisticsPage(
       '/ssp/files',
       ['can:ssp.files'],
-      lazy(() => import('../features/ssp/SspPages'), 'SspFilesPage'),
+      lazy(() => import('../features/ssp/SspFilesPage'), 'SspFilesPage'),
     ),
     listPage(
       '/user',

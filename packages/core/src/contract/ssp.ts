@@ -1,5 +1,8 @@
 import {
+  SspExportQuery,
   SspFileList,
+  SspMissingList,
+  SspReconciliation,
   SspQuery,
   SspReport,
   SspShowList,
@@ -8,6 +11,8 @@ import {
   SupplierCreate,
   SupplierList,
   SupplierPatch,
+  SupplierReportBody,
+  SupplierReportResult,
 } from '../schemas/ssp.js';
 import { IdParams, OkResponse, PageQuery } from '../schemas/common.js';
 import { defineRoute, defineRoutes } from './route.js';
@@ -55,6 +60,16 @@ export const supplierApi = defineRoutes({
     query: PageQuery,
     response: SupplierChangeList,
   }),
+  report: defineRoute({
+    method: 'POST',
+    path: '/api/admin/ssp/supplier/:id/report',
+    access: 'admin.route',
+    summary: 'Record what a supplier reported for a cabinet, by hour (shows, impressions, revenue)',
+    tags: ['ssp'],
+    params: IdParams,
+    body: SupplierReportBody,
+    response: SupplierReportResult,
+  }),
 });
 
 /** The cabinet's SSP pages (spec §2 /ssp/*; §6 SSP route, files, list: admin, owner, moderator; §7). */
@@ -76,6 +91,40 @@ export const sspApi = defineRoutes({
     tags: ['ssp'],
     query: SspQuery,
     response: SspShowList,
+  }),
+  printReport: defineRoute({
+    method: 'GET',
+    path: '/api/ssp/report/print',
+    access: 'ssp.route',
+    summary: 'Ad income by hours and source as CSV, XLSX or PDF (attachment)',
+    tags: ['ssp'],
+    query: SspExportQuery,
+  }),
+  printList: defineRoute({
+    method: 'GET',
+    path: '/api/ssp/statistic/print',
+    access: 'ssp.list',
+    summary: 'Every ad show as CSV, XLSX or PDF (attachment)',
+    tags: ['ssp'],
+    query: SspExportQuery,
+  }),
+  reconciliation: defineRoute({
+    method: 'GET',
+    path: '/api/ssp/reconciliation',
+    access: 'ssp.route',
+    summary: "Our ad plays, impressions and revenue beside each supplier's own figures, by hour and supplier",
+    tags: ['ssp'],
+    query: SspQuery,
+    response: SspReconciliation,
+  }),
+  playlistMissing: defineRoute({
+    method: 'GET',
+    path: '/api/playlist/:id/ssp-missing',
+    access: 'playlist.get',
+    summary: "The playlist's screens lacking a field the SSP connector needs, and which fields",
+    tags: ['ssp'],
+    params: IdParams,
+    response: SspMissingList,
   }),
   file: defineRoute({
     method: 'GET',

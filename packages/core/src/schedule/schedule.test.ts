@@ -19,6 +19,7 @@ import {
   type SchedulePlaylist,
   type ScheduleScreen,
 } from './index.js';
+import { scheduleScreen, schedulePlaylist } from './fixtures.js';
 import { seededRandom } from '../random.js';
 import { insideGeofence } from '../geo.js';
 import { daySpans, timeSeconds, wallSeconds, type QuotaKind } from '../playlist.js';
@@ -26,46 +27,8 @@ import { ZoneDay, addDays, zoneOffset, wallToInstant, dateWall, localDateTime } 
 
 const H = 3_600_000;
 
-function screen(over: Partial<ScheduleScreen> = {}): ScheduleScreen {
-  return {
-    id: 1,
-    timezone: 'UTC',
-    workFrom: null,
-    workTo: null,
-    commercialCycle: null,
-    stopped: false,
-    ...over,
-  };
-}
-
-let nextId = 1;
-function playlist(over: Partial<SchedulePlaylist> = {}): SchedulePlaylist {
-  return {
-    id: nextId++,
-    type: 'BACKGROUND',
-    active: true,
-    approved: true,
-    override: false,
-    inLeftoversOnly: false,
-    fromDate: '2026-01-01 00:00:00',
-    toDate: '2026-12-31 23:59:59',
-    weekDays: [0, 1, 2, 3, 4, 5, 6],
-    fromTime: '00:00:00',
-    toTime: '23:59:59',
-    fromTime2: null,
-    toTime2: null,
-    filesOrder: 'ASC',
-    scheduleMode: null,
-    periodicity: 300,
-    limitationType: 'QUANTUTY_PER_DAY',
-    quotas: [],
-    blockDuration: 3600,
-    sections: [],
-    items: [{ fileId: 1, seconds: 10 }],
-    share: { screens: 1, index: 0 },
-    ...over,
-  };
-}
+const screen = scheduleScreen;
+const playlist = schedulePlaylist;
 
 const input = (playlists: SchedulePlaylist[], over: Partial<ScheduleScreen> = {}): ScheduleInput => ({
   screen: screen(over),

@@ -9,7 +9,9 @@ import {
 } from '../ssp/supplier.js';
 import { isPixelUrl } from '../playlist.js';
 import { MESSAGES } from '../validation.js';
-import { dateSchema, nameSchema, patchOf, text } from './common.js';
+import { SSP_REQUIRED_FIELDS } from '../ssp/screen.js';
+import { dateSchema, idSchema, nameSchema, patchOf, text } from './common.js';
+import { EXPORT_FORMATS } from './statistic.js';
 
 /** A CPM amount as a decimal text ('2.50'): read exactly into micro-units by toMicros. */
 export const cpmSchema = text(20).regex(/^\d{1,9}(\.\d{1,6})?$/, { error: MESSAGES.invalid });
@@ -72,6 +74,12 @@ export const SspQuery = z.strictObject({
 });
 export type SspQuery = z.infer<typeof SspQuery>;
 
+/** An SSP report's or list's export: the range and a format; the answer is the file (attachment). */
+export const SspExportQuery = SspQuery.omit({ page: true, limit: true }).extend({
+  format: z.enum(EXPORT_FORMATS).default('csv'),
+});
+export type SspExportQuery = z.infer<typeof SspExportQuery>;
+
 const money = z.string();
 const sources = z.enum(['auction', 'manual', 'leftover']);
 
@@ -125,3 +133,67 @@ export const SspFile = z.object({
 });
 export const SspFileList = z.object({ data: z.array(SspFile), total: z.number().int() });
 export type SspFileList = z.infer<typeof SspFileList>;
+
+/** An amount counted by a supplier (impressions, revenue) as decimal text: read exactly into micro-units. */
+const amountSchema = text(20).regex(/^\d{1,12}(\.\d{1,6})?$/, { error: MESSAGES.invalid });
+/** The start of a UTC hour, ISO 8601 ('2026-11-28T06:00:00Z'). */
+const hourSchema = text(30).refine(
+  (value) => {
+    const at = Date.parse(value);
+    return /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(at) && at % 3_600_000 === 0;
+  },
+  { error: 'Must be the start of an hour (ISO 8601, e.g. 2026-11-28T06:00:00Z)' },
+);
+
+/**
+ * What a supplier says it counted for one cabinet in one hour (docs/ssp.md, "Reconciliation"): posted by
+ * the platform admin from the supplier's own report; a second post of the same hour replaces it.
+ */
+export const SupplierReportRow = z.strictObject({
+  hour: hourSchema,
+  shows: z.number().int().min(0).max(10_000_000),
+  impressions: amountSchema,
+  revenue: amountSchema,
+});
+export const SupplierReportBody = z.strictObject({
+  cabinetId: idSchema,
+  rows: z
+    .array(SupplierReportRow)
+    .min(1)
+    .max(1000)
+    .refine((rows) => new Set(rows.map((r) => Date.parse(r.hour))).size === rows.length, {
+      error: 'Each hour may appear once',
+    }),
+});
+export type SupplierReportBody = z.infer<typeof SupplierReportBody>;
+export const SupplierReportResult = z.object({ saved: z.number().int() });
+
+const figures = z.object({ shows: z.number().int(), impressions: money, revenue: money });
+/** One hour and supplier: our plays beside the supplier's figures (null: it reported none), and the gap. */
+export const SspReconciliationRow = z.object({
+  datetime: z.string(),
+  supplierId: z.number().int().nullable(),
+  supplier: z.string(),
+  ours: figures,
+  theirs: figures.nullable(),
+  /** Theirs minus ours (a side that counted nothing counts as zero). */
+  difference: figures,
+});
+export const SspReconciliation = z.object({
+  data: z.array(SspReconciliationRow),
+  total: z.number().int(),
+  totals: z.object({ ours: figures, theirs: figures, difference: figures }),
+});
+export type SspReconciliation = z.infer<typeof SspReconciliation>;
+
+/** The screens a playlist reaches that the SSP connector leaves out, and which of spec §5's fields each lacks. */
+export const SspMissingList = z.object({
+  data: z.array(
+    z.object({
+      pointId: z.number().int(),
+      name: z.string(),
+      missing: z.array(z.enum(SSP_REQUIRED_FIELDS)),
+    }),
+  ),
+});
+export type SspMissingList = z.infer<typeof SspMissingList>;

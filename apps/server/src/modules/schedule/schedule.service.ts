@@ -9,6 +9,7 @@ import {
   mergedConfig,
   mostSpecific,
   localDate,
+  scheduleGaps,
   planDay,
   summarizeByFile,
   canvasSize,
@@ -423,6 +424,23 @@ export class ScheduleService {
   async load(cabinetId: CabinetId, points: PointRow[]): Promise<Loaded> {
     const gathered = await this.gather(cabinetId, points);
     return { ...gathered, inputs: await inputsOf(gathered, points) };
+  }
+
+  /**
+   * Leftover mode's room on a screen (docs/ssp.md, "The ad round"): the gaps its schedule leaves between
+   * two instants, beside `playlistId`'s own content; none for a screen the cabinet does not have.
+   */
+  async leftoverGaps(
+    cabinetId: CabinetId,
+    pointId: number,
+    playlistId: number,
+    from: number,
+    to: number,
+  ): Promise<[number, number][]> {
+    const point = await this.deps.repos.points.point(cabinetId, pointId);
+    if (!point) return [];
+    const { inputs } = await this.load(cabinetId, [point]);
+    return scheduleGaps(inputs.get(point.id)!, playlistId, from, to);
   }
 
   /** GET /api/point/get-daily-schedule: the day's table by files and what could not be planned. */

@@ -1,16 +1,35 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { anyId } from '../../db/sql.js';
 import type { Database } from '../../db/client.js';
 import type { CabinetId } from '../../db/cabinet-id.js';
-import { files, points, sspAds, sspMisses, trackerDeliveries, type SspAdRow } from '../../db/schema.js';
-import type { AdMissReason, SspMode } from '@vitrine/core';
+import {
+  files,
+  playlists,
+  points,
+  sspAds,
+  sspMisses,
+  sspSupplierReports,
+  sspSuppliers,
+  trackerDeliveries,
+  type SspAdRow,
+} from '../../db/schema.js';
+import type { AdMissReason, SspMode, SspScreenFacts } from '@vitrine/core';
 
 /** A screen an ad round may fill: its facts for OpenRTB and the SSP playlist reaching it. */
-export interface AdCandidate {
+export interface AdCandidate extends ScreenSspColumns {
   pointId: number;
   cabinetId: CabinetId;
   cabinetName: string;
   approvalRequired: boolean;
+  resolution: string | null;
+  playlistId: number;
+  mode: SspMode;
+  periodicity: number;
+  maxDuration: number | null;
+}
+
+/** What the SSP needs to know of a screen (spec §5), as stored. */
+export interface ScreenSspColumns {
   name: string;
   address: string | null;
   latitude: number | null;
@@ -18,12 +37,39 @@ export interface AdCandidate {
   hasPhoto: boolean;
   viewers: number | null;
   playbackCost: number | null;
-  resolution: string | null;
-  playlistId: number;
-  mode: SspMode;
-  periodicity: number;
-  maxDuration: number | null;
 }
+
+/** The points columns (alias `pt`) that make a screen's `ScreenSspColumns`, read back by `screenColumnsOf`. */
+const SCREEN_SSP_SQL = sql`pt.name, pt.address, pt.latitude, pt.longitude, (pt.photo_key is not null) as has_photo,
+  (pt.audience ->> 'viewers')::float8 as viewers, pt.playback_cost`;
+interface ScreenSspRow {
+  name: string;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  has_photo: boolean;
+  viewers: number | string | null;
+  playback_cost: number | null;
+}
+const screenColumnsOf = (r: ScreenSspRow): ScreenSspColumns => ({
+  name: r.name,
+  address: r.address,
+  latitude: r.latitude === null ? null : Number(r.latitude),
+  longitude: r.longitude === null ? null : Number(r.longitude),
+  hasPhoto: r.has_photo,
+  viewers: r.viewers === null ? null : Number(r.viewers),
+  playbackCost: r.playback_cost,
+});
+
+/** The stored columns as the facts `sspMissing` judges. */
+export const sspFactsOf = (c: ScreenSspColumns): SspScreenFacts => ({
+  name: c.name,
+  address: c.address,
+  location: c.latitude !== null && c.longitude !== null ? { lat: c.latitude, lng: c.longitude } : null,
+  hasPhoto: c.hasPhoto,
+  audience: c.viewers,
+  playbackCost: c.playbackCost,
+});
 
 export type NewAd = Omit<typeof sspAds.$inferInsert, 'id' | 'createdAt' | 'status' | 'eventId' | 'playedAt'>;
 
@@ -38,9 +84,7 @@ export class AdRepository {
   async platformCandidates(): Promise<AdCandidate[]> {
     const result = (await this.db.execute(sql`
       select distinct on (pt.id) pt.id as point_id, pt.cabinet_id, c.name as cabinet_name,
-        c.approval_required, pt.name, pt.address, pt.latitude, pt.longitude,
-        (pt.photo_key is not null) as has_photo, (pt.audience ->> 'viewers')::float8 as viewers,
-        pt.playback_cost, pt.report ->> 'resolution' as resolution, pl.id as playlist_id,
+        c.approval_required, ${SCREEN_SSP_SQL}, pt.report ->> 'resolution' as resolution, pl.id as playlist_id,
         pl.ssp_connector ->> 'mode' as mode, pl.periodicity, pl.max_duration
       from playlists pl
       join cabinets c on c.id = pl.cabinet_id
@@ -50,43 +94,53 @@ export class AdRepository {
       where pl.active and pl.approved and (pl.ssp_connector ->> 'enabled')::boolean
         and not pt.is_stopped
       order by pt.id, pl.id`)) as unknown as {
-      rows: {
+      rows: (ScreenSspRow & {
         point_id: number;
         cabinet_id: number;
         cabinet_name: string;
         approval_required: boolean;
-        name: string;
-        address: string | null;
-        latitude: number | null;
-        longitude: number | null;
-        has_photo: boolean;
-        viewers: number | string | null;
-        playback_cost: number | null;
         resolution: string | null;
         playlist_id: number;
         mode: SspMode;
         periodicity: number;
         max_duration: number | null;
-      }[];
+      })[];
     };
     return result.rows.map((r) => ({
       pointId: r.point_id,
       cabinetId: r.cabinet_id as CabinetId,
       cabinetName: r.cabinet_name,
       approvalRequired: r.approval_required,
-      name: r.name,
-      address: r.address,
-      latitude: r.latitude === null ? null : Number(r.latitude),
-      longitude: r.longitude === null ? null : Number(r.longitude),
-      hasPhoto: r.has_photo,
-      viewers: r.viewers === null ? null : Number(r.viewers),
-      playbackCost: r.playback_cost,
+      ...screenColumnsOf(r),
       resolution: r.resolution,
       playlistId: r.playlist_id,
       mode: r.mode,
       periodicity: r.periodicity,
       maxDuration: r.max_duration,
     }));
+  }
+
+  /**
+   * The screens a playlist of the cabinet reaches (directly or through a network), with what the SSP
+   * needs of them; undefined when the cabinet has no such playlist.
+   */
+  async playlistScreens(
+    cabinetId: CabinetId,
+    playlistId: number,
+  ): Promise<(ScreenSspColumns & { id: number })[] | undefined> {
+    const [playlist] = await this.db
+      .select({ id: playlists.id })
+      .from(playlists)
+      .where(and(eq(playlists.cabinetId, cabinetId), eq(playlists.id, playlistId)));
+    if (!playlist) return undefined;
+    const result = (await this.db.execute(sql`
+      select distinct pt.id, ${SCREEN_SSP_SQL}
+      from playlist_targets tg
+      left join net_points np on np.net_id = tg.net_id
+      join points pt on pt.id = coalesce(tg.point_id, np.point_id) and pt.cabinet_id = ${cabinetId}
+      where tg.playlist_id = ${playlist.id}
+      order by pt.name, pt.id`)) as unknown as { rows: (ScreenSspRow & { id: number })[] };
+    return result.rows.map((r) => ({ id: r.id, ...screenColumnsOf(r) }));
   }
 
   /** Slot starts of a screen that already hold an ad, between two instants. */
@@ -255,12 +309,13 @@ export class AdRepository {
   }
 
   /** The creatives the cabinet received, newest first: approval, ads won and shown. */
-  async creatives(cabinetId: CabinetId, offset: number, limit: number) {
+  async creatives(cabinetId: CabinetId, range: SspRange, offset: number, limit: number) {
+    const received = rangeOn(sql`a.created_at`, range);
     const rows = (await this.db.execute(sql`
       select f.id, f.name, max(a.supplier_name) as supplier, bool_or(a.approved) as approved,
         count(*)::int as ads, count(*) filter (where a.status = 'played')::int as shows, max(a.created_at) as last
       from ${sspAds} a join ${files} f on f.id = a.file_id and f.cabinet_id = a.cabinet_id
-      where a.cabinet_id = ${cabinetId}
+      where a.cabinet_id = ${cabinetId} ${received}
       group by f.id, f.name order by last desc, f.id desc
       offset ${offset} limit ${limit}`)) as unknown as {
       rows: { id: number; name: string; supplier: string; approved: boolean; ads: number; shows: number }[];
@@ -268,8 +323,87 @@ export class AdRepository {
     const total = (await this.db.execute(sql`
       select count(distinct a.file_id)::int as n from ${sspAds} a
       join ${files} f on f.id = a.file_id and f.cabinet_id = a.cabinet_id
-      where a.cabinet_id = ${cabinetId}`)) as unknown as { rows: { n: number }[] };
+      where a.cabinet_id = ${cabinetId} ${received}`)) as unknown as { rows: { n: number }[] };
     return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
+  }
+
+  /**
+   * Records what a supplier reported for this cabinet, by hour; a second report of an hour replaces the
+   * first. Answers how many hours were written.
+   */
+  async saveSupplierReports(
+    cabinetId: CabinetId,
+    supplierId: number,
+    userId: number,
+    rows: { hour: Date; shows: number; impressionsMicros: number; revenueMicros: number }[],
+  ): Promise<number> {
+    const written = await this.db
+      .insert(sspSupplierReports)
+      .values(
+        rows.map((r) => ({
+          cabinetId,
+          supplierId,
+          hourUtc: r.hour,
+          shows: r.shows,
+          impressionsMicros: r.impressionsMicros,
+          revenueMicros: r.revenueMicros,
+          updatedBy: userId,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [sspSupplierReports.cabinetId, sspSupplierReports.supplierId, sspSupplierReports.hourUtc],
+        set: {
+          shows: sql`excluded.shows`,
+          impressionsMicros: sql`excluded.impressions_micros`,
+          revenueMicros: sql`excluded.revenue_micros`,
+          updatedAt: sql`now()`,
+          updatedBy: sql`excluded.updated_by`,
+        },
+      })
+      .returning({ hour: sspSupplierReports.hourUtc });
+    return written.length;
+  }
+
+  /**
+   * Our played ads beside what each supplier reported, by UTC hour and supplier (a full join: an hour only
+   * one side counted shows too), newest first, with the range's totals. Sums in micro-units as text.
+   */
+  async reconciliation(cabinetId: CabinetId, range: SspRange, offset: number, limit: number) {
+    const joined = sql`
+      with ours as (
+        select date_trunc('hour', a.played_at) as hour, a.supplier_id, max(a.supplier_name) as supplier_name,
+          count(*)::int as shows, sum(a.multiplier_micros) as impressions, sum(a.revenue_micros) as revenue
+        from ${sspAds} a where a.cabinet_id = ${cabinetId} and a.status = 'played' ${rangeSql(range)}
+        group by 1, 2
+      ),
+      theirs as (
+        select r.hour_utc as hour, r.supplier_id, r.shows, r.impressions_micros as impressions,
+          r.revenue_micros as revenue
+        from ${sspSupplierReports} r where r.cabinet_id = ${cabinetId} ${rangeOn(sql`r.hour_utc`, range)}
+      ),
+      joined as (
+        select coalesce(o.hour, t.hour) as hour, coalesce(o.supplier_id, t.supplier_id) as supplier_id,
+          coalesce(s.name, o.supplier_name, '') as supplier,
+          coalesce(o.shows, 0) as our_shows, coalesce(o.impressions, 0) as our_impressions,
+          coalesce(o.revenue, 0) as our_revenue, t.supplier_id is not null as reported,
+          coalesce(t.shows, 0) as their_shows, coalesce(t.impressions, 0) as their_impressions,
+          coalesce(t.revenue, 0) as their_revenue
+        from ours o full join theirs t on t.hour = o.hour and t.supplier_id = o.supplier_id
+        left join ${sspSuppliers} s on s.id = coalesce(o.supplier_id, t.supplier_id)
+      )`;
+    const rows = (await this.db.execute(sql`${joined}
+      select hour, supplier_id, supplier, reported, our_shows::int, our_impressions::text,
+        our_revenue::text, their_shows::int, their_impressions::text, their_revenue::text
+      from joined order by hour desc, supplier, supplier_id
+      offset ${offset} limit ${limit}`)) as unknown as { rows: ReconciliationSums[] };
+    const totals = (await this.db.execute(sql`${joined}
+      select count(*)::int as groups, coalesce(sum(our_shows), 0)::int as our_shows,
+        coalesce(sum(our_impressions), 0)::text as our_impressions,
+        coalesce(sum(our_revenue), 0)::text as our_revenue, coalesce(sum(their_shows), 0)::int as their_shows,
+        coalesce(sum(their_impressions), 0)::text as their_impressions,
+        coalesce(sum(their_revenue), 0)::text as their_revenue
+      from joined`)) as unknown as { rows: (ReconciliationSums & { groups: number })[] };
+    return { rows: rows.rows, totals: totals.rows[0]! };
   }
 
   /** The owner approves a creative: every ad of it may play; answers how many. */
@@ -289,7 +423,23 @@ export interface SspRange {
   to?: string | undefined;
 }
 
-const rangeSql = (range: SspRange) =>
-  sql`${range.from ? sql`and a.played_at >= ${range.from}::date` : sql``} ${
-    range.to ? sql`and a.played_at < ${range.to}::date + 1` : sql``
+/** One hour and supplier of the reconciliation, or its totals: micro-unit sums as text. */
+export interface ReconciliationSums {
+  hour: string | Date;
+  supplier_id: number | null;
+  supplier: string;
+  reported: boolean;
+  our_shows: number;
+  our_impressions: string;
+  our_revenue: string;
+  their_shows: number;
+  their_impressions: string;
+  their_revenue: string;
+}
+
+/** A timestamp column within the range's UTC days. */
+const rangeOn = (column: SQL, range: SspRange) =>
+  sql`${range.from ? sql`and ${column} >= ${range.from}::date` : sql``} ${
+    range.to ? sql`and ${column} < ${range.to}::date + 1` : sql``
   }`;
+const rangeSql = (range: SspRange) => rangeOn(sql`a.played_at`, range);

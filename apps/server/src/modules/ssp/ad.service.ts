@@ -5,6 +5,7 @@ import {
   AD_SLOT_SECONDS,
   adSource,
   comingSlots,
+  leftoverSlots,
   playRevenueMicros,
   sspMissing,
   toMicros,
@@ -20,7 +21,7 @@ import type { SspAdRow, SspSupplierRow } from '../../db/schema.js';
 import { safeGet, type SafeFetchOptions } from '../../lib/safe-fetch.js';
 import type { MediaService } from '../media/media.service.js';
 import { askSupplier, type Offer } from './adapters.js';
-import type { AdCandidate } from './ad.repository.js';
+import { sspFactsOf, type AdCandidate } from './ad.repository.js';
 
 export interface AdServiceDeps {
   repos: Repositories;
@@ -30,6 +31,11 @@ export interface AdServiceDeps {
   clock?: () => Date;
   log?: (message: string) => void;
   lookaheadSeconds?: number;
+  /**
+   * Leftover mode: the gaps a screen's schedule leaves between two instants beside the SSP playlist's own
+   * content (the schedule service's `leftoverGaps`); without it leftover takes the periodic slots.
+   */
+  leftoverGaps?: (c: AdCandidate, from: number, to: number) => Promise<[number, number][]>;
   /** Whether the cabinet may run ads now: billing's lock and its tariff's SSP feature (docs/billing.md). */
   allowed?: (cabinetId: CabinetId) => Promise<boolean>;
 }
@@ -139,14 +145,7 @@ export class AdService {
     now: Date,
   ): Promise<void> {
     const { repos } = this.deps;
-    const missing = sspMissing({
-      name: c.name,
-      address: c.address,
-      location: c.latitude !== null && c.longitude !== null ? { lat: c.latitude, lng: c.longitude } : null,
-      hasPhoto: c.hasPhoto,
-      audience: c.viewers,
-      playbackCost: c.playbackCost,
-    });
+    const missing = sspMissing(sspFactsOf(c));
     if (missing.length > 0) {
       result.incomplete += 1;
       return;
@@ -154,13 +153,19 @@ export class AdService {
     result.screens += 1;
     const suppliers = suppliersFor(c, all);
     const lookahead = this.deps.lookaheadSeconds ?? AD_LOOKAHEAD_SECONDS;
-    const starts = comingSlots(now.getTime(), c.periodicity, lookahead, AD_MAX_SLOTS);
+    const seconds = Math.min(c.maxDuration ?? AD_SLOT_SECONDS, AD_SLOT_SECONDS * 4);
+    const from = now.getTime();
+    const to = from + lookahead * 1000;
+    // Leftover mode fills the schedule's gaps; the other modes take the playlist's periodic slots.
+    const starts =
+      c.mode === 'LEFTOVER' && this.deps.leftoverGaps
+        ? leftoverSlots(await this.deps.leftoverGaps(c, from, to), seconds, from, to, AD_MAX_SLOTS)
+        : comingSlots(from, c.periodicity, lookahead, AD_MAX_SLOTS);
     if (starts.length === 0) return;
     const taken = new Set(
       await repos.ads.platformTakenSlots(c.pointId, new Date(starts[0]!), new Date(starts.at(-1)!)),
     );
     const [width, height] = size(c.resolution);
-    const seconds = Math.min(c.maxDuration ?? AD_SLOT_SECONDS, AD_SLOT_SECONDS * 4);
     const slots: AdSlot[] = starts
       .filter((at) => !taken.has(at))
       .map((at) => ({

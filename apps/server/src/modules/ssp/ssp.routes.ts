@@ -1,5 +1,6 @@
 import { sspApi, supplierApi } from '@vitrine/core';
 import type { App, RouteContext } from '../../app-types.js';
+import { attachment } from '../../lib/attachment.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
@@ -12,6 +13,9 @@ export async function sspRoutes(app: App, { services }: RouteContext): Promise<v
     suppliers.patch(requireCaller(request), request.params.id, request.body),
   );
   route(app, supplierApi.changes, async (request) => suppliers.changes(request.params.id, request.query));
+  route(app, supplierApi.report, async (request) =>
+    suppliers.report(requireCaller(request), request.params.id, request.body),
+  );
 
   const { sspReports } = services;
   route(app, sspApi.report, async (request) =>
@@ -19,6 +23,18 @@ export async function sspRoutes(app: App, { services }: RouteContext): Promise<v
   );
   route(app, sspApi.statistic, async (request) =>
     sspReports.shows(requireCaller(request).cabinetId, request.query),
+  );
+  route(app, sspApi.printReport, async (request, reply) =>
+    attachment(reply, await sspReports.exportReport(requireCaller(request).cabinetId, request.query)),
+  );
+  route(app, sspApi.printList, async (request, reply) =>
+    attachment(reply, await sspReports.exportShows(requireCaller(request).cabinetId, request.query)),
+  );
+  route(app, sspApi.reconciliation, async (request) =>
+    sspReports.reconciliation(requireCaller(request).cabinetId, request.query),
+  );
+  route(app, sspApi.playlistMissing, async (request) =>
+    sspReports.playlistMissing(requireCaller(request).cabinetId, request.params.id),
   );
   route(app, sspApi.file, async (request) =>
     sspReports.files(requireCaller(request).cabinetId, request.query),

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Supplier } from '@vitrine/core';
 import { cabinets, playbacks, sspAds, trackerDeliveries } from '../../db/schema.js';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createTeam } from '../../test/factories.js';
 import { uploadImage } from '../../test/media.js';
-import { pairPlayer } from '../../test/player.js';
 import { startFakeSuppliers, type FakeSuppliers } from '../../test/ssp-fakes.js';
+import { sspScreen as sspScreenOf } from '../../test/ssp-screen.js';
 
 /**
  * The SSP connector end to end against fake suppliers on loopback (docs/ssp.md): suppliers configured by
@@ -51,49 +50,8 @@ async function only(kind: string, body: Record<string, unknown>) {
   return patchSupplier(supplier.id, { ...body, enabled: true });
 }
 
-/** A paired screen with every SSP field set and an SSP playlist reaching it (one slot an hour). */
-async function sspScreen(mode: 'AUCTION' | 'MANUAL' | 'LEFTOVER' = 'AUCTION', viewers = 30.3) {
-  const { token, point } = await pairPlayer(t, team.owner, `Mall ${randomUUID().slice(0, 6)}`);
-  const patched = await call(t.app, 'POST', `/api/point/patch/${point.id}`, {
-    token: team.owner.token,
-    body: {
-      address: '1 Main Street',
-      location: { lat: 50.45, lng: 30.52 },
-      audience: { viewers, perHour: null },
-      playbackCost: 100,
-    },
-  });
-  expect(patched.statusCode, patched.body).toBe(200);
-  const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
-    .png()
-    .toBuffer();
-  const shot = await t.app.inject({
-    method: 'POST',
-    url: `/api/point/photo/${point.id}`,
-    headers: { authorization: `Bearer ${team.owner.token}`, 'content-type': 'image/png' },
-    payload: photo,
-  });
-  expect(shot.statusCode, shot.body).toBe(200);
-  const fileId = await uploadImage(t, team.owner);
-  const playlist = (
-    await call(t.app, 'POST', '/api/playlist/post', {
-      token: team.owner.token,
-      body: {
-        name: `Ads ${randomUUID().slice(0, 6)}`,
-        files: [{ fileId, duration: 10 }],
-        points: [point.id],
-        periodicity: 3600,
-        sspConnector: { enabled: true, mode },
-      },
-    })
-  ).json() as { id: number };
-  const off = () =>
-    call(t.app, 'POST', `/api/playlist/patch/${playlist.id}`, {
-      token: team.owner.token,
-      body: { sspConnector: { enabled: false, mode } },
-    });
-  return { token, point, playlist, off };
-}
+const sspScreen = (mode?: 'AUCTION' | 'MANUAL' | 'LEFTOVER', viewers?: number) =>
+  sspScreenOf(t, team.owner, mode, viewers);
 
 const adsOf = (pointId: number) => t.database.db.select().from(sspAds).where(eq(sspAds.pointId, pointId));
 const send = (token: string, events: unknown[]) =>

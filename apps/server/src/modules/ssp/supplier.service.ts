@@ -7,7 +7,9 @@ import {
   type SupplierCreate,
   type SupplierList,
   type SupplierPatch,
+  type SupplierReportBody,
 } from '@vitrine/core';
+import { asCabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { SspSupplierRow } from '../../db/schema.js';
 import type { Caller } from '../../lib/caller.js';
@@ -86,6 +88,30 @@ export class SupplierService {
       })),
       total,
     };
+  }
+
+  /**
+   * Records what a supplier reported for a cabinet, hour by hour (docs/ssp.md, "Reconciliation"); an
+   * unknown supplier or cabinet is 404. Impressions and revenue are read exactly into micro-units.
+   */
+  async report(caller: Caller, id: number, body: SupplierReportBody): Promise<{ saved: number }> {
+    const { repos } = this.deps;
+    if (!(await repos.suppliers.platformGet(id))) throw new AppError('NOT_FOUND');
+    // A cabinet the platform admin names: its row is looked up before anything is written for it.
+    const cabinet = await repos.cabinets.findById(asCabinetId(body.cabinetId));
+    if (!cabinet) throw new AppError('NOT_FOUND');
+    const saved = await repos.ads.saveSupplierReports(
+      cabinet.id,
+      id,
+      caller.userId,
+      body.rows.map((r) => ({
+        hour: new Date(r.hour),
+        shows: r.shows,
+        impressionsMicros: toMicros(r.impressions),
+        revenueMicros: toMicros(r.revenue),
+      })),
+    );
+    return { saved };
   }
 
   private async get(id: number): Promise<Supplier> {

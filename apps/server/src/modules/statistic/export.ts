@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import type { Writable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { ExportFormat } from '@vitrine/core';
+import { AppError } from '../../lib/errors.js';
 
 /** A table to export: column titles, and rows (cells are strings, numbers or null) arriving in pages. */
 export interface ExportTable {
@@ -16,6 +17,40 @@ export const EXPORT_MIME: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pdf: 'application/pdf',
 };
+
+/** Most rows one export holds: a spreadsheet's limit for csv and xlsx, and what stays printable as a PDF. */
+export const EXPORT_MAX_ROWS: Record<ExportFormat, number> = {
+  csv: 1_000_000,
+  xlsx: 1_000_000,
+  pdf: 50_000,
+};
+
+/** Refuses an export of more rows than its format holds (EXPORT_TOO_LARGE, saying what to narrow). */
+export function checkExportRows(format: ExportFormat, rows: number, narrow: string): void {
+  if (rows > EXPORT_MAX_ROWS[format]) {
+    throw new AppError(
+      'EXPORT_TOO_LARGE',
+      `Too many rows for one ${format.toUpperCase()} file (${rows}, at most ${EXPORT_MAX_ROWS[format]}): ${narrow}`,
+    );
+  }
+}
+
+/**
+ * A file made now, streamed as it is written (the sync print calls); a failure midway ends the stream
+ * with the error, and is logged.
+ */
+export function exportStream(
+  format: ExportFormat,
+  table: ExportTable,
+  log?: (message: string, error: unknown) => void,
+): { mime: string; stream: Readable } {
+  const out = new PassThrough();
+  writeExport(format, table, out).catch((error: unknown) => {
+    log?.('export failed', error);
+    out.destroy(error as Error);
+  });
+  return { mime: EXPORT_MIME[format], stream: out };
+}
 
 /** Writes the table to `out` in the format and ends it. `onRows` hears the rows written so far. */
 export async function writeExport(

@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   can,
   type AudienceReport,
@@ -26,16 +26,10 @@ import type { Caller } from '../../lib/caller.js';
 import { AppError } from '../../lib/errors.js';
 import type { UrlSigner } from '../../lib/signer.js';
 import type { Storage } from '../../lib/storage.js';
-import { EXPORT_MIME, writeExport, type ExportTable } from './export.js';
+import { checkExportRows, EXPORT_MIME, exportStream, writeExport, type ExportTable } from './export.js';
 import type { ExportQueue } from './export-queue.js';
 import type { Sums } from './statistic.repository.js';
 
-/** Most rows one export holds: a spreadsheet's limit for csv and xlsx, and what stays printable as a PDF. */
-export const EXPORT_MAX_ROWS: Record<ExportFormat, number> = {
-  csv: 1_000_000,
-  xlsx: 1_000_000,
-  pdf: 50_000,
-};
 /** Rows read per query while exporting the list (a keyset walk, newest first). */
 const EXPORT_PAGE = 5000;
 
@@ -289,12 +283,7 @@ export class StatisticService {
     filters: StatisticFilters,
   ): Promise<number> {
     const rows = await this.rowCount(cabinetId, kind, filters);
-    if (rows > EXPORT_MAX_ROWS[format]) {
-      throw new AppError(
-        'EXPORT_TOO_LARGE',
-        `Too many rows for one ${format.toUpperCase()} file (${rows}, at most ${EXPORT_MAX_ROWS[format]}): choose a shorter period or fewer screens`,
-      );
-    }
+    checkExportRows(format, rows, 'choose a shorter period or fewer screens');
     return rows;
   }
 
@@ -311,12 +300,8 @@ export class StatisticService {
   ): Promise<{ name: string; mime: string; stream: Readable }> {
     const filters = filtersOf(input);
     await this.checkSize(caller.cabinetId, kind, format, filters);
-    const out = new PassThrough();
-    writeExport(format, this.table(caller.cabinetId, kind, filters), out).catch((error: unknown) => {
-      this.deps.log?.('export failed', error);
-      out.destroy(error as Error);
-    });
-    return { name: this.fileName(kind, format, filters), mime: EXPORT_MIME[format], stream: out };
+    const file = exportStream(format, this.table(caller.cabinetId, kind, filters), this.deps.log);
+    return { name: this.fileName(kind, format, filters), ...file };
   }
 
   /** Queues an export; the spool lists it and, once done, its download URL. */

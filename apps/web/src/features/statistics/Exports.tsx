@@ -35,16 +35,31 @@ const ICONS: Record<ExportFormat, typeof IconFileText> = {
  * the exports list below the page, with its progress, and downloads from there).
  */
 export function ExportMenu({ target, filters }: { target: ExportTarget; filters: StatFilters }) {
-  const { t } = useTranslation();
   const { direct, background } = useExports();
+  return (
+    <FormatMenu
+      loading={direct.isPending || background.isPending}
+      onDownload={(format) => direct.mutate({ target, format, filters })}
+      onPrepare={(format) => background.mutate({ target, format, filters })}
+    />
+  );
+}
+
+/** The export button and its formats: download at once, and (where offered) prepare in the background. */
+export function FormatMenu({
+  loading,
+  onDownload,
+  onPrepare,
+}: {
+  loading: boolean;
+  onDownload: (format: ExportFormat) => void;
+  onPrepare?: (format: ExportFormat) => void;
+}) {
+  const { t } = useTranslation();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button
-          variant="light"
-          leftSection={<IconDownload size={16} />}
-          loading={direct.isPending || background.isPending}
-        >
+        <Button variant="light" leftSection={<IconDownload size={16} />} loading={loading}>
           {t('statistics.export')}
         </Button>
       </Menu.Target>
@@ -53,26 +68,26 @@ export function ExportMenu({ target, filters }: { target: ExportTarget; filters:
         {EXPORT_FORMATS.map((format) => {
           const Icon = ICONS[format];
           return (
-            <Menu.Item
-              key={format}
-              leftSection={<Icon size={16} />}
-              onClick={() => direct.mutate({ target, format, filters })}
-            >
+            <Menu.Item key={format} leftSection={<Icon size={16} />} onClick={() => onDownload(format)}>
               {t(`statistics.formats.${format}`)}
             </Menu.Item>
           );
         })}
-        <Menu.Divider />
-        <Menu.Label>{t('statistics.background')}</Menu.Label>
-        {EXPORT_FORMATS.map((format) => (
-          <Menu.Item
-            key={format}
-            leftSection={<IconClockHour4 size={16} />}
-            onClick={() => background.mutate({ target, format, filters })}
-          >
-            {t('statistics.prepare', { format: t(`statistics.formats.${format}`) })}
-          </Menu.Item>
-        ))}
+        {onPrepare && (
+          <>
+            <Menu.Divider />
+            <Menu.Label>{t('statistics.background')}</Menu.Label>
+            {EXPORT_FORMATS.map((format) => (
+              <Menu.Item
+                key={format}
+                leftSection={<IconClockHour4 size={16} />}
+                onClick={() => onPrepare(format)}
+              >
+                {t('statistics.prepare', { format: t(`statistics.formats.${format}`) })}
+              </Menu.Item>
+            ))}
+          </>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

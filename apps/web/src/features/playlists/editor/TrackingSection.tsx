@@ -1,6 +1,7 @@
-import { Checkbox, Group, MultiSelect, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AD_SUPPLIERS, PIXEL_MACROS, SSP_MODES } from '@vitrine/core';
+import { SspMissingNote } from '../../ssp/SspMissingNote';
 import { pixelAddress, type EditorState } from './editorState';
 import { FormSection } from './FormSection';
 import type { PlaylistEditor } from './usePlaylistEditor';
@@ -63,11 +64,7 @@ export function TrackingSection({ editor }: { editor: PlaylistEditor }) {
           }
         />
       </SimpleGrid>
-      {state.sspConnector && (
-        <Text size="sm" c="dimmed">
-          {t('playlists.sspNeeds')}
-        </Text>
-      )}
+      {state.sspConnector && <SspMissingNote playlistId={editor.playlist?.id ?? null} />}
     </FormSection>
   );
 }
