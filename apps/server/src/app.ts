@@ -311,6 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     fetchPolicy: outbound,
     log: (message) => app.log.warn(message),
     allowed: (cabinetId) => billing.allows(cabinetId, { feature: 'ssp' }),
+    tell: (cabinetId, pointIds) => fleet.send(cabinetId, pointIds, 'content', {}, null),
   });
   const points = new PointService({
     ads: (device) => ads.manifestAds(device),

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Supplier } from '@vitrine/core';
-import { cabinets, playbacks, sspAds, trackerDeliveries } from '../../db/schema.js';
+import { cabinets, playbacks, pointCommands, sspAds, trackerDeliveries } from '../../db/schema.js';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createTeam } from '../../test/factories.js';
 import { uploadImage } from '../../test/media.js';
@@ -177,6 +177,13 @@ describe('the ad round, OpenRTB 2.6', () => {
     });
     const screen = await sspScreen();
     const before = fake.hitsAt('/openrtb').length;
+    const told = () =>
+      t.database.db
+        .select()
+        .from(pointCommands)
+        .where(and(eq(pointCommands.pointId, screen.point.id), eq(pointCommands.name, 'content')))
+        .then((rows) => rows.length);
+    const toldBefore = await told();
     const round = await t.services.ads.runRound();
     expect(round).toMatchObject({ screens: 1, slots: 1, won: 1 });
     expect(fake.hitsAt('/openrtb').length - before).toBe(1);
@@ -223,6 +230,9 @@ describe('the ad round, OpenRTB 2.6', () => {
     const again = await t.services.ads.runRound();
     expect(again.slots).toBe(0);
     expect(fake.hitsAt('/openrtb').length - before).toBe(1);
+    // The screen was told once, by the round that won its ad, to fetch its manifest: the slot may come
+    // before its regular fetch.
+    expect((await told()) - toldBefore).toBe(1);
 
     // Proof of play: burl once, however often the batch is resent; revenue exact on the show.
     const event = {
