@@ -184,7 +184,9 @@ describe('the ad round, OpenRTB 2.6', () => {
         .where(and(eq(pointCommands.pointId, screen.point.id), eq(pointCommands.name, 'content')))
         .then((rows) => rows.length);
     const toldBefore = await told();
-    const round = await t.services.ads.runRound();
+    // Both rounds as of one instant, the middle of this hour: a run across the hour would see a new slot.
+    const at = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 1_800_000);
+    const round = await t.services.ads.runRound(at);
     expect(round).toMatchObject({ screens: 1, slots: 1, won: 1 });
     expect(fake.hitsAt('/openrtb').length - before).toBe(1);
     expect(fake.violations).toEqual([]);
@@ -227,7 +229,7 @@ describe('the ad round, OpenRTB 2.6', () => {
     ]);
     expect(manifest.ads[0]!.file.hash).toMatch(/^[0-9a-f]{64}$/);
     // A second round leaves a filled slot alone.
-    const again = await t.services.ads.runRound();
+    const again = await t.services.ads.runRound(at);
     expect(again.slots).toBe(0);
     expect(fake.hitsAt('/openrtb').length - before).toBe(1);
     // The screen was told once, by the round that won its ad, to fetch its manifest: the slot may come
