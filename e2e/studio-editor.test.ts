@@ -210,10 +210,11 @@ describe('the widget builder', () => {
     await drawn.waitFor({ timeout: 30_000 });
     await expect.poll(() => drawn.innerText(), { timeout: 15_000 }).toContain('In our own letters');
     await expect
-      .poll(() =>
-        player.evaluate(() =>
-          [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Brandy' && f.status === 'loaded'),
-        ),
+      .poll(
+        () =>
+          player.evaluate(() =>
+            [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Brandy' && f.status === 'loaded'),
+          ),
         // The text is drawn first and the face swaps in when loaded: on a busy machine, a few seconds.
         { timeout: 15_000 },
       )
