@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,19 +14,20 @@ import { createTransact } from '../apps/server/src/db/repositories.js';
 import { sspAds } from '../apps/server/src/db/schema.js';
 import { PasswordHasher } from '../apps/server/src/lib/password.js';
 import { ensurePlatformAdmin } from '../apps/server/src/modules/system/bootstrap.service.js';
-import { startFakeSuppliers, type FakeSuppliers } from '../apps/server/src/test/ssp-fakes.js';
+import { bidderSupplier, startFakeSuppliers, type FakeSuppliers } from '../apps/server/src/test/ssp-fakes.js';
 import { freePort } from '../e2e/support/server.js';
 import { spawnServer, type ServerProcess } from '../e2e/support/server-process.js';
-import { benchDatabaseUrl, buildServer, cleanups, sleep, withDatabase } from './support.js';
+import { adminCabinetId, benchDatabase, buildServer, cleanups, sleep } from './support.js';
 
 /**
  * bench/ssp (`npm run bench -- ssp`, docs/ssp.md): the ad round for SCREENS screens, each with every SSP
  * field set and one slot to fill, against a fake OpenRTB 2.6 bidder on loopback (the test support's, which
- * records every hit). Two rounds in one run: the baseline with a bidder answering at once (what the server
- * itself costs), then one answering after DELAY_MS plus up to JITTER_MS (a real bidder's latency). Printed
- * per round: its time, bid requests per second (against the ideal the round's parallelism allows at that
- * latency), and each screen's decision time — from its bid request's arrival at the bidder to its win
- * notice's, so the bidder's wait, the creative's download and checks, and the ad's record.
+ * records every hit). After an unmeasured warm-up round, two rounds: the baseline with a bidder answering at
+ * once (what the server itself costs), then one answering after DELAY_MS plus up to JITTER_MS (a real
+ * bidder's latency). Printed per round: its time, bid requests per second (against the ideal the round's
+ * parallelism allows at that latency), and each screen's decision time — from its bid request's arrival
+ * at the bidder to its win notice's, so the bidder's wait, the creative's download and checks, and the
+ * ad's record.
  *
  * Then the trackers: every won ad's show is reported (the playback ingest queues its billing notice and
  * impression tracker on the outbox), the in-process app closes, the built server starts on the same
@@ -99,10 +100,7 @@ async function seedScreens(
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const admin = await client.query<{ cabinet_id: number }>(
-      `select cabinet_id from users where login = 'admin'`,
-    );
-    const cabinetId = admin.rows[0]!.cabinet_id;
+    const cabinetId = await adminCabinetId(client);
     const rows = await client.query<{ id: number }>(
       `insert into points (cabinet_id, name, uid, device_token_hash, address, latitude, longitude, photo_key,
          audience, playback_cost)
@@ -125,14 +123,7 @@ export async function sspBenchmark(): Promise<string[]> {
   const notes: string[] = [];
   try {
     buildServer(notes);
-    const baseUrl = benchDatabaseUrl();
-    const dbName = `vt_bench_${randomBytes(5).toString('hex')}`;
-    const adminDb = new pg.Client({ connectionString: baseUrl });
-    await adminDb.connect();
-    undo.push(() => adminDb.end());
-    await adminDb.query(`create database ${dbName}`);
-    undo.push(() => adminDb.query(`drop database if exists ${dbName} with (force)`));
-    const databaseUrl = withDatabase(baseUrl, dbName);
+    const databaseUrl = await benchDatabase(undo);
     const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-ssp-bench-'));
     undo.push(() => rm(dataDir, { recursive: true, force: true }));
 
@@ -209,31 +200,25 @@ export async function sspBenchmark(): Promise<string[]> {
       token,
     );
     const product = suppliers.find((s) => s.kind === 'PRODUCT')!;
-    await inject('POST', `/api/admin/ssp/supplier/patch/${product.id}`, token, {
-      adapter: 'openrtb',
-      endpoint: `${fake.base}/openrtb`,
-      floor: '1',
-      currency: 'USD',
-      timeoutMs: 2000,
-      enabled: true,
-    });
+    await inject('POST', `/api/admin/ssp/supplier/patch/${product.id}`, token, bidderSupplier(fake));
 
     // ---- the rounds: one slot per screen an hour; each round a fresh hour ----
     const hour = 3_600_000;
     const start = Math.floor(Date.now() / hour) * hour + 60_000;
     const run = (now: Date) => built.services.ads.runRound(now);
-    // Unmeasured warm-up: a few screens' worth of the first creative and the statements' plans.
+    // Unmeasured warm-up, a round of its own: the first creative's ingest, the statements' plans, the JIT.
     Object.assign(fake.bidder, { delayMs: 0, jitterMs: 0 });
-    const baseline = await round(run, fake, new Date(start));
+    await round(run, fake, new Date(start));
+    const baseline = await round(run, fake, new Date(start + hour));
     Object.assign(fake.bidder, { delayMs: DELAY_MS, jitterMs: JITTER_MS });
-    const latent = await round(run, fake, new Date(start + hour));
+    const latent = await round(run, fake, new Date(start + 2 * hour));
     console.error(
       `ssp: rounds ${baseline.seconds.toFixed(1)} s (bidder at once), ${latent.seconds.toFixed(1)} s (${DELAY_MS}-${DELAY_MS + JITTER_MS} ms)`,
     );
 
     // ---- the trackers: every ad of the second round shown, its calls queued ----
     const ads = await database.db.select().from(sspAds).where(eq(sspAds.status, 'leased'));
-    const shown = ads.filter((a) => a.slotAt.getTime() >= start + hour);
+    const shown = ads.filter((a) => a.slotAt.getTime() >= start + 2 * hour);
     const expected = new Set<string>();
     for (const ad of shown) {
       const imp = `${ad.pointId}-${ad.slotAt.getTime()}`;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import type { Supplier } from '@vitrine/core';
-import { startFakeSuppliers, type FakeSuppliers } from '../apps/server/src/test/ssp-fakes.js';
+import { bidderSupplier, startFakeSuppliers, type FakeSuppliers } from '../apps/server/src/test/ssp-fakes.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { apiCall, signInToken, uploadImage } from './support/api.js';
 import { createDatabase, testDatabaseUrl } from './support/database.js';
@@ -99,14 +99,7 @@ describe('programmatic ads on a paired player', () => {
     const product = suppliers.find((s) => s.kind === 'PRODUCT')!;
     await apiCall(server.url, `/admin/ssp/supplier/patch/${product.id}`, {
       token: admin,
-      body: {
-        adapter: 'openrtb',
-        endpoint: `${fake.base}/openrtb`,
-        floor: '1',
-        currency: 'USD',
-        timeoutMs: 2000,
-        enabled: true,
-      },
+      body: bidderSupplier(fake),
     });
 
     // The owner's screen, every SSP field set: name, address, location, photo, audience, playback cost.

@@ -46,6 +46,16 @@ export interface FakeSuppliers {
 
 const HOST = '127.0.0.2';
 
+/** The admin API's settings pointing a supplier at the fake bidder (floor 1 CPM, 2 s to answer). */
+export const bidderSupplier = (fake: Pick<FakeSuppliers, 'base'>) => ({
+  adapter: 'openrtb',
+  endpoint: `${fake.base}/openrtb`,
+  floor: '1',
+  currency: 'USD',
+  timeoutMs: 2000,
+  enabled: true,
+});
+
 /** Checks an OpenRTB 2.6 DOOH bid request (IAB 2.6 §3.2.4, §3.2.31, §3.2.32; implementation notes §7.9). */
 export function openRtbViolations(body: Record<string, unknown>, version: string | undefined): string[] {
   const out: string[] = [];
