@@ -7,6 +7,7 @@ import { fleetBenchmark } from './fleet.js';
 import { ingestBenchmark } from './ingest.js';
 import { reportsBenchmark } from './reports.js';
 import { scheduleBenchmark } from './schedule.js';
+import { sspBenchmark } from './ssp.js';
 import { uploadBenchmark } from './upload.js';
 import { wallBenchmark } from './wall.js';
 import { webBenchmark } from './web.js';
@@ -21,6 +22,7 @@ const all: Record<string, () => Promise<string[]>> = {
   reports: reportsBenchmark,
   web: webBenchmark,
   wall: wallBenchmark,
+  ssp: sspBenchmark,
 };
 const results = [];
 for (const [name, run] of Object.entries(all)) if (!only || only === name) results.push(await run());

@@ -4,7 +4,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { buildApp, type BuiltApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.js';
@@ -103,6 +105,28 @@ export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
+}
+
+/** A new database `vt_bench_<random>` on the benchmarks' PostgreSQL, dropped by `undo`; answers its address. */
+export async function benchDatabase(undo: ReturnType<typeof cleanups>): Promise<string> {
+  const baseUrl = benchDatabaseUrl();
+  const name = `vt_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  undo.push(() => admin.end());
+  await admin.query(`create database ${name}`);
+  undo.push(() => admin.query(`drop database if exists ${name} with (force)`));
+  return withDatabase(baseUrl, name);
+}
+
+/** The cabinet of the printed platform admin ('admin'), where the benchmarks seed their screens. */
+export async function adminCabinetId(client: pg.Client): Promise<number> {
+  const admin = await client.query<{ cabinet_id: number }>(
+    `select cabinet_id from users where login = 'admin'`,
+  );
+  const cabinetId = admin.rows[0]?.cabinet_id;
+  if (cabinetId === undefined) throw new Error('no admin user');
+  return cabinetId;
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -123,6 +123,25 @@ describe('the proof-of-play queue', () => {
     await third.close();
   });
 
+  it("keeps an SSP ad show's adId through storage and a reload, so the server can bill it", async () => {
+    const factory = new IDBFactory();
+    const offline = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const before = queue({ send: offline, indexedDB: factory });
+    const ad = await before.record({ ...show(1, 50), adId: 7 });
+    const plain = await before.record(show(2));
+    expect(ad.adId).toBe(7);
+    expect(plain).not.toHaveProperty('adId');
+    await before.close();
+    const { batches, send } = server();
+    const after = queue({ send, indexedDB: factory });
+    await after.flush();
+    expect(batches).toEqual([[ad, plain]]);
+    expect(batches[0]![0]).toMatchObject({ fileId: 50, adId: 7 });
+    await after.close();
+  });
+
   it('never has a batch in flight twice when flush is called concurrently', async () => {
     let inFlight = 0;
     let most = 0;

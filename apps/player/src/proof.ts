@@ -206,6 +206,8 @@ function checked(event: NewProofEvent, eventId: string): ProofEvent {
     startedAt: new Date(event.startedAt).toISOString(),
     endedAt: new Date(event.endedAt).toISOString(),
     duration: event.duration,
+    // The SSP ad the show was (docs/ssp.md): without it the server earns nothing and calls no tracker.
+    ...(event.adId === undefined ? {} : { adId: event.adId }),
   };
 }
 

@@ -312,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log: (message) => app.log.warn(message),
     allowed: (cabinetId) => billing.allows(cabinetId, { feature: 'ssp' }),
     leftoverGaps: (c, from, to) => schedule.leftoverGaps(c.cabinetId, c.pointId, c.playlistId, from, to),
+    tell: (cabinetId, pointIds) => fleet.send(cabinetId, pointIds, 'content', {}, null),
   });
   const points = new PointService({
     ads: (device) => ads.manifestAds(device),

@@ -15,6 +15,8 @@ export interface Hit {
   query: URLSearchParams;
   headers: IncomingMessage['headers'];
   body: string;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
 
 export interface FakeSuppliers {
@@ -31,13 +33,28 @@ export interface FakeSuppliers {
     adm: 'url' | 'vast';
     /** The creative's path. */
     creative: string;
-    /** Milliseconds before answering. */
+    /** Milliseconds before answering, plus up to `jitterMs` more (uniformly drawn per request). */
     delayMs: number;
+    jitterMs: number;
+    /** Bids only for slots starting at or after this instant (ms since the epoch; 0: any slot). */
+    from: number;
+    /** How many bids are left to make (then no bid, 204); null: no limit. */
+    maxBids: number | null;
   };
   close: () => Promise<void>;
 }
 
 const HOST = '127.0.0.2';
+
+/** The admin API's settings pointing a supplier at the fake bidder (floor 1 CPM, 2 s to answer). */
+export const bidderSupplier = (fake: Pick<FakeSuppliers, 'base'>) => ({
+  adapter: 'openrtb',
+  endpoint: `${fake.base}/openrtb`,
+  floor: '1',
+  currency: 'USD',
+  timeoutMs: 2000,
+  enabled: true,
+});
 
 /** Checks an OpenRTB 2.6 DOOH bid request (IAB 2.6 §3.2.4, §3.2.31, §3.2.32; implementation notes §7.9). */
 export function openRtbViolations(body: Record<string, unknown>, version: string | undefined): string[] {
@@ -119,7 +136,15 @@ export async function startFakeSuppliers(): Promise<FakeSuppliers> {
     hits,
     hitsAt: (path) => hits.filter((h) => h.path === path),
     violations,
-    bidder: { price: 2.5, adm: 'url', creative: '/creative/wide.png', delayMs: 0 },
+    bidder: {
+      price: 2.5,
+      adm: 'url',
+      creative: '/creative/wide.png',
+      delayMs: 0,
+      jitterMs: 0,
+      from: 0,
+      maxBids: null,
+    },
     close: async () => undefined,
   };
   const server: Server = createServer((req, res) => {
@@ -134,6 +159,7 @@ export async function startFakeSuppliers(): Promise<FakeSuppliers> {
         query: url.searchParams,
         headers: req.headers,
         body,
+        at: Date.now(),
       });
       const base = state.base;
       const xml = (text: string) => {
@@ -142,41 +168,50 @@ export async function startFakeSuppliers(): Promise<FakeSuppliers> {
       };
       const path = url.pathname;
       if (path === '/openrtb' && req.method === 'POST') {
-        const request = JSON.parse(body) as { id: string; imp: { id: string }[] };
+        const request = JSON.parse(body) as { id: string; imp: { id: string; dt: number }[] };
         violations.push(
           ...openRtbViolations(request, req.headers['x-openrtb-version'] as string | undefined),
         );
-        setTimeout(() => {
-          const { price, adm, creative } = state.bidder;
-          if (price === null) {
-            res.writeHead(204);
-            res.end();
-            return;
-          }
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(
-            JSON.stringify({
-              id: request.id,
-              cur: 'USD',
-              seatbid: [
-                {
-                  seat: 'fake',
-                  bid: request.imp.map((imp, i) => ({
-                    id: `bid-${i}`,
-                    impid: imp.id,
-                    price,
-                    crid: `creative-${i}`,
-                    w: 1920,
-                    h: 1080,
-                    nurl: `${base}/nurl?imp=${imp.id}&price=\${AUCTION_PRICE}`,
-                    burl: `${base}/burl?imp=${imp.id}&price=\${AUCTION_PRICE}&m=\${AUCTION_MULTIPLIER}`,
-                    adm: adm === 'url' ? `${base}${creative}` : inline(base, `rtb-${i}`, null, creative),
-                  })),
-                },
-              ],
-            }),
-          );
-        }, state.bidder.delayMs);
+        const { delayMs, jitterMs } = state.bidder;
+        setTimeout(
+          () => {
+            const { price, adm, creative, from, maxBids } = state.bidder;
+            const open = request.imp.filter((imp) => imp.dt >= from);
+            const imps = maxBids === null ? open : open.slice(0, maxBids);
+            if (maxBids !== null) state.bidder.maxBids = maxBids - imps.length;
+            if (price === null || imps.length === 0) {
+              res.writeHead(204);
+              res.end();
+              return;
+            }
+            res.writeHead(200, { 'content-type': 'application/json' });
+            res.end(
+              JSON.stringify({
+                id: request.id,
+                cur: 'USD',
+                seatbid: [
+                  {
+                    seat: 'fake',
+                    bid: imps.map((imp, i) => ({
+                      id: `bid-${i}`,
+                      impid: imp.id,
+                      price,
+                      crid: `creative-${i}`,
+                      w: 1920,
+                      h: 1080,
+                      nurl: `${base}/nurl?imp=${imp.id}&price=\${AUCTION_PRICE}`,
+                      burl: `${base}/burl?imp=${imp.id}&price=\${AUCTION_PRICE}&m=\${AUCTION_MULTIPLIER}`,
+                      // Each ad's own impression tracker (/imp/rtb-<impid>), so every one can be counted.
+                      adm:
+                        adm === 'url' ? `${base}${creative}` : inline(base, `rtb-${imp.id}`, null, creative),
+                    })),
+                  },
+                ],
+              }),
+            );
+          },
+          delayMs + Math.random() * jitterMs,
+        );
         return;
       }
       // /vast/chain/<n>: n wrappers before an inline ad; /vast/empty/<n>: n wrappers before no ad.

@@ -38,6 +38,11 @@ export interface AdServiceDeps {
   leftoverGaps?: (c: AdCandidate, from: number, to: number) => Promise<[number, number][]>;
   /** Whether the cabinet may run ads now: billing's lock and its tariff's SSP feature (docs/billing.md). */
   allowed?: (cabinetId: CabinetId) => Promise<boolean>;
+  /**
+   * Tells screens that won ads this round to fetch their manifest now: a slot may come before their
+   * regular fetch (every `syncInterval` minutes), and an ad the player never heard of is never played.
+   */
+  tell?: (cabinetId: CabinetId, pointIds: number[]) => Promise<unknown>;
 }
 
 export interface RoundResult {
@@ -82,10 +87,19 @@ export class AdService {
     const result: RoundResult = { screens: 0, incomplete: 0, slots: 0, won: 0, missed: {} };
     const suppliers = await repos.suppliers.platformEnabled();
     const candidates = await this.open(await repos.ads.platformCandidates());
+    const winners = new Map<CabinetId, number[]>();
     for (let i = 0; i < candidates.length; i += PARALLEL) {
       await Promise.all(
-        candidates.slice(i, i + PARALLEL).map((c) => this.fillScreen(c, suppliers, result, now)),
+        candidates.slice(i, i + PARALLEL).map(async (c) => {
+          if ((await this.fillScreen(c, suppliers, result, now)) === 0) return;
+          winners.set(c.cabinetId, [...(winners.get(c.cabinetId) ?? []), c.pointId]);
+        }),
       );
+    }
+    for (const [cabinetId, pointIds] of winners) {
+      await this.deps.tell?.(cabinetId, pointIds).catch((error: unknown) => {
+        this.deps.log?.(`SSP: screens not told of their new ads: ${String(error)}`);
+      });
     }
     return result;
   }
@@ -143,12 +157,12 @@ export class AdService {
     all: SspSupplierRow[],
     result: RoundResult,
     now: Date,
-  ): Promise<void> {
+  ): Promise<number> {
     const { repos } = this.deps;
     const missing = sspMissing(sspFactsOf(c));
     if (missing.length > 0) {
       result.incomplete += 1;
-      return;
+      return 0;
     }
     result.screens += 1;
     const suppliers = suppliersFor(c, all);
@@ -161,7 +175,7 @@ export class AdService {
       c.mode === 'LEFTOVER' && this.deps.leftoverGaps
         ? leftoverSlots(await this.deps.leftoverGaps(c, from, to), seconds, from, to, AD_MAX_SLOTS)
         : comingSlots(from, c.periodicity, lookahead, AD_MAX_SLOTS);
-    if (starts.length === 0) return;
+    if (starts.length === 0) return 0;
     const taken = new Set(
       await repos.ads.platformTakenSlots(c.pointId, new Date(starts[0]!), new Date(starts.at(-1)!)),
     );
@@ -178,11 +192,12 @@ export class AdService {
         floorMicros: 0,
         media: ['video', 'image'],
       }));
-    if (slots.length === 0) return;
+    if (slots.length === 0) return 0;
     result.slots += slots.length;
+    let wins = 0;
     if (suppliers.length === 0) {
       for (const slot of slots) await this.miss(c, slot, 'noFill', result);
-      return;
+      return 0;
     }
     const screen: DoohScreen = {
       id: c.pointId,
@@ -208,9 +223,11 @@ export class AdService {
       );
       if (offers.length > fitting.length) reasons.push('wrongSize');
       const won = await this.take(c, slot, fitting, reasons, exp, now);
-      if (won) result.won += 1;
+      if (won) wins += 1;
       else await this.miss(c, slot, MISS_ORDER.find((r) => reasons.includes(r)) ?? 'noFill', result);
     }
+    result.won += wins;
+    return wins;
   }
 
   /** The best fitting offer whose creative downloads and checks out; the ad recorded, its win notice called. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Supplier } from '@vitrine/core';
-import { cabinets, playbacks, sspAds, trackerDeliveries } from '../../db/schema.js';
+import { cabinets, playbacks, pointCommands, sspAds, trackerDeliveries } from '../../db/schema.js';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createTeam } from '../../test/factories.js';
 import { uploadImage } from '../../test/media.js';
@@ -135,7 +135,16 @@ describe('the ad round, OpenRTB 2.6', () => {
     });
     const screen = await sspScreen();
     const before = fake.hitsAt('/openrtb').length;
-    const round = await t.services.ads.runRound();
+    const told = () =>
+      t.database.db
+        .select()
+        .from(pointCommands)
+        .where(and(eq(pointCommands.pointId, screen.point.id), eq(pointCommands.name, 'content')))
+        .then((rows) => rows.length);
+    const toldBefore = await told();
+    // Both rounds as of one instant, the middle of this hour: a run across the hour would see a new slot.
+    const at = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 1_800_000);
+    const round = await t.services.ads.runRound(at);
     expect(round).toMatchObject({ screens: 1, slots: 1, won: 1 });
     expect(fake.hitsAt('/openrtb').length - before).toBe(1);
     expect(fake.violations).toEqual([]);
@@ -178,9 +187,12 @@ describe('the ad round, OpenRTB 2.6', () => {
     ]);
     expect(manifest.ads[0]!.file.hash).toMatch(/^[0-9a-f]{64}$/);
     // A second round leaves a filled slot alone.
-    const again = await t.services.ads.runRound();
+    const again = await t.services.ads.runRound(at);
     expect(again.slots).toBe(0);
     expect(fake.hitsAt('/openrtb').length - before).toBe(1);
+    // The screen was told once, by the round that won its ad, to fetch its manifest: the slot may come
+    // before its regular fetch.
+    expect((await told()) - toldBefore).toBe(1);
 
     // Proof of play: burl once, however often the batch is resent; revenue exact on the show.
     const event = {
