@@ -267,12 +267,11 @@ describe('programmatic ads on a paired player', () => {
     await signIn(page, server.url, 'mall-owner', PASSWORD);
     await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
     await page.goto(`${server.url}/ssp/report`);
-    const totals = page.getByRole('table', { name: 'Totals' });
+    // The range's totals, each a labelled figure above the chart.
+    const revenue = page.getByRole('region', { name: 'Totals' }).getByRole('group', { name: 'Revenue' });
     await expect
-      .poll(async () => (await totals.getByRole('row', { name: /Revenue/ }).innerText()).trim(), {
-        timeout: 30_000,
-      })
-      .toMatch(new RegExp(`Revenue\\s+${REVENUE.replace('.', '\\.')}$`));
+      .poll(async () => (await revenue.innerText()).trim(), { timeout: 30_000 })
+      .toMatch(new RegExp(`${REVENUE.replace('.', '\\.')}$`));
     await expect.poll(() => page.getByRole('main').innerText()).toContain(REVENUE);
     await screenshot(page, 'ssp-report');
     await context.close();
