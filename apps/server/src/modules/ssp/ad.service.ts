@@ -45,6 +45,10 @@ export interface AdServiceDeps {
   tell?: (cabinetId: CabinetId, pointIds: number[]) => Promise<unknown>;
 }
 
+type Creative = Awaited<ReturnType<MediaService['ingestAdCreative']>>;
+/** The creatives of one round, by cabinet and address (a refused one is refused for the round). */
+type Creatives = Map<string, Promise<Creative>>;
+
 export interface RoundResult {
   screens: number;
   /** Screens left out: their SSP fields are not all set (spec §5). */
@@ -88,10 +92,11 @@ export class AdService {
     const suppliers = await repos.suppliers.platformEnabled();
     const candidates = await this.open(await repos.ads.platformCandidates());
     const winners = new Map<CabinetId, number[]>();
+    const creatives: Creatives = new Map();
     for (let i = 0; i < candidates.length; i += PARALLEL) {
       await Promise.all(
         candidates.slice(i, i + PARALLEL).map(async (c) => {
-          if ((await this.fillScreen(c, suppliers, result, now)) === 0) return;
+          if ((await this.fillScreen(c, suppliers, result, now, creatives)) === 0) return;
           winners.set(c.cabinetId, [...(winners.get(c.cabinetId) ?? []), c.pointId]);
         }),
       );
@@ -157,6 +162,7 @@ export class AdService {
     all: SspSupplierRow[],
     result: RoundResult,
     now: Date,
+    creatives: Creatives,
   ): Promise<number> {
     const { repos } = this.deps;
     const missing = sspMissing(sspFactsOf(c));
@@ -222,7 +228,7 @@ export class AdService {
         (o) => o.width === null || o.height === null || aspectMatches(o.width, o.height, width, height),
       );
       if (offers.length > fitting.length) reasons.push('wrongSize');
-      const won = await this.take(c, slot, fitting, reasons, exp, now);
+      const won = await this.take(c, slot, fitting, reasons, exp, now, creatives);
       if (won) wins += 1;
       else await this.miss(c, slot, MISS_ORDER.find((r) => reasons.includes(r)) ?? 'noFill', result);
     }
@@ -238,16 +244,13 @@ export class AdService {
     reasons: AdMissReason[],
     exp: number,
     now: Date,
+    creatives: Creatives,
   ): Promise<SspAdRow | undefined> {
-    const { repos, media } = this.deps;
+    const { repos } = this.deps;
     for (const offer of offers) {
       let file;
       try {
-        file = await media.ingestAdCreative(c.cabinetId, {
-          url: offer.creativeUrl,
-          name: creativeName(offer),
-          deadlineMs: CREATIVE_DEADLINE_MS,
-        });
+        file = await this.creative(creatives, c.cabinetId, offer);
       } catch (error) {
         this.deps.log?.(`SSP creative refused from ${offer.supplier.name}: ${String(error)}`);
         reasons.push('badCreative');
@@ -294,6 +297,25 @@ export class AdService {
       return ad;
     }
     return undefined;
+  }
+
+  /**
+   * An offer's creative in the cabinet's SSP files: downloaded and checked once a round per cabinet and
+   * address, however many screens win it (bench/ssp: fetching, hashing and probing the same file again for
+   * every ad bound the round), then found by its hash in the library as before.
+   */
+  private creative(creatives: Creatives, cabinetId: CabinetId, offer: Offer): Promise<Creative> {
+    const key = `${cabinetId} ${offer.creativeUrl}`;
+    let file = creatives.get(key);
+    if (!file) {
+      file = this.deps.media.ingestAdCreative(cabinetId, {
+        url: offer.creativeUrl,
+        name: creativeName(offer),
+        deadlineMs: CREATIVE_DEADLINE_MS,
+      });
+      creatives.set(key, file);
+    }
+    return file;
   }
 
   private async miss(c: AdCandidate, slot: AdSlot, reason: AdMissReason, result: RoundResult) {

@@ -233,9 +233,13 @@ describe('the ad round, OpenRTB 2.6', () => {
     await only('PRODUCT', { adapter: 'openrtb', endpoint: `${fake.base}/openrtb` });
     const a = await sspScreen();
     const b = await sspScreen();
+    const fetched = fake.hitsAt('/creative/wide.png').length;
     await t.services.ads.runRound();
     const [adA] = await adsOf(a.point.id);
     const [adB] = await adsOf(b.point.id);
+    // Both screens won the same creative: the round fetched it once for the cabinet, one file for both.
+    expect(fake.hitsAt('/creative/wide.png').length - fetched).toBe(1);
+    expect(adA!.fileId).toBe(adB!.fileId);
     const show = (adId: number, fileId: number) => ({
       eventId: randomUUID(),
       fileId,
