@@ -142,13 +142,16 @@ export class SspReportService {
       query.limit,
     );
     return {
-      data: rows.map((r) => ({
-        datetime: iso(r.hour),
-        supplierId: r.supplier_id,
-        supplier: r.supplier,
-        ...sides(r),
-        theirs: r.reported ? sides(r).theirs : null,
-      })),
+      data: rows.map((r) => {
+        const both = sides(r);
+        return {
+          datetime: iso(r.hour),
+          supplierId: r.supplier_id,
+          supplier: r.supplier,
+          ...both,
+          theirs: r.reported ? both.theirs : null,
+        };
+      }),
       total: totals.groups,
       totals: sides(totals),
     };
