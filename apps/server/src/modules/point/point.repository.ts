@@ -206,7 +206,11 @@ export class PointRepository {
         .select()
         .from(points)
         .where(where)
-        .orderBy(sql`${order(SORTS[query.sort])} nulls last`, order(points.id))
+        // By id alone when sorted by id (never null): the key index's order, no sort of the whole cabinet.
+        .orderBy(
+          ...(query.sort === 'id' ? [] : [sql`${order(SORTS[query.sort])} nulls last`]),
+          order(points.id),
+        )
         .limit(query.limit)
         .offset((query.page - 1) * query.limit),
       this.db.select({ n: count() }).from(points).where(where),
