@@ -861,6 +861,20 @@ export const playlistTargets = pgTable(
   ],
 );
 
+/**
+ * How many screens each playlist targets directly (its `playlist_targets` rows with a screen), kept by
+ * statement triggers on that table (migration 0028), never written by the application: every insert,
+ * delete (a screen's or playlist's cascade too) and update of targets moves it in the same transaction.
+ * The lists' reach count reads it instead of counting a page of playlists' pairs (500,000 index entries
+ * for 1,000 playlists reaching 500 screens each).
+ */
+export const playlistDirectCounts = pgTable('playlist_direct_counts', {
+  playlistId: integer('playlist_id')
+    .primaryKey()
+    .references(() => playlists.id, { onDelete: 'cascade' }),
+  points: integer('points').notNull(),
+});
+
 export const playlistTags = pgTable(
   'playlist_tags',
   {

@@ -4,7 +4,8 @@ import { PLAYLIST_MESSAGES, formatWall, type Playlist, type PlaylistList } from 
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createNet, createPoint, createTeam, createUser, type TestUser } from '../../test/factories.js';
 import { uploadAs } from '../../test/media.js';
-import { playlistItems, points } from '../../db/schema.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { playlistItems, playlistTargets, points } from '../../db/schema.js';
 
 let t: TestApp;
 let team: Awaited<ReturnType<typeof createTeam>>;
@@ -556,6 +557,67 @@ describe('another cabinet', () => {
     };
     expect(options.points.map((p) => p.id)).toEqual([strangerScreen.id]);
     expect(options.nets).toEqual([]);
+  });
+});
+
+describe('reach count', () => {
+  /** The screens the playlist really reaches, counted from its targets: what the kept count must equal. */
+  const reached = async (id: number) => {
+    // Both drivers answer raw SQL with { rows }.
+    const { rows } = (await t.database.db.execute(sql`
+      select count(distinct s.id)::int as n from points s
+      where s.id in (select point_id from playlist_targets where playlist_id = ${id})
+         or s.id in (select np.point_id from net_points np join playlist_targets pt on pt.net_id = np.net_id
+                     where pt.playlist_id = ${id})`)) as unknown as { rows: { n: number }[] };
+    return Number(rows[0]!.n);
+  };
+  const total = async (who: TestUser, id: number) => ((await get(who, id)).json() as Playlist).pointsTotal;
+
+  it('stays true through every change of a playlist’s targets', async () => {
+    const team = await createTeam(t);
+    const cab = team.cabinet.id;
+    const [a, b, c, d, e] = await Promise.all([1, 2, 3, 4, 5].map(() => createPoint(t, cab)));
+    const id = ((await post(team.owner, { name: 'Reach', points: [a!.id, b!.id, c!.id] })).json() as Playlist)
+      .id;
+    const check = async (expected: number) => {
+      expect(await reached(id)).toBe(expected);
+      expect(await total(team.owner, id)).toBe(expected);
+      const row = (await list(team.owner)).list.find((p) => p.id === id)!;
+      expect(row.pointsTotal).toBe(expected);
+    };
+    await check(3);
+    expect((await patch(team.owner, id, { points: [a!.id, d!.id] })).statusCode).toBe(200);
+    await check(2);
+    const applied = await call(t.app, 'POST', '/api/playlist/apply', {
+      token: team.owner.token,
+      body: { playlists: [id], points: [b!.id, d!.id] },
+    });
+    expect(applied.statusCode).toBe(200);
+    await check(3);
+    // A network holding a screen already targeted counts it once.
+    const net = await createNet(t, cab, [d!.id, e!.id]);
+    expect((await patch(team.owner, id, { nets: [net.id] })).statusCode).toBe(200);
+    await check(4);
+    // A screen removed takes its targets with it (a cascade the application never writes).
+    expect(
+      (await call(t.app, 'POST', `/api/point/remove/${a!.id}`, { token: team.owner.token })).statusCode,
+    ).toBe(200);
+    await check(3);
+    // A target moved to another screen in place (no path of the product does it; the count follows anyway).
+    await t.database.db
+      .update(playlistTargets)
+      .set({ pointId: c!.id })
+      .where(and(eq(playlistTargets.playlistId, id), eq(playlistTargets.pointId, b!.id)));
+    await check(3);
+    const copy = (
+      (
+        await call(t.app, 'POST', `/api/playlist/copy-with-screens/${id}`, { token: team.owner.token })
+      ).json() as Playlist
+    ).id;
+    expect(await total(team.owner, copy)).toBe(await reached(copy));
+    expect((await patch(team.owner, id, { points: [], nets: [] })).statusCode).toBe(200);
+    await check(0);
+    expect(await total(team.owner, copy)).toBe(3);
   });
 });
 
