@@ -587,7 +587,9 @@ export class ScheduleService {
       return ids;
     };
     const used = new Map<number, Set<number>>();
-    for (const point of points) {
+    // In slices, as the parts are: 500 screens of 250 playlists each are 125,000 file lists to merge.
+    for (const [i, point] of points.entries()) {
+      if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
       used.set(point.id, new Set(gathered.reaching.get(point.id)!.flatMap((id) => filesOf(id, point.id))));
     }
     const studio = new Set<number>();
@@ -599,6 +601,7 @@ export class ScheduleService {
       files.set(f.id, f);
     const out = new Map<number, number[]>();
     for (const [pointId, ids] of used) {
+      if (out.size > 0 && out.size % YIELD_EVERY === 0) await yieldToLoop();
       for (const id of [...ids]) {
         const doc = docs.get(id);
         if (doc) for (const shownId of documentFiles(doc)) if (files.has(shownId)) ids.add(shownId);
