@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { getPriority, setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, parentPort } from 'node:worker_threads';
@@ -93,10 +94,27 @@ export class WorkerPool<In, Out> {
   }
 }
 
-/** The worker side: answers each job with the handler's result, or with its error's message. */
+/**
+ * How far below the server's own thread a worker thread runs (nice steps, up to 19). A pool planning a cold
+ * fleet fills every core it has; the requests must still come first, most of all on small machines.
+ */
+export const WORKER_NICE = 10;
+
+/**
+ * The worker side: answers each job with the handler's result, or with its error's message. It first lowers
+ * its own thread's priority: Linux keeps a nice value per thread, so the event loop's thread keeps its own
+ * (elsewhere the call would lower the whole process, so it is made on Linux only).
+ */
 export function serveJobs<In, Out>(handler: (input: In) => Out): void {
   if (!parentPort) throw new Error('serveJobs runs inside a worker thread');
   const port = parentPort;
+  if (process.platform === 'linux') {
+    try {
+      setPriority(0, Math.min(19, getPriority(0) + WORKER_NICE));
+    } catch {
+      // Not allowed here (a locked-down container): the thread plans at the process's priority.
+    }
+  }
   port.on('message', ({ id, input }: Request<In>) => {
     let reply: Reply<Out>;
     try {
