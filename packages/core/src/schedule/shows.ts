@@ -164,7 +164,7 @@ export function planShows(
     item.fileId === fileBefore(start) || item.fileId === files.starting.get(start + ms(item.seconds));
   /** A stream moved on: back into the heap order (or out of it when done). */
   const settle = (s: ShowStream): void => {
-    const i = heap.indexOf(s);
+    const i = heap[0] === s ? 0 : heap.indexOf(s);
     if (s.done) {
       heap[i] = heap[heap.length - 1]!;
       heap.pop();
