@@ -167,6 +167,29 @@ describe('planDay', () => {
     expect(of(plan2, c.id).map((e) => e.fileId)).toEqual(Array(12).fill(6));
   });
 
+  it('in a crowd of shows of one file, lets a show of another file go first every time it is due', () => {
+    // Fifty playlists of one file due together (as a fleet of copies of one playlist), and one of another
+    // file: each turn, the other file goes between two shows of the crowd's; the rest of the crowd waits.
+    const window = { fromTime: '09:00:00', toTime: '09:10:00', periodicity: 300 };
+    const crowd = Array.from({ length: 50 }, (_, i) =>
+      playlist({ id: 100 + i, type: 'ADVERTISING', items: [{ fileId: 5, seconds: 30 }], ...window }),
+    );
+    const other = playlist({ id: 500, type: 'ADVERTISING', items: [{ fileId: 6, seconds: 30 }], ...window });
+    const plan = planDay(input([other, ...crowd]), DAY);
+    const at = (minutes: number, seconds: number) => t0 + 9 * H + minutes * 60_000 + seconds * 1000;
+    expect(plan.entries.map((e) => [e.playlistId, e.start])).toEqual([
+      [100, at(0, 0)],
+      [500, at(0, 30)],
+      [101, at(1, 0)],
+      [100, at(5, 0)],
+      [500, at(5, 30)],
+      [101, at(6, 0)],
+    ]);
+    expect(plan.unplanned).toEqual(
+      crowd.slice(2).map((p) => ({ playlistId: p.id, fileId: 5, reason: 'REPEAT', shows: 2 })),
+    );
+  });
+
   it('reports shows that find no room before their next show is due', () => {
     const window = { fromTime: '09:00:00', toTime: '09:10:00', periodicity: 60 };
     const a = playlist({ type: 'ADVERTISING', items: [{ fileId: 1, seconds: 40 }], ...window });

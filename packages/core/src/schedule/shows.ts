@@ -164,7 +164,7 @@ export function planShows(
     item.fileId === fileBefore(start) || item.fileId === files.starting.get(start + ms(item.seconds));
   /** A stream moved on: back into the heap order (or out of it when done). */
   const settle = (s: ShowStream): void => {
-    const i = heap.indexOf(s);
+    const i = heap[0] === s ? 0 : heap.indexOf(s);
     if (s.done) {
       heap[i] = heap[heap.length - 1]!;
       heap.pop();
@@ -173,9 +173,43 @@ export function planShows(
     else heapify(heap);
   };
   let forced: ShowStream | null = null;
+  // Another due show that plays another file (see below), looked for without walking every stream each
+  // time: for one start and file before it, `unsure` holds the streams not yet known unfit. A stream's own
+  // state (due, played, next file) changes only in its own turn, when it becomes unsure again; so when one
+  // file crowds hundreds of shows due at once, each is checked about once, not once for every other.
+  let unsureAt = Number.NaN;
+  let unsureAfter = -1;
+  const unsure = new Set<ShowStream>();
+  const mayGoFirst = (o: ShowStream, start: number, previous: number): boolean =>
+    !o.done &&
+    o.due <= start &&
+    o.candidate.played < o.candidate.cap &&
+    o.candidate.rotation.peek().fileId !== previous;
+  /** The first in due order of the other streams due by `start` whose next file is not `previous`. */
+  const goesFirst = (s: ShowStream, start: number, previous: number): ShowStream | null => {
+    const known = start === unsureAt && previous === unsureAfter;
+    if (!known) {
+      unsureAt = start;
+      unsureAfter = previous;
+      unsure.clear();
+      unsure.add(s);
+    }
+    let other: ShowStream | null = null;
+    for (const o of known ? unsure : heap) {
+      if (o === s) continue;
+      if (!mayGoFirst(o, start, previous)) {
+        unsure.delete(o);
+        continue;
+      }
+      if (!known) unsure.add(o);
+      if (!other || before(o, other)) other = o;
+    }
+    return other;
+  };
   while (heap.length > 0) {
     const s: ShowStream = forced ?? heap[0]!;
     forced = null;
+    unsure.add(s);
     const c = s.candidate;
     const p = c.playlist;
     if (c.played >= c.cap) {
@@ -206,14 +240,7 @@ export function planShows(
     const previous = fileBefore(start);
     if (clash(start, c.rotation.peek())) {
       // Another show already due goes first, if one plays another file.
-      let other: ShowStream | null = null;
-      if (!s.deferred) {
-        for (const o of heap) {
-          if (o === s || o.due > start || o.candidate.played >= o.candidate.cap) continue;
-          if (o.candidate.rotation.peek().fileId === previous) continue;
-          if (!other || before(o, other)) other = o;
-        }
-      }
+      const other = s.deferred ? null : goesFirst(s, start, previous);
       if (other) {
         s.deferred = true;
         forced = other;

@@ -31,6 +31,20 @@ export function fullnessPool(size: number): WorkerPool<FullnessJob, FullnessResu
   return new WorkerPool(new URL(`./fullness.worker${ext}`, import.meta.url), size);
 }
 
+/**
+ * `daysBetween`, each pair of dates worked out once: a fleet's rows start on a few dates and are read
+ * against a few todays, and the dashboard reads every screen's row on each request.
+ */
+function daysApart(): (from: string, to: string) => number {
+  const known = new Map<string, number>();
+  return (from, to) => {
+    const key = `${from} ${to}`;
+    let days = known.get(key);
+    if (days === undefined) known.set(key, (days = daysBetween(from, to)));
+    return days;
+  };
+}
+
 export interface FullnessServiceDeps {
   repos: Repositories;
   schedule: ScheduleService;
@@ -141,6 +155,7 @@ export class FullnessService {
   /** The dashboard's figures from the stored rows; screens not covered count as pending. */
   private view(states: FullnessState[], range: FullnessRange): Dashboard['fullness'] {
     const todayOf = this.todayIn();
+    const offsetOf = daysApart();
     let days = 1;
     let capacity = 0;
     let advertising = 0;
@@ -149,7 +164,7 @@ export class FullnessService {
     for (const state of states) {
       const today = todayOf(state.timezone);
       days = rangeDays(range, today);
-      const sums = this.covered(state, today, days);
+      const sums = this.covered(state, today, days, offsetOf);
       if (!sums) {
         pending++;
         continue;
@@ -167,10 +182,15 @@ export class FullnessService {
     return { range, days, average: capacity ? advertising / capacity : 0, pending, points };
   }
 
-  private covered(state: FullnessState, today: string, days: number) {
+  private covered(
+    state: FullnessState,
+    today: string,
+    days: number,
+    offsetOf: (from: string, to: string) => number,
+  ) {
     const { stored, version } = state;
     if (!stored || version === null || stored.version !== version) return null;
-    return spansOver(stored.spans, daysBetween(stored.fromDay, today), days);
+    return spansOver(stored.spans, offsetOf(stored.fromDay, today), days);
   }
 
   /** Plans, batch by batch in worker threads, the screens not covered for `days` days from their today. */
@@ -178,7 +198,8 @@ export class FullnessService {
     const { repos, sync, schedule } = this.deps;
     const todayOf = this.todayIn();
     const states = await repos.fullness.stateOf(cabinetId);
-    const todo = states.filter((state) => !this.covered(state, todayOf(state.timezone), days));
+    const offsetOf = daysApart();
+    const todo = states.filter((state) => !this.covered(state, todayOf(state.timezone), days, offsetOf));
     const horizon = Math.max(days, MIN_DAYS) + MARGIN_DAYS;
     const batches: Promise<void>[] = [];
     for (let i = 0; i < todo.length; i += BATCH) {

@@ -12,7 +12,12 @@ import type { Repositories } from '../../db/repositories.js';
 import type { PointRow } from '../../db/schema.js';
 import { sha256 } from '../../lib/tokens.js';
 import { yieldToLoop } from '../../lib/yield.js';
-import { byCabinet, type ScheduleService, type VersionInput } from '../schedule/schedule.service.js';
+import {
+  YIELD_EVERY,
+  byCabinet,
+  type ScheduleService,
+  type VersionInput,
+} from '../schedule/schedule.service.js';
 import type { Fleet } from './fleet.js';
 
 /** What the player needs of its screen: its settings, no status or report. */
@@ -230,7 +235,7 @@ export class ContentSync {
     const digests = new Map<number, string>();
     const versions = new Map<number, string>();
     for (const [i, row] of rows.entries()) {
-      if (i > 0 && i % 100 === 0) await yieldToLoop();
+      if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
       const input = inputs.get(row.id)!;
       const neutralFrom = holds.get(row.cabinetId) ?? null;
       versions.set(row.id, versionOf(input, playerSettings(row), input.alike ? digests : null, neutralFrom));
