@@ -125,4 +125,28 @@ describe('a list page of a thousand rows', () => {
     await expect.poll(() => last.evaluate((row) => row === document.activeElement)).toBe(true);
     await page.context().close();
   });
+
+  it("opens a row's menu from the keyboard, takes the focus into it and gives it back on Escape", async () => {
+    const page = await screensList(1400);
+    const button = page.getByRole('button', { name: 'Actions for Screen 0002' });
+    expect(await button.getAttribute('aria-haspopup')).toBe('menu');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: 'Remove' }).waitFor();
+    await expect.poll(() => menu.evaluate((m) => m.contains(document.activeElement))).toBe(true);
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    await expect.poll(() => button.evaluate((b) => b === document.activeElement)).toBe(true);
+    // Opened again by the mouse, once it is in place as before.
+    await button.click();
+    await menu.getByRole('menuitem', { name: 'Copy' }).waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    // Another row's menu opens by the mouse at its first use.
+    await page.getByRole('button', { name: 'Actions for Screen 0003' }).click();
+    await menu.getByRole('menuitem', { name: 'Remove' }).waitFor();
+    await page.context().close();
+  });
 });

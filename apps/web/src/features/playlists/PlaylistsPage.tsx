@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Menu, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -80,6 +80,8 @@ export function PlaylistsPage() {
   const [applying, setApplying] = useState(false);
   const [reviewing, setReviewing] = useState<number | null>(null);
   const approver = has('playlist.maxDuration');
+  // The same columns from render to render: the table's rows re-render only when their own data changes.
+  const columns = useMemo(() => playlistColumns(t, approver), [t, approver]);
   // The owner learns what waits for them wherever the list's filters are.
   const { data: waiting } = usePlaylists({ pending: 'true', limit: 1 }, approver);
   const waitingCount = approver ? (waiting?.total ?? 0) : 0;
@@ -154,7 +156,7 @@ export function PlaylistsPage() {
       <DataTable
         rows={data?.list ?? []}
         rowKey={(p) => p.id}
-        columns={playlistColumns(t, approver)}
+        columns={columns}
         minWidth={760}
         loading={isLoading}
         selection={{

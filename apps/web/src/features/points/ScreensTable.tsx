@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POINT_PAGE_SIZE, type Point } from '@vitrine/core';
 import { DataTable } from '../../lib/list/DataTable';
@@ -26,12 +26,14 @@ export function ScreensTable({
   const { data, isLoading } = usePoints(query);
   const rows = data?.points ?? [];
   const { page, limit } = query;
+  // The same columns from render to render: the table's rows re-render only when their own data changes.
+  const columns = useMemo(() => screenColumns(t), [t]);
   return (
     <>
       <DataTable<Point>
         rows={rows}
         rowKey={(p) => p.id}
-        columns={screenColumns(t)}
+        columns={columns}
         minWidth={820}
         loading={isLoading}
         selection={{

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type Key, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type Key, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionIcon, Checkbox, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
@@ -31,7 +31,10 @@ export interface DataTableProps<T> {
     allLabel: string;
     rowLabel: (row: T) => string;
   };
-  /** A row's menu behind a '…' button: `label` names the button, `items` are Menu.Items (or null: none). */
+  /**
+   * A row's menu behind a '…' button: `label` names the button, `items` are its Menu.Items, made only once
+   * the menu is opened.
+   */
   rowMenu?: {
     header: string;
     label: (row: T) => string;
@@ -90,6 +93,9 @@ export function DataTable<T>({
     overscan: OVERSCAN,
     scrollMargin: offset,
     getItemKey: (index) => rowKey(rows[index]!),
+    // A scroll re-renders the window's rows in React's own time, not synchronously inside every scroll
+    // event (the spacer rows keep the page's height, so nothing jumps meanwhile).
+    useFlushSync: false,
   });
   const items: { index: number; key: Key; start: number; end: number }[] = virtual
     ? virtualizer.getVirtualItems()
@@ -135,6 +141,19 @@ export function DataTable<T>({
     }
   };
 
+  // What a row does on a key, a focus or its checkbox, through one object that stays the same from render
+  // to render, so a row re-renders only when its own data, place or state changes (not on every scroll).
+  const toggle = selection?.state.toggle;
+  const latest = useRef({ onKey, toggle });
+  useLayoutEffect(() => {
+    latest.current = { onKey, toggle };
+  });
+  const [events] = useState<RowEvents<T>>(() => ({
+    key: (event, index, row) => latest.current.onKey(event, index, row),
+    focus: (index) => setActive(index),
+    toggle: (id) => latest.current.toggle?.(id),
+  }));
+
   const spacer = (height: number, key: string) =>
     height > 0 ? (
       <tr aria-hidden="true" role="presentation" key={key} className="vitrine-spacer">
@@ -179,53 +198,21 @@ export function DataTable<T>({
             {items.map((item) => {
               const row = rows[item.index]!;
               const id = rowKey(row);
-              const menu = rowMenu?.items(row);
               return (
-                <Table.Tr
+                <Row<T>
                   key={item.key}
-                  data-index={item.index}
-                  ref={virtual ? virtualizer.measureElement : undefined}
-                  aria-rowindex={item.index + 2}
-                  data-odd={item.index % 2 === 0 || undefined}
-                  data-selected={selection?.state.selected.has(id) || undefined}
-                  tabIndex={item.index === current ? 0 : -1}
-                  onFocus={(e) => e.target === e.currentTarget && setActive(item.index)}
-                  onKeyDown={(e) => onKey(e, item.index, row)}
-                >
-                  {selection && (
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={selection.rowLabel(row)}
-                        checked={selection.state.selected.has(id)}
-                        onChange={() => selection.state.toggle(id)}
-                      />
-                    </Table.Td>
-                  )}
-                  {columns.map((c) => (
-                    <Table.Td
-                      key={c.key}
-                      ta={c.align}
-                      style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}
-                    >
-                      {c.cell(row)}
-                    </Table.Td>
-                  ))}
-                  {rowMenu && (
-                    <Table.Td>
-                      {menu ? (
-                        <Menu position="bottom-end" withinPortal>
-                          <Menu.Target>
-                            <ActionIcon variant="subtle" aria-label={rowMenu.label(row)}>
-                              <IconDots size={16} />
-                            </ActionIcon>
-                          </Menu.Target>
-                          <Menu.Dropdown>{menu}</Menu.Dropdown>
-                        </Menu>
-                      ) : null}
-                    </Table.Td>
-                  )}
-                  {!rowMenu && rowAction && <Table.Td>{rowAction.cell(row)}</Table.Td>}
-                </Table.Tr>
+                  row={row}
+                  id={id}
+                  index={item.index}
+                  selected={selection?.state.selected.has(id) ?? false}
+                  tabbable={item.index === current}
+                  columns={columns}
+                  rowLabel={selection?.rowLabel}
+                  rowMenu={rowMenu}
+                  rowAction={rowAction}
+                  measure={virtual ? virtualizer.measureElement : undefined}
+                  events={events}
+                />
               );
             })}
             {spacer(after, 'after')}
@@ -238,5 +225,122 @@ export function DataTable<T>({
         </Text>
       )}
     </>
+  );
+}
+
+const TR = `mantine-Table-tr ${Table.classes.tr}`;
+const TD = `mantine-Table-td ${Table.classes.td}`;
+const RIGHT = { textAlign: 'right' } as const;
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+const RIGHT_NOWRAP = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
+const cellStyle = (c: { align?: 'right'; nowrap?: boolean }) =>
+  c.align ? (c.nowrap ? RIGHT_NOWRAP : RIGHT) : c.nowrap ? NOWRAP : undefined;
+
+interface RowEvents<T> {
+  key: (event: KeyboardEvent<HTMLTableRowElement>, index: number, row: T) => void;
+  focus: (index: number) => void;
+  toggle: (id: number) => void;
+}
+
+interface RowProps<T> {
+  row: T;
+  id: number;
+  index: number;
+  selected: boolean;
+  tabbable: boolean;
+  columns: Column<T>[];
+  rowLabel: ((row: T) => string) | undefined;
+  rowMenu: DataTableProps<T>['rowMenu'];
+  rowAction: DataTableProps<T>['rowAction'];
+  measure: ((node: Element | null) => void) | undefined;
+  events: RowEvents<T>;
+}
+
+/**
+ * One body row. Memoised: scrolling re-renders the table, and only the rows that come into view are
+ * rendered; the rows already there stay as they are unless their own data, place or selection changed.
+ */
+const Row = memo(function Row<T>({
+  row,
+  id,
+  index,
+  selected,
+  tabbable,
+  columns,
+  rowLabel,
+  rowMenu,
+  rowAction,
+  measure,
+  events,
+}: RowProps<T>) {
+  // Plain cells with Mantine's table classes: a Table.Td resolves theme props and style props for each of
+  // a thousand-odd cells coming into view; the look is the same (the table's own variables still apply).
+  return (
+    <tr
+      className={TR}
+      data-with-row-border
+      data-hover
+      data-index={index}
+      ref={measure}
+      aria-rowindex={index + 2}
+      data-odd={index % 2 === 0 || undefined}
+      data-selected={selected || undefined}
+      tabIndex={tabbable ? 0 : -1}
+      onFocus={(e) => e.target === e.currentTarget && events.focus(index)}
+      onKeyDown={(e) => events.key(e, index, row)}
+    >
+      {rowLabel && (
+        <td className={TD}>
+          <Checkbox aria-label={rowLabel(row)} checked={selected} onChange={() => events.toggle(id)} />
+        </td>
+      )}
+      {columns.map((c) => (
+        <td key={c.key} className={TD} style={cellStyle(c)}>
+          {c.cell(row)}
+        </td>
+      ))}
+      {rowMenu && (
+        <td className={TD}>
+          <RowMenu label={rowMenu.label(row)} items={() => rowMenu.items(row)} />
+        </td>
+      )}
+      {!rowMenu && rowAction && <td className={TD}>{rowAction.cell(row)}</td>}
+    </tr>
+  );
+}) as <T>(props: RowProps<T>) => ReactNode;
+
+/**
+ * A row's '…' button and its menu. Until it is first used the button stands alone (a menu's popover and
+ * positioning for each of a thousand rows is what made a long page slow); the first click, Enter or
+ * Space puts the menu in place closed, gives its button the focus and opens it, so the menu behaves as
+ * any other: focus goes into it, Escape closes it and focus comes back to the button.
+ */
+function RowMenu({ label, items }: { label: string; items: () => ReactNode }) {
+  const [armed, setArmed] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const target = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    if (!armed) return;
+    target.current?.focus();
+    setOpened(true);
+  }, [armed]);
+  const button = (
+    <ActionIcon
+      ref={target}
+      variant="subtle"
+      aria-label={label}
+      {...(armed
+        ? {}
+        : { 'aria-haspopup': 'menu' as const, 'aria-expanded': false, onClick: () => setArmed(true) })}
+    >
+      <IconDots size={16} />
+    </ActionIcon>
+  );
+  if (!armed) return button;
+  return (
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
+      <Menu.Target>{button}</Menu.Target>
+      <Menu.Dropdown>{items()}</Menu.Dropdown>
+    </Menu>
   );
 }
