@@ -31,7 +31,8 @@ import { benchDatabaseUrl, cleanups, ROOT, sleep, withDatabase } from './support
  *
  * Knobs: BENCH_WEB_SCREENS (10000), BENCH_WEB_PLAYLISTS (5000), BENCH_WEB_PAIRS (250 playlists a screen),
  * BENCH_WEB_SHOWS (100000), BENCH_WEB_N (10 calls a figure), BENCH_WEB_WHOLE_WAIT_S (900: how long a
- * preset may take to be planned whole before its figures are taken as they are), BENCH_WEB_NO_BROWSER=1,
+ * preset may take to be planned whole before its figures are taken as they are), BENCH_WEB_GALLERY (10000 files
+ * in the folder the gallery figure opens), BENCH_WEB_NO_BROWSER=1,
  * BENCH_WEB_BUILD=0 measures the existing build, BENCH_WEB_SERVER_NODE_ARGS adds node flags to the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof),
  * BENCH_WEB_DASHBOARD=0 skips the dashboard (its cold planning takes minutes), BENCH_WEB_RANGES=1d,2w
  * measures only those presets, BENCH_WEB_KEEP_DB=1 keeps the
@@ -44,6 +45,8 @@ const PLAYLISTS = Number(process.env.BENCH_WEB_PLAYLISTS ?? 5_000);
 const PER_SCREEN = Number(process.env.BENCH_WEB_PAIRS ?? 250);
 const SHOWS = Number(process.env.BENCH_WEB_SHOWS ?? 100_000);
 const N = Number(process.env.BENCH_WEB_N ?? 10);
+/** Files in the one folder the gallery figure opens (remote files: no upload, no processing). */
+const GALLERY_FILES = Number(process.env.BENCH_WEB_GALLERY ?? 10_000);
 /** How long a preset's fullness may take to be whole before the figures are taken as they are. */
 const WHOLE_WAIT_S = Number(process.env.BENCH_WEB_WHOLE_WAIT_S ?? 900);
 /** The dashboard presets measured, in order (BENCH_WEB_RANGES=1d measures one cold fleet's planning only). */
@@ -77,6 +80,7 @@ export async function webBenchmark(): Promise<string[]> {
     console.error(line);
   };
   const undo = cleanups();
+  let serverOutput: (() => string) | undefined;
   try {
     if (process.env.BENCH_WEB_BUILD !== '0') {
       const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, encoding: 'utf8' });
@@ -105,6 +109,7 @@ export async function webBenchmark(): Promise<string[]> {
       nodeArgs: (process.env.BENCH_WEB_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
     });
     undo.push(() => server.kill('SIGTERM'));
+    serverOutput = server.output;
     const token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
     const api = async (path: string, body?: unknown) => {
       const res = await fetch(`${server.url}/api${path}`, {
@@ -278,7 +283,12 @@ export async function webBenchmark(): Promise<string[]> {
     );
 
     // ---- the browser ----
-    if (process.env.BENCH_WEB_NO_BROWSER !== '1') await browserFigures(server.url, say);
+    if (process.env.BENCH_WEB_NO_BROWSER !== '1')
+      await browserFigures(server.url, say, await galleryFolder(api, GALLERY_FILES));
+  } catch (error) {
+    // What the server said last (a crash's message, a fatal heap error) is the first thing to read.
+    if (serverOutput) console.error(`server output, last part:\n${serverOutput().slice(-6000)}`);
+    throw error;
   } finally {
     await undo.release();
   }
@@ -374,7 +384,31 @@ const fcp = (page: Page) =>
       }),
   );
 
-async function browserFigures(base: string, say: (line: string) => void): Promise<void> {
+/** A folder of `files` remote files (made once; a kept database keeps it), for the gallery's figure. */
+async function galleryFolder(
+  api: (path: string, body?: unknown) => Promise<unknown>,
+  files: number,
+): Promise<number> {
+  const name = `Bench gallery ${files}`;
+  const root = (await api('/folder/0')) as { data: { id: number; name: string; mime?: string }[] };
+  const found = root.data.find((i) => i.name === name && i.mime === undefined);
+  if (found) return found.id;
+  const folder = (await api('/folder/post', { name })) as { id: number };
+  for (let i = 0; i < files; i += 100)
+    await api('/file/post', {
+      folderId: folder.id,
+      files: Array.from({ length: Math.min(100, files - i) }, (_, j) => ({
+        url: `https://media.example.com/bench/${i + j + 1}.mp4`,
+        name: `Clip ${String(i + j + 1).padStart(5, '0')}`,
+        width: 1920,
+        height: 1080,
+        duration: 10,
+      })),
+    });
+  return folder.id;
+}
+
+async function browserFigures(base: string, say: (line: string) => void, gallery: number): Promise<void> {
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -411,9 +445,16 @@ async function browserFigures(base: string, say: (line: string) => void): Promis
 
     await signIn(page, base, 'admin', ADMIN_PASSWORD);
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-    for (const [label, path, rows] of [
-      ['screens page, 1,000 rows', '/point?limit=1000', Math.min(1000, SCREENS)],
-      ['playlists page, 1,000 rows', '/playlist?limit=1000', Math.min(1000, PLAYLISTS)],
+    const rowsIn = 'tbody [role=row], tbody tr';
+    for (const [label, path, rows, shown] of [
+      ['screens page, 1,000 rows', '/point?limit=1000', Math.min(1000, SCREENS), rowsIn],
+      ['playlists page, 1,000 rows', '/playlist?limit=1000', Math.min(1000, PLAYLISTS), rowsIn],
+      [
+        `gallery, a folder of ${GALLERY_FILES.toLocaleString('en')} files`,
+        `/files?folder=${gallery}`,
+        GALLERY_FILES,
+        '[data-testid="gallery-item"]',
+      ],
     ] as const) {
       await page.goto(`${base}/`);
       await page.evaluate(() => {
@@ -428,16 +469,15 @@ async function browserFigures(base: string, say: (line: string) => void): Promis
         window.history.pushState({}, '', to);
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, path);
-      const table = page.getByRole('table').first();
-      await table.waitFor();
-      // Some rows (a short page renders whole, a long one only what is in view).
+      // Some rows or cards (a short page renders whole, a long one only what is in view).
       await page.waitForFunction(
-        (least) => document.querySelectorAll('tbody [role=row], tbody tr').length >= least,
-        Math.min(10, rows),
+        ([selector, least]) => document.querySelectorAll(selector).length >= least,
+        [shown, Math.min(10, rows)] as const,
         { timeout: 120_000 },
       );
       const renderMs = performance.now() - t0;
-      const rowCount = await table.getAttribute('aria-rowcount');
+      const rowCount =
+        shown === rowsIn ? await page.getByRole('table').first().getAttribute('aria-rowcount') : String(rows);
       const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
       const frames = await page.evaluate(async () => {
         const scroller =
@@ -457,7 +497,7 @@ async function browserFigures(base: string, say: (line: string) => void): Promis
       });
       const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
       say(
-        `  ${label}: rows there after ${ms(renderMs)} (aria-rowcount ${rowCount}); ${nodes} elements ${goal(nodes < 1000, 'under 1,000 elements')}; ` +
+        `  ${label}: rows there after ${ms(renderMs)} (of ${rowCount}); ${nodes} elements ${goal(nodes < 1000, 'under 1,000 elements')}; ` +
           `longest task ${ms(Math.max(0, ...longTasks))} ${goal(Math.max(0, ...longTasks) < 200, '< 200 ms')}; scroll frame p50 ${ms(q(frames, 0.5))} p95 ${ms(q(frames, 0.95))}`,
       );
     }

@@ -1,8 +1,8 @@
-import { memo, useLayoutEffect, useRef, useState, type Key, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionIcon, Checkbox, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { Selection } from './useSelection';
+import { useVirtualRows } from './useVirtualRows';
 import './DataTable.css';
 
 export interface Column<T> {
@@ -49,8 +49,6 @@ export interface DataTableProps<T> {
 
 /** A row's height before it is measured. */
 const ESTIMATED_ROW = 49;
-/** Rows rendered beyond the window on each side. */
-const OVERSCAN = 2;
 /**
  * Pages up to this many rows are rendered whole (the spec's pages of 10 and 25, a cabinet's members):
  * small enough to stay light, and every row stays findable in the page. Longer ones are virtualised.
@@ -76,33 +74,15 @@ export function DataTable<T>({
   loading = false,
 }: DataTableProps<T>) {
   const body = useRef<HTMLTableSectionElement>(null);
-  const [offset, setOffset] = useState(0);
   const [active, setActive] = useState(0);
   const focusAfterRender = useRef<number | null>(null);
-  // The body's place on the page, what the window's scroll is measured from: checked after every render,
-  // since filters and notices above the table move it; set only when it moved, so this settles at once.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useLayoutEffect(() => {
-    const top = (body.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - offset) > 1) setOffset(top);
+  const { items, before, after, measure, scrollTo } = useVirtualRows({
+    count: rows.length,
+    estimate: ESTIMATED_ROW,
+    keyOf: (index) => rowKey(rows[index]!),
+    anchor: body,
+    wholeUpTo: WHOLE_UP_TO,
   });
-  const virtual = rows.length > WHOLE_UP_TO;
-  const virtualizer = useWindowVirtualizer({
-    count: virtual ? rows.length : 0,
-    estimateSize: () => ESTIMATED_ROW,
-    overscan: OVERSCAN,
-    scrollMargin: offset,
-    getItemKey: (index) => rowKey(rows[index]!),
-    // A scroll re-renders the window's rows in React's own time, not synchronously inside every scroll
-    // event (the spacer rows keep the page's height, so nothing jumps meanwhile).
-    useFlushSync: false,
-  });
-  const items: { index: number; key: Key; start: number; end: number }[] = virtual
-    ? virtualizer.getVirtualItems()
-    : rows.map((row, index) => ({ index, key: rowKey(row), start: 0, end: 0 }));
-  const before = virtual && items.length > 0 ? items[0]!.start - offset : 0;
-  const after =
-    virtual && items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - offset) : 0;
   const current = Math.min(active, Math.max(0, rows.length - 1));
   const span = columns.length + (selection ? 1 : 0) + (rowMenu || rowAction ? 1 : 0);
 
@@ -120,7 +100,7 @@ export function DataTable<T>({
     const next = Math.max(0, Math.min(rows.length - 1, index));
     setActive(next);
     focusAfterRender.current = next;
-    if (virtual) virtualizer.scrollToIndex(next, { align: 'auto' });
+    scrollTo(next);
   };
   const onKey = (event: KeyboardEvent<HTMLTableRowElement>, index: number, row: T) => {
     if (event.target !== event.currentTarget) return;
@@ -210,7 +190,7 @@ export function DataTable<T>({
                   rowLabel={selection?.rowLabel}
                   rowMenu={rowMenu}
                   rowAction={rowAction}
-                  measure={virtual ? virtualizer.measureElement : undefined}
+                  measure={measure}
                   events={events}
                 />
               );

@@ -1,11 +1,24 @@
-import { Card, Loader, ScrollArea, SimpleGrid, Text } from '@mantine/core';
+import { useRef } from 'react';
+import { Card, Loader, ScrollArea, SimpleGrid, Text, useMatches } from '@mantine/core';
 import type { GalleryItem } from '@vitrine/core';
+import { useVirtualRows } from '../../../lib/list/useVirtualRows';
 import { keyOf } from './format';
 import { GalleryCard } from './GalleryCard';
 import { GalleryTable } from './GalleryTable';
 import type { GalleryBrowserState } from './useGalleryBrowser';
 
-/** The open folder's (or the search's) items as cards or rows, or a loader, or what to say when empty. */
+/** A row of cards (thumbnail, name, actions) before it is measured. */
+const CARD_ROW = 200;
+/** A list row before it is measured. */
+const TABLE_ROW = 41;
+/** Folders up to this many items are rendered whole; larger ones (10,000 files) only where they are seen. */
+const WHOLE_UP_TO = 120;
+
+/**
+ * The open folder's (or the search's) items as cards or rows, or a loader, or what to say when empty. A
+ * large folder renders only the cards or rows in (and near) view: in the picker's box, the box scrolls
+ * them; on the page, the window.
+ */
 export function GalleryContents({
   browser: b,
   empty,
@@ -38,32 +51,66 @@ export function GalleryContents({
       onRename={() => b.setNaming({ item })}
     />
   );
+  const box = useRef<HTMLDivElement>(null);
+  const start = useRef<HTMLDivElement>(null);
+  const cols = useMatches({ base: 2, sm: 3, md: 4, lg: 6 });
+  const grid = b.view === 'grid';
+  const rowCount = grid ? Math.ceil(items.length / cols) : items.length;
+  const rows = useVirtualRows({
+    count: rowCount,
+    estimate: grid ? CARD_ROW : TABLE_ROW,
+    keyOf: (index) => (grid ? `${index}/${cols}` : keyOf(items[index]!)),
+    anchor: start,
+    ...(limitHeight ? { scroller: box } : {}),
+    wholeUpTo: grid ? Math.ceil(WHOLE_UP_TO / cols) : WHOLE_UP_TO,
+    // A row of cards is tall (and up to six cards): one row beyond the window on each side is enough.
+    overscan: grid ? 1 : 2,
+  });
+  const whole = rows.measure === undefined;
   return (
-    <ScrollArea.Autosize mah={limitHeight ? '70vh' : undefined}>
-      {b.isLoading ? (
-        <Loader />
-      ) : items.length === 0 ? (
-        <Card withBorder p="xl">
-          <Text ta="center" c="dimmed">
-            {empty}
-          </Text>
-        </Card>
-      ) : b.view === 'grid' ? (
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="sm">
-          {items.map(card)}
-        </SimpleGrid>
-      ) : (
-        <GalleryTable
-          items={items}
-          selected={selected}
-          canCrud={canCrud}
-          toggle={toggle}
-          onPreview={b.setPreview}
-          onOpenFolder={onOpenFolder}
-          startDrag={startDrag}
-          onDropOnFolder={onDropOnFolder}
-        />
-      )}
+    <ScrollArea.Autosize mah={limitHeight ? '70vh' : undefined} viewportRef={box}>
+      <div ref={start}>
+        {b.isLoading ? (
+          <Loader />
+        ) : items.length === 0 ? (
+          <Card withBorder p="xl">
+            <Text ta="center" c="dimmed">
+              {empty}
+            </Text>
+          </Card>
+        ) : grid && whole ? (
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="sm">
+            {items.map(card)}
+          </SimpleGrid>
+        ) : grid ? (
+          <div style={{ paddingTop: rows.before, paddingBottom: rows.after }}>
+            {rows.items.map((row) => (
+              <SimpleGrid
+                key={row.key}
+                data-index={row.index}
+                ref={rows.measure}
+                cols={cols}
+                spacing="sm"
+                pb="sm"
+              >
+                {items.slice(row.index * cols, (row.index + 1) * cols).map(card)}
+              </SimpleGrid>
+            ))}
+          </div>
+        ) : (
+          <GalleryTable
+            items={items}
+            rows={rows}
+            selected={selected}
+            canCrud={canCrud}
+            toggle={toggle}
+            onPreview={b.setPreview}
+            onOpenFolder={onOpenFolder}
+            startDrag={startDrag}
+            onDropOnFolder={onDropOnFolder}
+          />
+        )}
+      </div>
     </ScrollArea.Autosize>
   );
 }

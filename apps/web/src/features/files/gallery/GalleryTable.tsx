@@ -2,12 +2,17 @@ import type { DragEvent } from 'react';
 import { Anchor, Checkbox, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FileItem, GalleryItem } from '@vitrine/core';
+import type { VirtualRows } from '../../../lib/list/useVirtualRows';
 import { isFile } from '../files.api';
 import { fileDetails, keyOf } from './format';
 
-/** The list view: one row per folder or file, with its checkbox, name (opens or previews), type and details. */
+/**
+ * The list view: one row per folder or file, with its checkbox, name (opens or previews), type and details;
+ * of a large folder only the `rows` in view, spacers standing in for the others.
+ */
 export function GalleryTable({
   items,
+  rows,
   selected,
   canCrud,
   toggle,
@@ -17,6 +22,7 @@ export function GalleryTable({
   onDropOnFolder,
 }: {
   items: GalleryItem[];
+  rows: VirtualRows;
   selected: Set<string>;
   canCrud: boolean;
   toggle: (item: GalleryItem) => void;
@@ -27,7 +33,7 @@ export function GalleryTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Table striped highlightOnHover>
+    <Table striped={rows.measure === undefined} highlightOnHover>
       <Table.Thead>
         <Table.Tr>
           <Table.Th />
@@ -37,36 +43,52 @@ export function GalleryTable({
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {items.map((item) => (
-          <Table.Tr
-            key={keyOf(item)}
-            draggable={canCrud}
-            onDragStart={(e) => startDrag(e, item)}
-            onDrop={(e) => !isFile(item) && onDropOnFolder(e, item.id)}
-            onDragOver={(e) => !isFile(item) && e.preventDefault()}
-          >
-            <Table.Td>
-              <Checkbox
-                size="xs"
-                aria-label={t('gallery.select', { name: item.name })}
-                checked={selected.has(keyOf(item))}
-                onChange={() => toggle(item)}
-              />
-            </Table.Td>
-            <Table.Td>
-              <Anchor
-                component="button"
-                type="button"
-                onClick={() => (isFile(item) ? onPreview(item) : onOpenFolder(item.id))}
-              >
-                {item.name}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>{isFile(item) ? item.mime : t('gallery.folder')}</Table.Td>
-            <Table.Td>{isFile(item) ? fileDetails(item) : ''}</Table.Td>
-          </Table.Tr>
-        ))}
+        {spacer(rows.before)}
+        {rows.items.map(({ index }) => {
+          const item = items[index]!;
+          return (
+            <Table.Tr
+              key={keyOf(item)}
+              data-index={index}
+              ref={rows.measure}
+              draggable={canCrud}
+              onDragStart={(e) => startDrag(e, item)}
+              onDrop={(e) => !isFile(item) && onDropOnFolder(e, item.id)}
+              onDragOver={(e) => !isFile(item) && e.preventDefault()}
+            >
+              <Table.Td>
+                <Checkbox
+                  size="xs"
+                  aria-label={t('gallery.select', { name: item.name })}
+                  checked={selected.has(keyOf(item))}
+                  onChange={() => toggle(item)}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Anchor
+                  component="button"
+                  type="button"
+                  onClick={() => (isFile(item) ? onPreview(item) : onOpenFolder(item.id))}
+                >
+                  {item.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{isFile(item) ? item.mime : t('gallery.folder')}</Table.Td>
+              <Table.Td>{isFile(item) ? fileDetails(item) : ''}</Table.Td>
+            </Table.Tr>
+          );
+        })}
+        {spacer(rows.after)}
       </Table.Tbody>
     </Table>
   );
+}
+
+/** Stands in for the rows out of view: their height, no content. */
+function spacer(height: number) {
+  return height > 0 ? (
+    <tr aria-hidden="true" role="presentation">
+      <td colSpan={4} style={{ height, padding: 0, border: 0 }} />
+    </tr>
+  ) : null;
 }
