@@ -1,4 +1,4 @@
-import type { DragEvent } from 'react';
+import { memo, type DragEvent } from 'react';
 import { ActionIcon, Anchor, Card, Checkbox, Group, Image, Text } from '@mantine/core';
 import { IconFolder, IconPencil, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -11,32 +11,32 @@ import { fileDetails } from './format';
  * One file or folder in the gallery's grid: its thumbnail (or icon), its checkbox where it may be chosen,
  * its name (a file opens its preview, a folder opens), favourite and rename. It drags onto a folder.
  */
-export function GalleryCard({
+/** What a card does; one object for every card, the same from render to render. */
+export interface CardActions {
+  toggle: (item: GalleryItem) => void;
+  preview: (file: FileItem) => void;
+  openFolder: (id: number) => void;
+  dragStart: (event: DragEvent, item: GalleryItem) => void;
+  drop: (event: DragEvent, folderId: number) => void;
+  favorite: (item: GalleryItem) => void;
+  rename: (item: GalleryItem) => void;
+}
+
+/** Rendered again only when its own item, choice or rights change (not on every scroll of a large folder). */
+export const GalleryCard = memo(function GalleryCard({
   item,
   selected,
   choosable,
   canCrud,
   canDelete,
-  onToggle,
-  onPreview,
-  onOpenFolder,
-  onDragStart,
-  onDropOnFolder,
-  onFavorite,
-  onRename,
+  actions,
 }: {
   item: GalleryItem;
   selected: boolean;
   choosable: boolean;
   canCrud: boolean;
   canDelete: boolean;
-  onToggle: () => void;
-  onPreview: (file: FileItem) => void;
-  onOpenFolder: () => void;
-  onDragStart: (event: DragEvent) => void;
-  onDropOnFolder: (event: DragEvent) => void;
-  onFavorite: () => void;
-  onRename: () => void;
+  actions: CardActions;
 }) {
   const { t } = useTranslation();
   const file = isFile(item) ? item : null;
@@ -45,9 +45,9 @@ export function GalleryCard({
       withBorder
       padding="xs"
       draggable={canCrud}
-      onDragStart={onDragStart}
+      onDragStart={(e) => actions.dragStart(e, item)}
       onDragOver={(e) => !file && e.preventDefault()}
-      onDrop={(e) => !file && onDropOnFolder(e)}
+      onDrop={(e) => !file && actions.drop(e, item.id)}
       data-testid="gallery-item"
       data-name={item.name}
       style={{
@@ -62,7 +62,7 @@ export function GalleryCard({
           background: 'var(--mantine-color-default-hover)',
           cursor: 'pointer',
         }}
-        onClick={() => (file ? onPreview(file) : onOpenFolder())}
+        onClick={() => (file ? actions.preview(file) : actions.openFolder(item.id))}
       >
         {file?.thumbUrl ? (
           <Image src={file.thumbUrl} alt="" h={120} w="100%" fit="contain" />
@@ -78,7 +78,7 @@ export function GalleryCard({
             size="xs"
             aria-label={t('gallery.select', { name: item.name })}
             checked={selected}
-            onChange={onToggle}
+            onChange={() => actions.toggle(item)}
           />
         ) : null}
         {file ? (
@@ -86,7 +86,7 @@ export function GalleryCard({
             component="button"
             type="button"
             size="sm"
-            onClick={() => onPreview(file)}
+            onClick={() => actions.preview(file)}
             title={item.name}
             style={{ flex: 1, textAlign: 'left', minWidth: 0, overflowWrap: 'anywhere' }}
           >
@@ -98,7 +98,7 @@ export function GalleryCard({
             type="button"
             size="sm"
             fw={600}
-            onClick={onOpenFolder}
+            onClick={() => actions.openFolder(item.id)}
             title={item.name}
             style={{ flex: 1, textAlign: 'left', minWidth: 0, overflowWrap: 'anywhere' }}
           >
@@ -112,7 +112,7 @@ export function GalleryCard({
             color="yellow"
             aria-label={t(item.favorite ? 'gallery.unfavorite' : 'gallery.favorite', { name: item.name })}
             aria-pressed={item.favorite}
-            onClick={onFavorite}
+            onClick={() => actions.favorite(item)}
           >
             {item.favorite ? <IconStarFilled size={14} /> : <IconStar size={14} />}
           </ActionIcon>
@@ -122,7 +122,7 @@ export function GalleryCard({
             size="sm"
             variant="subtle"
             aria-label={t('gallery.rename', { name: item.name })}
-            onClick={onRename}
+            onClick={() => actions.rename(item)}
           >
             <IconPencil size={14} />
           </ActionIcon>
@@ -135,4 +135,4 @@ export function GalleryCard({
       )}
     </Card>
   );
-}
+});

@@ -1,9 +1,9 @@
-import { useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Card, Loader, ScrollArea, SimpleGrid, Text, useMatches } from '@mantine/core';
 import type { GalleryItem } from '@vitrine/core';
 import { useVirtualRows } from '../../../lib/list/useVirtualRows';
 import { keyOf } from './format';
-import { GalleryCard } from './GalleryCard';
+import { GalleryCard, type CardActions } from './GalleryCard';
 import { GalleryTable } from './GalleryTable';
 import type { GalleryBrowserState } from './useGalleryBrowser';
 
@@ -33,7 +33,22 @@ export function GalleryContents({
   limitHeight: boolean;
   onOpenFolder: (id: number) => void;
 }) {
-  const { items, selected, canCrud, toggle, startDrag, onDropOnFolder } = b;
+  const { items, selected, canCrud } = b;
+  // What a card does, through one object that stays the same from render to render: a scroll renders only
+  // the cards coming into view, not every card on screen again.
+  const latest = useRef({ b, onOpenFolder });
+  useLayoutEffect(() => {
+    latest.current = { b, onOpenFolder };
+  });
+  const [actions] = useState<CardActions>(() => ({
+    toggle: (item) => latest.current.b.toggle(item),
+    preview: (file) => latest.current.b.setPreview(file),
+    openFolder: (id) => latest.current.onOpenFolder(id),
+    dragStart: (event, item) => latest.current.b.startDrag(event, item),
+    drop: (event, id) => latest.current.b.onDropOnFolder(event, id),
+    favorite: (item) => latest.current.b.actions.toggleFavorite.mutate(item),
+    rename: (item) => latest.current.b.setNaming({ item }),
+  }));
   const card = (item: GalleryItem) => (
     <GalleryCard
       key={keyOf(item)}
@@ -42,13 +57,7 @@ export function GalleryContents({
       choosable={choosable(item)}
       canCrud={canCrud}
       canDelete={b.canDelete}
-      onToggle={() => toggle(item)}
-      onPreview={b.setPreview}
-      onOpenFolder={() => onOpenFolder(item.id)}
-      onDragStart={(e) => startDrag(e, item)}
-      onDropOnFolder={(e) => onDropOnFolder(e, item.id)}
-      onFavorite={() => b.actions.toggleFavorite.mutate(item)}
-      onRename={() => b.setNaming({ item })}
+      actions={actions}
     />
   );
   const box = useRef<HTMLDivElement>(null);
@@ -103,11 +112,11 @@ export function GalleryContents({
             rows={rows}
             selected={selected}
             canCrud={canCrud}
-            toggle={toggle}
+            toggle={b.toggle}
             onPreview={b.setPreview}
             onOpenFolder={onOpenFolder}
-            startDrag={startDrag}
-            onDropOnFolder={onDropOnFolder}
+            startDrag={b.startDrag}
+            onDropOnFolder={b.onDropOnFolder}
           />
         )}
       </div>
