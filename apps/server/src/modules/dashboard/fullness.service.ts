@@ -73,7 +73,7 @@ interface Run {
  * content version (the version changes exactly when what the screen plays may change) and stored as runs
  * of equal days, so the dashboard sums stored rows. Screens whose row is missing, of another version or too
  * short for the range are planned in worker threads, never on the event loop; a request waits a moment
- * for them and otherwise answers with how many are still pending.
+ * for a few of them (one batch) and otherwise answers at once with how many are still pending.
  */
 export class FullnessService {
   private readonly clock: () => Date;
@@ -86,7 +86,14 @@ export class FullnessService {
   async read(cabinetId: CabinetId, range: FullnessRange): Promise<Dashboard['fullness']> {
     let states = await this.deps.repos.fullness.stateOf(cabinetId);
     let view = this.view(states, range);
-    if (view.pending > 0) {
+    if (view.pending > BATCH) {
+      // A fleet to plan (minutes for 10,000 screens): answered at once with how many are pending; the page
+      // asks again while they fill in.
+      this.refresh(cabinetId, view.days).catch((error: unknown) =>
+        this.deps.log?.('planning broadcast fullness failed', error),
+      );
+    } else if (view.pending > 0) {
+      // A few screens (one batch): worth a moment's wait for a whole answer.
       const done = this.refresh(cabinetId, view.days);
       let timer: NodeJS.Timeout | undefined;
       const waited = await Promise.race([

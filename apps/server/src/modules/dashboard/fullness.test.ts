@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { points } from '../../db/schema.js';
 import { type Dashboard } from '@vitrine/core';
 import { asCabinetId } from '../../db/cabinet-id.js';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
@@ -134,4 +135,29 @@ describe('broadcast fullness, stored and planned off the event loop', () => {
     // Another cabinet's rows are its own.
     expect(await plannedAt(quick, asCabinetId(team.cabinet.id + 100_000))).toEqual(new Map());
   });
+});
+
+describe('a fleet too large to wait for', () => {
+  it('is answered at once with its screens pending and fills in; a few screens are waited for', async () => {
+    // This server waits up to a minute for planning (the test build's FULLNESS_WAIT_MS).
+    const team = await createTeam(t);
+    const cabinetId = team.cabinet.id;
+    await createPoint(t, cabinetId);
+    await createPoint(t, cabinetId);
+    expect((await board(t, team.owner)).pending).toBe(0);
+
+    await t.database.db
+      .insert(points)
+      .values(Array.from({ length: 150 }, (_, i) => ({ cabinetId, name: `Fleet ${i}` })));
+    const first = await board(t, team.owner);
+    expect(first.pending).toBe(150);
+    expect(first.points).toHaveLength(2);
+    let now = first;
+    for (let i = 0; i < 600 && now.pending > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      now = await board(t, team.owner);
+    }
+    expect(now.pending).toBe(0);
+    expect(now.points).toHaveLength(152);
+  }, 120_000);
 });
