@@ -336,6 +336,8 @@ describe('statistics: the report, the list and an export', () => {
     const page = await cabinet(1400);
     await page.goto(`${server.url}/statistics/list`);
     const table = page.getByRole('table', { name: 'Every show in the period, newest first' });
+    // The table comes with the page's data; a count does not wait for it, so the table is waited for first.
+    await table.waitFor();
     await expect.poll(() => table.locator('tbody tr').count()).toBe(5);
     await table
       .getByRole('button', { name: /^Correct the show of / })
