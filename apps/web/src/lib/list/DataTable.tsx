@@ -2,6 +2,7 @@ import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent, type React
 import { ActionIcon, Checkbox, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import type { Selection } from './useSelection';
+import { SpacerRow } from './SpacerRow';
 import { useVirtualRows } from './useVirtualRows';
 import './DataTable.css';
 
@@ -134,13 +135,6 @@ export function DataTable<T>({
     toggle: (id) => latest.current.toggle?.(id),
   }));
 
-  const spacer = (height: number, key: string) =>
-    height > 0 ? (
-      <tr aria-hidden="true" role="presentation" key={key} className="vitrine-spacer">
-        <td colSpan={span} style={{ height, padding: 0, border: 0 }} />
-      </tr>
-    ) : null;
-
   return (
     <>
       <Table.ScrollContainer minWidth={minWidth}>
@@ -174,7 +168,7 @@ export function DataTable<T>({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody ref={body}>
-            {spacer(before, 'before')}
+            <SpacerRow key="before" height={before} span={span} />
             {items.map((item) => {
               const row = rows[item.index]!;
               const id = rowKey(row);
@@ -195,7 +189,7 @@ export function DataTable<T>({
                 />
               );
             })}
-            {spacer(after, 'after')}
+            <SpacerRow key="after" height={after} span={span} />
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

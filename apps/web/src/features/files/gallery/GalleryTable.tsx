@@ -2,6 +2,7 @@ import type { DragEvent } from 'react';
 import { Anchor, Checkbox, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FileItem, GalleryItem } from '@vitrine/core';
+import { SpacerRow } from '../../../lib/list/SpacerRow';
 import type { VirtualRows } from '../../../lib/list/useVirtualRows';
 import { isFile } from '../files.api';
 import { fileDetails, keyOf } from './format';
@@ -43,7 +44,7 @@ export function GalleryTable({
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {spacer(rows.before)}
+        <SpacerRow height={rows.before} span={4} />
         {rows.items.map(({ index }) => {
           const item = items[index]!;
           return (
@@ -78,17 +79,8 @@ export function GalleryTable({
             </Table.Tr>
           );
         })}
-        {spacer(rows.after)}
+        <SpacerRow height={rows.after} span={4} />
       </Table.Tbody>
     </Table>
   );
-}
-
-/** Stands in for the rows out of view: their height, no content. */
-function spacer(height: number) {
-  return height > 0 ? (
-    <tr aria-hidden="true" role="presentation">
-      <td colSpan={4} style={{ height, padding: 0, border: 0 }} />
-    </tr>
-  ) : null;
 }
