@@ -11,26 +11,44 @@ import { fontStack } from './style.ts';
 
 const fontFaces = new Map<string, Promise<void>>();
 const fontSet = () => (globalThis.document as Document | undefined)?.fonts;
+/** Pauses before a failed face is tried again on the same page (the server busy, a cached copy not in yet). */
+const RETRY_MS = [500, 2000];
 
-/** Registers a font once per page lifetime of the app; resolves when loaded (or failed). */
+/** Loads one face into the page, a few tries; a face that failed is taken back (a FontFace loads once). */
+async function loadFace(source: FontSource, fonts: FontFaceSet): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const face = new FontFace(source.family, `url("${source.url}")`, {
+      ...(source.weight ? { weight: source.weight } : {}),
+      ...(source.style ? { style: source.style } : {}),
+    });
+    fonts.add(face);
+    try {
+      await face.load();
+      return;
+    } catch (error) {
+      fonts.delete(face);
+      const pause = RETRY_MS[attempt];
+      if (pause === undefined) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
+/**
+ * Registers a font once per page lifetime of the app; resolves when loaded or given up. One that could not
+ * be loaded is forgotten, so the next page that uses the family tries again instead of the fallback for good.
+ */
 function registerFont(source: FontSource): Promise<void> {
   const key = `${source.family}|${source.weight ?? ''}|${source.style ?? ''}|${source.url}`;
   let loading = fontFaces.get(key);
   if (!loading) {
     const fonts = fontSet();
-    if (typeof FontFace === 'undefined' || !fonts) {
-      loading = Promise.resolve();
-    } else {
-      const face = new FontFace(source.family, `url("${source.url}")`, {
-        ...(source.weight ? { weight: source.weight } : {}),
-        ...(source.style ? { style: source.style } : {}),
-      });
-      fonts.add(face);
-      loading = face.load().then(
-        () => undefined,
-        () => undefined,
-      );
-    }
+    loading =
+      typeof FontFace === 'undefined' || !fonts
+        ? Promise.resolve()
+        : loadFace(source, fonts).catch(() => {
+            fontFaces.delete(key);
+          });
     fontFaces.set(key, loading);
   }
   return loading;

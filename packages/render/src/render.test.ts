@@ -167,6 +167,87 @@ describe('renderPage', () => {
     page.destroy();
   });
 
+  it('tries an uploaded font again when its face failed to load, on the same page and on the next', async () => {
+    // The browser's font API, which jsdom lacks. Loads of an address fail as many times as `failures` says
+    // (the server busy, the cached copy not there yet), then succeed.
+    const faces = new Set<FontFace>();
+    const attempts = new Map<string, number>();
+    const failures = new Map<string, number>([
+      ['url("blob:once")', 1],
+      ['url("blob:often")', 3],
+    ]);
+    class TestFace {
+      status: FontFaceLoadStatus = 'unloaded';
+      constructor(
+        readonly family: string,
+        readonly source: string,
+      ) {}
+      load() {
+        const n = (attempts.get(this.source) ?? 0) + 1;
+        attempts.set(this.source, n);
+        const fail = n <= (failures.get(this.source) ?? 0);
+        this.status = fail ? 'error' : 'loaded';
+        return fail ? Promise.reject(new Error('network')) : Promise.resolve(this);
+      }
+    }
+    vi.stubGlobal('FontFace', TestFace);
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: {
+        add: (face: FontFace) => faces.add(face),
+        delete: (face: FontFace) => faces.delete(face),
+        forEach: (fn: (face: FontFace) => void) => faces.forEach(fn),
+        load: () => Promise.resolve([]),
+      },
+    });
+    vi.useFakeTimers();
+    try {
+      const draw = async (family: string, url: string) => {
+        const branded = doc([
+          {
+            ...box,
+            id: 't',
+            kind: 'text',
+            x: 0,
+            y: 0,
+            width: 9,
+            height: 9,
+            text: 'Hi',
+            style: { ...style, fontFamily: family },
+          },
+        ]);
+        branded.fonts = [{ family, fileId: 9 }];
+        const warnings: RenderWarning[] = [];
+        const page = renderPage(container(), branded, 0, {
+          fileUrl: () => url,
+          timeZone: 'UTC',
+          locale: 'en',
+          onWarning: (w) => warnings.push(w),
+        });
+        const ready = page.ready.then(() => Promise.resolve());
+        await vi.runAllTimersAsync();
+        await ready;
+        await vi.runAllTimersAsync();
+        page.destroy();
+        return warnings;
+      };
+      const loaded = (family: string) => [...faces].filter((f) => f.family === family).map((f) => f.status);
+      // Failed once: tried again on the same page, drawn in its own face.
+      expect(await draw('Once Sans', 'blob:once')).toEqual([]);
+      expect(loaded('Once Sans')).toEqual(['loaded']);
+      // Failed every try of a page: the fallback and a warning, the failed faces taken back; the next page
+      // tries again and has it.
+      expect(await draw('Often Sans', 'blob:often')).toEqual([{ kind: 'font', family: 'Often Sans' }]);
+      expect(loaded('Often Sans')).toEqual([]);
+      expect(await draw('Often Sans', 'blob:often')).toEqual([]);
+      expect(loaded('Often Sans')).toEqual(['loaded']);
+      expect(attempts.get('url("blob:often")')).toBe(4);
+    } finally {
+      vi.unstubAllGlobals();
+      delete (document as { fonts?: unknown }).fonts;
+    }
+  });
+
   it('refuses documents that break the schema', () => {
     const bad = (patch: Record<string, unknown>) =>
       StudioDocument.safeParse({
