@@ -5,12 +5,17 @@ import { useVirtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
 const OVERSCAN = 2;
 
 export interface VirtualRows {
+  /** Whether every row is rendered (a short list): no spacers, nothing to measure. */
+  whole: boolean;
   /** The rows to render, in order: all of them while the list is short. */
   items: { index: number; key: Key }[];
   /** Space (px) before the first and after the last rendered row, for a spacer each. */
   before: number;
   after: number;
-  /** Given as the ref of each rendered row's element (which carries `data-index`): its real height. */
+  /**
+   * Given as the ref of each rendered row's element (which carries `data-index`): its real height. None for
+   * a short list or rows of a fixed height.
+   */
   measure: ((element: Element | null) => void) | undefined;
   /** Brings a row into view (as little scrolling as will do), rendering it first when it is not. */
   scrollTo: (index: number) => void;
@@ -30,10 +35,16 @@ export function useVirtualRows({
   scroller,
   wholeUpTo,
   overscan = OVERSCAN,
+  fixed = false,
 }: {
   count: number;
-  /** A row's height (px) before it is measured. */
+  /** A row's height (px) before it is measured (its height, when `fixed`). */
   estimate: number;
+  /**
+   * Every row is exactly `estimate` tall: rows are not measured, which spares a forced layout for each row
+   * coming into view.
+   */
+  fixed?: boolean;
   keyOf: (index: number) => Key;
   /** The element the rows start in: its top is where the first row starts. */
   anchor: RefObject<HTMLElement | null>;
@@ -71,6 +82,7 @@ export function useVirtualRows({
   });
   if (!virtual) {
     return {
+      whole: true,
       items: Array.from({ length: count }, (_, index) => ({ index, key: keyOf(index) })),
       before: 0,
       after: 0,
@@ -84,10 +96,11 @@ export function useVirtualRows({
   const first = items[0];
   const last = items[items.length - 1];
   return {
+    whole: false,
     items,
     before: first ? first.start - margin : 0,
     after: last ? virtualizer.getTotalSize() - (last.end - margin) : 0,
-    measure: virtualizer.measureElement,
+    measure: fixed ? undefined : virtualizer.measureElement,
     scrollTo: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }),
   };
 }

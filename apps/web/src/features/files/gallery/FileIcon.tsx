@@ -1,15 +1,13 @@
-import { IconFile, IconFileMusic, IconMovie, IconBroadcast } from '@tabler/icons-react';
 import { type FileItem } from '@vitrine/core';
+import { GalleryIcon, type GalleryIconName } from './GalleryIcons';
 
-/** A file without a thumbnail: its kind's icon. */
+const BY_KIND: Partial<Record<FileItem['kind'], GalleryIconName>> = {
+  video: 'movie',
+  audio: 'music',
+  stream: 'broadcast',
+};
+
+/** A file without a thumbnail: its kind's icon (inside a gallery's icon sprite). */
 export function FileIcon({ file, size = 40 }: { file: FileItem; size?: number }) {
-  const Icon =
-    file.kind === 'video'
-      ? IconMovie
-      : file.kind === 'audio'
-        ? IconFileMusic
-        : file.kind === 'stream'
-          ? IconBroadcast
-          : IconFile;
-  return <Icon size={size} stroke={1.3} aria-hidden />;
+  return <GalleryIcon name={BY_KIND[file.kind] ?? 'file'} size={size} />;
 }

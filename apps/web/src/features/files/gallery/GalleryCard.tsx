@@ -1,16 +1,16 @@
 import { memo, type DragEvent } from 'react';
-import { ActionIcon, Anchor, Card, Checkbox, Group, Image, Text } from '@mantine/core';
-import { IconFolder, IconPencil, IconStar, IconStarFilled } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { ActionIcon } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import type { FileItem, GalleryItem } from '@vitrine/core';
 import { isFile } from '../files.api';
 import { FileIcon } from './FileIcon';
+import { GalleryIcon } from './GalleryIcons';
+import './GalleryCard.css';
 import { fileDetails } from './format';
 
-/**
- * One file or folder in the gallery's grid: its thumbnail (or icon), its checkbox where it may be chosen,
- * its name (a file opens its preview, a folder opens), favourite and rename. It drags onto a folder.
- */
+/** Every card's height (px): one line of name and one of details, so a large folder's rows need no measuring. */
+export const CARD_HEIGHT = 184;
+
 /** What a card does; one object for every card, the same from render to render. */
 export interface CardActions {
   toggle: (item: GalleryItem) => void;
@@ -22,7 +22,12 @@ export interface CardActions {
   rename: (item: GalleryItem) => void;
 }
 
-/** Rendered again only when its own item, choice or rights change (not on every scroll of a large folder). */
+/**
+ * One file or folder in the gallery's grid: its thumbnail (or icon), its checkbox where it may be chosen,
+ * its name (a file opens its preview, a folder opens), favourite and rename; it drags onto a folder. Plain
+ * elements with the card's look (GalleryCard.css), about fifteen a card, all of one height, and rendered again only when its
+ * own item, choice or rights change (not on every scroll of a large folder).
+ */
 export const GalleryCard = memo(function GalleryCard({
   item,
   selected,
@@ -30,6 +35,7 @@ export const GalleryCard = memo(function GalleryCard({
   canCrud,
   canDelete,
   actions,
+  t,
 }: {
   item: GalleryItem;
   selected: boolean;
@@ -37,74 +43,52 @@ export const GalleryCard = memo(function GalleryCard({
   canCrud: boolean;
   canDelete: boolean;
   actions: CardActions;
+  /** The page's translation (one lookup of the hook for all cards, not one per card). */
+  t: TFunction;
 }) {
-  const { t } = useTranslation();
   const file = isFile(item) ? item : null;
+  const open = () => (file ? actions.preview(file) : actions.openFolder(item.id));
   return (
-    <Card
-      withBorder
-      padding="xs"
+    <div
+      className="vitrine-card"
       draggable={canCrud}
       onDragStart={(e) => actions.dragStart(e, item)}
       onDragOver={(e) => !file && e.preventDefault()}
       onDrop={(e) => !file && actions.drop(e, item.id)}
       data-testid="gallery-item"
       data-name={item.name}
-      style={{
-        outline: selected ? '2px solid var(--mantine-color-blue-filled)' : undefined,
-      }}
+      data-selected={selected || undefined}
+      style={{ height: CARD_HEIGHT }}
     >
-      <Card.Section
-        h={120}
-        style={{
-          display: 'grid',
-          placeItems: 'center',
-          background: 'var(--mantine-color-default-hover)',
-          cursor: 'pointer',
-        }}
-        onClick={() => (file ? actions.preview(file) : actions.openFolder(item.id))}
-      >
+      {/* The picture opens too, for a pointer; the name is the control for everyone else. */}
+      <div className="vitrine-card-thumb" onClick={open}>
         {file?.thumbUrl ? (
-          <Image src={file.thumbUrl} alt="" h={120} w="100%" fit="contain" />
+          <img src={file.thumbUrl} alt="" loading="lazy" />
         ) : file ? (
           <FileIcon file={file} />
         ) : (
-          <IconFolder size={48} stroke={1.2} aria-hidden />
+          <GalleryIcon name="folder" size={48} />
         )}
-      </Card.Section>
-      <Group justify="space-between" wrap="nowrap" mt="xs" gap={4}>
+      </div>
+      <div className="vitrine-card-bar">
         {choosable ? (
-          <Checkbox
-            size="xs"
+          <input
+            type="checkbox"
+            className="vitrine-card-check"
             aria-label={t('gallery.select', { name: item.name })}
             checked={selected}
             onChange={() => actions.toggle(item)}
           />
         ) : null}
-        {file ? (
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            onClick={() => actions.preview(file)}
-            title={item.name}
-            style={{ flex: 1, textAlign: 'left', minWidth: 0, overflowWrap: 'anywhere' }}
-          >
-            {item.name}
-          </Anchor>
-        ) : (
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            fw={600}
-            onClick={() => actions.openFolder(item.id)}
-            title={item.name}
-            style={{ flex: 1, textAlign: 'left', minWidth: 0, overflowWrap: 'anywhere' }}
-          >
-            {item.name}
-          </Anchor>
-        )}
+        <button
+          type="button"
+          className="vitrine-card-name"
+          data-folder={file ? undefined : true}
+          onClick={open}
+          title={item.name}
+        >
+          {item.name}
+        </button>
         {canDelete && (
           <ActionIcon
             size="sm"
@@ -114,7 +98,7 @@ export const GalleryCard = memo(function GalleryCard({
             aria-pressed={item.favorite}
             onClick={() => actions.favorite(item)}
           >
-            {item.favorite ? <IconStarFilled size={14} /> : <IconStar size={14} />}
+            <GalleryIcon name={item.favorite ? 'starFilled' : 'star'} size={14} />
           </ActionIcon>
         )}
         {canCrud && (
@@ -124,15 +108,15 @@ export const GalleryCard = memo(function GalleryCard({
             aria-label={t('gallery.rename', { name: item.name })}
             onClick={() => actions.rename(item)}
           >
-            <IconPencil size={14} />
+            <GalleryIcon name="pencil" size={14} />
           </ActionIcon>
         )}
-      </Group>
+      </div>
       {file && (
-        <Text size="xs" c="dimmed">
+        <div className="vitrine-card-details" title={fileDetails(file)}>
           {fileDetails(file)}
-        </Text>
+        </div>
       )}
-    </Card>
+    </div>
   );
 });

@@ -1,14 +1,16 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Card, Loader, ScrollArea, SimpleGrid, Text, useMatches } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { GalleryItem } from '@vitrine/core';
 import { useVirtualRows } from '../../../lib/list/useVirtualRows';
 import { keyOf } from './format';
-import { GalleryCard, type CardActions } from './GalleryCard';
+import { CARD_HEIGHT, GalleryCard, type CardActions } from './GalleryCard';
+import { GalleryIconSprite } from './GalleryIcons';
 import { GalleryTable } from './GalleryTable';
 import type { GalleryBrowserState } from './useGalleryBrowser';
 
-/** A row of cards (thumbnail, name, actions) before it is measured. */
-const CARD_ROW = 200;
+/** A row of cards: the cards' height and the space below them (Mantine's `sm`). */
+const CARD_ROW = CARD_HEIGHT + 12;
 /** A list row before it is measured. */
 const TABLE_ROW = 41;
 /** Folders up to this many items are rendered whole; larger ones (10,000 files) only where they are seen. */
@@ -33,6 +35,7 @@ export function GalleryContents({
   limitHeight: boolean;
   onOpenFolder: (id: number) => void;
 }) {
+  const { t } = useTranslation();
   const { items, selected, canCrud } = b;
   // What a card does, through one object that stays the same from render to render: a scroll renders only
   // the cards coming into view, not every card on screen again.
@@ -58,6 +61,7 @@ export function GalleryContents({
       canCrud={canCrud}
       canDelete={b.canDelete}
       actions={actions}
+      t={t}
     />
   );
   const box = useRef<HTMLDivElement>(null);
@@ -72,54 +76,57 @@ export function GalleryContents({
     anchor: start,
     ...(limitHeight ? { scroller: box } : {}),
     wholeUpTo: grid ? Math.ceil(WHOLE_UP_TO / cols) : WHOLE_UP_TO,
-    // A row of cards is tall (and up to six cards): one row beyond the window on each side is enough.
+    // A row of cards is tall (and up to six cards): one row beyond the window on each side is enough. Cards
+    // are all of one height, so their rows are not measured as they come into view.
     overscan: grid ? 1 : 2,
+    fixed: grid,
   });
-  const whole = rows.measure === undefined;
   return (
     <ScrollArea.Autosize mah={limitHeight ? '70vh' : undefined} viewportRef={box}>
-      <div ref={start}>
-        {b.isLoading ? (
-          <Loader />
-        ) : items.length === 0 ? (
-          <Card withBorder p="xl">
-            <Text ta="center" c="dimmed">
-              {empty}
-            </Text>
-          </Card>
-        ) : grid && whole ? (
-          <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="sm">
-            {items.map(card)}
-          </SimpleGrid>
-        ) : grid ? (
-          <div style={{ paddingTop: rows.before, paddingBottom: rows.after }}>
-            {rows.items.map((row) => (
-              <SimpleGrid
-                key={row.key}
-                data-index={row.index}
-                ref={rows.measure}
-                cols={cols}
-                spacing="sm"
-                pb="sm"
-              >
-                {items.slice(row.index * cols, (row.index + 1) * cols).map(card)}
-              </SimpleGrid>
-            ))}
-          </div>
-        ) : (
-          <GalleryTable
-            items={items}
-            rows={rows}
-            selected={selected}
-            canCrud={canCrud}
-            toggle={b.toggle}
-            onPreview={b.setPreview}
-            onOpenFolder={onOpenFolder}
-            startDrag={b.startDrag}
-            onDropOnFolder={b.onDropOnFolder}
-          />
-        )}
-      </div>
+      <GalleryIconSprite>
+        <div ref={start}>
+          {b.isLoading ? (
+            <Loader />
+          ) : items.length === 0 ? (
+            <Card withBorder p="xl">
+              <Text ta="center" c="dimmed">
+                {empty}
+              </Text>
+            </Card>
+          ) : grid && rows.whole ? (
+            <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="sm">
+              {items.map(card)}
+            </SimpleGrid>
+          ) : grid ? (
+            <div style={{ paddingTop: rows.before, paddingBottom: rows.after }}>
+              {rows.items.map((row) => (
+                <SimpleGrid
+                  key={row.key}
+                  data-index={row.index}
+                  ref={rows.measure}
+                  cols={cols}
+                  spacing="sm"
+                  pb="sm"
+                >
+                  {items.slice(row.index * cols, (row.index + 1) * cols).map(card)}
+                </SimpleGrid>
+              ))}
+            </div>
+          ) : (
+            <GalleryTable
+              items={items}
+              rows={rows}
+              selected={selected}
+              canCrud={canCrud}
+              toggle={b.toggle}
+              onPreview={b.setPreview}
+              onOpenFolder={onOpenFolder}
+              startDrag={b.startDrag}
+              onDropOnFolder={b.onDropOnFolder}
+            />
+          )}
+        </div>
+      </GalleryIconSprite>
     </ScrollArea.Autosize>
   );
 }

@@ -34,7 +34,7 @@ export function GalleryTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Table striped={rows.measure === undefined} highlightOnHover>
+    <Table striped={rows.whole} highlightOnHover>
       <Table.Thead>
         <Table.Tr>
           <Table.Th />
