@@ -23,6 +23,14 @@ describe('opening the database', () => {
         [1, 2, 3, 4].map(() => openDatabase({ driver: 'pg', url, poolSize: 2 })),
       );
       expect(await Promise.all(handles.map((h) => h.ping()))).toEqual([true, true, true, true]);
+      // The app's sessions run without the JIT, unless the address sets options of its own.
+      expect((await handles[0]!.executeSql('show jit')).rows).toEqual([{ jit: 'off' }]);
+      const own = await openDatabase({
+        driver: 'pg',
+        url: `${url}?options=${encodeURIComponent('-c jit=on')}`,
+      });
+      expect((await own.executeSql('show jit')).rows).toEqual([{ jit: 'on' }]);
+      await own.close();
       const repos = createRepositories(handles[0]!.db);
       expect(await repos.cabinets.insert({ name: 'after concurrent start' })).toMatchObject({ id: 1 });
       await Promise.all(handles.map((h) => h.close()));

@@ -1,7 +1,10 @@
-import { eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { pointFullness, points } from '../../db/schema.js';
+
+/** Screens read in one page of `statesOf`. */
+const STATE_PAGE = 2_000;
 
 /** A screen with its stored fullness, if any. */
 export interface FullnessState {
@@ -23,9 +26,36 @@ export type FullnessWrite = Omit<typeof pointFullness.$inferInsert, 'cabinetId' 
 export class FullnessRepository {
   constructor(private readonly db: Database) {}
 
-  /** Every screen of the cabinet by name, with its current content version and stored fullness. */
-  async stateOf(cabinetId: CabinetId): Promise<FullnessState[]> {
-    const rows = await this.db
+  /**
+   * Every screen of the cabinet by name, with its current content version and stored fullness: a page at a
+   * time (keyset on name and id), so that 10,000 screens are parsed and summed in slices with the event
+   * loop served between them, not in one long turn. A screen renamed while the pages are read may be met
+   * twice or not at all in that one read.
+   */
+  async *statesOf(cabinetId: CabinetId, pageSize = STATE_PAGE): AsyncGenerator<FullnessState[]> {
+    let after: { name: string; id: number } | null = null;
+    for (;;) {
+      const rows = await this.statePage(cabinetId, after, pageSize);
+      // Built field by field: V8 copies rest-and-spread objects slowly (10,000 screens on every dashboard read).
+      if (rows.length > 0)
+        yield rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          timezone: r.timezone,
+          version: r.version,
+          stored:
+            r.storedVersion !== null && r.fromDay !== null && r.days !== null && r.spans !== null
+              ? { version: r.storedVersion, fromDay: r.fromDay, days: r.days, spans: r.spans }
+              : null,
+        }));
+      if (rows.length < pageSize) return;
+      const last = rows[rows.length - 1]!;
+      after = { name: last.name, id: last.id };
+    }
+  }
+
+  private statePage(cabinetId: CabinetId, after: { name: string; id: number } | null, limit: number) {
+    return this.db
       .select({
         id: points.id,
         name: points.name,
@@ -38,19 +68,31 @@ export class FullnessRepository {
       })
       .from(points)
       .leftJoin(pointFullness, eq(pointFullness.pointId, points.id))
-      .where(eq(points.cabinetId, cabinetId))
-      .orderBy(points.name, points.id);
-    // Built field by field: V8 copies rest-and-spread objects slowly (10,000 screens on every dashboard read).
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      timezone: r.timezone,
-      version: r.version,
-      stored:
-        r.storedVersion !== null && r.fromDay !== null && r.days !== null && r.spans !== null
-          ? { version: r.storedVersion, fromDay: r.fromDay, days: r.days, spans: r.spans }
-          : null,
-    }));
+      .where(
+        and(
+          eq(points.cabinetId, cabinetId),
+          after ? sql`(${points.name}, ${points.id}) > (${after.name}, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(points.name, points.id)
+      .limit(limit);
+  }
+
+  /**
+   * A signature of everything the dashboard's fullness is worked out from (each screen's name, zone and
+   * content version; its stored row's version, dates and when it was planned), summed in the database: the
+   * same signature, the same figures (on the same day), so a read can reuse what it worked out last time.
+   */
+  async signature(cabinetId: CabinetId): Promise<string> {
+    const [row] = await this.db
+      .select({
+        screens: sql<number>`count(*)::int`,
+        sum: sql<string>`coalesce(sum(hashtextextended(concat_ws('|', ${points.id}, ${points.name}, ${points.timezone}, ${points.currentVersion}, ${pointFullness.version}, ${pointFullness.fromDay}, ${pointFullness.days}, ${pointFullness.computedAt}), 0)), 0)::text`,
+      })
+      .from(points)
+      .leftJoin(pointFullness, eq(pointFullness.pointId, points.id))
+      .where(eq(points.cabinetId, cabinetId));
+    return `${row?.screens ?? 0}:${row?.sum ?? 0}`;
   }
 
   async save(cabinetId: CabinetId, rows: FullnessWrite[]): Promise<void> {

@@ -61,6 +61,18 @@ export interface FullnessServiceDeps {
   log?: (message: string, error: unknown) => void;
 }
 
+/** Views kept for reuse (a cabinet and preset each); the oldest goes first beyond this. */
+const KEPT_VIEWS = 32;
+/** Every zone's local date moves on a quarter hour (UTC offsets are whole quarters): a kept view's span. */
+const QUARTER_HOUR = 15 * 60_000;
+
+/** A view worked out, with what it was worked out from. */
+interface KeptView {
+  signature: string;
+  quarter: number;
+  view: Dashboard['fullness'];
+}
+
 /** A cabinet's planning in progress, and the most days asked of it since it started. */
 interface Run {
   done: Promise<void>;
@@ -78,14 +90,14 @@ interface Run {
 export class FullnessService {
   private readonly clock: () => Date;
   private readonly runs = new Map<CabinetId, Run>();
+  private readonly kept = new Map<string, KeptView>();
 
   constructor(private readonly deps: FullnessServiceDeps) {
     this.clock = deps.clock ?? (() => new Date());
   }
 
   async read(cabinetId: CabinetId, range: FullnessRange): Promise<Dashboard['fullness']> {
-    let states = await this.deps.repos.fullness.stateOf(cabinetId);
-    let view = this.view(states, range);
+    let view = await this.view(cabinetId, range);
     if (view.pending > BATCH) {
       // A fleet to plan (minutes for 10,000 screens): answered at once with how many are pending; the page
       // asks again while they fill in.
@@ -101,10 +113,7 @@ export class FullnessService {
         new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), this.deps.waitMs))),
       ]);
       clearTimeout(timer);
-      if (waited) {
-        states = await this.deps.repos.fullness.stateOf(cabinetId);
-        view = this.view(states, range);
-      }
+      if (waited) view = await this.view(cabinetId, range);
     }
     return view;
   }
@@ -159,8 +168,26 @@ export class FullnessService {
     };
   }
 
-  /** The dashboard's figures from the stored rows; screens not covered count as pending. */
-  private view(states: FullnessState[], range: FullnessRange): Dashboard['fullness'] {
+  /**
+   * The dashboard's figures: the ones worked out last time while the rows they came from are the same (one
+   * aggregate query tells), else worked out again. A fleet's dashboard asked every few seconds while it is
+   * planned, or opened again and again, reads its 10,000 rows only when they changed.
+   */
+  private async view(cabinetId: CabinetId, range: FullnessRange): Promise<Dashboard['fullness']> {
+    const key = `${cabinetId}|${range}`;
+    const quarter = Math.floor(this.clock().getTime() / QUARTER_HOUR);
+    const signature = await this.deps.repos.fullness.signature(cabinetId);
+    const kept = this.kept.get(key);
+    if (kept && kept.signature === signature && kept.quarter === quarter) return kept.view;
+    const view = await this.sum(cabinetId, range);
+    this.kept.delete(key);
+    this.kept.set(key, { signature, quarter, view });
+    if (this.kept.size > KEPT_VIEWS) this.kept.delete(this.kept.keys().next().value!);
+    return view;
+  }
+
+  /** The figures from the stored rows, summed page by page as they are read; screens not covered are pending. */
+  private async sum(cabinetId: CabinetId, range: FullnessRange): Promise<Dashboard['fullness']> {
     const todayOf = this.todayIn();
     const offsetOf = daysApart();
     let days = 1;
@@ -168,23 +195,28 @@ export class FullnessService {
     let advertising = 0;
     let pending = 0;
     const points: Dashboard['fullness']['points'] = [];
-    for (const state of states) {
-      const today = todayOf(state.timezone);
-      days = rangeDays(range, today);
-      const sums = this.covered(state, today, days, offsetOf);
-      if (!sums) {
-        pending++;
-        continue;
+    const seen = new Set<number>();
+    for await (const states of this.deps.repos.fullness.statesOf(cabinetId)) {
+      for (const state of states) {
+        if (seen.has(state.id)) continue; // renamed between two pages
+        seen.add(state.id);
+        const today = todayOf(state.timezone);
+        days = rangeDays(range, today);
+        const sums = this.covered(state, today, days, offsetOf);
+        if (!sums) {
+          pending++;
+          continue;
+        }
+        capacity += sums.capacity;
+        advertising += sums.advertising;
+        points.push({
+          id: state.id,
+          name: state.name,
+          fullness: sums.capacity ? sums.advertising / sums.capacity : 0,
+          capacity: sums.capacity / 1000,
+          advertising: sums.advertising / 1000,
+        });
       }
-      capacity += sums.capacity;
-      advertising += sums.advertising;
-      points.push({
-        id: state.id,
-        name: state.name,
-        fullness: sums.capacity ? sums.advertising / sums.capacity : 0,
-        capacity: sums.capacity / 1000,
-        advertising: sums.advertising / 1000,
-      });
     }
     return { range, days, average: capacity ? advertising / capacity : 0, pending, points };
   }
@@ -204,9 +236,11 @@ export class FullnessService {
   private async plan(cabinetId: CabinetId, days: number): Promise<void> {
     const { repos, sync, schedule } = this.deps;
     const todayOf = this.todayIn();
-    const states = await repos.fullness.stateOf(cabinetId);
     const offsetOf = daysApart();
-    const todo = states.filter((state) => !this.covered(state, todayOf(state.timezone), days, offsetOf));
+    const todo: { id: number }[] = [];
+    for await (const states of repos.fullness.statesOf(cabinetId))
+      for (const state of states)
+        if (!this.covered(state, todayOf(state.timezone), days, offsetOf)) todo.push(state);
     const horizon = Math.max(days, MIN_DAYS) + MARGIN_DAYS;
     const batches: Promise<void>[] = [];
     for (let i = 0; i < todo.length; i += BATCH) {

@@ -99,6 +99,37 @@ describe('broadcast fullness, stored and planned off the event loop', () => {
     expect(planned.get(c.id)).not.toBe(before.get(c.id));
   });
 
+  it('answers from what it worked out last time only while the screens and their rows are the same', async () => {
+    const team = await createTeam(t);
+    const [a, b] = [
+      await createPoint(t, team.cabinet.id, 'Hall'),
+      await createPoint(t, team.cabinet.id, 'Kiosk'),
+    ];
+    const file = await image(t, team.owner);
+    await advert(t, team.owner, [a.id], file);
+    const first = await board(t, team.owner);
+    expect(first.points.map((p) => p.name)).toEqual(['Hall', 'Kiosk']);
+    expect(await board(t, team.owner)).toEqual(first);
+
+    // A new name is shown at once.
+    const renamed = await call(t.app, 'POST', `/api/point/patch/${b.id}`, {
+      token: team.owner.token,
+      body: { name: 'Atrium' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await board(t, team.owner)).points.map((p) => p.name)).toEqual(['Atrium', 'Hall']);
+    // So is a row planned again behind the dashboard's back (another process, the sweep).
+    await t.database.executeSql(
+      `update point_fullness set spans = '[{"offset":0,"days":40,"capacity":1000,"advertising":500}]', computed_at = now() + interval '1 second' where point_id = $1`,
+      [a.id],
+    );
+    expect((await board(t, team.owner)).points.find((p) => p.id === a.id)!.fullness).toBe(0.5);
+    // And a screen removed is gone.
+    const removed = await call(t.app, 'POST', `/api/point/remove/${b.id}`, { token: team.owner.token });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await board(t, team.owner)).points.map((p) => p.id)).toEqual([a.id]);
+  });
+
   it('answers at once with the screens still being planned, and whole once they are', async () => {
     const team = await createTeam(quick);
     const ids: number[] = [];
@@ -134,6 +165,24 @@ describe('broadcast fullness, stored and planned off the event loop', () => {
     expect([...(await plannedAt(quick, team.cabinet.id)).keys()]).toEqual([one.id]);
     // Another cabinet's rows are its own.
     expect(await plannedAt(quick, asCabinetId(team.cabinet.id + 100_000))).toEqual(new Map());
+  });
+});
+
+describe('reading a fleet page by page', () => {
+  it('meets every screen of the cabinet once, by name then id, across pages that split equal names', async () => {
+    const team = await createTeam(t);
+    const other = await createTeam(t);
+    const cabinetId = team.cabinet.id;
+    const made: { id: number; name: string }[] = [];
+    for (const name of ['Same', 'Zed', 'Same', 'Alpha', 'Same', 'Same', 'Beta'])
+      made.push(await createPoint(t, cabinetId, name));
+    await createPoint(t, other.cabinet.id, 'Same');
+    const pages: number[][] = [];
+    for await (const page of t.repos.fullness.statesOf(asCabinetId(cabinetId), 2))
+      pages.push(page.map((s) => s.id));
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 2, 1]);
+    const byNameThenId = [...made].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
+    expect(pages.flat()).toEqual(byNameThenId.map((p) => p.id));
   });
 });
 
