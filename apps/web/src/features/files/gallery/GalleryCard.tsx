@@ -25,8 +25,8 @@ export interface CardActions {
 /**
  * One file or folder in the gallery's grid: its thumbnail (or icon), its checkbox where it may be chosen,
  * its name (a file opens its preview, a folder opens), favourite and rename; it drags onto a folder. Plain
- * elements with the card's look (GalleryCard.css), about fifteen a card, all of one height, and rendered again only when its
- * own item, choice or rights change (not on every scroll of a large folder).
+ * elements with the card's look (GalleryCard.css), about sixteen a card, all of one height; rendered again
+ * only when its own item, choice or rights change (not on every scroll of a large folder).
  */
 export const GalleryCard = memo(function GalleryCard({
   item,
@@ -48,6 +48,7 @@ export const GalleryCard = memo(function GalleryCard({
 }) {
   const file = isFile(item) ? item : null;
   const open = () => (file ? actions.preview(file) : actions.openFolder(item.id));
+  const details = file ? fileDetails(file) : null;
   return (
     <div
       className="vitrine-card"
@@ -112,9 +113,9 @@ export const GalleryCard = memo(function GalleryCard({
           </ActionIcon>
         )}
       </div>
-      {file && (
-        <div className="vitrine-card-details" title={fileDetails(file)}>
-          {fileDetails(file)}
+      {details !== null && (
+        <div className="vitrine-card-details" title={details}>
+          {details}
         </div>
       )}
     </div>

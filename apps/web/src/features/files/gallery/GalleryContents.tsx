@@ -9,8 +9,10 @@ import { GalleryIconSprite } from './GalleryIcons';
 import { GalleryTable } from './GalleryTable';
 import type { GalleryBrowserState } from './useGalleryBrowser';
 
-/** A row of cards: the cards' height and the space below them (Mantine's `sm`). */
-const CARD_ROW = CARD_HEIGHT + 12;
+/** The space below a row of cards (px). */
+const ROW_GAP = 12;
+/** A row of cards: the cards' height and the space below them. */
+const CARD_ROW = CARD_HEIGHT + ROW_GAP;
 /** A list row before it is measured. */
 const TABLE_ROW = 41;
 /** Folders up to this many items are rendered whole; larger ones (10,000 files) only where they are seen. */
@@ -106,7 +108,7 @@ export function GalleryContents({
                   ref={rows.measure}
                   cols={cols}
                   spacing="sm"
-                  pb="sm"
+                  pb={ROW_GAP}
                 >
                   {items.slice(row.index * cols, (row.index + 1) * cols).map(card)}
                 </SimpleGrid>
