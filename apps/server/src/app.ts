@@ -494,6 +494,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         // Remote files and camera streams are played from their own hosts (images and media only).
         imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : []), 'https:', 'http:'],
         mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
+        // A screen draws the cabinet's uploaded fonts from its offline cache, as blob addresses.
+        fontSrc: ["'self'", 'data:', 'blob:', 'https:'],
         ...(recaptchaOrigins.length > 0 ? { frameSrc: ["'self'", ...recaptchaOrigins] } : {}),
       },
     },
