@@ -197,6 +197,11 @@ describe('the widget builder', () => {
     // A screen caches the font with the widget and draws the text with it.
     const { page: player, pointId } = await pairedPlayer(browser, server.url, token, 'Font screen');
     await player.waitForFunction(() => document.body.dataset.state === 'idle');
+    // Nothing the screen loads may be refused by the page's content security policy (a cached font is a blob).
+    const refused: string[] = [];
+    player.on('requestfailed', (request) => {
+      if (request.failure()?.errorText === 'csp') refused.push(request.url());
+    });
     await apiCall(server.url, '/playlist/post', {
       token,
       body: {
@@ -219,6 +224,52 @@ describe('the widget builder', () => {
         { timeout: 15_000 },
       )
       .toBe(true);
+
+    // Restarted with the server's copy out of reach, the screen draws the font from its own cache (a blob
+    // address, which the page's content security policy must allow for fonts as it does for pictures).
+    await expect
+      .poll(
+        () =>
+          player.evaluate(
+            (fileId) =>
+              new Promise<boolean>((resolve) => {
+                const open = indexedDB.open('vitrine-media');
+                open.onerror = () => resolve(false);
+                open.onsuccess = () => {
+                  const db = open.result;
+                  if (!db.objectStoreNames.contains('files')) return resolve(false);
+                  const get = db.transaction('files').objectStore('files').get(fileId);
+                  get.onsuccess = () => resolve(get.result !== undefined);
+                  get.onerror = () => resolve(false);
+                };
+              }),
+            font.id,
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    let fromServer = 0;
+    await player.route(
+      (url) => url.pathname === `/api/file/${font.id}/content`,
+      (route) => {
+        fromServer++;
+        return route.abort();
+      },
+    );
+    await player.reload();
+    await drawn.waitFor({ timeout: 30_000 });
+    await expect.poll(() => drawn.innerText(), { timeout: 15_000 }).toContain('In our own letters');
+    await expect
+      .poll(
+        () =>
+          player.evaluate(() =>
+            [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Brandy' && f.status === 'loaded'),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    expect(fromServer).toBe(0);
+    expect(refused).toEqual([]);
 
     // A family neither shipped nor uploaded: drawn in the fallback, and the editor says so.
     const doc = structuredClone(saved.document);

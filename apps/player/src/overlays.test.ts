@@ -86,7 +86,7 @@ function mount(schedule: ScheduleInputData, files: ManifestFile[]) {
     now: () => Date.now(),
     content: () => content,
     timeline: () => timeline,
-    cache: () => null,
+    cache: () => Promise.resolve(null),
     volume: () => 100,
     transitionMs: () => 0,
     startMedia: async () => {},

@@ -30,7 +30,8 @@ export interface OverlayHost {
   now(): number;
   content(): Content | null;
   timeline(): Timeline | null;
-  cache(): MediaCache | null;
+  /** The media store once it is open (null: play from the network). */
+  cache(): Promise<MediaCache | null>;
   /** The screen's volume, 0-100. */
   volume(): number;
   transitionMs(): number;
@@ -152,7 +153,7 @@ class Slot {
     const { host } = this;
     const content = host.content();
     if (!content) throw new AbortedError();
-    const item = await content.item(entry, host.cache());
+    const item = await content.item(entry, await host.cache());
     if (!item) throw new Error(`file ${entry.fileId} is not in the manifest`);
     if (signal.aborted) throw new AbortedError();
     let held = this.held;

@@ -74,7 +74,7 @@ export interface PlaybackOptions {
   onShow?: (item: Item) => void;
   /** An item (of the timeline or an overlay) left the screen after playing: proof of play. */
   onPlayed?: (event: NewProofEvent) => void;
-  /** Stored media; null plays everything from the network. */
+  /** Stored media, already open; null plays everything from the network (else see `useCache`). */
   cache?: MediaCache | null;
   now?: () => number;
   /** A video wall's tile (src/wall.ts): lays each item out as its crop and keeps it in step. */
@@ -120,6 +120,8 @@ export class Playback {
   private volume = 100;
   private warnedMuted = false;
   private destroyed = false;
+  /** The media store being opened (`useCache`); items wait for it. */
+  private cacheOpening: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: PlaybackOptions) {
     const layer = () => {
@@ -142,7 +144,7 @@ export class Playback {
       now: () => this.now,
       content: () => this.content,
       timeline: () => this.timeline,
-      cache: () => this.options.cache ?? null,
+      cache: () => this.cacheOpened(),
       volume: () => this.volume,
       transitionMs: () => this.transitionMs,
       startMedia: (media) => this.startMedia(media),
@@ -166,14 +168,30 @@ export class Playback {
     return { name: this.showing.item.name, visual: this.showing.visual };
   }
 
-  /** Media stored for offline play, once its database is open. */
-  useCache(cache: MediaCache): void {
-    this.options.cache = cache;
-    if (this.manifest) {
-      void cache.sync(filesWithAds(this.manifest)).catch((error: unknown) => {
-        this.options.log.warn(`Media cache sync failed: ${errorText(error)}`);
-      });
-    }
+  /**
+   * Media stored for offline play, its database being opened. Items wait for it (a few milliseconds) rather
+   * than play from the network meanwhile: a screen restarted without the network starts from its saved
+   * content, and must play that from its own copies.
+   */
+  useCache(opening: Promise<MediaCache | null>): void {
+    this.cacheOpening = opening.then(
+      (cache) => {
+        if (!cache || this.destroyed) return;
+        this.options.cache = cache;
+        if (this.manifest) {
+          void cache.sync(filesWithAds(this.manifest)).catch((error: unknown) => {
+            this.options.log.warn(`Media cache sync failed: ${errorText(error)}`);
+          });
+        }
+      },
+      (error: unknown) => this.options.log.warn(`Media cache not opened: ${errorText(error)}`),
+    );
+  }
+
+  /** The media store once its opening settled; null plays from the network. */
+  private async cacheOpened(): Promise<MediaCache | null> {
+    await this.cacheOpening;
+    return this.options.cache ?? null;
   }
 
   get transitionMs(): number {
@@ -439,7 +457,7 @@ export class Playback {
           prepared = await next!.ready;
           item = prepared.item;
         } else {
-          item = await content.item(entry, this.options.cache);
+          item = await content.item(entry, await this.cacheOpened());
           if (signal.aborted) return;
           if (!item) throw new Error(`file ${entry.fileId} is not in the manifest`);
           prepared = await this.prepare(item, this.back, signal);
@@ -552,10 +570,12 @@ export class Playback {
     content: Content,
     signal: AbortSignal,
   ): Ahead {
-    const ready = content.item(entry, this.options.cache).then((item) => {
-      if (!item) throw new Error(`file ${entry.fileId} is not in the manifest`);
-      return this.prepare(item, layer, signal);
-    });
+    const ready = this.cacheOpened()
+      .then((cache) => content.item(entry, cache))
+      .then((item) => {
+        if (!item) throw new Error(`file ${entry.fileId} is not in the manifest`);
+        return this.prepare(item, layer, signal);
+      });
     ready.catch(() => undefined);
     return { key: entryKey(entry), ready };
   }

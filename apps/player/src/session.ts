@@ -148,11 +148,7 @@ export function startSession(ctx: SessionContext): { stop(): void } {
     onPosition: (at) => playback.setPosition(at),
   });
   status.show(ctx.strings.connecting);
-  MediaCache.open(log)
-    .then((cache) => {
-      if (!signal.aborted) playback.useCache(cache);
-    })
-    .catch((error: unknown) => log.warn(`Media cache not opened: ${errorText(error)}`));
+  playback.useCache(MediaCache.open(log).then((cache) => (signal.aborted ? null : cache)));
 
   const scheduleRelaunch = (minutes: number | null) => {
     if (relaunchTimer !== null) clearTimeout(relaunchTimer);
