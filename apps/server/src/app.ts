@@ -332,7 +332,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('onClose', async () => fullnessWorkers.close());
   const fullness = new FullnessService({
     repos,
-    schedule,
     sync,
     pool: fullnessWorkers,
     waitMs: config.fullness.waitMs,

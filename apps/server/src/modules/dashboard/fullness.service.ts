@@ -13,7 +13,6 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WorkerPool } from '../../lib/worker-pool.js';
 import type { ContentSync } from '../point/content-sync.js';
-import type { ScheduleService } from '../schedule/schedule.service.js';
 import type { FullnessState } from './fullness.repository.js';
 import { packJob, type FullnessJob, type FullnessResult } from './fullness.plan.js';
 import { yieldToLoop } from '../../lib/yield.js';
@@ -47,7 +46,7 @@ function daysApart(): (from: string, to: string) => number {
 
 export interface FullnessServiceDeps {
   repos: Repositories;
-  schedule: ScheduleService;
+  /** Screens' versions, and the schedule parts planned from the same reading. */
   sync: ContentSync;
   pool: WorkerPool<FullnessJob, FullnessResult>;
   /** How long a dashboard request waits for screens being planned before answering with what is there. */
@@ -234,7 +233,7 @@ export class FullnessService {
 
   /** Plans, batch by batch in worker threads, the screens not covered for `days` days from their today. */
   private async plan(cabinetId: CabinetId, days: number): Promise<void> {
-    const { repos, sync, schedule } = this.deps;
+    const { repos, sync } = this.deps;
     const todayOf = this.todayIn();
     const offsetOf = daysApart();
     const todo: { id: number }[] = [];
@@ -247,9 +246,9 @@ export class FullnessService {
       // The event loop gets a turn between batches: requests are answered while a fleet is planned.
       await yieldToLoop();
       const ids = todo.slice(i, i + BATCH).map((state) => state.id);
-      // Versions are read before the inputs: a change in between leaves the row stale, never wrong.
-      const rows = await sync.ensure(await repos.points.pointsByIds(cabinetId, ids));
-      const { screens, alike } = await schedule.parts(cabinetId, rows);
+      // Versions are read before (or with) the inputs: a change in between leaves the row stale, never wrong.
+      const loaded = await repos.points.pointsByIds(cabinetId, ids);
+      const { rows, screens, alike } = await sync.ensureParts(cabinetId, loaded);
       const job = packJob(
         horizon,
         rows.map((row) => ({

@@ -130,6 +130,41 @@ describe('broadcast fullness, stored and planned off the event loop', () => {
     expect((await board(t, team.owner)).points.map((p) => p.id)).toEqual([a.id]);
   });
 
+  it('gives a screen without a version the one content sync works out, and plans it from the same reading', async () => {
+    const team = await createTeam(t);
+    const [a, b, c] = [
+      await createPoint(t, team.cabinet.id, 'Gate'),
+      await createPoint(t, team.cabinet.id, 'Lobby'),
+      await createPoint(t, team.cabinet.id, 'Stairs'),
+    ];
+    const file = await image(t, team.owner);
+    await advert(t, team.owner, [a.id, b.id], file);
+    await advert(t, team.owner, [b.id, c.id], file, 600);
+    const versions = async (table: 'points' | 'point_fullness') => {
+      const id = table === 'points' ? 'id' : 'point_id';
+      const { rows } = await t.database.executeSql(
+        `select ${id} as id, ${table === 'points' ? 'current_version' : 'version'} as version from ${table}
+         where cabinet_id = $1 order by 1`,
+        [team.cabinet.id],
+      );
+      return (rows as { id: number; version: string | null }[]).map((r) => [Number(r.id), r.version]);
+    };
+    // As content sync worked them out when the playlists were saved.
+    const expected = await versions('points');
+    expect(expected.every(([, version]) => typeof version === 'string')).toBe(true);
+
+    // Screens from before versions existed (two of three: a batch with and without), nothing planned yet.
+    await t.database.executeSql('delete from point_fullness where cabinet_id = $1', [team.cabinet.id]);
+    await t.database.executeSql('update points set current_version = null where id = any($1)', [
+      [a.id, c.id],
+    ]);
+    const fullness = await board(t, team.owner);
+    expect(fullness.pending).toBe(0);
+    expect(fullness.points.map((p) => p.fullness > 0)).toEqual([true, true, true]);
+    expect(await versions('points')).toEqual(expected);
+    expect(await versions('point_fullness')).toEqual(expected);
+  });
+
   it('answers at once with the screens still being planned, and whole once they are', async () => {
     const team = await createTeam(quick);
     const ids: number[] = [];

@@ -16,6 +16,7 @@ import {
   YIELD_EVERY,
   byCabinet,
   type ScheduleService,
+  type ScreenParts,
   type VersionInput,
 } from '../schedule/schedule.service.js';
 import type { Fleet } from './fleet.js';
@@ -195,6 +196,29 @@ export class ContentSync {
     const missing = rows.filter((row) => row.currentVersion === null);
     if (missing.length === 0) return rows;
     for (const [cabinetId, list] of byCabinet(missing)) await this.store(cabinetId, list, null);
+    return this.reread(rows);
+  }
+
+  /**
+   * `ensure` for one cabinet's screens, with each one's schedule parts for the fullness planner. Where a
+   * version is missing, the parts come from the same reading as the versions: one gathering of a batch's
+   * inputs instead of two, and a stored version that is the digest of exactly what was planned.
+   */
+  async ensureParts(
+    cabinetId: CabinetId,
+    rows: PointRow[],
+  ): Promise<{ rows: PointRow[]; screens: Map<number, ScreenParts>; alike: boolean }> {
+    const missing = rows.filter((row) => row.currentVersion === null);
+    if (missing.length === 0) return { rows, ...(await this.deps.schedule.parts(cabinetId, rows)) };
+    const inputs = await this.deps.schedule.forVersions(rows);
+    await this.store(cabinetId, missing, null, inputs);
+    const screens = new Map<number, ScreenParts>();
+    for (const [id, { screen, playlists }] of inputs) screens.set(id, { screen, playlists });
+    return { rows: await this.reread(rows), screens, alike: [...inputs.values()].every((i) => i.alike) };
+  }
+
+  /** The rows again, as stored now (in their order; one no longer there stays as it was). */
+  private async reread(rows: PointRow[]): Promise<PointRow[]> {
     const fresh = await this.deps.repos.points.pointsByIds(
       rows[0]!.cabinetId,
       rows.map((row) => row.id),
@@ -223,14 +247,15 @@ export class ContentSync {
     return holds;
   }
 
-  /** Stores the versions that moved; answers their ids and every screen's version. */
+  /** Stores the versions that moved (from `given` inputs, if read already); answers their ids and every screen's version. */
   private async store(
     cabinetId: CabinetId,
     rows: PointRow[],
     reason: ContentChangeReason | null,
+    given?: Map<number, VersionInput>,
   ): Promise<{ moved: Set<number>; versions: Map<number, string> }> {
     if (rows.length === 0) return { moved: new Set(), versions: new Map() };
-    const inputs = await this.deps.schedule.forVersions(rows);
+    const inputs = given ?? (await this.deps.schedule.forVersions(rows));
     const holds = await this.neutralHolds(rows);
     const digests = new Map<number, string>();
     const versions = new Map<number, string>();
