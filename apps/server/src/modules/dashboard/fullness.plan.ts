@@ -6,8 +6,9 @@ type Part = Omit<Playlist, 'share'>;
 
 /**
  * One batch of screens for a worker, each planned for `days` days from its own first local date. Playlists
- * that read the same on every screen travel once (`parts`) and each screen names them with its share, so a
- * batch of screens reached by the same hundreds of playlists is small to copy to the thread.
+ * that read the same on every screen travel once (`parts`) and each screen names them with its share in a
+ * typed array, so a batch of screens reached by the same hundreds of playlists is small and cheap to copy
+ * to the thread (a typed array is copied as bytes; 25,000 small arrays were a long task of the event loop).
  */
 export interface FullnessJob {
   days: number;
@@ -16,13 +17,25 @@ export interface FullnessJob {
     pointId: number;
     fromDay: string;
     screen: ScheduleInputData['screen'];
-    /** A playlist of `parts` with this screen's share: [id, screens, index]; or the playlist itself. */
-    playlists: ([number, number, number] | Playlist)[];
+    /** Three numbers a playlist of `parts`, with this screen's share: id, screens, index; or the playlists. */
+    playlists: Int32Array | Playlist[];
   }[];
 }
 
 /** Each screen's days as runs of equal days, and the playlists its first day could not fit. */
 export type FullnessResult = { pointId: number; spans: FullnessSpan[]; shortfall: number[] }[];
+
+/** A screen's playlists as id, screens and index each; their parts go to `parts`, once. */
+function packShares(input: ScreenParts, parts: Record<number, Part>): Int32Array {
+  const packed = new Int32Array(input.playlists.length * 3);
+  for (const [i, { part, share }] of input.playlists.entries()) {
+    parts[part.id] ??= part;
+    packed[i * 3] = part.id;
+    packed[i * 3 + 1] = share.screens;
+    packed[i * 3 + 2] = share.index;
+  }
+  return packed;
+}
 
 /** The batch of screens, with playlists by reference when they read alike on every screen. */
 export function packJob(
@@ -38,23 +51,23 @@ export function packJob(
       pointId,
       fromDay,
       screen: input.screen,
-      playlists: input.playlists.map(({ part, share }) => {
-        if (!alike) return { ...part, share };
-        parts[part.id] ??= part;
-        return [part.id, share.screens, share.index];
-      }),
+      playlists: alike
+        ? packShares(input, parts)
+        : input.playlists.map(({ part, share }) => ({ ...part, share })),
     })),
   };
 }
 
 /** A screen's input back from the batch. */
 export function unpackScreen(job: FullnessJob, screen: FullnessJob['screens'][number]): ScheduleInputData {
-  return {
-    screen: screen.screen,
-    playlists: screen.playlists.map((entry) =>
-      Array.isArray(entry)
-        ? { ...job.parts[entry[0]]!, share: { screens: entry[1], index: entry[2] } }
-        : entry,
-    ),
-  };
+  const { playlists } = screen;
+  if (!(playlists instanceof Int32Array)) return { screen: screen.screen, playlists };
+  const out: Playlist[] = [];
+  for (let i = 0; i < playlists.length; i += 3) {
+    out.push({
+      ...job.parts[playlists[i]!]!,
+      share: { screens: playlists[i + 1]!, index: playlists[i + 2]! },
+    });
+  }
+  return { screen: screen.screen, playlists: out };
 }
