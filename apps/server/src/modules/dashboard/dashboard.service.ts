@@ -1,15 +1,10 @@
-import {
-  PERMISSIONS,
-  type Dashboard,
-  type FullnessRange,
-  type PointListQuery,
-  type PlaylistListQuery,
-  type Role,
-} from '@vitrine/core';
+import { PERMISSIONS, type Dashboard, type FullnessRange, type Role } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { Caller } from '../../lib/caller.js';
+import type { PlaylistFilter } from '../playlist/playlist.repository.js';
 import type { PlaylistService } from '../playlist/playlist.service.js';
+import type { PointFilter } from '../point/point.repository.js';
 import type { PointService } from '../point/point.service.js';
 import type { FullnessService } from './fullness.service.js';
 
@@ -30,13 +25,10 @@ export class DashboardService {
 
   async get(caller: Caller, range: FullnessRange): Promise<Dashboard> {
     const { points, playlists, repos } = this.deps;
-    // Counts come from the same filters the lists use, so the dashboard and the lists always agree.
-    const pointsTotal = (filter: Partial<PointListQuery>) =>
-      points.list(caller, { page: 1, limit: 1, sort: 'id', order: 'desc', ...filter }).then((r) => r.total);
-    const playlistsTotal = (filter: Partial<PlaylistListQuery>) =>
-      playlists
-        .list(caller, { page: 1, limit: 1, sort: 'id', order: 'desc', ...filter })
-        .then((r) => r.total);
+    // Counts come from the same filters the lists use, so the dashboard and the lists always agree; only
+    // the count is read (a page of one screen cost its presentation, and the 'without content' filter twice).
+    const pointsTotal = (filter: PointFilter) => points.count(caller, filter);
+    const playlistsTotal = (filter: PlaylistFilter) => playlists.count(caller, filter);
     // The balance is the owner's business (spec §6 Funds: owner).
     const seesFunds = (PERMISSIONS.funds as readonly Role[]).includes(caller.role);
     const [total, online, unstable, withoutContent, notExpired, expiring, expired, used, fullness, billing] =

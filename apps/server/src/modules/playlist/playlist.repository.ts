@@ -44,6 +44,9 @@ import {
   type PlaylistTagRow,
 } from '../../db/schema.js';
 
+/** The playlists list's filters, without its page and order. */
+export type PlaylistFilter = Omit<PlaylistListQuery, 'page' | 'limit' | 'sort' | 'order'>;
+
 export type PlaylistValues = Omit<
   typeof playlists.$inferInsert,
   'id' | 'cabinetId' | 'createdAt' | 'updatedAt' | 'endedAt'
@@ -184,7 +187,37 @@ export class PlaylistRepository {
     query: PlaylistListQuery,
     clock: { now: string; soon: string },
   ): Promise<{ rows: PlaylistRow[]; total: number }> {
-    const where = and(
+    const where = this.listWhere(cabinetId, query, clock);
+    const order = query.order === 'asc' ? asc : desc;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(playlists)
+        .where(where)
+        .orderBy(order(SORTS[query.sort]), order(playlists.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      this.db.select({ n: count() }).from(playlists).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  /** How many playlists the list's filters hold (the dashboard's figures): the count alone, no page. */
+  async count(
+    cabinetId: CabinetId,
+    filter: PlaylistFilter,
+    clock: { now: string; soon: string },
+  ): Promise<number> {
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(playlists)
+      .where(this.listWhere(cabinetId, filter, clock));
+    return total?.n ?? 0;
+  }
+
+  /** The list's filters, one condition. */
+  private listWhere(cabinetId: CabinetId, query: PlaylistFilter, clock: { now: string; soon: string }) {
+    return and(
       eq(playlists.cabinetId, cabinetId),
       query.search ? ilike(playlists.name, containsPattern(query.search)) : undefined,
       query.type ? eq(playlists.type, query.type) : undefined,
@@ -241,18 +274,6 @@ export class PlaylistRepository {
           )
         : undefined,
     );
-    const order = query.order === 'asc' ? asc : desc;
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(playlists)
-        .where(where)
-        .orderBy(order(SORTS[query.sort]), order(playlists.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit),
-      this.db.select({ n: count() }).from(playlists).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
   }
 
   // ---- content ----

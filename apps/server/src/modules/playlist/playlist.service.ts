@@ -30,7 +30,7 @@ import type { FileRow, PlaylistChangeRow, PlaylistRow, PlaylistTagRow, WallRow }
 import type { Caller } from '../../lib/caller.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import type { MediaService } from '../media/media.service.js';
-import type { PlaylistValues } from './playlist.repository.js';
+import type { PlaylistFilter, PlaylistValues } from './playlist.repository.js';
 import type { ContentChange } from '../point/content-sync.js';
 import { toPlaylist, type PresentItem } from './playlist.presenter.js';
 import { wallGrid } from '../wall/wall.presenter.js';
@@ -166,14 +166,7 @@ export class PlaylistService {
 
   // ---- reading ----
   async list(caller: Caller, query: PlaylistListQuery): Promise<PlaylistList> {
-    const now = this.clock();
-    // Wall-clock days, as the status badge counts them (a DST change does not move the limit).
-    const soon = new Date(now);
-    soon.setDate(soon.getDate() + EXPIRING_SOON_DAYS);
-    const { rows, total } = await this.deps.repos.playlists.list(caller.cabinetId, query, {
-      now: formatWall(now),
-      soon: formatWall(soon),
-    });
+    const { rows, total } = await this.deps.repos.playlists.list(caller.cabinetId, query, this.listClock());
     // The list shows how many screens a playlist reaches, not which: their names are not read; and how many
     // items and how long, not their thumbnails: no address is signed for a page of a thousand.
     const full = await this.present(caller.cabinetId, rows, { targets: false, thumbs: false });
@@ -195,6 +188,20 @@ export class PlaylistService {
       filesCount: contentItems(p).length,
     }));
     return { list, total };
+  }
+
+  /** How many playlists the list would hold with these filters: the same conditions, no page read. */
+  count(caller: Caller, filter: PlaylistFilter): Promise<number> {
+    return this.deps.repos.playlists.count(caller.cabinetId, filter, this.listClock());
+  }
+
+  /** Now and the day a playlist starts expiring soon, in wall-clock days as the status badge counts them. */
+  private listClock(): { now: string; soon: string } {
+    const now = this.clock();
+    // A DST change does not move the limit.
+    const soon = new Date(now);
+    soon.setDate(soon.getDate() + EXPIRING_SOON_DAYS);
+    return { now: formatWall(now), soon: formatWall(soon) };
   }
 
   async get(caller: Caller, id: number): Promise<Playlist> {

@@ -33,6 +33,16 @@ import {
   type PointRow,
 } from '../../db/schema.js';
 
+/** The screens list's filters, without its page and order. */
+export type PointFilter = Pick<PointListQuery, 'search' | 'net' | 'status' | 'hasContent'>;
+/** The instants the status filters are counted from. */
+export interface ListClock {
+  seenSince: Date;
+  goneSince: Date;
+  unstableSince: Date;
+  unstableAt: number;
+}
+
 export type PointChanges = Partial<
   Omit<typeof points.$inferInsert, 'id' | 'cabinetId' | 'createdAt' | 'deviceTokenHash'>
 >;
@@ -159,8 +169,38 @@ export class PointRepository {
   async list(
     cabinetId: CabinetId,
     query: PointListQuery,
-    clock: { seenSince: Date; goneSince: Date; unstableSince: Date; unstableAt: number },
+    clock: ListClock,
   ): Promise<{ rows: PointRow[]; total: number }> {
+    const where = this.listWhere(cabinetId, query, clock);
+    const order = query.order === 'asc' ? asc : desc;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(points)
+        .where(where)
+        // By id alone when sorted by id (never null): the key index's order, no sort of the whole cabinet.
+        .orderBy(
+          ...(query.sort === 'id' ? [] : [sql`${order(SORTS[query.sort])} nulls last`]),
+          order(points.id),
+        )
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      this.db.select({ n: count() }).from(points).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  /** How many screens the list's filters hold (the dashboard's figures): the count alone, no page. */
+  async count(cabinetId: CabinetId, filter: PointFilter, clock: ListClock): Promise<number> {
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(points)
+      .where(this.listWhere(cabinetId, filter, clock));
+    return total?.n ?? 0;
+  }
+
+  /** The list's filters, one condition. */
+  private listWhere(cabinetId: CabinetId, query: PointFilter, clock: ListClock) {
     const unstable = inArray(
       points.id,
       this.db
@@ -181,7 +221,7 @@ export class PointRepository {
       GONE_OFFLINE: and(sql`not (${live})`, gt(points.lastSeenAt, clock.goneSince)),
       OFFLINE: or(isNull(points.lastSeenAt), lte(points.lastSeenAt, clock.goneSince)),
     };
-    const where = and(
+    return and(
       eq(points.cabinetId, cabinetId),
       query.search
         ? or(
@@ -200,22 +240,6 @@ export class PointRepository {
       query.hasContent === 'true' ? reachedByApproved(this.db, cabinetId, points.id) : undefined,
       query.hasContent === 'false' ? not(reachedByApproved(this.db, cabinetId, points.id)) : undefined,
     );
-    const order = query.order === 'asc' ? asc : desc;
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(points)
-        .where(where)
-        // By id alone when sorted by id (never null): the key index's order, no sort of the whole cabinet.
-        .orderBy(
-          ...(query.sort === 'id' ? [] : [sql`${order(SORTS[query.sort])} nulls last`]),
-          order(points.id),
-        )
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit),
-      this.db.select({ n: count() }).from(points).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
   }
 
   /** Screens among `ids` that some approved playlist reaches. */

@@ -31,7 +31,7 @@ import type { ScheduleService } from '../schedule/schedule.service.js';
 import type { ContentSync } from './content-sync.js';
 import { iso, toPoint } from './point.presenter.js';
 import type { Fleet } from './fleet.js';
-import type { PointChanges } from './point.repository.js';
+import type { ListClock, PointChanges, PointFilter } from './point.repository.js';
 
 export interface PointServiceDeps {
   repos: Repositories;
@@ -129,14 +129,24 @@ export class PointService {
 
   // ---- screens ----
   async list(caller: Caller, query: PointListQuery): Promise<PointList> {
+    const { rows, total } = await this.deps.repos.points.list(caller.cabinetId, query, this.listClock());
+    return { points: await this.present(caller.cabinetId, rows), total };
+  }
+
+  /** How many screens the list would hold with these filters: the same conditions, no page read. */
+  count(caller: Caller, filter: PointFilter): Promise<number> {
+    return this.deps.repos.points.count(caller.cabinetId, filter, this.listClock());
+  }
+
+  /** The instants the list's status filters count from. */
+  private listClock(): ListClock {
     const now = this.clock().getTime();
-    const { rows, total } = await this.deps.repos.points.list(caller.cabinetId, query, {
+    return {
       seenSince: new Date(now - OFFLINE_AFTER_SECONDS * 1000),
       goneSince: new Date(now - GONE_OFFLINE_HOURS * HOUR),
       unstableSince: new Date(now - HOUR),
       unstableAt: UNSTABLE_DISCONNECTIONS,
-    });
-    return { points: await this.present(caller.cabinetId, rows), total };
+    };
   }
 
   /** The list with status only: what a role that may not open a screen sees of it. */
