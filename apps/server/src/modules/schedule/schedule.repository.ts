@@ -34,19 +34,33 @@ export class ScheduleRepository {
   async playlistsReaching(cabinetId: CabinetId, pointIds: number[]): Promise<Map<number, number[]>> {
     const result = new Map<number, number[]>(pointIds.map((id) => [id, []]));
     if (pointIds.length === 0) return result;
-    // One row a screen (not one a pair: 500 screens of 250 playlists are 500 rows, not 125,000).
-    const rows = await this.db
+    // Targets of the screens themselves and of their networks, each found through its own index (a filter
+    // on the coalesce of both read every target of the cabinet: 730 ms a batch of 100 at 2.5 M pairs, 50
+    // ms so). One row a screen, not one a pair: 500 screens of 250 playlists are 500 rows, not 125,000.
+    const pairs = this.db
       .select({
-        pointId: reached,
-        playlistIds: sql<
-          number[]
-        >`array_agg(distinct ${playlistTargets.playlistId} order by ${playlistTargets.playlistId})`,
+        pointId: sql<number>`${playlistTargets.pointId}`.as('point_id'),
+        playlistId: playlistTargets.playlistId,
       })
       .from(playlistTargets)
       .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
-      .leftJoin(netPoints, eq(netPoints.netId, playlistTargets.netId))
-      .where(and(eq(playlists.cabinetId, cabinetId), anyId(reached, pointIds)))
-      .groupBy(reached);
+      .where(and(eq(playlists.cabinetId, cabinetId), anyId(playlistTargets.pointId, pointIds)))
+      .unionAll(
+        this.db
+          .select({ pointId: netPoints.pointId, playlistId: playlistTargets.playlistId })
+          .from(netPoints)
+          .innerJoin(playlistTargets, eq(playlistTargets.netId, netPoints.netId))
+          .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
+          .where(and(eq(playlists.cabinetId, cabinetId), anyId(netPoints.pointId, pointIds))),
+      )
+      .as('pairs');
+    const rows = await this.db
+      .select({
+        pointId: pairs.pointId,
+        playlistIds: sql<number[]>`array_agg(distinct ${pairs.playlistId} order by ${pairs.playlistId})`,
+      })
+      .from(pairs)
+      .groupBy(pairs.pointId);
     for (const r of rows) if (result.has(Number(r.pointId))) result.set(Number(r.pointId), r.playlistIds);
     return result;
   }
