@@ -19,14 +19,14 @@ const part = (id: number): Part => ({
   toTime: null,
   fromTime2: null,
   toTime2: null,
-  filesOrder: 'ORDER',
+  filesOrder: 'ASC',
   scheduleMode: null,
   periodicity: 300,
   limitationType: 'QUANTUTY_PER_NETWORK',
   quotas: [],
   blockDuration: 0,
   sections: [],
-  items: [{ fileId: id * 10, duration: 15000 } as Part['items'][number]],
+  items: [{ fileId: id * 10, seconds: 15 }],
 });
 
 const screen = (id: number): ScheduleInputData['screen'] => ({

@@ -247,7 +247,10 @@ export class ContentSync {
     return holds;
   }
 
-  /** Stores the versions that moved (from `given` inputs, if read already); answers their ids and every screen's version. */
+  /**
+   * Stores the versions that moved (worked out from `given`, the inputs when they were read already);
+   * answers their ids and every screen's version.
+   */
   private async store(
     cabinetId: CabinetId,
     rows: PointRow[],
