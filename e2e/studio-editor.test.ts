@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { StudioItem } from '@vitrine/core';
 import { screenshot } from './support/browser.js';
 import { apiCall, uploadImage } from './support/api.js';
@@ -8,6 +8,13 @@ import { renamedTtf } from './support/fonts.js';
 import { pairedPlayer, signIn } from './support/pages.js';
 import type { RunningServer } from './support/server.js';
 import { startStage, stopStage } from './support/stage.js';
+
+/** Whether a face of `family` has loaded in the page (not only been added). */
+const fontLoaded = (page: Page, family: string) =>
+  page.evaluate(
+    (name) => [...document.fonts].some((f) => f.family.replace(/"/g, '') === name && f.status === 'loaded'),
+    family,
+  );
 
 /**
  * The widget builder end to end: a widget of text, a library picture and a clock built in the editor,
@@ -179,10 +186,7 @@ describe('the widget builder', () => {
     // Loaded from the library file's address, and drawn with it: no warning.
     await expect
       .poll(
-        () =>
-          page.evaluate(() =>
-            [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Brandy' && f.status === 'loaded'),
-          ),
+        () => fontLoaded(page, 'Brandy'),
         // The font comes from the player's cache after the page: on a busy machine, a few seconds.
         { timeout: 15_000 },
       )
@@ -216,10 +220,7 @@ describe('the widget builder', () => {
     await expect.poll(() => drawn.innerText(), { timeout: 15_000 }).toContain('In our own letters');
     await expect
       .poll(
-        () =>
-          player.evaluate(() =>
-            [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Brandy' && f.status === 'loaded'),
-          ),
+        () => fontLoaded(player, 'Brandy'),
         // The text is drawn first and the face swaps in when loaded: on a busy machine, a few seconds.
         { timeout: 15_000 },
       )
@@ -259,15 +260,7 @@ describe('the widget builder', () => {
     await player.reload();
     await drawn.waitFor({ timeout: 30_000 });
     await expect.poll(() => drawn.innerText(), { timeout: 15_000 }).toContain('In our own letters');
-    await expect
-      .poll(
-        () =>
-          player.evaluate(() =>
-            [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Brandy' && f.status === 'loaded'),
-          ),
-        { timeout: 15_000 },
-      )
-      .toBe(true);
+    await expect.poll(() => fontLoaded(player, 'Brandy'), { timeout: 15_000 }).toBe(true);
     expect(fromServer).toBe(0);
     expect(refused).toEqual([]);
 

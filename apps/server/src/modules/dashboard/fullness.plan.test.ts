@@ -1,33 +1,9 @@
 import type { ScheduleInputData } from '@vitrine/core';
 import { describe, expect, it } from 'vitest';
-import type { ScreenParts } from '../schedule/schedule.service.js';
+import { playlistPart } from '../../test/playlist-part.js';
 import { packJob, unpackScreen } from './fullness.plan.js';
 
-type Part = ScreenParts['playlists'][number]['part'];
-
-const part = (id: number): Part => ({
-  id,
-  type: 'ADVERTISING',
-  active: true,
-  approved: true,
-  override: false,
-  inLeftoversOnly: false,
-  fromDate: '2026-01-01 00:00:00',
-  toDate: '2027-12-31 23:59:59',
-  weekDays: [1, 2, 3, 4, 5, 6, 7],
-  fromTime: null,
-  toTime: null,
-  fromTime2: null,
-  toTime2: null,
-  filesOrder: 'ASC',
-  scheduleMode: null,
-  periodicity: 300,
-  limitationType: 'QUANTUTY_PER_NETWORK',
-  quotas: [],
-  blockDuration: 0,
-  sections: [],
-  items: [{ fileId: id * 10, seconds: 15 }],
-});
+const part = (id: number) => playlistPart(id, { limitationType: 'QUANTUTY_PER_NETWORK' });
 
 const screen = (id: number): ScheduleInputData['screen'] => ({
   id,

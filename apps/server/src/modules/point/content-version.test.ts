@@ -1,33 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { NO_SHARE, type ManifestFile, type ScheduleInputData } from '@vitrine/core';
+import { playlistPart, type PlaylistPart } from '../../test/playlist-part.js';
 import { contentVersion } from './content-sync.js';
 
-type Part = Omit<ScheduleInputData['playlists'][number], 'share'>;
-
-const part = (id: number, extra: Partial<Part> = {}): Part => ({
-  id,
-  type: 'ADVERTISING',
-  active: true,
-  approved: true,
-  override: false,
-  inLeftoversOnly: false,
-  fromDate: '2026-01-01 00:00:00',
-  toDate: '2026-12-31 23:59:59',
-  weekDays: [0, 1, 2, 3, 4, 5, 6],
-  fromTime: null,
-  toTime: null,
-  fromTime2: null,
-  toTime2: null,
-  filesOrder: 'ASC',
-  scheduleMode: null,
-  periodicity: 600,
-  limitationType: 'QUANTUTY_PER_DAY',
-  quotas: [],
-  blockDuration: 0,
-  items: [{ fileId: id * 10, seconds: 15 }],
-  sections: [],
-  ...extra,
-});
+const part = playlistPart;
+type Part = PlaylistPart;
 
 /** As the schedule loader builds a screen's input: each playlist's part spread, then its share. */
 const screen = (id: number, parts: Part[]): ScheduleInputData => ({
