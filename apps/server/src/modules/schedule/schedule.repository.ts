@@ -38,10 +38,7 @@ export class ScheduleRepository {
     // on the coalesce of both read every target of the cabinet: 730 ms a batch of 100 at 2.5 M pairs, 50
     // ms so). One row a screen, not one a pair: 500 screens of 250 playlists are 500 rows, not 125,000.
     const pairs = this.db
-      .select({
-        pointId: sql<number>`${playlistTargets.pointId}`.as('point_id'),
-        playlistId: playlistTargets.playlistId,
-      })
+      .select({ pointId: playlistTargets.pointId, playlistId: playlistTargets.playlistId })
       .from(playlistTargets)
       .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
       .where(and(eq(playlists.cabinetId, cabinetId), anyId(playlistTargets.pointId, pointIds)))
