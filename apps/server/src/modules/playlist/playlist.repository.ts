@@ -202,17 +202,23 @@ export class PlaylistRepository {
     return { rows, total: total?.n ?? 0 };
   }
 
-  /** How many playlists the list's filters hold (the dashboard's figures): the count alone, no page. */
-  async count(
+  /**
+   * How many playlists each of the list's filters holds (the dashboard's figures): one statement reading the
+   * cabinet's playlists once, each figure through the list's own conditions, no page.
+   */
+  async counts<K extends string>(
     cabinetId: CabinetId,
-    filter: PlaylistFilter,
+    filters: Record<K, PlaylistFilter>,
     clock: { now: string; soon: string },
-  ): Promise<number> {
-    const [total] = await this.db
-      .select({ n: count() })
-      .from(playlists)
-      .where(this.listWhere(cabinetId, filter, clock));
-    return total?.n ?? 0;
+  ): Promise<Record<K, number>> {
+    const figures = Object.fromEntries(
+      (Object.entries(filters) as [K, PlaylistFilter][]).map(([name, filter]) => [
+        name,
+        sql<number>`(count(*) filter (where ${this.listWhere(cabinetId, filter, clock)}))::int`,
+      ]),
+    ) as Record<K, SQL<number>>;
+    const [row] = await this.db.select(figures).from(playlists).where(eq(playlists.cabinetId, cabinetId));
+    return row as Record<K, number>;
   }
 
   /** The list's filters, one condition. */

@@ -190,9 +190,9 @@ export class PlaylistService {
     return { list, total };
   }
 
-  /** How many playlists the list would hold with these filters: the same conditions, no page read. */
-  count(caller: Caller, filter: PlaylistFilter): Promise<number> {
-    return this.deps.repos.playlists.count(caller.cabinetId, filter, this.listClock());
+  /** How many playlists the list would hold with each of these filters: the same conditions, no page read. */
+  counts<K extends string>(caller: Caller, filters: Record<K, PlaylistFilter>): Promise<Record<K, number>> {
+    return this.deps.repos.playlists.counts(caller.cabinetId, filters, this.listClock());
   }
 
   /** Now and the day a playlist starts expiring soon, in wall-clock days as the status badge counts them. */

@@ -133,9 +133,9 @@ export class PointService {
     return { points: await this.present(caller.cabinetId, rows), total };
   }
 
-  /** How many screens the list would hold with these filters: the same conditions, no page read. */
-  count(caller: Caller, filter: PointFilter): Promise<number> {
-    return this.deps.repos.points.count(caller.cabinetId, filter, this.listClock());
+  /** How many screens the list would hold with each of these filters: the same conditions, no page read. */
+  counts<K extends string>(caller: Caller, filters: Record<K, PointFilter>): Promise<Record<K, number>> {
+    return this.deps.repos.points.counts(caller.cabinetId, filters, this.listClock());
   }
 
   /** The instants the list's status filters count from. */

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  formatWall,
   planDay,
   summarizeByFile,
   type Dashboard,
@@ -185,11 +186,24 @@ describe('the dashboard', () => {
       // Three screens of equal working time, one at 10%.
       expect(board.fullness.average).toBeCloseTo(0.1 / 3, 6);
     }
-    const board = (
-      await call(t.app, 'GET', '/api/dashboard', { token: own.owner.token })
-    ).json() as Dashboard;
+    const counts = async () =>
+      (await call(t.app, 'GET', '/api/dashboard', { token: own.owner.token })).json() as Dashboard;
+    let board = await counts();
     expect(board.points).toEqual({ total: 3, online: 0, offline: 3, withoutContent: 1 });
     expect(board.playlists).toEqual({ active: 2, expiring: 0, expired: 1 });
+    // A screen seen a moment ago and a playlist ending within the expiring window: each figure is its own
+    // filter in the one statement per table.
+    await t.repos.points.update(own.cabinet.id, [busy.id], { lastSeenAt: new Date() });
+    await playlist(own.owner, {
+      name: 'Ending',
+      fromDate: from,
+      toDate: formatWall(new Date(Date.now() + 86_400_000)),
+      points: [quiet.id],
+      files: [{ fileId: spot, duration: 30 }],
+    });
+    board = await counts();
+    expect(board.points).toEqual({ total: 3, online: 1, offline: 2, withoutContent: 1 });
+    expect(board.playlists).toEqual({ active: 2, expiring: 1, expired: 1 });
     expect(board.space.used).toBeGreaterThan(0);
     expect(board.space.quota).toBe(t.config.media.quota);
     expect(board.billing).toBeNull();
