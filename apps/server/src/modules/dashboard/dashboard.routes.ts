@@ -2,10 +2,13 @@ import { dashboardApi } from '@vitrine/core';
 import type { App, RouteContext } from '../../app-types.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
+import { dashboardJson } from './dashboard.json.js';
 
 /** Spec §7 Dashboard: GET /dashboard (common stats), key of spec §6. */
 export async function dashboardRoutes(app: App, { services }: RouteContext): Promise<void> {
-  route(app, dashboardApi.get, async (request) =>
-    services.dashboard.get(requireCaller(request), request.query.range),
-  );
+  route(app, dashboardApi.get, async (request, reply) => {
+    const dashboard = await services.dashboard.get(requireCaller(request), request.query.range);
+    // Encoded by dashboardJson (its fullness once per view), so sent as the JSON it already is.
+    return reply.type('application/json; charset=utf-8').send(dashboardJson(dashboard));
+  });
 }
