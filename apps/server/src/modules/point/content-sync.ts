@@ -11,9 +11,8 @@ import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { PointRow } from '../../db/schema.js';
 import { sha256 } from '../../lib/tokens.js';
-import { yieldToLoop } from '../../lib/yield.js';
+import { slicer } from '../../lib/yield.js';
 import {
-  YIELD_EVERY,
   byCabinet,
   type ScheduleService,
   type ScreenParts,
@@ -262,8 +261,9 @@ export class ContentSync {
     const holds = await this.neutralHolds(rows);
     const digests = new Map<number, string>();
     const versions = new Map<number, string>();
-    for (const [i, row] of rows.entries()) {
-      if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
+    const pause = slicer();
+    for (const row of rows) {
+      await pause();
       const input = inputs.get(row.id)!;
       const neutralFrom = holds.get(row.cabinetId) ?? null;
       versions.set(row.id, versionOf(input, playerSettings(row), input.alike ? digests : null, neutralFrom));

@@ -33,7 +33,7 @@ import type {
 } from '../../db/schema.js';
 import { wallGrid } from '../wall/wall.presenter.js';
 import { notFound } from '../../lib/errors.js';
-import { yieldToLoop } from '../../lib/yield.js';
+import { slicer } from '../../lib/yield.js';
 import type { Caller } from '../../lib/caller.js';
 import type { MediaService } from '../media/media.service.js';
 import type { PlaylistContent } from '../playlist/playlist.repository.js';
@@ -87,12 +87,6 @@ export interface VersionInput extends ScreenParts {
   alike: boolean;
 }
 
-/**
- * Screens worked through between two turns of the event loop: a screen reached by hundreds of playlists
- * costs a few milliseconds here, and a batch of 100 of them in one go held requests up for too long.
- */
-export const YIELD_EVERY = 25;
-
 /** The engine's view of a screen. */
 function screenOf(point: PointRow): ScheduleInputData['screen'] {
   const screen: ScheduleInputData['screen'] = {
@@ -112,8 +106,9 @@ function screenOf(point: PointRow): ScheduleInputData['screen'] {
 /** Each screen's engine input: its playlists' parts with its shares (the event loop served in between). */
 async function inputsOf(gathered: Gathered, points: PointRow[]): Promise<Map<number, ScheduleInputData>> {
   const inputs = new Map<number, ScheduleInputData>();
-  for (const [i, point] of points.entries()) {
-    if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
+  const pause = slicer();
+  for (const point of points) {
+    await pause();
     inputs.set(point.id, {
       screen: gathered.screens.get(point.id)!,
       playlists: gathered.reaching
@@ -127,8 +122,9 @@ async function inputsOf(gathered: Gathered, points: PointRow[]): Promise<Map<num
 /** Each screen's parts and shares (the event loop served in between). */
 async function partsOf(gathered: Gathered, points: PointRow[]): Promise<Map<number, ScreenParts>> {
   const out = new Map<number, ScreenParts>();
-  for (const [i, point] of points.entries()) {
-    if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
+  const pause = slicer();
+  for (const point of points) {
+    await pause();
     out.set(point.id, {
       screen: gathered.screens.get(point.id)!,
       playlists: gathered.reaching
@@ -591,8 +587,9 @@ export class ScheduleService {
     };
     const used = new Map<number, Set<number>>();
     // In slices, as the parts are: 500 screens of 250 playlists each are 125,000 file lists to merge.
-    for (const [i, point] of points.entries()) {
-      if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
+    const pause = slicer();
+    for (const point of points) {
+      await pause();
       used.set(point.id, new Set(gathered.reaching.get(point.id)!.flatMap((id) => filesOf(id, point.id))));
     }
     const studio = new Set<number>();
@@ -604,7 +601,7 @@ export class ScheduleService {
       files.set(f.id, f);
     const out = new Map<number, number[]>();
     for (const [pointId, ids] of used) {
-      if (out.size > 0 && out.size % YIELD_EVERY === 0) await yieldToLoop();
+      await pause();
       for (const id of [...ids]) {
         const doc = docs.get(id);
         if (doc) for (const shownId of documentFiles(doc)) if (files.has(shownId)) ids.add(shownId);
