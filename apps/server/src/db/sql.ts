@@ -20,3 +20,19 @@ export function containsPattern(value: string): string {
 export function anyId(column: AnyColumn | SQL, ids: readonly number[]): SQL {
   return sql`${column} = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
 }
+
+/**
+ * Several named counts for one select, each `count(*) filter (where …)` of its own condition: the table
+ * is read once for all of them (the dashboard's figures, each through a list's filter).
+ */
+export function countsOf<K extends string, F>(
+  filters: Record<K, F>,
+  where: (filter: F) => SQL | undefined,
+): Record<K, SQL<number>> {
+  return Object.fromEntries(
+    (Object.entries(filters) as [K, F][]).map(([name, filter]) => [
+      name,
+      sql<number>`(count(*) filter (where ${where(filter) ?? sql`true`}))::int`,
+    ]),
+  ) as Record<K, SQL<number>>;
+}

@@ -18,7 +18,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { PlaylistListQuery } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
-import { anyId, containsPattern, hasChanges } from '../../db/sql.js';
+import { anyId, containsPattern, countsOf, hasChanges } from '../../db/sql.js';
 import {
   cabinets,
   files,
@@ -211,13 +211,10 @@ export class PlaylistRepository {
     filters: Record<K, PlaylistFilter>,
     clock: { now: string; soon: string },
   ): Promise<Record<K, number>> {
-    const figures = Object.fromEntries(
-      (Object.entries(filters) as [K, PlaylistFilter][]).map(([name, filter]) => [
-        name,
-        sql<number>`(count(*) filter (where ${this.listWhere(cabinetId, filter, clock)}))::int`,
-      ]),
-    ) as Record<K, SQL<number>>;
-    const [row] = await this.db.select(figures).from(playlists).where(eq(playlists.cabinetId, cabinetId));
+    const [row] = await this.db
+      .select(countsOf(filters, (filter) => this.listWhere(cabinetId, filter, clock)))
+      .from(playlists)
+      .where(eq(playlists.cabinetId, cabinetId));
     return row as Record<K, number>;
   }
 

@@ -20,7 +20,7 @@ import {
 import type { PointListQuery, PointLogEntry } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
-import { anyId, containsPattern, hasChanges } from '../../db/sql.js';
+import { anyId, containsPattern, countsOf, hasChanges } from '../../db/sql.js';
 import { ownedIds } from './owned.js';
 import {
   netPoints,
@@ -199,13 +199,10 @@ export class PointRepository {
     filters: Record<K, PointFilter>,
     clock: ListClock,
   ): Promise<Record<K, number>> {
-    const figures = Object.fromEntries(
-      (Object.entries(filters) as [K, PointFilter][]).map(([name, filter]) => [
-        name,
-        sql<number>`(count(*) filter (where ${this.listWhere(cabinetId, filter, clock)}))::int`,
-      ]),
-    ) as Record<K, SQL<number>>;
-    const [row] = await this.db.select(figures).from(points).where(eq(points.cabinetId, cabinetId));
+    const [row] = await this.db
+      .select(countsOf(filters, (filter) => this.listWhere(cabinetId, filter, clock)))
+      .from(points)
+      .where(eq(points.cabinetId, cabinetId));
     return row as Record<K, number>;
   }
 
