@@ -3,8 +3,12 @@ import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { pointFullness, points } from '../../db/schema.js';
 
-/** Screens read in one page of `statesOf`. */
-const STATE_PAGE = 2_000;
+/**
+ * Screens read in one page of `statesOf`. Each page's rows (with their runs as JSON) are parsed and mapped in
+ * one turn of the event loop: pages of 2,000 made the turns a health check waited behind while a fleet was
+ * planned add up to 229–273 ms; pages of 500 kept it at 112 ms (bench/README-web.md).
+ */
+const STATE_PAGE = 500;
 
 /** A screen with its stored fullness, if any. */
 export interface FullnessState {
