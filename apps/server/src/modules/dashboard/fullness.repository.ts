@@ -6,7 +6,7 @@ import { pointFullness, points } from '../../db/schema.js';
 /**
  * Screens read in one page of `statesOf`. Each page's rows (with their runs as JSON) are parsed and mapped in
  * one turn of the event loop: pages of 2,000 made the turns a health check waited behind while a fleet was
- * planned add up to 229–273 ms; pages of 500 kept it at 112 and 180 ms in two runs (bench/README-web.md).
+ * planned add up to 229–273 ms; pages of 500 kept it at 112–180 ms in three runs (bench/README-web.md).
  */
 const STATE_PAGE = 500;
 
