@@ -5,7 +5,7 @@
 export const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** How long a loop's synchronous work runs before the event loop gets a turn. */
-export const SLICE_MS = 8;
+const SLICE_MS = 8;
 
 /**
  * A pause point for a loop over many screens, awaited at each step: the event loop gets a turn once
