@@ -25,6 +25,7 @@ import { logSerializers } from './lib/log.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { PasswordHasher } from './lib/password.js';
 import { FailureThrottle } from './lib/throttle.js';
+import { databaseRateStore } from './lib/rate-store.js';
 import { AccessTokens, DeviceMarks, randomToken } from './lib/tokens.js';
 import { AccountService } from './modules/account/account.service.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -127,6 +128,8 @@ export interface BuiltApp {
   routes: RouteAccess[];
   /** Sweeps what expires (main runs it hourly); answers how many of each it removed. */
   maintain(): Promise<Record<string, number>>;
+  /** Where file bytes live (main checks that every process shares it). */
+  storage: Storage;
 }
 
 /** Assembles the server: plugins, services over repositories, and one route module per domain. */
@@ -192,16 +195,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       .setWebhook(`${config.publicUrl}/api/messenger/telegram`, webhookSecret)
       .then((ok) => ok || app.log.warn('telegram: setWebhook refused'))
       .catch((error: unknown) => app.log.warn({ err: error }, 'telegram: setWebhook failed'));
-  }
-  if (config.alerts.checkSeconds > 0) {
-    const sweep = setInterval(() => {
-      alerts
-        .checkPresence()
-        .then(() => alerts.checkPlaylists())
-        .catch((error: unknown) => app.log.warn({ err: error }, 'presence and playlist alerts failed'));
-    }, config.alerts.checkSeconds * 1000);
-    sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
   }
 
   const twofa = new TwoFaService({
@@ -503,6 +496,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so every process shares one count (lib/rate-store.ts).
+    store: databaseRateStore(repos.failures),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   await app.register(swagger, {
@@ -569,5 +564,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     trackerDeliveries: await repos.trackers.platformSweep(TRACKER_KEEP_DAYS),
     ...(await sweepLeftovers({ quota: uploads.quota, tusStore: uploads.tusStore, tmpDir })),
   });
-  return { app, services, context, routes, maintain };
+  return { app, services, context, routes, maintain, storage };
 }

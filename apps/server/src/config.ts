@@ -15,7 +15,7 @@ import {
   type MapConfig,
 } from '@vitrine/core';
 import { DEFAULT_PASSWORD_COST } from './lib/password.js';
-import { billingConfig, type BillingConfig } from './modules/billing/billing.config.js';
+import { BILLING_SETTINGS, billingConfig, type BillingConfig } from './modules/billing/billing.config.js';
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -166,6 +166,9 @@ const Env = z.object({
     .optional(),
 });
 
+/** Every environment variable the server reads: the README's settings table lists exactly these. */
+export const SETTING_NAMES: readonly string[] = [...Object.keys(Env.shape), ...BILLING_SETTINGS];
+
 /** Rules across variables. */
 const CheckedEnv = Env.superRefine((e, ctx) => {
   if (
@@ -311,6 +314,8 @@ export interface Config {
   tilesDir?: string;
   /** Billing (BILLING*, STRIPE_*): docs/billing.md. */
   billing: BillingConfig;
+  /** What start-up should say loudly: settings that work but will surprise (PUBLIC_URL left at localhost). */
+  warnings: string[];
 }
 
 const outboundList = (value: string): string[] =>
@@ -376,8 +381,39 @@ function mapConfig(e: z.infer<typeof Env>, tilesDir: string | undefined): MapCon
   };
 }
 
+const isLoopback = (host: string): boolean =>
+  /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host) || host.endsWith('.localhost');
+
+/**
+ * PUBLIC_URL goes into e-mailed links, Telegram's webhook, OpenID Connect's return address and Stripe's;
+ * left at localhost while any of them is set (or while the server listens on a public address or behind
+ * a proxy), people and services would be sent to a machine that is not this one.
+ */
+function publicUrlWarnings(e: z.infer<typeof Env>, env: NodeJS.ProcessEnv, publicUrl: string): string[] {
+  if (!isLoopback(new URL(publicUrl).hostname)) return [];
+  const users = [
+    e.SMTP_URL ? 'SMTP_URL (links in e-mails)' : null,
+    e.TELEGRAM_BOT_TOKEN ? "TELEGRAM_BOT_TOKEN (Telegram's webhook)" : null,
+    e.OIDC_ISSUER ? 'OIDC_ISSUER (the sign-in return address)' : null,
+    env.STRIPE_SECRET_KEY ? "STRIPE_SECRET_KEY (Stripe's return and webhook addresses)" : null,
+    env.HOST !== undefined && !isLoopback(e.HOST) ? `HOST=${e.HOST} (the server is reachable from elsewhere)` : null,
+    e.TRUST_PROXY ? 'TRUST_PROXY (the server runs behind a proxy)' : null,
+  ].filter((u): u is string => u !== null);
+  if (users.length === 0) return [];
+  return [
+    [
+      `PUBLIC_URL is ${e.PUBLIC_URL ? 'set to' : 'not set, so it is'} ${publicUrl}, yet ${users.join(', ')} ${users.length > 1 ? 'are' : 'is'} set.`,
+      'That address is used for links sent to people and for addresses given to other services: set PUBLIC_URL',
+      'to the address people and screens reach this server at (e.g. PUBLIC_URL=https://signage.example.com).',
+    ].join('\n'),
+  ];
+}
+
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const DEFAULT_PLAYER_DIR = fileURLToPath(new URL('../../player/dist', import.meta.url));
+
+/** What start-up should say loudly about the settings (main prints them). */
+export const configWarnings = (config: Pick<Config, 'warnings'>): string[] => config.warnings;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = CheckedEnv.safeParse(env);
@@ -387,12 +423,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const tilesDir = e.MAP_TILES_DIR ? resolve(e.MAP_TILES_DIR) : undefined;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
+    warnings: publicUrlWarnings(e, env, publicUrl),
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     ...(e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : {}),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     webDir: e.WEB_DIR ? resolve(e.WEB_DIR) : DEFAULT_WEB_DIR,
     playerDir: e.PLAYER_DIR ? resolve(e.PLAYER_DIR) : DEFAULT_PLAYER_DIR,
     brand: e.BRAND,

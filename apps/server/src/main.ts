@@ -1,31 +1,51 @@
-import { loadConfig } from './config.js';
+import { loadConfig, configWarnings } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { createTransact } from './db/repositories.js';
+import { lockDataDir } from './lib/data-dir-lock.js';
 import { PasswordHasher } from './lib/password.js';
 import { ensurePlatformAdmin } from './modules/system/bootstrap.service.js';
 import { ensureStockLibrary } from './modules/media/stock.js';
-import { repeat } from './lib/repeat.js';
+import { checkSharedFiles } from './modules/system/storage-identity.js';
+import { startReport } from './start-report.js';
+import { startTimedWork } from './timed-work.js';
 
-/** How often finished exports past their retention are looked for. */
-const EXPORT_CLEANUP_MS = 15 * 60_000;
-const TRACKER_POLL_MS = 5_000;
-/** How often expired counters and leftovers are swept. */
-const MAINTENANCE_MS = 60 * 60_000;
+const say = (line: string) => process.stdout.write(`${line}\n`);
+/** Printed loudly: a misconfiguration that loses files or mail, framed so nobody misses it in a log. */
+const warn = (text: string) => process.stderr.write(`\n!!! WARNING\n!!! ${text.split('\n').join('\n!!! ')}\n\n`);
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  for (const warning of configWarnings(config)) warn(warning);
+  // The embedded database serves one process: a second one on this DATA_DIR is refused.
+  const lock = config.databaseUrl ? null : lockDataDir(config.dataDir);
+  if (lock?.tookOver) {
+    say(`DATA_DIR's lock was left by process ${lock.tookOver.pid} (gone, started ${lock.tookOver.startedAt})`);
+  }
   const database = await openDatabase(
     config.databaseUrl
-      ? { driver: 'pg', url: config.databaseUrl }
-      : { driver: 'pglite', dataDir: `${config.dataDir}/db` },
+      ? { driver: 'pg', url: config.databaseUrl, log: say }
+      : { driver: 'pglite', dataDir: `${config.dataDir}/db`, log: say },
   );
-  const admin = await ensurePlatformAdmin(
-    createTransact(database.db),
-    new PasswordHasher(config.passwordCost),
-    config.admin,
-  );
-  const { app, services, context, maintain } = await buildApp({ config, database });
+  // What every process sets up at start (the admin, seeds, settings, pg-boss's schema, the files' ids) is
+  // done by one process at a time: any number of them may start together on an empty database.
+  const { admin, app, services, context, maintain, sharing } = await database.exclusive(async () => {
+    const admin = await ensurePlatformAdmin(
+      createTransact(database.db),
+      new PasswordHasher(config.passwordCost),
+      config.admin,
+    );
+    const built = await buildApp({ config, database });
+    const sharing = await checkSharedFiles({
+      storage: built.storage,
+      s3: Boolean(config.s3),
+      dataDir: config.dataDir,
+      settings: built.context.repos.settings,
+      shared: database.driver === 'pg',
+    });
+    return { admin, ...built, sharing };
+  });
+  for (const warning of sharing) warn(warning);
 
   // A promise nobody awaited must not end the server for everyone: it is logged with its cause, and the
   // server keeps serving. (Every socket message, job and timer catches its own failures; this is the net
@@ -38,127 +58,29 @@ async function main(): Promise<void> {
     process.exit(1);
   });
 
-  // Playlists past their end get their DETACH or DELETE action (one process at a time, each once).
-  const stopEndActions = repeat(
-    config.playlistEndCheckSeconds * 1000,
-    async () => {
-      const done = await services.playlists.runEndActions();
-      if (done.detached || done.deleted) app.log.info(done, 'playlists past their end: actions run');
-    },
-    (error) => app.log.warn({ err: error }, 'playlist end actions failed'),
-  );
-
-  // Tracking pixels the stored shows owe, sent when due (retried with backoff, on any process).
-  const stopTrackers = repeat(
-    TRACKER_POLL_MS,
-    async () => {
-      const sent = await services.trackers.deliverDue();
-      if (sent.failed) app.log.info(sent, 'tracking pixels: some given up');
-    },
-    (error) => app.log.warn({ err: error }, 'tracking pixel delivery failed'),
-  );
-
-  // The SSP connector's ad round (docs/ssp.md): ads for the coming slots, and ads past their time released.
-  // Any process may run it: a slot takes one ad (unique per screen and slot), whichever round wins it.
-  const stopAds =
-    config.sspRoundSeconds > 0
-      ? repeat(
-          config.sspRoundSeconds * 1000,
-          async () => {
-            const released = await services.ads.releaseExpired();
-            const round = await services.ads.runRound();
-            if (round.slots || released) app.log.info({ ...round, released }, 'SSP ad round');
-          },
-          (error) => app.log.warn({ err: error }, 'SSP ad round failed'),
-        )
-      : async () => undefined;
-
-  // Background exports are kept EXPORT_RETENTION_HOURS after they finish, then their files and rows go.
-  const stopExportCleanup = repeat(
-    EXPORT_CLEANUP_MS,
-    async () => {
-      const removed = await services.statistics.removeExpiredExports();
-      if (removed) app.log.info({ removed }, 'expired statistics exports removed');
-    },
-    (error) => app.log.warn({ err: error }, 'removing expired exports failed'),
-  );
-
-  // Broadcast fullness of screens whose content changed (or whose days ran out), planned before anyone
-  // opens the dashboard.
-  const stopFullness = repeat(
-    config.fullness.sweepSeconds * 1000,
-    async () => {
-      const stale = await services.fullness.sweep();
-      if (stale) app.log.info({ stale }, 'broadcast fullness planned');
-    },
-    (error) => app.log.warn({ err: error }, 'planning broadcast fullness failed'),
-  );
-
-  // Once at start and hourly: expired failure counters, quota holds and unfinished resumable uploads,
-  // and temporary files that interrupted uploads left behind.
-  const stopSweep = repeat(
-    MAINTENANCE_MS,
-    async () => {
-      const swept = await maintain();
-      if (Object.values(swept).some((n) => n > 0)) app.log.info(swept, 'expired leftovers removed');
-    },
-    (error) => app.log.warn({ err: error }, 'maintenance failed'),
-  );
-
-  // The daily charge (docs/billing.md): each screen-day is keyed, so looking every hour (and on every
-  // process) charges each day once, early in the day, and again only what a crash left.
-  const stopCharges =
-    config.billing.chargeCheckSeconds > 0
-      ? repeat(
-          config.billing.chargeCheckSeconds * 1000,
-          async () => {
-            const charged = await services.billing.chargeAll();
-            if (charged) app.log.info({ charged }, 'billing: screen-days charged');
-          },
-          (error) => app.log.warn({ err: error }, 'billing: the daily charge failed'),
-        )
-      : async () => undefined;
+  const stopWork = startTimedWork({ config, services, repos: context.repos, log: app.log, maintain });
 
   const shutdown = async (signal: string): Promise<void> => {
     app.log.info(`${signal}: shutting down`);
-    await stopEndActions();
-    await stopAds();
-    await stopExportCleanup();
-    await stopTrackers();
-    await stopSweep();
-    await stopCharges();
-    // A fullness run in progress ends when closing the app stops its worker threads.
-    const fullnessStopped = stopFullness();
+    // Timers stop at once; a run in progress finishes (a fullness run ends when closing the app stops
+    // its worker threads).
+    const workStopped = stopWork();
     await app.close();
-    await fullnessStopped;
+    await workStopped;
     await database.close();
+    lock?.release();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const url = config.publicUrl;
-  const lines = [
-    '',
-    `Vitrine is running at ${url}`,
-    `Database: ${database.driver === 'pg' ? 'PostgreSQL' : `embedded (PGlite) in ${config.dataDir}/db`}`,
-    `API documentation: ${url}/api/docs`,
-  ];
-  if (admin.generatedPassword) {
-    lines.push(`Sign in as '${admin.login}' with the password ${admin.generatedPassword}`);
-    lines.push('This password is shown once. Set ADMIN_PASSWORD and restart to choose another.');
-  } else if (admin.passwordUpdated || admin.created) {
-    lines.push(`Sign in as '${admin.login}' with the password from ADMIN_PASSWORD.`);
-  } else {
-    lines.push(
-      `Sign in as '${admin.login}'. Forgot the password? Restart with ADMIN_PASSWORD=... to set a new one.`,
-    );
-  }
-  process.stdout.write(`${lines.join('\n')}\n\n`);
+  say(await startReport({ config, database, admin, billing: services.billing }));
 
-  // The stock library is made once, after start, so it never delays the first request.
-  ensureStockLibrary(services.media, context.repos)
+  // The stock library is made once, after start, so it never delays the first request (and by one
+  // process at a time, so processes starting together make it once).
+  database
+    .exclusive(() => ensureStockLibrary(services.media, context.repos))
     .then((made) => made && app.log.info(`stock library: ${made} sample files made`))
     .catch((error: unknown) => app.log.warn({ err: error }, 'stock library could not be made'));
 }

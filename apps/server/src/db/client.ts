@@ -4,11 +4,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { pgBus, pgliteBus, type Bus } from './bus.js';
+import { migrateLogged } from './migrate.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -26,6 +25,12 @@ export interface DatabaseHandle {
    * with parameters; without, any number of statements (the last one's rows are answered).
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Runs `work` while no other process of the installation runs its own (the start lock, held while
+   * migrating too): what every process sets up at start (schemas, seeds, the first settings) is done by
+   * one at a time, so processes starting together on an empty database all come up whole.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -41,9 +46,25 @@ const SESSION_OPTIONS = '-c jit=off';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | { driver: 'pg'; url: string; poolSize?: number }
-  | { driver: 'pglite'; dataDir?: string; instance?: PGlite };
+  | { driver: 'pglite'; dataDir?: string; instance?: PGlite }
+) & {
+  /** Says each migration as it is applied (main prints them). */
+  log?: (line: string) => void;
+};
+
+/** The advisory lock held for `work` on a connection of its own (ended afterwards, releasing it). */
+async function underAdvisoryLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    return await work();
+  } finally {
+    await lock.end();
+  }
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === 'pg') {
@@ -55,14 +76,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', () => undefined); // idle client errors are reported by the next query
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     // Several processes may start at once against one database: one migrates, the others wait.
-    const lock = new pg.Client({ connectionString: options.url });
-    await lock.connect();
-    try {
-      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-    } finally {
-      await lock.end();
-    }
+    const exclusive = <T>(work: () => Promise<T>) => underAdvisoryLock(options.url, work);
+    await exclusive(() => migrateLogged(db, MIGRATIONS_FOLDER, options.log));
     const bus = pgBus(options.url, db);
     return {
       db,
@@ -75,6 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         return { rows: last?.rows ?? [] };
       },
       bus,
+      exclusive,
       async close() {
         await bus.close();
         await pool.end();
@@ -87,7 +103,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     client = await PGlite.create(options.dataDir ?? 'memory://');
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  await migrateLogged(db, MIGRATIONS_FOLDER, options.log);
   const owned = client;
   return {
     db,
@@ -99,6 +115,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       return { rows: results.at(-1)?.rows ?? [] };
     },
     bus: pgliteBus(owned, db),
+    // One process per embedded database (lib/data-dir-lock.ts): nobody to wait for.
+    exclusive: (work) => work(),
     close: () => owned.close(),
   };
 }

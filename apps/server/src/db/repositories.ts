@@ -17,6 +17,7 @@ import { ScheduleRepository } from '../modules/schedule/schedule.repository.js';
 import { FullnessRepository } from '../modules/dashboard/fullness.repository.js';
 import { FailureRepository } from '../modules/system/failure.repository.js';
 import { SettingsRepository } from '../modules/system/settings.repository.js';
+import { TimedJobRepository } from '../modules/system/timed-job.repository.js';
 import { TrackerRepository } from '../modules/trackers/tracker.repository.js';
 import { UserRepository } from '../modules/user/user.repository.js';
 import { TwoFaRepository } from '../modules/security/twofa.repository.js';
@@ -34,6 +35,7 @@ export interface Repositories {
   credentials: CredentialRepository;
   settings: SettingsRepository;
   failures: FailureRepository;
+  timedJobs: TimedJobRepository;
   media: MediaRepository;
   fileRules: FileRulesRepository;
   quota: QuotaRepository;
@@ -66,6 +68,7 @@ export function createRepositories(db: Database): Repositories {
     credentials: new CredentialRepository(db),
     settings: new SettingsRepository(db),
     failures: new FailureRepository(db),
+    timedJobs: new TimedJobRepository(db),
     media: new MediaRepository(db),
     fileRules: new FileRulesRepository(db),
     quota: new QuotaRepository(db),

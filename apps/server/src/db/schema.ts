@@ -360,6 +360,19 @@ export const appSettings = pgTable('app_settings', {
 });
 
 /**
+ * The installation's timed work (lib/timed-jobs.ts): a run of `name` is claimed by moving `next_at` on, so
+ * each interval's run is done by one process whatever the number of processes. `runs` counts the claims
+ * and `last_by` says which process made the last one (host:pid), for the operator and the tests.
+ */
+export const timedJobs = pgTable('timed_jobs', {
+  name: text('name').primaryKey(),
+  nextAt: timestamp('next_at', { withTimezone: true, mode: 'date' }).notNull(),
+  runs: integer('runs').notNull().default(0),
+  lastBy: text('last_by'),
+  lastAt: timestamp('last_at', { withTimezone: true, mode: 'date' }),
+});
+
+/**
  * Failures counted per key (a sign-in's account and address, a browser the account signed in on, a
  * person typing pairing codes) until `expires_at`: shared by every server process and kept over restarts.
  */

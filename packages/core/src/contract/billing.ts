@@ -3,6 +3,7 @@ import {
   AdminCabinetList,
   AdminEntryBody,
   AdminTariffs,
+  DefaultTariffBody,
   AdminTermsBody,
   Funds,
   InvoiceList,
@@ -168,6 +169,15 @@ export const adminApi = defineRoutes({
     summary: 'Remove a tariff no cabinet is on (recorded with who did it)',
     tags: ['admin'],
     body: RemoveTariffBody,
+    response: AdminTariffs,
+  }),
+  defaultTariff: defineRoute({
+    method: 'POST',
+    path: '/api/admin/tariffs/default',
+    access: 'admin.route',
+    summary: 'Choose the tariff new cabinets start on',
+    tags: ['admin'],
+    body: DefaultTariffBody,
     response: AdminTariffs,
   }),
   tariffHistory: defineRoute({

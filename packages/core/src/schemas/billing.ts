@@ -181,7 +181,12 @@ export const RemoveTariffBody = z.strictObject({ tariff: z.enum(TARIFFS), note: 
 export const AdminTariffs = z.object({
   plans: z.array(TariffPlanSchema.extend({ cabinets: z.number().int() })),
   currency: z.string(),
+  /** The tariff new cabinets start on (an owner created without one, a registration). */
+  defaultTariff: z.enum(TARIFFS),
 });
+
+/** The admin's choice of the tariff new cabinets start on. */
+export const DefaultTariffBody = z.strictObject({ tariff: z.enum(TARIFFS) });
 export type AdminTariffs = z.infer<typeof AdminTariffs>;
 
 /** One edit of the tariff table: the tariff before and after (null: added, or removed), by whom. */

@@ -2,7 +2,7 @@ import { AlertKindSchema, Messenger } from '../security/messenger.js';
 import { botCheckField } from '../security/botcheck.js';
 import { z } from 'zod';
 import { MEMBER_ROLES, ROLES, PERMISSION_KEYS } from '../roles.js';
-import { LOCALES } from '../constants.js';
+import { LOCALES, TARIFFS } from '../constants.js';
 import { MESSAGES } from '../validation.js';
 import {
   PageQuery,
@@ -140,6 +140,8 @@ export const UserPostBody = z.strictObject({
   password: passwordSchema,
   role: RoleSchema,
   cabinetId: idSchema.optional(),
+  /** An owner's new cabinet starts on this tariff (else the installation's default). */
+  tariff: z.enum(TARIFFS).optional(),
 });
 export type UserPostBody = z.infer<typeof UserPostBody>;
 export const UserPatchBody = z.strictObject({

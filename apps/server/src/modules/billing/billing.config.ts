@@ -20,6 +20,9 @@ const BillingEnv = z.object({
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
+/** The environment variables billing reads (the README's settings table lists them all). */
+export const BILLING_SETTINGS = Object.keys(BillingEnv.shape);
+
 export interface BillingConfig {
   mode: BillingMode;
   currency: string;

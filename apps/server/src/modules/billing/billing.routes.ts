@@ -71,6 +71,8 @@ export async function billingRoutes(app: App, { services }: RouteContext): Promi
     billing.removeTariff(requireCaller(request), request.body),
   );
 
+  route(app, adminApi.defaultTariff, async (request) => billing.setDefaultTariff(request.body.tariff));
+
   route(app, adminApi.tariffHistory, async (request) => billing.tariffHistory(request.query));
 
   const pdf = (file: { name: string; body: Buffer }) => ({

@@ -5,6 +5,7 @@ import {
   LOW_FUNDS_DAYS,
   MESSAGES,
   NEW_CABINET_TARIFF,
+  TARIFFS,
   billableScreens,
   billingState,
   chargeLines,
@@ -36,6 +37,7 @@ import {
 } from '@vitrine/core';
 import { PassThrough, type Readable } from 'node:stream';
 import type { CabinetId } from '../../db/cabinet-id.js';
+import { DEFAULT_TARIFF_SETTING } from '../cabinet/cabinet.repository.js';
 import { checkViolation } from '../../db/errors.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
 import type { Caller } from '../../lib/caller.js';
@@ -730,7 +732,23 @@ export class BillingService {
     return {
       plans: plans.map((p) => ({ ...p, features: [...p.features], cabinets: counts.get(p.id) ?? 0 })),
       currency: this.deps.config.currency,
+      defaultTariff: await this.defaultTariff(),
     };
+  }
+
+  /** The tariff new cabinets start on: the admin's choice, else Free. */
+  async defaultTariff(): Promise<Tariff> {
+    const chosen = await this.deps.repos.settings.get(DEFAULT_TARIFF_SETTING);
+    return (TARIFFS as readonly string[]).includes(chosen ?? '') ? (chosen as Tariff) : NEW_CABINET_TARIFF;
+  }
+
+  /** The admin picks the tariff new cabinets start on: one of the table's. */
+  async setDefaultTariff(tariff: Tariff): Promise<AdminTariffs> {
+    if (!(await this.deps.repos.billing.plans()).some((p) => p.id === tariff)) {
+      throw fieldError('tariff', MESSAGES.invalid);
+    }
+    await this.deps.repos.settings.set(DEFAULT_TARIFF_SETTING, tariff);
+    return this.adminTariffs();
   }
 
   /** Adds or changes a tariff; the change is recorded with who made it (before and after). */
@@ -760,7 +778,7 @@ export class BillingService {
     caller: Caller,
     body: { tariff: Tariff; note?: string | undefined },
   ): Promise<AdminTariffs> {
-    if (body.tariff === NEW_CABINET_TARIFF) throw new AppError('TARIFF_DEFAULT');
+    if (body.tariff === (await this.defaultTariff())) throw new AppError('TARIFF_DEFAULT');
     await this.deps.transact(async (repos) => {
       const before = await repos.billing.lockPlan(body.tariff);
       if (!before) throw new AppError('NOT_FOUND');

@@ -1,8 +1,12 @@
+import { NEW_CABINET_TARIFF, type Tariff } from '@vitrine/core';
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern, hasChanges } from '../../db/sql.js';
 import { cabinets, users, type CabinetRow } from '../../db/schema.js';
+
+/** The `app_settings` key of the tariff new cabinets start on (chosen under Admin -> Tariffs). */
+export const DEFAULT_TARIFF_SETTING = 'default_tariff';
 
 export type CabinetWithCount = CabinetRow & { membersCount: number };
 /** Tariff, discount and the block are not here: billing changes them, with a ledger entry. */
@@ -15,8 +19,18 @@ const membersCount = sql<number>`(select count(*)::int from ${users} where ${use
 export class CabinetRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(values: { name: string; isPlatform?: boolean }): Promise<CabinetRow> {
-    const [row] = await this.db.insert(cabinets).values(values).returning();
+  /**
+   * A new cabinet on `tariff`, or else on the installation's default tariff (the admin's choice, kept as
+   * the `default_tariff` setting; Free when none was chosen).
+   */
+  async insert(values: { name: string; isPlatform?: boolean; tariff?: Tariff }): Promise<CabinetRow> {
+    const tariff =
+      values.tariff ??
+      sql<Tariff>`coalesce((select value from app_settings where key = ${DEFAULT_TARIFF_SETTING}), ${NEW_CABINET_TARIFF})`;
+    const [row] = await this.db
+      .insert(cabinets)
+      .values({ ...values, tariff })
+      .returning();
     return row!;
   }
 

@@ -35,6 +35,30 @@ export class FailureRepository {
       });
   }
 
+  /**
+   * One more request counted under `key` in a fixed window of `windowMs` (the rate limits' store,
+   * lib/rate-store.ts): the count so far and the milliseconds left in its window, whichever process
+   * counts it. A key past its window starts again at one.
+   */
+  async hit(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }> {
+    const expires = sql`now() + make_interval(secs => ${windowMs / 1000})`;
+    const [row] = await this.db
+      .insert(failureCounters)
+      .values({ key, failures: 1, expiresAt: expires })
+      .onConflictDoUpdate({
+        target: failureCounters.key,
+        set: {
+          failures: sql`case when ${failureCounters.expiresAt} <= now() then 1 else ${failureCounters.failures} + 1 end`,
+          expiresAt: sql`case when ${failureCounters.expiresAt} <= now() then ${expires} else ${failureCounters.expiresAt} end`,
+        },
+      })
+      .returning({
+        count: failureCounters.failures,
+        ttlMs: sql<number>`greatest(0, ceil(extract(epoch from ${failureCounters.expiresAt} - now()) * 1000))::int`,
+      });
+    return { count: row!.count, ttlMs: Number(row!.ttlMs) };
+  }
+
   async reset(keys: string[]): Promise<void> {
     if (keys.length === 0) return;
     await this.db.delete(failureCounters).where(inArray(failureCounters.key, keys));

@@ -17,4 +17,12 @@ export class SettingsRepository {
     const [row] = await this.db.select().from(appSettings).where(eq(appSettings.key, key));
     return row!.value;
   }
+
+  /** Stores `value` under `key`, replacing what was there. */
+  async set(key: string, value: string): Promise<void> {
+    await this.db
+      .insert(appSettings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value } });
+  }
 }

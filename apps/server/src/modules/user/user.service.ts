@@ -55,6 +55,10 @@ export class UserService {
     if (body.role === 'admin' && !isStrictPassword(body.password)) {
       throw fieldError('password', MESSAGES.passwordStrict);
     }
+    // A tariff is a new cabinet's: an owner created without a cabinet.
+    if (body.tariff !== undefined && (body.role !== 'owner' || body.cabinetId !== undefined)) {
+      throw fieldError('tariff', MESSAGES.invalid);
+    }
     const passwordHash = await this.deps.hasher.hash(body.password);
     return this.insertUser(async (repos) => {
       // The platform admin names the cabinet; its row is looked up below.
@@ -67,7 +71,10 @@ export class UserService {
         cabinetId = platform.id;
       } else if (cabinetId === undefined) {
         if (body.role !== 'owner') throw fieldError('cabinetId', MESSAGES.required);
-        cabinetId = (await repos.cabinets.insert({ name: body.name })).id;
+        if (body.tariff !== undefined && !(await repos.billing.plans()).some((p) => p.id === body.tariff)) {
+          throw fieldError('tariff', MESSAGES.invalid);
+        }
+        cabinetId = (await repos.cabinets.insert({ name: body.name, tariff: body.tariff })).id;
       } else {
         const cabinet = await repos.cabinets.findById(cabinetId);
         if (!cabinet || cabinet.isPlatform) throw notFound();

@@ -1,0 +1,45 @@
+import { hostname } from 'node:os';
+import { repeat } from './repeat.js';
+
+/** Where the claims of timed work are kept (modules/system/timed-job.repository.ts). */
+export interface RunClaims {
+  claim(name: string, leaseMs: number, earlyMs: number, holder: string): Promise<boolean>;
+  finished(name: string, everyMs: number, holder: string): Promise<void>;
+}
+
+/** A run's claim holds its job at least this long, so a long run is not started twice. */
+const MIN_LEASE_MS = 5 * 60_000;
+
+/** This process, as the claims name it. */
+export const processName = (): string => `${hostname()}:${process.pid}`;
+
+/**
+ * Timed work done once per installation, not once per process: every process looks every `everyMs`
+ * (as `repeat` does), and the one that claims the due run does it. Adding a process adds a stand-in
+ * should the one doing it stop, never a second run; a run that crashed is taken up by another process
+ * when its claim runs out (the interval, at least five minutes).
+ */
+export function repeatOnce(
+  claims: RunClaims,
+  name: string,
+  everyMs: number,
+  work: () => Promise<unknown>,
+  onError: (error: unknown) => void,
+  holder: string = processName(),
+): () => Promise<void> {
+  // The same process's next look comes one interval after its last (a timer's drift aside): a look a
+  // little early still finds the run due.
+  const earlyMs = Math.min(1000, everyMs / 10);
+  return repeat(
+    everyMs,
+    async () => {
+      if (!(await claims.claim(name, Math.max(everyMs, MIN_LEASE_MS), earlyMs, holder))) return;
+      try {
+        await work();
+      } finally {
+        await claims.finished(name, everyMs, holder);
+      }
+    },
+    onError,
+  );
+}

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+
+/** All SQL on the installation's timed work (`timed_jobs`, lib/timed-jobs.ts). */
+export class TimedJobRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Claims the run of `name` that is due (its `next_at` at most `earlyMs` away) in one statement: of any
+   * number of processes asking at once one gets true. The claim holds the job for `leaseMs` (a run that
+   * crashes gives it up then); `finished` sets the next run. A job never run before is due at once.
+   */
+  async claim(name: string, leaseMs: number, earlyMs: number, holder: string): Promise<boolean> {
+    const next = sql`now() + make_interval(secs => ${leaseMs / 1000})`;
+    const result = (await this.db.execute(sql`
+      insert into timed_jobs (name, next_at, runs, last_by, last_at)
+      values (${name}, ${next}, 1, ${holder}, now())
+      on conflict (name) do update
+        set next_at = ${next}, runs = timed_jobs.runs + 1, last_by = ${holder}, last_at = now()
+        where timed_jobs.next_at <= now() + make_interval(secs => ${earlyMs / 1000})
+      returning name`)) as unknown as { rows: { name: string }[] };
+    return result.rows.length > 0;
+  }
+
+  /**
+   * A run is over: the next is due an interval after this one was claimed (at once if it took longer).
+   * A holder whose lease ran out and was claimed by another changes nothing.
+   */
+  async finished(name: string, everyMs: number, holder: string): Promise<void> {
+    await this.db.execute(sql`
+      update timed_jobs
+        set next_at = greatest(last_at + make_interval(secs => ${everyMs / 1000}), now())
+        where name = ${name} and last_by = ${holder}`);
+  }
+
+  /** Every job's claims so far (the deploy tests read them). */
+  async all(): Promise<{ name: string; runs: number; lastBy: string | null }[]> {
+    const rows = (await this.db.execute(
+      sql`select name, runs, last_by from timed_jobs order by name`,
+    )) as unknown as { rows: { name: string; runs: number; last_by: string | null }[] };
+    return rows.rows.map((r) => ({ name: r.name, runs: Number(r.runs), lastBy: r.last_by }));
+  }
+}
