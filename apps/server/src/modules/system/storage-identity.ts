@@ -53,7 +53,8 @@ export async function checkSharedFiles(options: {
   const known = await settings.get('storage_id');
   // A new installation, or one from before this check: this storage is the installation's.
   const mine = await storageId(storage, !known);
-  const expected = await settings.getOrInit('storage_id', () => mine!);
+  // (Concurrent first starts are serialised by the start lock; getOrInit keeps one value all the same.)
+  const expected = known ?? (await settings.getOrInit('storage_id', () => mine ?? ''));
   const dataId = await dataDirId(options.dataDir);
   const expectedData = await settings.getOrInit('data_dir_id', () => dataId);
   const warnings: string[] = [];
@@ -69,12 +70,8 @@ export async function checkSharedFiles(options: {
             `This process's DATA_DIR (${options.dataDir}) is not the one the installation's files are in.`,
             'Files stored by this process (media, screenshots, exports) will not be served by the other processes,',
             'and theirs answer 404 here. Give every process the same DATA_DIR (one host), or use S3_BUCKET for all.',
-            mine
-              ? `If these are the installation's files, write ${expected} into ${join(options.dataDir, 'media', STORAGE_ID_KEY)}.`
-              : '',
-          ]
-            .filter(Boolean)
-            .join('\n'),
+            `If these are the installation's files, write ${expected} into ${join(options.dataDir, 'media', STORAGE_ID_KEY)}.`,
+          ].join('\n'),
     );
   }
   if (options.shared && options.s3 && dataId !== expectedData) {
