@@ -7,12 +7,14 @@ import { PasswordHasher } from './lib/password.js';
 import { ensurePlatformAdmin } from './modules/system/bootstrap.service.js';
 import { ensureStockLibrary } from './modules/media/stock.js';
 import { checkSharedFiles } from './modules/system/storage-identity.js';
+import { listenForBackups } from './modules/system/control-socket.js';
 import { startReport } from './start-report.js';
 import { startTimedWork } from './timed-work.js';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 /** Printed loudly: a misconfiguration that loses files or mail, framed so nobody misses it in a log. */
-const warn = (text: string) => process.stderr.write(`\n!!! WARNING\n!!! ${text.split('\n').join('\n!!! ')}\n\n`);
+const warn = (text: string) =>
+  process.stderr.write(`\n!!! WARNING\n!!! ${text.split('\n').join('\n!!! ')}\n\n`);
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,7 +22,9 @@ async function main(): Promise<void> {
   // The embedded database serves one process: a second one on this DATA_DIR is refused.
   const lock = config.databaseUrl ? null : lockDataDir(config.dataDir);
   if (lock?.tookOver) {
-    say(`DATA_DIR's lock was left by process ${lock.tookOver.pid} (gone, started ${lock.tookOver.startedAt})`);
+    say(
+      `DATA_DIR's lock was left by process ${lock.tookOver.pid} (gone, started ${lock.tookOver.startedAt})`,
+    );
   }
   const database = await openDatabase(
     config.databaseUrl
@@ -59,12 +63,19 @@ async function main(): Promise<void> {
   });
 
   const stopWork = startTimedWork({ config, services, repos: context.repos, log: app.log, maintain });
+  // The embedded database's backup door (npm run backup while the server runs).
+  const stopBackups = database.dump
+    ? await listenForBackups(config.dataDir, database.dump, (message, error) =>
+        app.log.warn({ err: error }, message),
+      )
+    : async () => undefined;
 
   const shutdown = async (signal: string): Promise<void> => {
     app.log.info(`${signal}: shutting down`);
     // Timers stop at once; a run in progress finishes (a fullness run ends when closing the app stops
     // its worker threads).
     const workStopped = stopWork();
+    await stopBackups();
     await app.close();
     await workStopped;
     await database.close();

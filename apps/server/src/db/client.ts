@@ -31,6 +31,11 @@ export interface DatabaseHandle {
    * one at a time, so processes starting together on an empty database all come up whole.
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * The embedded database only: a consistent copy of its data directory (a gzipped tarball) taken while
+   * it serves, between transactions (the backup command asks the running server for it).
+   */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -117,6 +122,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     bus: pgliteBus(owned, db),
     // One process per embedded database (lib/data-dir-lock.ts): nobody to wait for.
     exclusive: (work) => work(),
+    dump: async () => {
+      // The WAL written into the data files first, so a restore replays little; then the copy, taken
+      // while no transaction runs (exec takes the same turn, so it goes before).
+      await owned.exec('checkpoint');
+      return owned._runExclusiveTransaction(() => owned.dumpDataDir('gzip'));
+    },
     close: () => owned.close(),
   };
 }

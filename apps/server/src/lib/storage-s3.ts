@@ -81,11 +81,30 @@ export class S3Storage implements Storage {
     await this.upload(this.key(key), stream);
   }
 
+  /**
+   * Uploads a local file under `key` and keeps the file (a copy, not a move), with its sha256 in the
+   * object's metadata so a later copy can tell the object is whole (storage:copy-to-s3).
+   */
+  async putCopy(key: string, localPath: string, sha256: string): Promise<void> {
+    await this.upload(this.key(key), createReadStream(localPath), { sha256 });
+  }
+
+  /** The object's size and the sha256 a copy recorded with it, or null when there is no such object. */
+  async describe(key: string): Promise<{ size: number; sha256: string | null } | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(key) }));
+      return { size: head.ContentLength ?? 0, sha256: head.Metadata?.sha256 ?? null };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
   /** One PUT for small bodies, a multipart upload (aborted on failure) for larger ones. */
-  private async upload(objectKey: string, body: Readable): Promise<void> {
+  private async upload(objectKey: string, body: Readable, metadata?: Record<string, string>): Promise<void> {
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: objectKey, Body: body },
+      params: { Bucket: this.bucket, Key: objectKey, Body: body, ...(metadata ? { Metadata: metadata } : {}) },
       partSize: this.partSize,
       queueSize: this.queueSize,
       leavePartsOnError: false,
