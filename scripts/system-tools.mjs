@@ -1,4 +1,5 @@
-// Chromium (browser tests) and ffmpeg (media probing) come from Debian's packages. When one is missing
+// Chromium (browser tests), ffmpeg (media probing) and nginx (the reverse proxy the deploy tests run in
+// front of two server processes, docs/deploying/nginx.conf) come from Debian's packages. When one is missing
 // we install it through apt if we can; otherwise we say what to install.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -32,15 +33,18 @@ export function ensureSystemTools() {
   if (!chromium && aptInstall(['chromium'])) chromium = findChromium();
   let ffmpeg = which('ffmpeg');
   if (!ffmpeg && aptInstall(['ffmpeg'], ['--no-install-recommends'])) ffmpeg = which('ffmpeg');
+  let nginx = which('nginx') ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : undefined);
+  if (!nginx && aptInstall(['nginx'], ['--no-install-recommends'])) nginx = which('nginx') ?? '/usr/sbin/nginx';
   const missing = [];
   if (!chromium)
     missing.push('Chromium (Debian/Ubuntu: `sudo apt-get install chromium`; or set CHROMIUM_PATH)');
   if (!ffmpeg) missing.push('ffmpeg (Debian/Ubuntu: `sudo apt-get install --no-install-recommends ffmpeg`)');
+  if (!nginx) missing.push('nginx (Debian/Ubuntu: `sudo apt-get install --no-install-recommends nginx`)');
   if (missing.length) {
     return {
       ok: false,
       message: `The tests need programs that are not installed:\n  - ${missing.join('\n  - ')}`,
     };
   }
-  return { ok: true, chromium, ffmpeg };
+  return { ok: true, chromium, ffmpeg, nginx };
 }

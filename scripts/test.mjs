@@ -81,7 +81,7 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('\nTEST_DATABASE_URL is not set: the PostgreSQL run of the integration suite is skipped.');
 }
-vitest('browser', 'e2e', { CHROMIUM_PATH: tools.chromium });
+vitest('browser', 'e2e', { CHROMIUM_PATH: tools.chromium, NGINX_PATH: tools.nginx });
 
 console.log('\n=== summary ===');
 for (const line of suites) console.log(`  ${line}`);
