@@ -147,7 +147,13 @@ run('an installation of several processes', () => {
 
   it('takes a 50 MB resumable upload through the proxy, its chunks on either process', async () => {
     const png = await sharp({
-      create: { width: 4096, height: 4096, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 64 } },
+      create: {
+        width: 4096,
+        height: 4096,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 64 },
+      },
     })
       .png({ compressionLevel: 0 })
       .toBuffer();

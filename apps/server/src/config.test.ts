@@ -33,7 +33,7 @@ describe('PUBLIC_URL', () => {
   });
 
   it('is warned about when it is localhost and mail, Telegram, sign-in, payments or a public address use it', () => {
-    for (const env of [
+    for (const env of <Record<string, string>[]>[
       { SMTP_URL: 'smtp://mail.example.com:587' },
       { TELEGRAM_BOT_TOKEN: '123456:ABC-def' },
       { OIDC_ISSUER: 'https://accounts.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' },

@@ -59,6 +59,7 @@ async function dumpEmbedded(dataDir: string, log: (line: string) => void): Promi
     log('the server is running: it copies its database between two transactions');
     return requestBackup(dataDir);
   }
+  if (lock.tookOver) log(`took over the lock left by process ${lock.tookOver.pid} (gone)`);
   try {
     const client = await PGlite.create(join(dataDir, 'db'));
     try {
