@@ -35,6 +35,7 @@ import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { formatMoney } from '../funds/money';
 import { TariffLimits, useTariffName } from '../funds/TariffLimits';
 import { removeTariff, saveTariff, useAdminTariffs, useTariffHistory } from './admin.api';
+import { DefaultTariff } from './DefaultTariff';
 
 const MB = 1024 * 1024;
 type Row = AdminTariffs['plans'][number];
@@ -271,6 +272,7 @@ export function TariffTable() {
           </Button>
         )}
       </Group>
+      <DefaultTariff tariffs={data} />
       <DataTable
         rows={data.plans.map((p, i) => ({ ...p, key: i }))}
         rowKey={(p) => p.key}

@@ -66,3 +66,6 @@ export function useAdminInvoices(id: number, page: number) {
     queryFn: () => call(adminApi.invoices, { params: { id }, query }),
   });
 }
+
+/** POST /api/admin/tariffs/default: the tariff new cabinets start on. */
+export const setDefaultTariff = (tariff: Tariff) => call(adminApi.defaultTariff, { body: { tariff } });

@@ -1,8 +1,10 @@
 import { Button, Paper, PasswordInput, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ROLES, UserPostBody, type Role } from '@vitrine/core';
+import { ROLES, UserPostBody, type Role, type Tariff } from '@vitrine/core';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
+import { useAdminTariffs } from '../admin/admin.api';
+import { useTariffName } from '../funds/TariffLimits';
 import { createUser, useCabinets } from './users.api';
 
 /** /user/create (admin): an owner without a cabinet gets a new one; other roles join the cabinet chosen. */
@@ -10,6 +12,8 @@ export function UserCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: cabinets } = useCabinets();
+  const { data: tariffs } = useAdminTariffs();
+  const tariffName = useTariffName();
   const form = useZodForm(UserPostBody, {
     login: '',
     name: '',
@@ -47,7 +51,11 @@ export function UserCreatePage() {
               value={form.values.role}
               allowDeselect={false}
               error={form.errors.role}
-              onChange={(value) => value && form.set('role', value as Role)}
+              onChange={(value) => {
+                if (!value) return;
+                form.set('role', value as Role);
+                if (value !== 'owner') form.set('tariff', undefined);
+              }}
             />
             {form.values.role !== 'admin' && (
               <Select
@@ -61,7 +69,22 @@ export function UserCreatePage() {
                 }))}
                 value={form.values.cabinetId !== undefined ? String(form.values.cabinetId) : null}
                 error={form.errors.cabinetId}
-                onChange={(value) => form.set('cabinetId', value ? Number(value) : undefined)}
+                onChange={(value) => {
+                  form.set('cabinetId', value ? Number(value) : undefined);
+                  if (value) form.set('tariff', undefined);
+                }}
+              />
+            )}
+            {form.values.role === 'owner' && form.values.cabinetId === undefined && tariffs && (
+              <Select
+                label={t('users.tariff')}
+                description={t('users.tariffHint', { tariff: tariffName(tariffs.defaultTariff) })}
+                clearable
+                placeholder={tariffName(tariffs.defaultTariff)}
+                data={tariffs.plans.map((p) => ({ value: p.id, label: tariffName(p.id) }))}
+                value={form.values.tariff ?? null}
+                error={form.errors.tariff}
+                onChange={(value) => form.set('tariff', (value ?? undefined) as Tariff | undefined)}
               />
             )}
             <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
