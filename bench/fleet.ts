@@ -615,7 +615,7 @@ async function fanOut(swarm: Swarm, url: string, n: number): Promise<FanOut> {
 // ---- database ----
 
 /** `count` screens in the admin's (platform) cabinet, each with its own device token. */
-async function insertScreens(
+export async function insertScreens(
   databaseUrl: string,
   count: number,
 ): Promise<{ pointId: number; token: string }[]> {

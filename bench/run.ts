@@ -4,6 +4,7 @@
  */
 import { authBenchmark } from './auth.js';
 import { fleetBenchmark } from './fleet.js';
+import { fleetProxyBenchmark } from './fleet-proxy.js';
 import { ingestBenchmark } from './ingest.js';
 import { reportsBenchmark } from './reports.js';
 import { scheduleBenchmark } from './schedule.js';
@@ -17,6 +18,7 @@ const all: Record<string, () => Promise<string[]>> = {
   auth: authBenchmark,
   upload: uploadBenchmark,
   fleet: fleetBenchmark,
+  'fleet-proxy': fleetProxyBenchmark,
   ingest: ingestBenchmark,
   schedule: scheduleBenchmark,
   reports: reportsBenchmark,

@@ -20,7 +20,11 @@ const SKIP_DIRS = new Set(['node_modules', 'dist', 'drizzle', 'screenshots', '.v
 const SKIP_FILE = /\.test\.tsx?$|\.md$|\.tsbuildinfo$/;
 
 /** What a finished build leaves: without any of these the build is not current, whatever the stamp. */
-export const OUTPUTS = ['apps/server/dist/main.js', 'apps/web/dist/index.html', 'apps/player/dist/index.html'];
+export const OUTPUTS = [
+  'apps/server/dist/main.js',
+  'apps/web/dist/index.html',
+  'apps/player/dist/index.html',
+];
 
 function walk(dir, files) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -62,7 +66,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const command = process.argv[2];
   if (command === 'write') {
     const { digest, files } = sourceDigest();
-    writeFileSync(STAMP, `${JSON.stringify({ digest, files, builtAt: new Date().toISOString() }, null, 2)}\n`);
+    writeFileSync(
+      STAMP,
+      `${JSON.stringify({ digest, files, builtAt: new Date().toISOString() }, null, 2)}\n`,
+    );
   } else if (command === 'check') {
     const why = staleBecause();
     if (why) {

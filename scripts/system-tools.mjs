@@ -34,7 +34,8 @@ export function ensureSystemTools() {
   let ffmpeg = which('ffmpeg');
   if (!ffmpeg && aptInstall(['ffmpeg'], ['--no-install-recommends'])) ffmpeg = which('ffmpeg');
   let nginx = which('nginx') ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : undefined);
-  if (!nginx && aptInstall(['nginx'], ['--no-install-recommends'])) nginx = which('nginx') ?? '/usr/sbin/nginx';
+  if (!nginx && aptInstall(['nginx'], ['--no-install-recommends']))
+    nginx = which('nginx') ?? '/usr/sbin/nginx';
   const missing = [];
   if (!chromium)
     missing.push('Chromium (Debian/Ubuntu: `sudo apt-get install chromium`; or set CHROMIUM_PATH)');

@@ -36,7 +36,13 @@ export async function siteConfig(upstreams: string[], port: number): Promise<str
 }
 
 /** nginx in the foreground with the shipped site, its own prefix, logs and temporary files in `dir`. */
-export async function startProxy(dir: string, upstreams: string[], port: number): Promise<RunningProxy> {
+export async function startProxy(
+  dir: string,
+  upstreams: string[],
+  port: number,
+  /** Connections nginx holds at once: each client's and its upstream's (a bench's fleet needs more). */
+  connections = 1024,
+): Promise<RunningProxy> {
   const nginx = nginxPath();
   if (!nginx) throw new Error('nginx is not installed (Debian: apt-get install nginx; npm test installs it)');
   await mkdir(join(dir, 'logs'), { recursive: true });
@@ -47,7 +53,8 @@ export async function startProxy(dir: string, upstreams: string[], port: number)
     'worker_processes 1;',
     `pid ${join(dir, 'nginx.pid')};`,
     `error_log ${join(dir, 'logs', 'error.log')} warn;`,
-    'events { worker_connections 1024; }',
+    `worker_rlimit_nofile ${connections * 2};`,
+    `events { worker_connections ${connections}; }`,
     'http {',
     `  access_log ${join(dir, 'logs', 'access.log')};`,
     `  client_body_temp_path ${join(dir, 'body')};`,

@@ -396,7 +396,9 @@ function publicUrlWarnings(e: z.infer<typeof Env>, env: NodeJS.ProcessEnv, publi
     e.TELEGRAM_BOT_TOKEN ? "TELEGRAM_BOT_TOKEN (Telegram's webhook)" : null,
     e.OIDC_ISSUER ? 'OIDC_ISSUER (the sign-in return address)' : null,
     env.STRIPE_SECRET_KEY ? "STRIPE_SECRET_KEY (Stripe's return and webhook addresses)" : null,
-    env.HOST !== undefined && !isLoopback(e.HOST) ? `HOST=${e.HOST} (the server is reachable from elsewhere)` : null,
+    env.HOST !== undefined && !isLoopback(e.HOST)
+      ? `HOST=${e.HOST} (the server is reachable from elsewhere)`
+      : null,
     e.TRUST_PROXY ? 'TRUST_PROXY (the server runs behind a proxy)' : null,
   ].filter((u): u is string => u !== null);
   if (users.length === 0) return [];

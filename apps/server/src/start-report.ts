@@ -15,7 +15,7 @@ async function billingLines(config: Config, billing: BillingService): Promise<st
   return [
     `Billing: on. New cabinets start on the tariff "${tariff}", and each tariff allows its own features`,
     '  (README: "Billing and tariffs"). Pick a new owner\'s tariff under Users -> Create a user, the default',
-    "  one under Admin -> Tariffs, or start with BILLING=off if this server charges nobody.",
+    '  one under Admin -> Tariffs, or start with BILLING=off if this server charges nobody.',
   ];
 }
 

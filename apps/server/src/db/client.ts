@@ -52,8 +52,7 @@ const SESSION_OPTIONS = '-c jit=off';
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export type DatabaseOptions = (
-  | { driver: 'pg'; url: string; poolSize?: number }
-  | { driver: 'pglite'; dataDir?: string; instance?: PGlite }
+  { driver: 'pg'; url: string; poolSize?: number } | { driver: 'pglite'; dataDir?: string; instance?: PGlite }
 ) & {
   /** Says each migration as it is applied (main prints them). */
   log?: (line: string) => void;

@@ -93,7 +93,9 @@ describe('the embedded database lock', () => {
     const dir = await dataDir();
     const path = join(dir, LOCK_FILE);
     writeFileSync(path, JSON.stringify({ pid: await deadPid(), host: 'elsewhere', startedAt: 'then' }));
-    expect(() => lockDataDir(dir)).toThrow(/on host elsewhere[\s\S]*If host elsewhere no longer runs Vitrine/);
+    expect(() => lockDataDir(dir)).toThrow(
+      /on host elsewhere[\s\S]*If host elsewhere no longer runs Vitrine/,
+    );
     expect(JSON.parse(readFileSync(path, 'utf8')).host).toBe('elsewhere');
   });
 

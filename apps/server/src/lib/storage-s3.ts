@@ -104,7 +104,12 @@ export class S3Storage implements Storage {
   private async upload(objectKey: string, body: Readable, metadata?: Record<string, string>): Promise<void> {
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: objectKey, Body: body, ...(metadata ? { Metadata: metadata } : {}) },
+      params: {
+        Bucket: this.bucket,
+        Key: objectKey,
+        Body: body,
+        ...(metadata ? { Metadata: metadata } : {}),
+      },
       partSize: this.partSize,
       queueSize: this.queueSize,
       leavePartsOnError: false,

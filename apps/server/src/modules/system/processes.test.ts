@@ -115,6 +115,13 @@ describe("a process whose files are not the installation's", () => {
     expect(warning).toContain('S3_BUCKET');
     // It stays told at every start until fixed (its storage id names another installation).
     expect(await check(other)).toHaveLength(1);
+    // Files in a bucket every process shares, DATA_DIRs apart: uploads in progress are not shared.
+    const bucketLike = new LocalStorage(join(shared, 'media'));
+    const onBucket = (dir: string) =>
+      checkSharedFiles({ storage: bucketLike, s3: true, dataDir: dir, settings, shared: true });
+    expect(await onBucket(shared)).toEqual([]);
+    const [tus] = await onBucket(await tempDir());
+    expect(tus).toContain('resumable uploads in progress wait in DATA_DIR/tus');
     const id = await settings.get('storage_id');
     expect(warning).toContain(`write ${id} into ${join(other, 'media', STORAGE_ID_KEY)}`);
   });
