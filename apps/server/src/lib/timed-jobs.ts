@@ -7,8 +7,11 @@ export interface RunClaims {
   finished(name: string, everyMs: number, holder: string): Promise<void>;
 }
 
-/** A run's claim holds its job at least this long, so a long run is not started twice. */
-const MIN_LEASE_MS = 5 * 60_000;
+/**
+ * A run's claim holds its job for two intervals and at least this long, so a long run is not started
+ * twice; a process killed mid-run gives the job up when its claim runs out.
+ */
+const MIN_LEASE_MS = 2 * 60_000;
 
 /** This process, as the claims name it. */
 export const processName = (): string => `${hostname()}:${process.pid}`;
@@ -17,7 +20,7 @@ export const processName = (): string => `${hostname()}:${process.pid}`;
  * Timed work done once per installation, not once per process: every process looks every `everyMs`
  * (as `repeat` does), and the one that claims the due run does it. Adding a process adds a stand-in
  * should the one doing it stop, never a second run; a run that crashed is taken up by another process
- * when its claim runs out (the interval, at least five minutes).
+ * when its claim runs out (two intervals, at least two minutes).
  */
 export function repeatOnce(
   claims: RunClaims,
@@ -33,7 +36,7 @@ export function repeatOnce(
   return repeat(
     everyMs,
     async () => {
-      if (!(await claims.claim(name, Math.max(everyMs, MIN_LEASE_MS), earlyMs, holder))) return;
+      if (!(await claims.claim(name, Math.max(2 * everyMs, MIN_LEASE_MS), earlyMs, holder))) return;
       try {
         await work();
       } finally {
