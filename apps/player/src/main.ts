@@ -7,6 +7,7 @@ import { createApi } from './api';
 import { SeenCommands } from './commands';
 import { browserLanguages, pickLocale, stringsFor } from './i18n';
 import { LogBuffer, LogShipper, createLogger } from './log';
+import { startNativeReports } from './native';
 import { Pairing } from './pairing';
 import { pluginServices } from './plugin';
 import type { ScreenState } from './playback';
@@ -157,3 +158,10 @@ log.info(
 );
 start();
 registerServiceWorker();
+// A native shell's watchdog hears from the page whatever it shows (docs/players.md).
+startNativeReports(() => ({
+  state: document.body.dataset.state ?? 'starting',
+  paired: local.get(KEYS.token) !== null,
+  played: Number(document.body.dataset.played ?? 0),
+  version: VERSION,
+}));
