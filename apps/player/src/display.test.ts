@@ -90,6 +90,30 @@ describe('the panel by the working hours', () => {
     failing.schedule.destroy();
   });
 
+  it('asks a shell that arrives after the page started (Android injects its bridge once loaded)', async () => {
+    const calls: boolean[] = [];
+    let native: VitrineNative | null = null;
+    const now = { value: NIGHT };
+    const blanks: boolean[] = [];
+    const schedule = new DisplaySchedule({
+      log,
+      blank: (off) => void blanks.push(off),
+      now: () => now.value,
+      native: () => native,
+    });
+    await schedule.apply(hours);
+    expect(schedule.report()).toEqual({ power: 'off', method: 'blank' });
+    native = { displayPower: (on) => (calls.push(on), 'android') };
+    await schedule.check();
+    expect(calls).toEqual([false]);
+    expect(schedule.report()).toEqual({ power: 'off', method: 'android' });
+    await schedule.check();
+    expect(calls).toEqual([false]);
+    // Said once in the log: the panel went off once.
+    expect(lines.filter((l) => l.startsWith('Out of working hours'))).toHaveLength(1);
+    schedule.destroy();
+  });
+
   it('follows new hours at once, and all day without hours', async () => {
     const now = { value: NIGHT };
     const { schedule } = setup(now, null);

@@ -38,6 +38,8 @@ export interface DisplayOptions {
 export class DisplaySchedule {
   private hours: WorkingHours | null = null;
   private state: DisplayReport | null = null;
+  /** Whether a shell was there to turn the panel (Android's bridge arrives once the page has loaded). */
+  private viaShell = false;
   private running: Promise<void> = Promise.resolve();
   private readonly timer: ReturnType<typeof setInterval>;
 
@@ -61,19 +63,22 @@ export class DisplaySchedule {
     if (!this.hours) return;
     const now = this.options.now?.() ?? Date.now();
     const power = withinWorkingHours(this.hours, now) ? 'on' : 'off';
-    if (this.state?.power === power) return;
+    const native = (this.options.native ?? nativeBridge)();
+    const shell = native !== null && typeof native.displayPower === 'function';
+    // Done already, unless a shell came since and can now do what the page alone could not.
+    if (this.state?.power === power && (this.viaShell || !shell)) return;
     const { log } = this.options;
     this.options.blank(power === 'off');
-    const native = (this.options.native ?? nativeBridge)();
+    this.viaShell = shell;
     let method: DisplayMethod | null = power === 'off' ? 'blank' : null;
-    if (native && typeof native.displayPower === 'function') {
+    if (shell) {
       try {
-        method = methodOf(await native.displayPower(power === 'on')) ?? method;
+        method = methodOf(await native.displayPower?.(power === 'on')) ?? method;
       } catch (error) {
         log.warn(`The native shell could not turn the display ${power}: ${errorText(error)}`);
       }
     }
-    const changed = this.state !== null || power === 'off';
+    const changed = this.state?.power !== power && (this.state !== null || power === 'off');
     this.state = { power, method };
     if (changed) {
       log.info(

@@ -158,10 +158,12 @@ log.info(
 );
 start();
 registerServiceWorker();
-// A native shell's watchdog hears from the page whatever it shows (docs/players.md).
+// A native shell's watchdog hears from the page whatever it shows (docs/players.md); the pairing code too,
+// which the shell keeps in its status file for a screen set up from afar.
 startNativeReports(() => ({
   state: document.body.dataset.state ?? 'starting',
   paired: local.get(KEYS.token) !== null,
+  code: document.querySelector('[data-testid="pairing-code"]')?.textContent?.trim() || null,
   played: Number(document.body.dataset.played ?? 0),
   version: VERSION,
 }));

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Logger } from './log';
 import {
+  NATIVE_CHANGE_MS,
   NATIVE_REPORT_MS,
   NativeAutostart,
   imageOf,
@@ -65,26 +66,39 @@ describe('the native shell, as the player asks it', () => {
     expect(calls).toEqual([true, false]);
   });
 
-  it("beats for the shell's watchdog whatever happens, and stops when told", () => {
+  it("beats for the shell's watchdog whatever happens, at once when its state changes, and stops when told", () => {
     vi.useFakeTimers();
     const beats: Record<string, unknown>[] = [];
     (globalThis as { vitrineNative?: VitrineNative }).vitrineNative = {
       report: (status) => void beats.push(status),
     };
-    let n = 0;
-    const stop = startNativeReports(() => ({ beat: ++n }));
-    expect(beats).toEqual([{ beat: 1 }]);
-    vi.advanceTimersByTime(NATIVE_REPORT_MS * 2);
-    expect(beats).toHaveLength(3);
+    let state = 'pairing';
+    let asked = 0;
+    const stop = startNativeReports(() => {
+      asked++;
+      return { state };
+    });
+    expect(beats).toEqual([{ state: 'pairing' }]);
+    // Nothing new: the next beat waits its regular time.
+    vi.advanceTimersByTime(NATIVE_REPORT_MS - NATIVE_CHANGE_MS);
+    expect(beats).toHaveLength(1);
+    vi.advanceTimersByTime(NATIVE_CHANGE_MS);
+    expect(beats).toHaveLength(2);
+    // A change is told within a second.
+    state = 'playing';
+    vi.advanceTimersByTime(NATIVE_CHANGE_MS);
+    expect(beats.at(-1)).toEqual({ state: 'playing' });
     // A shell whose report throws does not stop the beat.
     (globalThis as { vitrineNative?: VitrineNative }).vitrineNative = {
       report: () => {
         throw new Error('binding gone');
       },
     };
-    vi.advanceTimersByTime(NATIVE_REPORT_MS);
+    state = 'idle';
+    vi.advanceTimersByTime(NATIVE_CHANGE_MS);
     stop();
+    const before = asked;
     vi.advanceTimersByTime(NATIVE_REPORT_MS * 3);
-    expect(n).toBe(4);
+    expect(asked).toBe(before);
   });
 });

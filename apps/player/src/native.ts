@@ -88,21 +88,33 @@ export class NativeAutostart {
   }
 }
 
+/** How often the page looks for a change worth telling its shell at once (a new state, a pairing code). */
+export const NATIVE_CHANGE_MS = 1000;
+
 /**
- * The page's own heartbeat to its shell, every NATIVE_REPORT_MS whatever the network does: the shell's
- * watchdog reloads a page that goes silent (a stuck page, a browser error page after a power cut).
+ * The page's own heartbeat to its shell, every NATIVE_REPORT_MS whatever the network does, and at once when
+ * what it says changes: the shell's watchdog reloads a page that goes silent (a stuck page, a browser error
+ * page after a power cut), and its status file shows the screen's state and pairing code.
  */
 export function startNativeReports(status: () => Record<string, unknown>): () => void {
-  const send = () => {
+  let last = '';
+  let sentAt = -Infinity;
+  const beat = () => {
     const native = nativeBridge();
     if (!native || typeof native.report !== 'function') return;
+    const now = Date.now();
+    const current = status();
+    const text = JSON.stringify(current);
+    if (text === last && now - sentAt < NATIVE_REPORT_MS) return;
+    last = text;
+    sentAt = now;
     try {
-      void Promise.resolve(native.report(status())).catch(() => undefined);
+      void Promise.resolve(native.report(current)).catch(() => undefined);
     } catch {
       // A shell that went away answers nothing; the next beat tries again.
     }
   };
-  send();
-  const timer = setInterval(send, NATIVE_REPORT_MS);
+  beat();
+  const timer = setInterval(beat, NATIVE_CHANGE_MS);
   return () => clearInterval(timer);
 }
