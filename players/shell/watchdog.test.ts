@@ -39,9 +39,10 @@ describe('the watchdog', () => {
     expect([1, 2, 3, 5, 6, 9].map(restartDelay)).toEqual([1000, 2000, 4000, 16_000, 30_000, 30_000]);
   });
 
-  it('takes its silence from VITRINE_WATCHDOG_SECONDS, checking often enough for it', () => {
+  it('takes its silence from VITRINE_WATCHDOG_SECONDS, never below the page report interval', () => {
     expect(timingsOf({})).toEqual(DEFAULT_TIMINGS);
-    expect(timingsOf({ VITRINE_WATCHDOG_SECONDS: '8' })).toMatchObject({ silenceMs: 8000, checkMs: 2000 });
+    expect(timingsOf({ VITRINE_WATCHDOG_SECONDS: '60' })).toMatchObject({ silenceMs: 60_000, checkMs: 10_000 });
+    expect(timingsOf({ VITRINE_WATCHDOG_SECONDS: '8' })).toMatchObject({ silenceMs: 40_000 });
     expect(timingsOf({ VITRINE_WATCHDOG_SECONDS: 'soon' })).toEqual(DEFAULT_TIMINGS);
   });
 });

@@ -23,11 +23,14 @@ export const DEFAULT_TIMINGS: WatchdogTimings = {
   hungChecks: 3,
 };
 
-/** Timings from the environment (VITRINE_WATCHDOG_SECONDS sets the silence; the tests shorten it). */
+/** The page reports every 30 s: a shorter silence would reload a page that works. */
+export const MIN_SILENCE_MS = 40_000;
+
+/** Timings from the environment (VITRINE_WATCHDOG_SECONDS sets the silence, 40 s at least). */
 export function timingsOf(env: NodeJS.ProcessEnv): WatchdogTimings {
   const seconds = Number(env.VITRINE_WATCHDOG_SECONDS);
   if (!Number.isFinite(seconds) || seconds <= 0) return DEFAULT_TIMINGS;
-  const silenceMs = seconds * 1000;
+  const silenceMs = Math.max(MIN_SILENCE_MS, seconds * 1000);
   return {
     ...DEFAULT_TIMINGS,
     silenceMs,
