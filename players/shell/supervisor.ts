@@ -3,7 +3,6 @@
  * `/player/` (or the first-start page), answers the bridge, and starts the page or the browser again when it
  * exits, hangs or stops reporting. Checks for a newer shell and hands over to it.
  */
-import { spawn } from 'node:child_process';
 import type { PlayerPlatform } from '@vitrine/core';
 import type { BridgeHandlers } from './bridge.js';
 import { saveConfig, type ShellConfig, type ShellPaths } from './config.js';
@@ -11,8 +10,8 @@ import { Kiosk } from './kiosk.js';
 import { errorText, type Log } from './log.js';
 import type { OsActions } from './os.js';
 import { startSetup, type SetupServer } from './setup.js';
-import { readStatus, writeStatus, type ShellStatus } from './status.js';
-import { candidatePath, downloadVerified, newerBuild, restore, selfTestOf, swapIn } from './update.js';
+import { writeStatus, type ShellStatus } from './status.js';
+import { candidatePath, downloadVerified, handOver, newerBuild, selfTestOf } from './update.js';
 import { Watchdog, restartDelay, type WatchdogTimings } from './watchdog.js';
 
 export interface SupervisorOptions {
@@ -39,6 +38,8 @@ type RunEnd = 'exited' | 'restart' | 'relaunch' | 'stop';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The pause between the answer to a reboot and the reboot (the command's ack leaves first). */
 const REBOOT_DELAY_MS = 3000;
+/** How long a new shell has to show its page reporting after an update. */
+const HANDOVER_TIMEOUT_MS = 120_000;
 
 export class Supervisor {
   private kiosk: Kiosk | null = null;
@@ -285,40 +286,26 @@ export class Supervisor {
   }
 
   /**
-   * Stops this shell's browser, swaps the files, starts the new shell and waits for its page to report. It
-   * healthy, this process ends; else the new one is stopped, the old file put back and this shell goes on.
+   * Stops this shell's browser and hands over to the new file (update.ts `handOver`). It healthy, this
+   * process ends; else the old file is back, the version is not tried again and this shell goes on.
    */
   private async handover(target: string, candidate: string, version: string): Promise<void> {
-    const previous = swapIn(target, candidate);
     this.o.releaseLock();
     await this.shutdown();
-    const since = Date.now();
-    const child = spawn(target, process.argv.slice(2), {
-      detached: true,
-      stdio: 'ignore',
+    const started = await handOver({
+      target,
+      candidate,
+      version,
+      args: process.argv.slice(2),
       env: { ...this.o.env, VITRINE_UPDATED_FROM: this.o.shell.version },
+      statusFile: this.o.paths.status,
+      timeoutMs: HANDOVER_TIMEOUT_MS,
     });
-    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    let exited = false;
-    void gone.then(() => (exited = true));
-    while (Date.now() - since < 120_000 && !exited) {
-      const status = readStatus(this.o.paths.status);
-      if (status?.version === version && status.healthy && Date.parse(status.startedAt) >= since - 1000) {
-        this.o.log.info(`Updated to ${version}: handing over`);
-        child.unref();
-        process.exit(0);
-      }
-      await sleep(500);
+    if (started) {
+      this.o.log.info(`Updated to ${version}: handing over`);
+      process.exit(0);
     }
     this.o.log.error(`The new shell ${version} did not start: back to ${this.o.shell.version}`);
-    if (!exited && child.pid) {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    }
-    restore(target, previous);
     this.o.config.skipVersion = version;
     saveConfig(this.o.paths, this.o.config);
     this.o.takeLock();

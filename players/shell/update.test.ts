@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   candidatePath,
   downloadVerified,
+  handOver,
   newerBuild,
   previousPath,
   restore,
@@ -97,5 +98,50 @@ describe('the shell updates itself', () => {
     restore(target, previous);
     expect(await readFile(target, 'utf8')).toBe('old');
     expect(existsSync(previous)).toBe(false);
+  });
+});
+
+describe('the handover to a new shell', () => {
+  /** A "new shell": a script that, started, writes the status `write` says, then waits or exits. */
+  async function newShell(name: string, body: string) {
+    const target = join(dir, `${name}.AppImage`);
+    const statusFile = join(dir, `${name}.status.json`);
+    await writeFile(target, '#!/bin/sh\necho old\n');
+    await writeFile(candidatePath(target), `#!/bin/sh\n${body.replaceAll('STATUS', statusFile)}\n`);
+    await chmod(target, 0o755);
+    await chmod(candidatePath(target), 0o755);
+    return { target, statusFile };
+  }
+  const healthy = (version: string) =>
+    `echo "{\\"version\\":\\"${version}\\",\\"healthy\\":true,\\"startedAt\\":\\"$(date -u +%Y-%m-%dT%H:%M:%S.000Z)\\"}" > STATUS; sleep 3`;
+
+  it('keeps the new file once it reports healthy', async () => {
+    const { target, statusFile } = await newShell('healthy', healthy('0.2.0'));
+    const h = {
+      target,
+      candidate: candidatePath(target),
+      version: '0.2.0',
+      args: [],
+      env: process.env,
+      statusFile,
+    };
+    expect(await handOver({ ...h, timeoutMs: 10_000 })).toBe(true);
+    expect(await readFile(target, 'utf8')).toContain('healthy');
+    expect(existsSync(previousPath(target))).toBe(true);
+  });
+
+  it('puts the old file back when the new one exits, or never reports healthy', async () => {
+    const crashing = await newShell('crashing', 'exit 1');
+    const h = { candidate: '', version: '0.2.0', args: [], env: process.env, timeoutMs: 10_000 };
+    expect(await handOver({ ...h, ...crashing, candidate: candidatePath(crashing.target) })).toBe(false);
+    expect(await readFile(crashing.target, 'utf8')).toBe('#!/bin/sh\necho old\n');
+    // Started, but its status stays another version's: stopped when the time is up.
+    const silent = await newShell('silent', healthy('0.1.9'));
+    const began = Date.now();
+    expect(
+      await handOver({ ...h, ...silent, candidate: candidatePath(silent.target), timeoutMs: 1500 }),
+    ).toBe(false);
+    expect(Date.now() - began).toBeLessThan(5000);
+    expect(await readFile(silent.target, 'utf8')).toBe('#!/bin/sh\necho old\n');
   });
 });

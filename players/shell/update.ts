@@ -12,6 +12,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { PlayerDownloads, compareVersions, type PlayerDownload, type PlayerPlatform } from '@vitrine/core';
+import { readStatus } from './status.js';
 
 /** The build to update to: this platform's, newer than `version`, and not one that failed before. */
 export async function newerBuild(
@@ -111,4 +112,46 @@ export function restore(target: string, previous: string): void {
   if (!existsSync(previous)) return;
   rmSync(target, { force: true });
   renameSync(previous, target);
+}
+
+export interface Handover {
+  target: string;
+  candidate: string;
+  version: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  /** status.json, where the new shell says it is healthy (its page reported). */
+  statusFile: string;
+  timeoutMs: number;
+}
+
+/**
+ * Swaps the new file in and starts it (detached: it outlives this process); true once its status says it
+ * is this version and healthy. Should it exit or stay silent, it is stopped, the old file is put back, and
+ * the answer is false.
+ */
+export async function handOver(h: Handover): Promise<boolean> {
+  const previous = swapIn(h.target, h.candidate);
+  const since = Date.now();
+  const child = spawn(h.target, h.args, { detached: true, stdio: 'ignore', env: h.env });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  child.once('error', () => (exited = true));
+  while (Date.now() - since < h.timeoutMs && !exited) {
+    const status = readStatus(h.statusFile);
+    if (status?.version === h.version && status.healthy && Date.parse(status.startedAt) >= since - 1000) {
+      child.unref();
+      return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (!exited && child.pid) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      child.kill('SIGKILL');
+    }
+  }
+  restore(h.target, previous);
+  return false;
 }

@@ -41,7 +41,10 @@ describe('the watchdog', () => {
 
   it('takes its silence from VITRINE_WATCHDOG_SECONDS, never below the page report interval', () => {
     expect(timingsOf({})).toEqual(DEFAULT_TIMINGS);
-    expect(timingsOf({ VITRINE_WATCHDOG_SECONDS: '60' })).toMatchObject({ silenceMs: 60_000, checkMs: 10_000 });
+    expect(timingsOf({ VITRINE_WATCHDOG_SECONDS: '60' })).toMatchObject({
+      silenceMs: 60_000,
+      checkMs: 10_000,
+    });
     expect(timingsOf({ VITRINE_WATCHDOG_SECONDS: '8' })).toMatchObject({ silenceMs: 40_000 });
     expect(timingsOf({ VITRINE_WATCHDOG_SECONDS: 'soon' })).toEqual(DEFAULT_TIMINGS);
   });
