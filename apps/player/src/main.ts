@@ -78,6 +78,7 @@ function start(): void {
       setState,
       restart,
       upgrade,
+      flushLog: () => void shipper.flush(),
     });
     return;
   }

@@ -57,6 +57,8 @@ export interface SessionContext {
   setState: (state: ScreenState) => void;
   restart: () => void;
   upgrade: () => Promise<void>;
+  /** Ships the log now (a terminal's output is for the cabinet to read at once). */
+  flushLog?: () => void;
 }
 
 export function socketUrl(location: Pick<Location, 'protocol' | 'host'>, token: string): string {
@@ -294,7 +296,10 @@ export function startSession(ctx: SessionContext): { stop(): void } {
       return async (args: Record<string, unknown>) => {
         const output: unknown = await native.terminal?.(args);
         // The screen's log keeps what the command printed, for the cabinet's Log tab.
-        if (typeof output === 'string' && output) log.info(`Terminal:\n${output}`);
+        if (typeof output === 'string' && output) {
+          log.info(`Terminal:\n${output}`);
+          ctx.flushLog?.();
+        }
         return output;
       };
     },
