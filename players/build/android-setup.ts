@@ -3,7 +3,7 @@
  * shell's (shell/setup-page.ts), its language picked in the page from the device's; the address is checked
  * and kept by the app (Bridge.setServer through window.vitrineSetup).
  */
-import { SETUP_STRINGS } from '../shell/setup-page.js';
+import { SETUP_STRINGS, SETUP_STYLE } from '../shell/setup-page.js';
 
 export function androidSetupPage(): string {
   const strings = JSON.stringify(SETUP_STRINGS);
@@ -14,17 +14,7 @@ export function androidSetupPage(): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Vitrine Player</title>
 <style>
-  html, body { height: 100%; margin: 0; background: #111318; color: #f2f2f2; font: 18px/1.5 sans-serif; }
-  main { max-width: 36rem; margin: 0 auto; padding: 8vh 1.5rem; }
-  h1 { font-size: 2rem; margin: 0 0 1rem; }
-  label { display: block; margin: 1.5rem 0 .5rem; font-weight: 600; }
-  input { box-sizing: border-box; width: 100%; padding: .75rem; font: inherit; border-radius: .5rem; border: 2px solid #5c6270; background: #1d2028; color: inherit; }
-  input:focus { outline: 3px solid #f5b014; outline-offset: 2px; }
-  button { margin-top: 1rem; padding: .75rem 1.5rem; font: inherit; font-weight: 600; border: 0; border-radius: .5rem; background: #f5b014; color: #111318; }
-  button:focus { outline: 3px solid #fff; outline-offset: 2px; }
-  [role=status] { min-height: 1.5em; margin-top: 1rem; }
-  .error { color: #ff8787; }
-</style>
+${SETUP_STYLE}</style>
 </head>
 <body>
 <main>

@@ -37,7 +37,7 @@ export function digestOf(paths: string[], extra: string[] = []): string {
   return hash.digest('hex').slice(0, 32);
 }
 
-const KEEP = 12;
+const KEEP = 8;
 
 /** `out` from the cache under `key`, else built by `build` and kept; answers whether it was cached. */
 export async function cachedFile(

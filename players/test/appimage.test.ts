@@ -10,6 +10,7 @@ import type { ShellStatus } from '../shell/status.js';
 import { apiCall, signInToken, uploadImage } from '../../e2e/support/api.js';
 import { launchBrowser, screenshot } from '../../e2e/support/browser.js';
 import { signIn } from '../../e2e/support/pages.js';
+import { processAlive } from '../../e2e/support/server-process.js';
 import { startServer, type RunningServer } from '../../e2e/support/server.js';
 import { DIST, ROOT, built, sha256, startXvfb } from './support.js';
 
@@ -126,22 +127,12 @@ beforeAll(async () => {
   shell.stderr?.on('data', keep);
 });
 
-/** Whether a process is still there. */
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 afterAll(async () => {
   // The shell now running (after the update, not our child) closes its browser and its runtime unmounts.
   const running = status();
-  if (running?.pid && alive(running.pid)) {
+  if (running?.pid && processAlive(running.pid)) {
     process.kill(running.pid, 'SIGTERM');
-    for (let i = 0; i < 100 && alive(running.pid); i++) await new Promise((r) => setTimeout(r, 200));
+    for (let i = 0; i < 100 && processAlive(running.pid); i++) await new Promise((r) => setTimeout(r, 200));
   }
   if (shell && shell.exitCode === null && shell.signalCode === null) shell.kill('SIGTERM');
   await xvfb?.stop();
