@@ -128,16 +128,26 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // The shell now running (after the update, not our child) closes its browser and its runtime unmounts.
-  const running = status();
-  if (running?.pid && processAlive(running.pid)) {
-    process.kill(running.pid, 'SIGTERM');
-    for (let i = 0; i < 100 && processAlive(running.pid); i++) await new Promise((r) => setTimeout(r, 200));
-  }
-  if (shell && shell.exitCode === null && shell.signalCode === null) shell.kill('SIGTERM');
-  await xvfb?.stop();
-  await server?.stop();
-  if (work) await rm(work, { recursive: true, force: true });
+  // Each step on its own, so one that fails leaves no display, server or browser behind.
+  const steps: (() => Promise<unknown> | unknown)[] = [
+    async () => {
+      // The shell now running (after the update, not our child) closes its browser; its runtime unmounts.
+      const running = status();
+      if (!running?.pid || !processAlive(running.pid)) return;
+      process.kill(running.pid, 'SIGTERM');
+      for (let i = 0; i < 100 && processAlive(running.pid); i++) await new Promise((r) => setTimeout(r, 200));
+    },
+    () => {
+      if (shell && shell.exitCode === null && shell.signalCode === null) shell.kill('SIGTERM');
+    },
+    () => xvfb?.stop(),
+    () => server?.stop(),
+    () => work && rm(work, { recursive: true, force: true }),
+  ];
+  for (const step of steps)
+    await Promise.resolve()
+      .then(step)
+      .catch(() => undefined);
 });
 
 describe('the Linux AppImage at work', () => {

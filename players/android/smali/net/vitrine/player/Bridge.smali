@@ -5,7 +5,7 @@
 # The bridge of docs/players.md as the JavaScript interface "VitrineAndroid". Android puts that object in
 # every frame of the page, so each method takes a token only the top frame of the server's own page (or of
 # the first-start page) is given (inject): a plugin's frame or another site cannot reboot the device.
-# Methods answer strings (JSON where structured); the page's window.vitrineNative wraps them.
+# Methods answer strings (JSON where structured); the page's window.vitrineNative wraps them (Client.inject).
 
 .field public latch:Ljava/util/concurrent/CountDownLatch;
 .field public volatile lastReport:J
@@ -34,50 +34,6 @@
     invoke-virtual {v0, p1}, Ljava/lang/String;->equals(Ljava/lang/Object;)Z
     move-result v0
     return v0
-.end method
-
-
-# On the main thread when a page has loaded: the first-start page gets window.vitrineSetup, the server's
-# player page window.vitrineNative, each holding this run's token; any other page gets nothing.
-.method public inject(Landroid/webkit/WebView;Ljava/lang/String;)V
-    .locals 4
-    if-eqz p2, :done
-    const-string v0, "file:///android_asset/"
-    invoke-virtual {p2, v0}, Ljava/lang/String;->startsWith(Ljava/lang/String;)Z
-    move-result v0
-    if-eqz v0, :player
-    const-string v1, "(function(t){var a=window.VitrineAndroid;if(!a)return;window.vitrineSetup={save:function(u){return a.setServer(t,String(u))}};if(typeof window.vitrineSetupReady==='function')window.vitrineSetupReady();})(\""
-    goto :evaluate
-    :player
-    iget-object v0, p0, Lnet/vitrine/player/Bridge;->owner:Lnet/vitrine/player/MainActivity;
-    invoke-virtual {v0}, Lnet/vitrine/player/MainActivity;->server()Ljava/lang/String;
-    move-result-object v0
-    if-eqz v0, :done
-    new-instance v1, Ljava/lang/StringBuilder;
-    invoke-direct {v1}, Ljava/lang/StringBuilder;-><init>()V
-    invoke-virtual {v1, v0}, Ljava/lang/StringBuilder;->append(Ljava/lang/String;)Ljava/lang/StringBuilder;
-    const-string v0, "/"
-    invoke-virtual {v1, v0}, Ljava/lang/StringBuilder;->append(Ljava/lang/String;)Ljava/lang/StringBuilder;
-    invoke-virtual {v1}, Ljava/lang/StringBuilder;->toString()Ljava/lang/String;
-    move-result-object v0
-    invoke-virtual {p2, v0}, Ljava/lang/String;->startsWith(Ljava/lang/String;)Z
-    move-result v0
-    if-eqz v0, :done
-    const-string v1, "(function(t){var a=window.VitrineAndroid;if(!a)return;window.vitrineNative={shell:function(){return a.shell(t)},reboot:function(){return a.reboot(t)},terminal:function(){return a.terminal(t)},screenshot:function(){return a.screenshot(t)},displayPower:function(on){return a.displayPower(t,on===true)},position:function(){return a.position(t)},relaunch:function(){return a.relaunch(t)},autostart:function(on){return a.autostart(t,on===true)},report:function(){return a.report(t)}};})(\""
-    :evaluate
-    new-instance v2, Ljava/lang/StringBuilder;
-    invoke-direct {v2}, Ljava/lang/StringBuilder;-><init>()V
-    invoke-virtual {v2, v1}, Ljava/lang/StringBuilder;->append(Ljava/lang/String;)Ljava/lang/StringBuilder;
-    iget-object v3, p0, Lnet/vitrine/player/Bridge;->token:Ljava/lang/String;
-    invoke-virtual {v2, v3}, Ljava/lang/StringBuilder;->append(Ljava/lang/String;)Ljava/lang/StringBuilder;
-    const-string v3, "\");"
-    invoke-virtual {v2, v3}, Ljava/lang/StringBuilder;->append(Ljava/lang/String;)Ljava/lang/StringBuilder;
-    invoke-virtual {v2}, Ljava/lang/StringBuilder;->toString()Ljava/lang/String;
-    move-result-object v2
-    const/4 v3, 0x0
-    invoke-virtual {p1, v2, v3}, Landroid/webkit/WebView;->evaluateJavascript(Ljava/lang/String;Landroid/webkit/ValueCallback;)V
-    :done
-    return-void
 .end method
 
 

@@ -2,7 +2,7 @@
 .super Landroid/webkit/WebViewClient;
 .source "Client.smali"
 
-# The WebView's events: a loaded page gets the bridge (Bridge.inject); a failed page is opened again after
+# The WebView's events: a loaded page gets the bridge (inject); a failed page is opened again after
 # 15 s (the network may come after the power); a dead renderer restarts the app.
 
 .field public owner:Lnet/vitrine/player/MainActivity;
@@ -17,10 +17,54 @@
 
 
 .method public onPageFinished(Landroid/webkit/WebView;Ljava/lang/String;)V
-    .locals 1
+    .locals 0
+    invoke-virtual {p0, p1, p2}, Lnet/vitrine/player/Client;->inject(Landroid/webkit/WebView;Ljava/lang/String;)V
+    return-void
+.end method
+
+
+# On the main thread when a page has loaded: the first-start page gets window.vitrineSetup, the server's
+# player page window.vitrineNative, each holding this run's token; any other page gets nothing.
+.method public inject(Landroid/webkit/WebView;Ljava/lang/String;)V
+    .locals 4
+    if-eqz p2, :done
+    const-string v0, "file:///android_asset/"
+    invoke-virtual {p2, v0}, Ljava/lang/String;->startsWith(Ljava/lang/String;)Z
+    move-result v0
+    if-eqz v0, :player
+    const-string v1, "(function(t){var a=window.VitrineAndroid;if(!a)return;window.vitrineSetup={save:function(u){return a.setServer(t,String(u))}};if(typeof window.vitrineSetupReady==='function')window.vitrineSetupReady();})(\""
+    goto :evaluate
+    :player
     iget-object v0, p0, Lnet/vitrine/player/Client;->owner:Lnet/vitrine/player/MainActivity;
-    iget-object v0, v0, Lnet/vitrine/player/MainActivity;->bridge:Lnet/vitrine/player/Bridge;
-    invoke-virtual {v0, p1, p2}, Lnet/vitrine/player/Bridge;->inject(Landroid/webkit/WebView;Ljava/lang/String;)V
+    invoke-virtual {v0}, Lnet/vitrine/player/MainActivity;->server()Ljava/lang/String;
+    move-result-object v0
+    if-eqz v0, :done
+    new-instance v1, Ljava/lang/StringBuilder;
+    invoke-direct {v1}, Ljava/lang/StringBuilder;-><init>()V
+    invoke-virtual {v1, v0}, Ljava/lang/StringBuilder;->append(Ljava/lang/String;)Ljava/lang/StringBuilder;
+    const-string v0, "/"
+    invoke-virtual {v1, v0}, Ljava/lang/StringBuilder;->append(Ljava/lang/String;)Ljava/lang/StringBuilder;
+    invoke-virtual {v1}, Ljava/lang/StringBuilder;->toString()Ljava/lang/String;
+    move-result-object v0
+    invoke-virtual {p2, v0}, Ljava/lang/String;->startsWith(Ljava/lang/String;)Z
+    move-result v0
+    if-eqz v0, :done
+    const-string v1, "(function(t){var a=window.VitrineAndroid;if(!a)return;window.vitrineNative={shell:function(){return a.shell(t)},reboot:function(){return a.reboot(t)},terminal:function(){return a.terminal(t)},screenshot:function(){return a.screenshot(t)},displayPower:function(on){return a.displayPower(t,on===true)},position:function(){return a.position(t)},relaunch:function(){return a.relaunch(t)},autostart:function(on){return a.autostart(t,on===true)},report:function(){return a.report(t)}};})(\""
+    :evaluate
+    new-instance v2, Ljava/lang/StringBuilder;
+    invoke-direct {v2}, Ljava/lang/StringBuilder;-><init>()V
+    invoke-virtual {v2, v1}, Ljava/lang/StringBuilder;->append(Ljava/lang/String;)Ljava/lang/StringBuilder;
+    iget-object v3, p0, Lnet/vitrine/player/Client;->owner:Lnet/vitrine/player/MainActivity;
+    iget-object v3, v3, Lnet/vitrine/player/MainActivity;->bridge:Lnet/vitrine/player/Bridge;
+    iget-object v3, v3, Lnet/vitrine/player/Bridge;->token:Ljava/lang/String;
+    invoke-virtual {v2, v3}, Ljava/lang/StringBuilder;->append(Ljava/lang/String;)Ljava/lang/StringBuilder;
+    const-string v3, "\");"
+    invoke-virtual {v2, v3}, Ljava/lang/StringBuilder;->append(Ljava/lang/String;)Ljava/lang/StringBuilder;
+    invoke-virtual {v2}, Ljava/lang/StringBuilder;->toString()Ljava/lang/String;
+    move-result-object v2
+    const/4 v3, 0x0
+    invoke-virtual {p1, v2, v3}, Landroid/webkit/WebView;->evaluateJavascript(Ljava/lang/String;Landroid/webkit/ValueCallback;)V
+    :done
     return-void
 .end method
 
