@@ -5,9 +5,9 @@ const core = fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.u
 const alias = { '@vitrine/core': core };
 
 /**
- * Three projects: pure unit tests, HTTP-level integration tests against a real database (PGlite, or
- * PostgreSQL with TEST_DB=pg and TEST_DATABASE_URL), and browser tests driving headless Chromium
- * against a real server process.
+ * Four projects: pure unit tests, HTTP-level integration tests against a real database (PGlite, or
+ * PostgreSQL with TEST_DB=pg and TEST_DATABASE_URL), browser tests driving headless Chromium against a real
+ * server process, and the built native players (docs/players.md).
  */
 export default defineConfig({
   test: {
@@ -23,6 +23,8 @@ export default defineConfig({
             'apps/web/src/**/*.test.tsx',
             'apps/player/src/**/*.test.ts',
             'packages/render/src/**/*.test.ts',
+            'players/shell/**/*.test.ts',
+            'players/build/**/*.test.ts',
           ],
         },
       },
@@ -45,6 +47,17 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // The built native players (npm run build:players first): formats, self-tests, the AppImage at work.
+          name: 'players',
+          include: ['players/test/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
         },
       },

@@ -8,7 +8,7 @@ import { WebSocket } from 'ws';
 import { apiCall, signInToken } from './support/api.js';
 import { createDatabase, testDatabaseUrl } from './support/database.js';
 import { freePort } from './support/server.js';
-import { spawnServer, type ServerProcess } from './support/server-process.js';
+import { processAlive, spawnServer, type ServerProcess } from './support/server-process.js';
 
 /**
  * The server process under failing handlers: while its PostgreSQL database refuses every connection, a
@@ -65,15 +65,6 @@ async function blockDatabase(blocked: boolean): Promise<void> {
   }
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 run('a server whose database fails', () => {
   it('keeps serving through failing socket handlers and requests, and recovers', async () => {
     const token = await signInToken(server.url, 'admin', ADMIN_PASSWORD);
@@ -125,7 +116,7 @@ run('a server whose database fails', () => {
       expect(list.status).toBe(500);
       expect(await list.json()).toEqual({ message: 'Internal server error', code: 'INTERNAL' });
       await sleep(1500);
-      expect(alive(server.pid)).toBe(true);
+      expect(processAlive(server.pid)).toBe(true);
       expect(socket.readyState).toBe(WebSocket.OPEN);
     } finally {
       await blockDatabase(false);
@@ -170,6 +161,6 @@ run('a server whose database fails', () => {
     expect(log).not.toMatch(/\$argon2/);
     expect(log).not.toContain(claimed.token);
     expect(log).not.toMatch(/vtd_[A-Za-z0-9_-]{10,}/);
-    expect(alive(server.pid)).toBe(true);
+    expect(processAlive(server.pid)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 // Chromium (browser tests), ffmpeg (media probing) and nginx (the reverse proxy the deploy tests run in
-// front of two server processes, docs/deploying/nginx.conf) come from Debian's packages. When one is missing
-// we install it through apt if we can; otherwise we say what to install.
+// front of two server processes, docs/deploying/nginx.conf) come from Debian's packages, and so do the tools
+// that build and check the native players (docs/players.md). When one is missing we install it through apt
+// if we can; otherwise we say what to install.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -48,4 +49,47 @@ export function ensureSystemTools() {
     };
   }
   return { ok: true, chromium, ffmpeg, nginx };
+}
+
+/** Programs the native players' build and checks run, and the Debian package of each. */
+const PLAYER_TOOLS = [
+  ['mksquashfs', 'squashfs-tools'],
+  ['unsquashfs', 'squashfs-tools'],
+  ['gcc', 'gcc'],
+  ['aarch64-linux-gnu-gcc', 'gcc-aarch64-linux-gnu libc6-dev-arm64-cross binutils-aarch64-linux-gnu'],
+  ['qemu-aarch64-static', 'qemu-user-static'],
+  ['wine', 'wine wine64'],
+  ['Xvfb', 'xvfb'],
+  ['java', 'default-jdk-headless'],
+  ['apktool', 'apktool'],
+  ['apksigner', 'apksigner'],
+  ['zipalign', 'zipalign'],
+  ['aapt', 'aapt'],
+  ['dexdump', 'dexdump'],
+  ['readelf', 'binutils'],
+  ['unzip', 'unzip'],
+];
+const FRAMEWORK_RES = '/usr/share/android-framework-res/framework-res.apk';
+
+/** What `npm run build:players` and the players' tests need; apt-installed when missing and possible. */
+export function ensurePlayerTools() {
+  const missing = () => {
+    const packages = new Set();
+    for (const [program, pkg] of PLAYER_TOOLS)
+      if (!which(program)) for (const p of pkg.split(' ')) packages.add(p);
+    if (!existsSync(FRAMEWORK_RES)) packages.add('android-framework-res');
+    // Mounting an AppImage (the runtime unpacks it without).
+    if (!which('squashfuse')) packages.add('squashfuse');
+    return [...packages];
+  };
+  let packages = missing();
+  if (packages.length && aptInstall(packages, ['--no-install-recommends'])) packages = missing();
+  const required = packages.filter((p) => p !== 'squashfuse');
+  if (required.length) {
+    return {
+      ok: false,
+      message: `The native players need: sudo apt-get install --no-install-recommends ${required.join(' ')}`,
+    };
+  }
+  return { ok: true };
 }

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit, integration (PGlite, and PostgreSQL too when TEST_DATABASE_URL is
-// set) and browser tests. Ends with one line counting every suite: `N passed, N failed`.
+// set), browser tests, and the native players (built, then checked). Ends with one line counting every
+// suite: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureSystemTools } from './system-tools.mjs';
+import { ensurePlayerTools, ensureSystemTools } from './system-tools.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const resultsDir = join(root, '.test-results');
@@ -82,6 +83,20 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\nTEST_DATABASE_URL is not set: the PostgreSQL run of the integration suite is skipped.');
 }
 vitest('browser', 'e2e', { CHROMIUM_PATH: tools.chromium, NGINX_PATH: tools.nginx });
+
+// The native players (docs/players.md): built once per run (from the cache when nothing they are made of
+// changed), then their files, self-tests and the x86_64 AppImage at work.
+const playerTools = ensurePlayerTools();
+if (playerTools.ok) {
+  const started = Date.now();
+  check('players build', 'npm', ['run', 'build:players', '--silent']);
+  vitest('players', 'players', { CHROMIUM_PATH: tools.chromium });
+  console.log(`\nThe native players took ${Math.round((Date.now() - started) / 1000)} s.`);
+} else {
+  console.error(playerTools.message);
+  suites.push('players: FAILED (tools missing)');
+  failed += 1;
+}
 
 console.log('\n=== summary ===');
 for (const line of suites) console.log(`  ${line}`);

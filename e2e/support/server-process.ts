@@ -66,3 +66,13 @@ export async function spawnServer(options: {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Whether a process is still there. */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

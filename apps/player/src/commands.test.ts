@@ -92,15 +92,28 @@ describe('runCommand', () => {
   });
 
   it('reboots through the native shell when there is one, else reloads and says so', async () => {
-    const reboot = vi.fn();
+    const reboot = vi.fn(async () => undefined);
     const native = await runCommand('reboot', {}, fakeEffects({ nativeReboot: reboot }).effects);
-    expect(native.ok).toBe(true);
-    expect(reboot).not.toHaveBeenCalled();
-    await native.after?.();
+    // The shell is asked first (it reboots a few seconds later), so its answer is what the ack says.
     expect(reboot).toHaveBeenCalledTimes(1);
+    expect(native).toEqual({ ok: true, message: COMMAND_TEXT.rebootNative });
 
     const web = await runCommand('reboot', {}, fakeEffects().effects);
     expect(web).toMatchObject({ ok: true, message: COMMAND_TEXT.rebootWithoutShell });
+  });
+
+  it('says so when the device does not let the shell reboot it', async () => {
+    // Android answers JSON text: not a device owner, no root.
+    const refused = () => JSON.stringify({ ok: false, message: 'Reboot needs device owner or root' });
+    expect(await runCommand('reboot', {}, fakeEffects({ nativeReboot: refused }).effects)).toEqual({
+      ok: false,
+      message: 'Reboot needs device owner or root',
+    });
+    const bare = () => ({ ok: false });
+    expect(await runCommand('reboot', {}, fakeEffects({ nativeReboot: bare }).effects)).toEqual({
+      ok: false,
+      message: COMMAND_TEXT.rebootRefused,
+    });
   });
 
   it('answers terminal only with a native terminal', async () => {

@@ -3,10 +3,10 @@
  * a browser); every command is answered with an ack, before any effect that ends the page; an id seen
  * before is acknowledged again with its first result but never run twice.
  */
-import { POINT_MESSAGES, type PlayerMessage, type ServerMessage } from '@vitrine/core';
+import { ACK_MESSAGE_MAX, POINT_MESSAGES, type PlayerMessage, type ServerMessage } from '@vitrine/core';
 import type { Logger } from './log';
 import type { KeyValue } from './storage';
-import { clip, errorText } from './util';
+import { bridged, clip, errorText } from './util';
 
 export type Ack = Extract<PlayerMessage, { type: 'ack' }>;
 
@@ -28,7 +28,10 @@ export interface CommandEffects {
   upgrade(): unknown;
   /** Tear the player down in this page and start it again. */
   restart(): void;
-  /** The native shell's reboot, when a shell hosts the page. */
+  /**
+   * The native shell's reboot, when a shell hosts the page: it schedules the reboot a few seconds on (the ack
+   * leaves first) and answers, or refuses (`nativeOutcome`).
+   */
   nativeReboot: (() => unknown) | null;
   /** The native shell's terminal, when it has one. */
   nativeTerminal: ((args: Record<string, unknown>) => unknown) | null;
@@ -44,6 +47,7 @@ export interface CommandEffects {
 export const COMMAND_TEXT = {
   rebootWithoutShell: 'No native shell: the page reloads instead',
   rebootNative: 'Rebooting through the native shell',
+  rebootRefused: 'The device does not let the player reboot it',
   reloading: 'Reloading the page',
   upgrading: 'Loading the newest player',
   restarting: 'Restarting the player',
@@ -54,8 +58,21 @@ export const COMMAND_TEXT = {
   screenshotSent: 'Screenshot sent',
 } as const;
 
-/** The server keeps ack messages of at most 500 characters. */
-export const ACK_MESSAGE_MAX = 500;
+/** The server keeps ack messages of at most this many characters. */
+export { ACK_MESSAGE_MAX };
+
+/**
+ * A native shell's answer to a call that may be refused: nothing or `{ ok: true }` when it goes ahead,
+ * `{ ok: false, message }` when it does not; as it is, as a promise of it, or as its JSON text (Android).
+ */
+export function nativeOutcome(answer: unknown): Result {
+  const value = bridged(answer);
+  if (typeof value !== 'object' || value === null) return { ok: true };
+  const { ok, message } = value as { ok?: unknown; message?: unknown };
+  const result: Result = { ok: ok !== false };
+  if (typeof message === 'string' && message) result.message = message;
+  return result;
+}
 
 export async function runCommand(
   name: string,
@@ -71,8 +88,12 @@ export async function runCommand(
       return { ok: true, message: COMMAND_TEXT.restarting, after: () => effects.restart() };
     case 'reboot': {
       const reboot = effects.nativeReboot;
-      if (reboot) return { ok: true, message: COMMAND_TEXT.rebootNative, after: () => reboot() };
-      return { ok: true, message: COMMAND_TEXT.rebootWithoutShell, after: () => effects.reload() };
+      if (!reboot)
+        return { ok: true, message: COMMAND_TEXT.rebootWithoutShell, after: () => effects.reload() };
+      // The shell reboots a few seconds after it answers, so the ack leaves first; or says why it cannot.
+      const answer = nativeOutcome(await reboot());
+      if (answer.ok) return { ok: true, message: answer.message ?? COMMAND_TEXT.rebootNative };
+      return { ok: false, message: answer.message ?? COMMAND_TEXT.rebootRefused };
     }
     case 'screenshot':
       await effects.screenshot();

@@ -7,6 +7,7 @@ import { createApi } from './api';
 import { SeenCommands } from './commands';
 import { browserLanguages, pickLocale, stringsFor } from './i18n';
 import { LogBuffer, LogShipper, createLogger } from './log';
+import { startNativeReports } from './native';
 import { Pairing } from './pairing';
 import { pluginServices } from './plugin';
 import type { ScreenState } from './playback';
@@ -77,6 +78,7 @@ function start(): void {
       setState,
       restart,
       upgrade,
+      flushLog: () => void shipper.flush(),
     });
     return;
   }
@@ -157,3 +159,12 @@ log.info(
 );
 start();
 registerServiceWorker();
+// A native shell's watchdog hears from the page whatever it shows (docs/players.md); the pairing code too,
+// which the shell keeps in its status file for a screen set up from afar.
+startNativeReports(() => ({
+  state: document.body.dataset.state ?? 'starting',
+  paired: local.get(KEYS.token) !== null,
+  code: document.querySelector('[data-testid="pairing-code"]')?.textContent?.trim() || null,
+  played: Number(document.body.dataset.played ?? 0),
+  version: VERSION,
+}));

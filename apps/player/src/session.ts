@@ -11,6 +11,8 @@ import { CommandHandler, type CommandEffects, type SeenCommands } from './comman
 import type { Strings } from './i18n';
 import type { Logger } from './log';
 import { MediaCache } from './cache';
+import { DisplaySchedule } from './display';
+import { NativeAutostart, nativeRelaunch, nativeScreenshot, shellOf } from './native';
 import { NeutralSlide } from './neutral';
 import { Playback, orientStage, type ScreenState } from './playback';
 import { WallClock, WallTile, isClockAnswer } from './wall';
@@ -55,6 +57,8 @@ export interface SessionContext {
   setState: (state: ScreenState) => void;
   restart: () => void;
   upgrade: () => Promise<void>;
+  /** Ships the log now (a terminal's output is for the cabinet to read at once). */
+  flushLog?: () => void;
 }
 
 export function socketUrl(location: Pick<Location, 'protocol' | 'host'>, token: string): string {
@@ -147,6 +151,13 @@ export function startSession(ctx: SessionContext): { stop(): void } {
     needed: () => manifest?.schedule.playlists.some((p) => p.geofence) ?? false,
     onPosition: (at) => playback.setPosition(at),
   });
+  // The panel's power by the working hours; the native shell's autostart by the screen's setting.
+  const display = new DisplaySchedule({
+    log,
+    blank: (off) => (off ? (document.body.dataset.display = 'off') : delete document.body.dataset.display),
+    onChange: () => connection?.heartbeatNow(),
+  });
+  const autostart = new NativeAutostart(log);
   status.show(ctx.strings.connecting);
   playback.useCache(MediaCache.open(log).then((cache) => (signal.aborted ? null : cache)));
 
@@ -158,7 +169,8 @@ export function startSession(ctx: SessionContext): { stop(): void } {
     const delay = Math.max(60_000, minutes * 60_000 - performance.now());
     relaunchTimer = setTimeout(() => {
       log.info(`Relaunching the player (every ${minutes} min)`);
-      location.reload();
+      // Under a native shell the whole browser starts afresh; else the page.
+      (nativeRelaunch() ?? (() => location.reload()))();
     }, delay);
   };
 
@@ -172,6 +184,8 @@ export function startSession(ctx: SessionContext): { stop(): void } {
     ctx.screen.wantFullscreen = point.windows.fullscreen;
     document.title = `${point.name} · Vitrine`;
     scheduleRelaunch(point.relaunchInterval);
+    void display.apply(point);
+    autostart.apply(point.autostart);
     // A new interval counts from now; the same one keeps its running wait.
     if (point.syncInterval !== syncMinutes || syncTimer === null) scheduleSync(point.syncInterval);
     tile.applyAt(first, () => {
@@ -262,6 +276,8 @@ export function startSession(ctx: SessionContext): { stop(): void } {
       uptime: Math.max(0, Math.floor(performance.now() / 1000)),
       contentVersion: version ? clip(version, 100) : null,
       native: window.vitrineNative !== undefined && window.vitrineNative !== null,
+      display: display.report(),
+      shell: await shellOf(),
       ...(tile.active ? { wall: tile.report() } : {}),
     };
   };
@@ -276,22 +292,31 @@ export function startSession(ctx: SessionContext): { stop(): void } {
     },
     get nativeTerminal() {
       const native = window.vitrineNative;
-      return native && typeof native.terminal === 'function'
-        ? (args: Record<string, unknown>) => native.terminal?.(args)
-        : null;
+      if (!native || typeof native.terminal !== 'function') return null;
+      return async (args: Record<string, unknown>) => {
+        const output: unknown = await native.terminal?.(args);
+        // The screen's log keeps what the command printed, for the cabinet's Log tab.
+        if (typeof output === 'string' && output) {
+          log.info(`Terminal:\n${output}`);
+          ctx.flushLog?.();
+        }
+        return output;
+      };
     },
     screenshot: async () => {
       const shown = playback.current();
       const state = playback.screenState;
       const title = shown.name ?? SCREENSHOT_TITLES[state];
-      const image = await capture({
-        visual: shown.visual,
-        title,
-        subtitle: manifest?.point.name ?? '',
-        width: stage.offsetWidth || window.innerWidth,
-        height: stage.offsetHeight || window.innerHeight,
-        now: new Date(),
-      });
+      const image =
+        (await nativeScreenshot(log)) ??
+        (await capture({
+          visual: shown.visual,
+          title,
+          subtitle: manifest?.point.name ?? '',
+          width: stage.offsetWidth || window.innerWidth,
+          height: stage.offsetHeight || window.innerHeight,
+          now: new Date(),
+        }));
       await api.screenshot(image);
       log.info(`Screenshot sent (${image.type}, ${Math.round(image.size / 1024)} KiB)`);
     },
@@ -362,6 +387,7 @@ export function startSession(ctx: SessionContext): { stop(): void } {
       window.removeEventListener('online', online);
       socket.stop();
       position.stop();
+      display.destroy();
       neutral.destroy();
       playback.destroy();
       tile.destroy();

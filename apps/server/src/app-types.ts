@@ -41,6 +41,7 @@ import type { AccessService } from './modules/access/access.service.js';
 import type { AlertService } from './modules/messenger/alerts.service.js';
 import type { MessengerService } from './modules/messenger/messenger.service.js';
 import type { OidcService } from './modules/oidc/oidc.service.js';
+import type { PlayerBuilds } from './modules/downloads/player-builds.service.js';
 
 /** The Fastify instance every route module receives: zod-typed schemas. */
 export type App = FastifyInstance<
@@ -82,6 +83,8 @@ export interface Services {
   suppliers: SupplierService;
   ads: AdService;
   sspReports: SspReportService;
+  /** The native players built into PLAYERS_DIR (docs/players.md). */
+  playerBuilds: PlayerBuilds;
 }
 
 export interface RouteContext {

@@ -86,6 +86,8 @@ import { sspRoutes } from './modules/ssp/ssp.routes.js';
 import { SspReportService } from './modules/ssp/ssp-report.service.js';
 import { brandRoutes } from './modules/system/brand.routes.js';
 import { tilesRoutes } from './modules/system/tiles.routes.js';
+import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
+import { PlayerBuilds } from './modules/downloads/player-builds.service.js';
 import { UserService } from './modules/user/user.service.js';
 import { TwoFaService } from './modules/security/twofa.service.js';
 import { securityRoutes } from './modules/security/security.routes.js';
@@ -415,6 +417,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       media,
       log: (message, error) => app.log.warn({ err: error }, message),
     }),
+    playerBuilds: new PlayerBuilds(config.playersDir, (message, error) =>
+      app.log.warn({ err: error }, message),
+    ),
   };
   const context: RouteContext = { services, config, database, repos, uploads };
 
@@ -525,6 +530,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     healthRoutes,
     brandRoutes,
     tilesRoutes,
+    downloadsRoutes,
     authRoutes,
     botCheckRoutes,
     accountRoutes,

@@ -97,6 +97,8 @@ const Env = z.object({
   PLAYER_DOWNLOAD_LINUX: z.url().optional(),
   PLAYER_DOWNLOAD_ARM: z.url().optional(),
   PLAYER_DOWNLOAD_ANDROID: z.url().optional(),
+  /** The native players' build folder (`npm run build:players`, docs/players.md); served at /downloads/. */
+  PLAYERS_DIR: z.string().optional(),
   MAX_UPLOAD_SIZE: z.coerce
     .number()
     .int()
@@ -236,6 +238,8 @@ export interface Config {
   webDir: string;
   /** The built web player, served at /player/. */
   playerDir: string;
+  /** The native players' build folder (manifest.json and the files), served at /downloads/. */
+  playersDir: string;
   brand: (typeof BRANDS)[number];
   /** What GET /api/brand answers. */
   brandConfig: BrandConfig & { map: MapConfig };
@@ -413,6 +417,7 @@ function publicUrlWarnings(e: z.infer<typeof Env>, env: NodeJS.ProcessEnv, publi
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const DEFAULT_PLAYER_DIR = fileURLToPath(new URL('../../player/dist', import.meta.url));
+const DEFAULT_PLAYERS_DIR = fileURLToPath(new URL('../../../players/dist', import.meta.url));
 
 /** What start-up should say loudly about the settings (main prints them). */
 export const configWarnings = (config: Pick<Config, 'warnings'>): string[] => config.warnings;
@@ -435,6 +440,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     webDir: e.WEB_DIR ? resolve(e.WEB_DIR) : DEFAULT_WEB_DIR,
     playerDir: e.PLAYER_DIR ? resolve(e.PLAYER_DIR) : DEFAULT_PLAYER_DIR,
+    playersDir: e.PLAYERS_DIR ? resolve(e.PLAYERS_DIR) : DEFAULT_PLAYERS_DIR,
     brand: e.BRAND,
     brandConfig: {
       ...BRAND_IDENTITIES[e.BRAND],
@@ -448,6 +454,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ...(e.PLAYER_DOWNLOAD_ARM ? { arm: e.PLAYER_DOWNLOAD_ARM } : {}),
         ...(e.PLAYER_DOWNLOAD_ANDROID ? { android: e.PLAYER_DOWNLOAD_ANDROID } : {}),
       },
+      playerFiles: {},
       map: mapConfig(e, tilesDir),
     },
     brandRules: {

@@ -51,6 +51,16 @@ export interface BrandConfig extends BrandIdentity {
   clarityProjectId: string | null;
   /** Native player installers, when this deployment publishes them. */
   playerDownloads: Partial<Record<PlayerPlatform, string>>;
+  /** The players this server built and serves: version, size and SHA-256 per platform (docs/players.md). */
+  playerFiles: Partial<Record<PlayerPlatform, PlayerFileInfo>>;
+}
+
+/** A built player's file as the Player menu shows it. */
+export interface PlayerFileInfo {
+  file: string;
+  version: string;
+  size: number;
+  sha256: string;
 }
 
 export const PLAYER_PLATFORMS = ['windows', 'linux', 'arm', 'android'] as const;

@@ -15,6 +15,8 @@ export * from './playlist.js';
 export * from './schemas/playlist.js';
 export * from './point.js';
 export * from './schemas/point.js';
+export * from './native.js';
+export * from './schemas/native.js';
 export * from './manifest.js';
 export * from './playback.js';
 export * from './schemas/playback.js';

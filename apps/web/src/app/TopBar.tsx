@@ -10,10 +10,11 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { PLAYER_PLATFORMS, type PermissionKey, type UserInfo } from '@vitrine/core';
+import { type PermissionKey, type UserInfo } from '@vitrine/core';
 import { useBrand } from '../brand/brand';
 import { useLogout } from '../features/auth/session';
 import { KioskHelp } from './KioskHelp';
+import { PlayerDownloads } from './PlayerDownloads';
 import { LanguageSwitcher, ThemeSwitch } from './Switches';
 import { HelpMenu } from './HelpMenu';
 import { NoticesMenu } from './NoticesMenu';
@@ -29,7 +30,7 @@ function PlayerMenu() {
   return (
     <>
       {kiosk && <KioskHelp onClose={() => setKiosk(false)} />}
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end" withinPortal width={320}>
         <Menu.Target>
           <Button
             variant="subtle"
@@ -49,18 +50,7 @@ function PlayerMenu() {
           <Menu.Item onClick={() => setKiosk(true)}>{t('player.kioskHelp')}</Menu.Item>
           <Menu.Divider />
           <Menu.Label>{t('player.downloads')}</Menu.Label>
-          {PLAYER_PLATFORMS.map((platform) => {
-            const url = brand.playerDownloads[platform];
-            return url ? (
-              <Menu.Item key={platform} component="a" href={url} download>
-                {t(`player.${platform}`)}
-              </Menu.Item>
-            ) : (
-              <Menu.Item key={platform} disabled>
-                {t(`player.${platform}`)} · {t('player.notPublished')}
-              </Menu.Item>
-            );
-          })}
+          <PlayerDownloads brand={brand} />
         </Menu.Dropdown>
       </Menu>
     </>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OkResponse, secretSchema } from '../schemas/common.js';
+import { PlayerDownloads } from '../schemas/native.js';
 import {
   ClaimAnswer,
   ClaimRequest,
@@ -62,5 +63,13 @@ export const playerApi = defineRoutes({
     summary: "The screen's socket (?token=): heartbeats and acks in, commands out",
     tags: ['player'],
     query: z.object({ token: secretSchema(1, 200) }),
+  }),
+  downloads: defineRoute({
+    method: 'GET',
+    path: '/api/player/downloads',
+    access: 'public',
+    summary: 'The native players this server built and serves (version, size, SHA-256, address)',
+    tags: ['player'],
+    response: PlayerDownloads,
   }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BRANDS } from '../constants.js';
+import { PlayerBuild } from './native.js';
 
 /**
  * The map of the screens' locations. No tile source (tileUrl null): the web app draws the world map it
@@ -14,6 +15,8 @@ export const MapConfigSchema = z.object({
   maxNativeZoom: z.number().int().min(0).max(22),
 });
 export type MapConfig = z.infer<typeof MapConfigSchema>;
+
+const PlayerFile = PlayerBuild.pick({ file: true, version: true, size: true, sha256: true });
 
 export const BrandConfigSchema = z.object({
   brand: z.enum(BRANDS),
@@ -31,6 +34,17 @@ export const BrandConfigSchema = z.object({
     linux: z.string().optional(),
     arm: z.string().optional(),
     android: z.string().optional(),
+  }),
+  /**
+   * The players this server built and serves (`npm run build:players`, docs/players.md): version, size and
+   * SHA-256 per platform, for the Player menu. A platform whose `PLAYER_DOWNLOAD_*` address overrides the
+   * build is not in it.
+   */
+  playerFiles: z.object({
+    windows: PlayerFile.optional(),
+    linux: PlayerFile.optional(),
+    arm: PlayerFile.optional(),
+    android: PlayerFile.optional(),
   }),
   map: MapConfigSchema.optional(),
 });

@@ -9,6 +9,8 @@ import {
   SYNC_INTERVAL,
   type CommandName,
 } from '../point.js';
+import { PLAYER_PLATFORMS } from '../brands.js';
+import { ACK_MESSAGE_MAX, DISPLAY_METHODS } from '../native.js';
 import { isWallTime } from '../playlist.js';
 import { MESSAGES } from '../validation.js';
 import { INT4_MAX, colorSchema, idSchema, int64, nameSchema, patchOf, secretSchema, text } from './common.js';
@@ -130,6 +132,19 @@ export const PlayerReport = z.object({
   native: z.boolean(),
   /** A wall's tile: how far its picture is from the shared clock (docs/walls.md); absent elsewhere. */
   wall: WallTileReport.nullable().optional(),
+  /**
+   * The panel's power as the player last set it by the screen's working hours, and how (docs/players.md);
+   * absent from players before it.
+   */
+  display: z
+    .object({ power: z.enum(['on', 'off']), method: z.enum(DISPLAY_METHODS).nullable() })
+    .nullable()
+    .optional(),
+  /** The native shell hosting the page (its platform and version); absent or null in a browser. */
+  shell: z
+    .object({ platform: z.enum(PLAYER_PLATFORMS), version: text(50) })
+    .nullable()
+    .optional(),
 });
 export type PlayerReport = z.infer<typeof PlayerReport>;
 
@@ -162,6 +177,11 @@ export const Point = PointSettings.omit({ nets: true }).extend({
   lastSeen: z.string().nullable(),
   disconnections: z.number().int(),
   player: PlayerReport.nullable(),
+  /**
+   * Display off by schedule: the player turned its panel off for the screen's working hours and it is out of
+   * them now (core `displayOffBySchedule`); the cabinet shows this instead of a failure.
+   */
+  displayOff: z.boolean(),
   createdDate: z.string(),
 });
 export type Point = z.infer<typeof Point>;
@@ -191,6 +211,7 @@ export const PointOverviewItem = Point.pick({
   status: true,
   syncStatus: true,
   lastSeen: true,
+  displayOff: true,
 });
 export type PointOverviewItem = z.infer<typeof PointOverviewItem>;
 export const PointOverview = z.object({ points: z.array(PointOverviewItem), total: z.number().int() });
@@ -355,7 +376,7 @@ export const PlayerMessage = z.discriminatedUnion('type', [
     type: z.literal('ack'),
     id: idSchema,
     ok: z.boolean(),
-    message: text(500, { multiline: true }).optional(),
+    message: text(ACK_MESSAGE_MAX, { multiline: true }).optional(),
   }),
 ]);
 export type PlayerMessage = z.infer<typeof PlayerMessage>;

@@ -24,6 +24,8 @@ export interface PresenceFact {
   online: boolean;
   /** Whether an offline alert went out for this spell of absence. */
   alerted: boolean;
+  /** Its panel is off by its working hours (`displayOffBySchedule`): away on purpose, not reported. */
+  displayOff?: boolean;
 }
 
 export interface PresenceAlerts {
@@ -31,7 +33,10 @@ export interface PresenceAlerts {
   online: { pointId: number; name: string }[];
 }
 
-/** Which screens to report now: gone past the threshold and not reported yet; back after a report. */
+/**
+ * Which screens to report now: gone past the threshold and not reported yet (a screen whose display is off
+ * by schedule is not missing); back after a report.
+ */
 export function presenceAlerts(
   facts: readonly PresenceFact[],
   now: number,
@@ -40,7 +45,7 @@ export function presenceAlerts(
   const offline: PresenceAlerts['offline'] = [];
   const online: PresenceAlerts['online'] = [];
   for (const f of facts) {
-    if (!f.online && !f.alerted && (f.lastSeen === null || now - f.lastSeen >= afterMs))
+    if (!f.online && !f.alerted && !f.displayOff && (f.lastSeen === null || now - f.lastSeen >= afterMs))
       offline.push({ pointId: f.pointId, name: f.name, since: f.lastSeen });
     else if (f.online && f.alerted) online.push({ pointId: f.pointId, name: f.name });
   }

@@ -56,6 +56,17 @@ describe('presence alerts', () => {
     expect(alerts.online.map((a) => a.pointId)).toEqual([4]);
   });
 
+  it('does not report a screen whose display is off by schedule', () => {
+    const alerts = presenceAlerts(
+      [
+        { ...fact(1, 60, false, false), displayOff: true },
+        { ...fact(2, 60, false, false), displayOff: false },
+      ],
+      now,
+    );
+    expect(alerts.offline.map((a) => a.pointId)).toEqual([2]);
+  });
+
   it('groups many screens into one message with a count of the rest', () => {
     const names = Array.from({ length: 25 }, (_, i) => `Screen ${i + 1}`);
     expect(groupedNames(names)).toEqual({ names: names.slice(0, 10), more: 15 });

@@ -1,4 +1,4 @@
-import { alertText, presenceAlerts, type AlertMessage } from '@vitrine/core';
+import { alertText, displayOffBySchedule, presenceAlerts, type AlertMessage } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { Mailer } from '../../lib/mailer.js';
@@ -85,6 +85,7 @@ export class AlertService {
         lastSeen: c.lastSeenAt?.getTime() ?? null,
         online: c.online,
         alerted: c.alerted,
+        displayOff: displayOffBySchedule(c.report, c, at.getTime()),
       })),
       at.getTime(),
       this.deps.offlineAfterMs,

@@ -1,5 +1,5 @@
 import { and, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { AlertKind, Locale } from '@vitrine/core';
+import type { AlertKind, Locale, PlayerReport } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import {
@@ -172,6 +172,10 @@ export class MessengerRepository {
         lastSeenAt: points.lastSeenAt,
         online: live,
         alerted: points.offlineAlerted,
+        report: points.report,
+        workFrom: points.workFrom,
+        workTo: points.workTo,
+        timezone: points.timezone,
       })
       .from(points)
       .where(
@@ -204,4 +208,9 @@ export interface PresenceRow {
   lastSeenAt: Date | null;
   online: boolean;
   alerted: boolean;
+  /** The player's last report and the working hours: a display off by schedule is not an absence. */
+  report: PlayerReport | null;
+  workFrom: string | null;
+  workTo: string | null;
+  timezone: string;
 }

@@ -34,6 +34,8 @@ export interface PointRelated {
   status: PointStatus;
   /** The signed address of its photo, when it has one. */
   photoUrl: string | null;
+  /** Its panel is off by its working hours (core `displayOffBySchedule`). */
+  displayOff: boolean;
 }
 
 /**
@@ -59,6 +61,7 @@ export function toPoint(row: PointRow, related: PointRelated): Point {
       lastSeen: iso(row.lastSeenAt),
       disconnections: row.disconnections,
       player: row.report,
+      displayOff: related.displayOff,
       createdDate: row.createdAt.toISOString(),
     },
   );

@@ -4,6 +4,7 @@ import {
   OFFLINE_AFTER_SECONDS,
   POINT_MESSAGES,
   UNSTABLE_DISCONNECTIONS,
+  displayOffBySchedule,
   formatSize,
   pointStatus,
   PHOTO_MAX_BYTES,
@@ -114,6 +115,7 @@ export class PointService {
           now,
         ),
         photoUrl: row.photoKey ? this.signed(row.id, 'photo', row.updatedAt) : null,
+        displayOff: displayOffBySchedule(row.report, row, now.getTime()),
       }),
     );
   }
@@ -153,13 +155,14 @@ export class PointService {
   async overview(caller: Caller, query: PointListQuery): Promise<PointOverview> {
     const { points, total } = await this.list(caller, query);
     return {
-      points: points.map(({ id, name, net, status, syncStatus, lastSeen }) => ({
+      points: points.map(({ id, name, net, status, syncStatus, lastSeen, displayOff }) => ({
         id,
         name,
         net,
         status,
         syncStatus,
         lastSeen,
+        displayOff,
       })),
       total,
     };

@@ -356,7 +356,15 @@ describe('what an observer sees of the screens', () => {
     const item = (res.json() as { points: Record<string, unknown>[] }).points.find(
       (p) => p['id'] === point.id,
     )!;
-    expect(Object.keys(item).sort()).toEqual(['id', 'lastSeen', 'name', 'net', 'status', 'syncStatus']);
+    expect(Object.keys(item).sort()).toEqual([
+      'displayOff',
+      'id',
+      'lastSeen',
+      'name',
+      'net',
+      'status',
+      'syncStatus',
+    ]);
     expect(item['name']).toBe('Seen by observers');
     expect((await call(t.app, 'GET', '/api/point', { token: team.observer.token })).statusCode).toBe(403);
     expect(

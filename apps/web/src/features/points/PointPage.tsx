@@ -66,7 +66,7 @@ function PointPage({ tab }: { tab: PointTab }) {
             {point.name}
           </Title>
           <Group gap="xs">
-            <StatusBadge status={point.status} />
+            <StatusBadge status={point.status} displayOff={point.displayOff} />
             <SyncBadge point={point} />
             {point.isStoped && <Badge color="red">{t('points.stopped')}</Badge>}
             <Text size="sm" c="dimmed">

@@ -25,7 +25,11 @@ export function ScreensOverview() {
   const { data, isLoading } = usePointOverview(page, limit);
   const columns: Column<OverviewRow>[] = [
     { key: 'name', header: t('points.name'), cell: (p) => p.name },
-    { key: 'status', header: t('points.status'), cell: (p) => <StatusBadge status={p.status} /> },
+    {
+      key: 'status',
+      header: t('points.status'),
+      cell: (p) => <StatusBadge status={p.status} displayOff={p.displayOff} />,
+    },
     { key: 'sync', header: t('points.sync'), cell: (p) => <SyncBadge point={p} /> },
     {
       key: 'nets',

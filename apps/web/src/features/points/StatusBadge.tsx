@@ -10,9 +10,25 @@ export const STATUS_COLORS: Record<PointStatus, string> = {
   OFFLINE: 'gray',
 };
 
-/** Online, not stably online, gone offline, offline (spec §3). */
-export function StatusBadge({ status }: { status: PointStatus }) {
+/**
+ * Online, not stably online, gone offline, offline (spec §3); or "display off by schedule" when the player
+ * turned its panel off for the working hours (docs/players.md): not a failure, whatever the connection says.
+ */
+export function StatusBadge({ status, displayOff = false }: { status: PointStatus; displayOff?: boolean }) {
   const { t } = useTranslation();
+  if (displayOff) {
+    return (
+      <Badge
+        color="indigo"
+        variant="light"
+        data-testid="point-status"
+        data-status="DISPLAY_OFF"
+        title={t('nativePlayer.displayOffHint', { status: t(`points.statuses.${status}`) })}
+      >
+        {t('nativePlayer.displayOff')}
+      </Badge>
+    );
+  }
   return (
     <Badge color={STATUS_COLORS[status]} variant="light" data-testid="point-status" data-status={status}>
       {t(`points.statuses.${status}`)}

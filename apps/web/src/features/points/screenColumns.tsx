@@ -29,7 +29,7 @@ export const screenColumns = (t: TFunction): Column<Point>[] => [
     header: t('points.status'),
     cell: (p) => (
       <Group gap={4}>
-        <StatusBadge status={p.status} />
+        <StatusBadge status={p.status} displayOff={p.displayOff} />
         {p.isStoped && (
           <Badge color="red" variant="outline" size="sm">
             {t('points.stopped')}

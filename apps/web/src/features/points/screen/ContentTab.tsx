@@ -20,6 +20,7 @@ import { formatDuration, formatMinutes, intlLocale } from '../../dashboard/time'
 import { useConnections, usePointActions, useScreenshot } from '../points.api';
 
 import { Block, bytes, useHas, when } from './shared';
+import { nativeRows } from './nativeRows';
 
 /** The latest screenshot, asked for on demand; it refreshes itself when the player sends one. */
 function Preview({ point }: { point: Point }) {
@@ -179,6 +180,7 @@ export function ContentTab({ point }: { point: Point }) {
                   t('points.player'),
                   report ? `${report.version}${report.native ? ` (${t('points.native')})` : ''}` : '—',
                 ],
+                ...nativeRows(t, report),
                 [t('points.resolution'), report?.resolution ?? '—'],
                 [t('points.freeStorage'), bytes(report?.freeStorage)],
                 [t('points.currentItem'), report?.currentItem ?? '—'],
