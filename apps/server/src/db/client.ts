@@ -58,15 +58,20 @@ export type DatabaseOptions = (
   log?: (line: string) => void;
 };
 
-/** The advisory lock held for `work` on a connection of its own (ended afterwards, releasing it). */
+/**
+ * The advisory lock held for `work` on a connection of its own (ended afterwards, releasing it). A lost
+ * connection (the database restarted, or ended it) releases the lock on the server's side and is the
+ * work's failure to report, never an unhandled 'error' event that stops the process.
+ */
 async function underAdvisoryLock<T>(url: string, work: () => Promise<T>): Promise<T> {
   const lock = new pg.Client({ connectionString: url });
+  lock.on('error', () => undefined);
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     return await work();
   } finally {
-    await lock.end();
+    await lock.end().catch(() => undefined);
   }
 }
 

@@ -370,6 +370,8 @@ export const timedJobs = pgTable('timed_jobs', {
   runs: integer('runs').notNull().default(0),
   lastBy: text('last_by'),
   lastAt: timestamp('last_at', { withTimezone: true, mode: 'date' }),
+  /** Claimed and not yet finished: only then does `next_at` hold the claim's lease. */
+  running: boolean('running').notNull().default(false),
 });
 
 /**

@@ -3,7 +3,11 @@ import { repeat } from './repeat.js';
 
 /** Where the claims of timed work are kept (modules/system/timed-job.repository.ts). */
 export interface RunClaims {
-  claim(name: string, leaseMs: number, earlyMs: number, holder: string): Promise<boolean>;
+  claim(
+    name: string,
+    timing: { leaseMs: number; everyMs: number; earlyMs: number },
+    holder: string,
+  ): Promise<boolean>;
   finished(name: string, everyMs: number, holder: string): Promise<void>;
 }
 
@@ -36,7 +40,8 @@ export function repeatOnce(
   return repeat(
     everyMs,
     async () => {
-      if (!(await claims.claim(name, Math.max(2 * everyMs, MIN_LEASE_MS), earlyMs, holder))) return;
+      const leaseMs = Math.max(2 * everyMs, MIN_LEASE_MS);
+      if (!(await claims.claim(name, { leaseMs, everyMs, earlyMs }, holder))) return;
       try {
         await work();
       } finally {

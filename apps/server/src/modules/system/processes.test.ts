@@ -80,12 +80,34 @@ describe('timed work', () => {
     const job = (await t.repos.timedJobs.all()).find((j) => j.name === 'test-sweep')!;
     expect(job.runs).toBe(1);
     // Not due again within its interval; a claim that ran out (the interval passed) is taken by anyone.
-    expect(await t.repos.timedJobs.claim('test-sweep', 60_000, 1000, 'host-b:2')).toBe(false);
+    const timing = { leaseMs: 120_000, everyMs: 60_000, earlyMs: 1000 };
+    expect(await t.repos.timedJobs.claim('test-sweep', timing, 'host-b:2')).toBe(false);
     await t.database.executeSql(
       `update timed_jobs set next_at = now() - interval '1 second' where name = 'test-sweep'`,
     );
-    expect(await t.repos.timedJobs.claim('test-sweep', 60_000, 1000, 'host-b:2')).toBe(true);
-    expect(await t.repos.timedJobs.claim('test-sweep', 60_000, 1000, 'host-a:1')).toBe(false);
+    expect(await t.repos.timedJobs.claim('test-sweep', timing, 'host-b:2')).toBe(true);
+    expect(await t.repos.timedJobs.claim('test-sweep', timing, 'host-a:1')).toBe(false);
+  });
+
+  it('honours a shorter interval set at a restart, and never takes a run that is still going', async () => {
+    // A run every hour began (and finished) ten seconds ago...
+    const hourly = { leaseMs: 7_200_000, everyMs: 3_600_000, earlyMs: 1000 };
+    expect(await t.repos.timedJobs.claim('test-charge', hourly, 'old:1')).toBe(true);
+    await t.repos.timedJobs.finished('test-charge', hourly.everyMs, 'old:1');
+    await t.database.executeSql(
+      `update timed_jobs set last_at = now() - interval '10 seconds' where name = 'test-charge'`,
+    );
+    expect(await t.repos.timedJobs.claim('test-charge', hourly, 'new:2')).toBe(false);
+    // ...and the process comes back with a run every two seconds: due now, not in an hour.
+    const quick = { leaseMs: 120_000, everyMs: 2000, earlyMs: 200 };
+    expect(await t.repos.timedJobs.claim('test-charge', quick, 'new:2')).toBe(true);
+    // While that run goes on, no one else starts it, however short their interval.
+    await t.database.executeSql(
+      `update timed_jobs set last_at = now() - interval '10 seconds' where name = 'test-charge'`,
+    );
+    expect(await t.repos.timedJobs.claim('test-charge', quick, 'new:3')).toBe(false);
+    await t.repos.timedJobs.finished('test-charge', quick.everyMs, 'new:2');
+    expect(await t.repos.timedJobs.claim('test-charge', quick, 'new:3')).toBe(true);
   });
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "timed_jobs" ADD COLUMN "running" boolean DEFAULT false NOT NULL;
