@@ -1,16 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './e2e/support/sequencer.js';
 
 const core = fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url));
 const alias = { '@vitrine/core': core };
 
+/** Browser tests that measure time between screens or processes: they run one at a time. */
+const TIMING_FILES = ['e2e/walls-sync.test.ts', 'e2e/offline.test.ts', 'e2e/ssp.test.ts'];
+
 /**
- * Four projects: pure unit tests, HTTP-level integration tests against a real database (PGlite, or
+ * The projects: pure unit tests, HTTP-level integration tests against a real database (PGlite, or
  * PostgreSQL with TEST_DB=pg and TEST_DATABASE_URL), browser tests driving headless Chromium against a real
- * server process, and the built native players (docs/players.md).
+ * server process (side by side, and the timing ones alone), and the built native players (docs/players.md).
  */
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         resolve: { alias },
@@ -43,11 +48,27 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // Each file starts its own server and browser and waits mostly on players' clocks: files run
+          // side by side (E2E_WORKERS, 2 by default), the longest first (e2e/support/sequencer.ts).
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          exclude: TIMING_FILES,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Files that measure time between screens or processes run alone, after the others.
+          name: 'e2e-timing',
+          include: TIMING_FILES,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {

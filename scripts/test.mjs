@@ -2,7 +2,7 @@
 // `npm test`: typecheck, lint, unit, integration (PGlite, and PostgreSQL too when TEST_DATABASE_URL is
 // set), browser tests, and the native players (built, then checked). Ends with one line counting every
 // suite: `N passed, N failed`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePlayerTools, ensureSystemTools } from './system-tools.mjs';
@@ -31,8 +31,9 @@ function check(name, command, args) {
   else failed += 1;
 }
 
-/** A vitest project: counts come from its JSON report; a run that reports nothing counts as a failure. */
+/** Vitest projects: counts come from their JSON report; a run that reports nothing counts as a failure. */
 function vitest(name, project, env = {}) {
+  const projects = Array.isArray(project) ? project : [project];
   console.log(`\n=== ${name} ===`);
   const report = join(resultsDir, `${name.replace(/\W+/g, '-')}.json`);
   const ok = run(
@@ -40,8 +41,7 @@ function vitest(name, project, env = {}) {
     [
       'vitest',
       'run',
-      '--project',
-      project,
+      ...projects.flatMap((p) => ['--project', p]),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
@@ -65,6 +65,32 @@ function vitest(name, project, env = {}) {
   suites.push(`${name}: ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}`);
 }
 
+/**
+ * Whole-tree checks run side by side (each mostly on one core); their output is printed whole, one after
+ * the other, so the logs do not interleave.
+ */
+async function checksTogether(checks) {
+  const results = await Promise.all(
+    checks.map(
+      ([name, command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { cwd: root, env: process.env });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code) => resolve({ name, ok: code === 0, output }));
+        }),
+    ),
+  );
+  for (const { name, ok, output } of results) {
+    console.log(`\n=== ${name} ===`);
+    if (output) process.stdout.write(output);
+    suites.push(`${name}: ${ok ? 'passed' : 'FAILED'}`);
+    if (ok) passed += 1;
+    else failed += 1;
+  }
+}
+
 const tools = ensureSystemTools();
 if (!tools.ok) {
   console.error(tools.message);
@@ -73,8 +99,10 @@ if (!tools.ok) {
 }
 
 check('build', 'npm', ['run', 'build', '--silent']);
-check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-check('lint', 'npm', ['run', 'lint', '--silent']);
+await checksTogether([
+  ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
+  ['lint', 'npm', ['run', 'lint', '--silent']],
+]);
 vitest('unit', 'unit');
 vitest('integration (PGlite)', 'integration', { TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {
@@ -82,7 +110,7 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('\nTEST_DATABASE_URL is not set: the PostgreSQL run of the integration suite is skipped.');
 }
-vitest('browser', 'e2e', { CHROMIUM_PATH: tools.chromium, NGINX_PATH: tools.nginx });
+vitest('browser', ['e2e', 'e2e-timing'], { CHROMIUM_PATH: tools.chromium, NGINX_PATH: tools.nginx });
 
 // The native players (docs/players.md): built once per run (from the cache when nothing they are made of
 // changed), then their files, self-tests and the x86_64 AppImage at work.
