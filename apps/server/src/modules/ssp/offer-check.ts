@@ -43,7 +43,8 @@ export function offerIsSane(offer: Offer): boolean {
   return (
     typeof price === 'number' &&
     Number.isSafeInteger(price) &&
-    price > 0 &&
+    // Zero is a price: a lease or VAST supplier's fixed CPM is its floor, which may be 0.
+    price >= 0 &&
     price <= MAX_OFFER_CPM_MICROS &&
     webUrl(offer.creativeUrl) &&
     optional(offer.nurl, webUrl) &&
