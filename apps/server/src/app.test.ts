@@ -264,6 +264,10 @@ describe('the web app', () => {
       expect(worker.headers['content-security-policy']).toContain("script-src 'self'");
       expect((await call(web.app, 'GET', '/api/nothing')).statusCode).toBe(404);
       expect((await call(web.app, 'POST', '/login')).statusCode).toBe(404);
+      // A new build is served at once, without a restart (the "new version" banner reloads to it).
+      await writeFile(join(webDir, 'index.html'), '<!doctype html><div id="root" data-build="2"></div>');
+      for (const path of ['/', '/ua/login'])
+        expect((await call(web.app, 'GET', path)).body).toContain('data-build="2"');
     } finally {
       await web.close();
     }

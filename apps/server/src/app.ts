@@ -397,6 +397,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     statistics: await startStatistics(),
     studio: new StudioService({
       studio: repos.studio,
+      transact,
       mediaRepo: repos.media,
       media,
       storage,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, copyFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -45,9 +46,16 @@ export class LocalStorage implements Storage {
   async putStream(key: string, stream: Readable): Promise<void> {
     const target = this.path(key);
     await mkdir(dirname(target), { recursive: true });
-    const partial = `${target}.part`;
-    await pipeline(stream, createWriteStream(partial));
-    await rename(partial, target);
+    // A temporary name of its own: two writes of one key at once (two saves of a widget) each write their
+    // whole file, and the last rename wins; a shared name let one rename the other's file away (500).
+    const partial = `${target}.${randomUUID()}.part`;
+    try {
+      await pipeline(stream, createWriteStream(partial));
+      await rename(partial, target);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
   }
 
   read(key: string, range?: { start: number; end: number }): Readable {

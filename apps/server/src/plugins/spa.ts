@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -21,6 +21,32 @@ const PAGE_ONLY_HEADERS = [
   'x-permitted-cross-domain-policies',
   'x-xss-protection',
 ];
+
+/**
+ * A page read once and again whenever its file changed (modification time or size: a stat per request),
+ * so a new build is served without a restart, while the assets the old page names stay on disk. A file
+ * gone for a moment (a build replacing it) serves the last one read.
+ */
+export function changingFile(path: string): () => Promise<Buffer> {
+  let cached: { mtimeMs: number; size: number; body: Promise<Buffer> } | undefined;
+  return async () => {
+    const info = await stat(path).catch(() => undefined);
+    if (!info) {
+      if (cached) return cached.body;
+      return readFile(path);
+    }
+    if (!cached || cached.mtimeMs !== info.mtimeMs || cached.size !== info.size) {
+      const body = readFile(path);
+      const entry = { mtimeMs: info.mtimeMs, size: info.size, body };
+      cached = entry;
+      // A failed read is not kept: the next request reads again.
+      body.catch(() => {
+        if (cached === entry) cached = undefined;
+      });
+    }
+    return cached.body;
+  };
+}
 
 /** A built script or stylesheet that no page or worker runs as a document of its own. */
 export const isSubresourceAsset = (path: string): boolean =>
@@ -51,7 +77,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string, playerDi
       },
     });
   }
-  let indexHtml: Promise<Buffer> | undefined;
+  const indexHtml = changingFile(indexPath);
   const sendIndex = async (reply: FastifyReply): Promise<FastifyReply> => {
     if (!built) {
       return reply
@@ -59,11 +85,10 @@ export async function registerSpa(app: FastifyInstance, webDir: string, playerDi
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (or `npm start`, which builds first).');
     }
-    indexHtml ??= readFile(indexPath);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(await indexHtml);
+      .send(await indexHtml());
   };
 
   app.get('/', (_request, reply) => sendIndex(reply));
@@ -107,7 +132,7 @@ async function registerPlayer(
       },
     });
   }
-  let indexHtml: Promise<Buffer> | undefined;
+  const indexHtml = changingFile(indexPath);
   return async (reply) => {
     if (!built) {
       return reply
@@ -115,13 +140,12 @@ async function registerPlayer(
         .type('text/plain')
         .send('The player is not built. Run `npm run build` (or `npm start`, which builds first).');
     }
-    indexHtml ??= readFile(indexPath);
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string') reply.header('content-security-policy', playerPolicy(policy));
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(await indexHtml);
+      .send(await indexHtml());
   };
 }
 

@@ -41,6 +41,14 @@ export interface FakeSuppliers {
     /** How many bids are left to make (then no bid, 204); null: no limit. */
     maxBids: number | null;
   };
+  /**
+   * A hostile supplier (docs/ssp.md, "Hostile suppliers"): `/openrtb/hostile` bids as the bidder does, its
+   * answer's text made by `openrtb` from the answer the bidder would send; `/vast/hostile` answers `vast`.
+   */
+  hostile: {
+    openrtb: (answer: { id: string; seatbid: { bid: Record<string, unknown>[] }[] }) => string;
+    vast: string;
+  };
   close: () => Promise<void>;
 }
 
@@ -145,6 +153,7 @@ export async function startFakeSuppliers(): Promise<FakeSuppliers> {
       from: 0,
       maxBids: null,
     },
+    hostile: { openrtb: (answer) => JSON.stringify(answer), vast: '' },
     close: async () => undefined,
   };
   const server: Server = createServer((req, res) => {
@@ -167,7 +176,7 @@ export async function startFakeSuppliers(): Promise<FakeSuppliers> {
         res.end(text);
       };
       const path = url.pathname;
-      if (path === '/openrtb' && req.method === 'POST') {
+      if ((path === '/openrtb' || path === '/openrtb/hostile') && req.method === 'POST') {
         const request = JSON.parse(body) as { id: string; imp: { id: string; dt: number }[] };
         violations.push(
           ...openRtbViolations(request, req.headers['x-openrtb-version'] as string | undefined),
@@ -185,30 +194,28 @@ export async function startFakeSuppliers(): Promise<FakeSuppliers> {
               return;
             }
             res.writeHead(200, { 'content-type': 'application/json' });
-            res.end(
-              JSON.stringify({
-                id: request.id,
-                cur: 'USD',
-                seatbid: [
-                  {
-                    seat: 'fake',
-                    bid: imps.map((imp, i) => ({
-                      id: `bid-${i}`,
-                      impid: imp.id,
-                      price,
-                      crid: `creative-${i}`,
-                      w: 1920,
-                      h: 1080,
-                      nurl: `${base}/nurl?imp=${imp.id}&price=\${AUCTION_PRICE}`,
-                      burl: `${base}/burl?imp=${imp.id}&price=\${AUCTION_PRICE}&m=\${AUCTION_MULTIPLIER}`,
-                      // Each ad's own impression tracker (/imp/rtb-<impid>), so every one can be counted.
-                      adm:
-                        adm === 'url' ? `${base}${creative}` : inline(base, `rtb-${imp.id}`, null, creative),
-                    })),
-                  },
-                ],
-              }),
-            );
+            const answer = {
+              id: request.id,
+              cur: 'USD',
+              seatbid: [
+                {
+                  seat: 'fake',
+                  bid: imps.map((imp, i) => ({
+                    id: `bid-${i}`,
+                    impid: imp.id,
+                    price,
+                    crid: `creative-${i}`,
+                    w: 1920,
+                    h: 1080,
+                    nurl: `${base}/nurl?imp=${imp.id}&price=\${AUCTION_PRICE}`,
+                    burl: `${base}/burl?imp=${imp.id}&price=\${AUCTION_PRICE}&m=\${AUCTION_MULTIPLIER}`,
+                    // Each ad's own impression tracker (/imp/rtb-<impid>), so every one can be counted.
+                    adm: adm === 'url' ? `${base}${creative}` : inline(base, `rtb-${imp.id}`, null, creative),
+                  })),
+                },
+              ],
+            };
+            res.end(path === '/openrtb' ? JSON.stringify(answer) : state.hostile.openrtb(answer));
           },
           delayMs + Math.random() * jitterMs,
         );
@@ -222,6 +229,7 @@ export async function startFakeSuppliers(): Promise<FakeSuppliers> {
         if (chain[1] === 'empty') return xml('<?xml version="1.0"?><VAST version="4.2"/>');
         return xml(inline(base, 'inline', '3.1', '/creative/wide.png'));
       }
+      if (path === '/vast/hostile') return xml(state.hostile.vast);
       if (path === '/vast/square') return xml(inline(base, 'square', '9', '/creative/square.png'));
       if (path === '/lease/get_ad' && req.method === 'POST') {
         const ask = JSON.parse(body) as { display_time: number; display_area: { id: string }[] };

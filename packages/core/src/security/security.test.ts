@@ -8,6 +8,7 @@ import {
   isDeepLinkPayload,
   otpauthUri,
   presenceAlerts,
+  OFFLINE_ALERT_GROUP_MS,
 } from './index.js';
 
 describe('two-factor input', () => {
@@ -65,6 +66,23 @@ describe('presence alerts', () => {
       now,
     );
     expect(alerts.offline.map((a) => a.pointId)).toEqual([2]);
+  });
+
+  it('holds a screen past its threshold while another of its cabinet is about to pass, at most the window', () => {
+    const inCabinet = (pointId: number, secondsAgo: number, group: number) => ({
+      ...fact(pointId, secondsAgo / 60, false, false),
+      group,
+    });
+    // Screen 1 passed its threshold 60 s ago; screen 2 of the same cabinet passes in 60 s: wait for it.
+    const together = [inCabinet(1, 660, 1), inCabinet(2, 540, 1), inCabinet(3, 660, 2)];
+    expect(presenceAlerts(together, now).offline.map((a) => a.pointId)).toEqual([3]);
+    const later = now + 61_000;
+    expect(presenceAlerts(together, later).offline.map((a) => a.pointId)).toEqual([1, 2, 3]);
+    // Never longer than the window: past it, screen 1 goes alone even if screen 2 is still to come.
+    const chain = [inCabinet(1, 600 + OFFLINE_ALERT_GROUP_MS / 1000, 1), inCabinet(2, 590, 1)];
+    expect(presenceAlerts(chain, now).offline.map((a) => a.pointId)).toEqual([1]);
+    // One that passes later than the window is not waited for.
+    expect(presenceAlerts([inCabinet(1, 660, 1), inCabinet(2, 300, 1)], now).offline).toHaveLength(1);
   });
 
   it('groups many screens into one message with a count of the rest', () => {

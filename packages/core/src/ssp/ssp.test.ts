@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   SSP_MESSAGE,
+  asksSupplierKind,
   bidRequest,
   expandAuctionMacros,
   expandVastMacros,
   fromMicros,
   playRevenueMicros,
+  playlistSspMode,
   sspMissing,
   toMicros,
 } from './index.js';
@@ -107,5 +109,36 @@ describe('screens offered to advertisers', () => {
       'audience',
     ]);
     expect(SSP_MESSAGE).toMatch(/^For the SSP connector to work/);
+  });
+});
+
+describe("a playlist's advertising source and providers (spec §3, §4)", () => {
+  it('an advertising source alone makes the playlist ask; the connector, when on, sets the mode', () => {
+    expect(playlistSspMode({ sspConnector: null, source: null })).toBeNull();
+    expect(playlistSspMode({ sspConnector: { enabled: false, mode: 'LEFTOVER' }, source: null })).toBeNull();
+    expect(playlistSspMode({ sspConnector: null, source: 'ADTELLIGENT' })).toBe('AUCTION');
+    expect(playlistSspMode({ sspConnector: null, source: 'MANUAL' })).toBe('MANUAL');
+    expect(playlistSspMode({ sspConnector: { enabled: true, mode: 'LEFTOVER' }, source: 'MANUAL' })).toBe(
+      'LEFTOVER',
+    );
+  });
+
+  it('asks the kinds named by source and providers, else the kinds of the mode', () => {
+    const kinds = ['MARKET', 'PRODUCT', 'ADTELLIGENT', 'ADMIXER', 'MANUAL'] as const;
+    const asked = (p: Parameters<typeof asksSupplierKind>[0]) => kinds.filter((k) => asksSupplierKind(p, k));
+    expect(asked({ mode: 'AUCTION', source: null, advertisingProviders: [] })).toEqual([
+      'MARKET',
+      'PRODUCT',
+      'ADTELLIGENT',
+      'ADMIXER',
+    ]);
+    expect(asked({ mode: 'MANUAL', source: null, advertisingProviders: [] })).toEqual(['MANUAL']);
+    expect(asked({ mode: 'AUCTION', source: null, advertisingProviders: ['ADTELLIGENT'] })).toEqual([
+      'ADTELLIGENT',
+    ]);
+    expect(asked({ mode: 'AUCTION', source: 'MANUAL', advertisingProviders: ['PRODUCT'] })).toEqual([
+      'PRODUCT',
+      'MANUAL',
+    ]);
   });
 });

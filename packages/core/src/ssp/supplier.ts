@@ -2,7 +2,7 @@
  * Ad suppliers (docs/ssp.md, "Suppliers"): each is an adapter speaking one protocol, configured by the
  * platform admin, with the spec's supplier kind (§3) it stands for.
  */
-import { AD_SUPPLIERS, type AdSupplier } from '../playlist.js';
+import { AD_SUPPLIERS, type AdSupplier, type SspMode } from '../playlist.js';
 
 /** How a supplier is spoken to: an OpenRTB 2.6 bidder, a VAST tag address, or a Vistar-style lease API. */
 export const SUPPLIER_ADAPTERS = ['openrtb', 'vast', 'lease'] as const;
@@ -72,3 +72,37 @@ export const AD_MAX_SLOTS = 12;
 export const AD_SLOT_SECONDS = 15;
 /** SSP files and lists: 100 a page (spec §7), of 10, 100 or 1000. */
 export const SSP_PAGE_SIZE = 100;
+
+/** What of a playlist decides whether and whom it asks for ads (spec §3, §4). */
+export interface PlaylistAdFields {
+  sspConnector: { enabled: boolean; mode: SspMode } | null;
+  /** The playlist's advertising source: a supplier kind, or none. */
+  source: AdSupplier | null;
+  /** The advertising providers: the supplier kinds it may be served by (none named: no restriction). */
+  advertisingProviders: readonly AdSupplier[];
+}
+
+/**
+ * How a playlist asks for ads, or null when it does not (docs/ssp.md, "The ad round"): its SSP connector's
+ * mode when the connector is on; else an advertising source alone makes it request content (spec §4), in
+ * the MANUAL mode for the MANUAL kind and the auction for any other.
+ */
+export function playlistSspMode(p: Pick<PlaylistAdFields, 'sspConnector' | 'source'>): SspMode | null {
+  if (p.sspConnector?.enabled) return p.sspConnector.mode;
+  if (p.source === null) return null;
+  return p.source === 'MANUAL' ? 'MANUAL' : 'AUCTION';
+}
+
+/**
+ * Whether a playlist asks suppliers of a kind: the kinds it names (its source and providers) when it names
+ * any, whatever its mode; else by the mode, MANUAL the MANUAL kind (direct campaigns) and the auction and
+ * leftover every other kind.
+ */
+export function asksSupplierKind(
+  p: Pick<PlaylistAdFields, 'source' | 'advertisingProviders'> & { mode: SspMode },
+  kind: AdSupplier,
+): boolean {
+  const named = p.source === null ? p.advertisingProviders : [p.source, ...p.advertisingProviders];
+  if (named.length > 0) return named.includes(kind);
+  return p.mode === 'MANUAL' ? kind === 'MANUAL' : kind !== 'MANUAL';
+}

@@ -251,6 +251,12 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
     }
     expect(onPro.statusCode).toBe(403);
     expect(onPro.json()).toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'enterprise' });
+    // An advertising source alone requests ads too (spec §4): the same refusal.
+    const source = await call(t.app, 'POST', `/api/playlist/patch/${playlistId}`, {
+      token: owner.token,
+      body: { source: 'ADTELLIGENT' },
+    });
+    expect(source.json()).toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'enterprise' });
     // Turning it off (or leaving it off) needs nothing.
     expect((await connector(false)).statusCode).toBe(200);
     expect(await t.services.billing.allows(cabinetId, { feature: 'ssp' })).toBe(false);

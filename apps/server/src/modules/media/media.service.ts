@@ -581,6 +581,17 @@ export class MediaService {
 
   // ---- uploads ----
   /**
+   * An upload's folder and name judged before any byte is sent (a resumable upload is told at its creation,
+   * not after its last chunk): a folder not the cabinet's is 404, a name taken in it 'File already exist'.
+   */
+  async checkUploadTarget(caller: Caller, name: string, folderId: number): Promise<void> {
+    const { media } = this.deps;
+    if (folderId !== 0 && !(await media.folder(caller.cabinetId, folderId))) throw notFound();
+    if (await media.fileNameTaken(caller.cabinetId, toDb(folderId), name.trim()))
+      throw new AppError('FILE_EXISTS');
+  }
+
+  /**
    * Takes one upload through every rule: extension, size, the same content already in the library
    * ('File already uploaded. Used exist'), the same name in the folder ('File already exist'), the
    * cabinet's quota, content that must match its extension; then measures it, makes its thumbnail and

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build.js';
 import { createUser, type TestUser } from '../../test/factories.js';
-import { tusCreate } from '../../test/media.js';
+import { tusCreate, uploadImage } from '../../test/media.js';
 
 let t: TestApp;
 let base: string;
@@ -155,5 +155,16 @@ describe('resumable uploads (tus)', () => {
       expect(res.status, name).toBe(400);
       expect(((await res.json()) as { code: string }).code).toBe('VALIDATION_ERROR');
     }
+  });
+
+  it('says a name taken in the folder when the upload is created, not after its last chunk', async () => {
+    const owner = await createUser(t, { role: 'owner' });
+    await uploadImage(t, owner, 'taken.png');
+    const res = await create(owner, 'taken.png', 24 * 1024 ** 2);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ message: 'File already exist', code: 'FILE_EXISTS' });
+    // Nothing was created to resume, and another name is taken at once.
+    expect(res.headers.get('location')).toBeNull();
+    expect((await create(owner, 'free.png', 24 * 1024 ** 2)).status).toBe(201);
   });
 });

@@ -65,6 +65,12 @@ export function createTusHandler(options: {
       // The declared length is judged at once: a file too small or too large for its format is not sent.
       const refusal = uploadRefusal(name, upload.size, options.maxFileSize);
       if (refusal) throw refuse(new AppError(refusal.code, refusal.message));
+      // A name taken in its folder is said now, not after the last chunk (the ingest checks it again).
+      try {
+        await options.media.checkUploadTarget(caller, name, Number(upload.metadata?.folderId ?? 0) || 0);
+      } catch (error) {
+        throw refuse(error instanceof AppError ? error : new AppError('UPLOAD_INVALID'));
+      }
       // The declared length is held against the quota from now on, so uploads left unfinished count too.
       if (upload.size !== undefined) {
         try {

@@ -86,6 +86,7 @@ export class AlertService {
         online: c.online,
         alerted: c.alerted,
         displayOff: displayOffBySchedule(c.report, c, at.getTime()),
+        group: c.cabinetId,
       })),
       at.getTime(),
       this.deps.offlineAfterMs,

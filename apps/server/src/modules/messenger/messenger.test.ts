@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALERT_KINDS, alertText, type Locale } from '@vitrine/core';
 import { points } from '../../db/schema.js';
@@ -165,6 +165,29 @@ describe('the notification messenger', () => {
       .where(inArray(points.id, ids));
     expect(await t.services.alerts.checkPresence()).toEqual({ offline: 0, online: 25 });
     expect(sent('7100').at(-1)?.body['text']).toMatch(/back online: Shop 01/);
+  });
+
+  it('two screens of a cabinet gone a minute apart make one offline alert, not two', async () => {
+    const owner = await createUser(t, { role: 'owner' });
+    await link(owner, 7150);
+    const first = await createPoint(t, owner.row.cabinetId, 'Front door');
+    const second = await createPoint(t, owner.row.cabinetId, 'Back door');
+    const goneAgo = async (id: number, seconds: number) => {
+      const at = new Date(Date.now() - seconds * 1000);
+      await t.database.db.update(points).set({ lastSeenAt: at, goneOfflineAt: at }).where(eq(points.id, id));
+    };
+    // The front door passed the ten minutes a minute ago; the back door passes them in a minute.
+    await goneAgo(first.id, 11 * 60);
+    await goneAgo(second.id, 9 * 60);
+    const before = sent('7150').length;
+    expect(await t.services.alerts.checkPresence()).toEqual({ offline: 0, online: 0 });
+    // Two minutes later (the sweep runs every minute) both are past: one message names both.
+    await goneAgo(first.id, 13 * 60);
+    await goneAgo(second.id, 11 * 60);
+    expect(await t.services.alerts.checkPresence()).toEqual({ offline: 2, online: 0 });
+    const messages = sent('7150').slice(before);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.body['text']).toMatch(/offline for 10 minutes or more: Back door, Front door$/);
   });
 
   it('waits retry_after on 429 and sends again; each person receives only the kinds they chose', async () => {

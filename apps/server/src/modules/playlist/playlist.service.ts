@@ -10,6 +10,7 @@ import {
   formatWall,
   itemSeconds,
   newPlaylistDefaults,
+  playlistSspMode,
   wallContentProblems,
   type ContentUpdate,
   type Playlist,
@@ -409,9 +410,16 @@ export class PlaylistService {
     }
   }
 
-  /** Turning the SSP connector on takes a tariff with SSP; turning it off or leaving it as it is does not. */
+  /**
+   * Turning ad requests on (the SSP connector or an advertising source, spec §4) takes a tariff with SSP;
+   * turning them off or leaving them as they are does not.
+   */
   private async guardSsp(caller: Caller, body: PlaylistPatch, current: Playlist | null): Promise<void> {
-    if (!body.sspConnector?.enabled || current?.sspConnector?.enabled) return;
+    const next = playlistSspMode({
+      sspConnector: body.sspConnector === undefined ? (current?.sspConnector ?? null) : body.sspConnector,
+      source: body.source === undefined ? (current?.source ?? null) : body.source,
+    });
+    if (next === null || (current && playlistSspMode(current) !== null)) return;
     await this.deps.requireFeature?.(caller.cabinetId, 'ssp');
   }
 

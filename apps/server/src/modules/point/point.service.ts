@@ -376,6 +376,8 @@ export class PointService {
     const row = await this.deps.repos.points.platformPointById(id);
     const key = variant === 'photo' ? row?.photoKey : row?.screenshotKey;
     if (!row || !key) throw notFound();
+    // A stored file that is gone (a restore without media, a removed object) is not found, not a 500.
+    if ((await this.deps.storage.size(key)) === null) throw notFound();
     return { key, mime: key.endsWith('.png') ? 'image/png' : 'image/jpeg' };
   }
 

@@ -13,7 +13,14 @@ import {
   trackerDeliveries,
   type SspAdRow,
 } from '../../db/schema.js';
-import type { AdMissReason, SspMode, SspScreenFacts } from '@vitrine/core';
+import {
+  playlistSspMode,
+  type AdMissReason,
+  type AdSupplier,
+  type PlaylistAdFields,
+  type SspMode,
+  type SspScreenFacts,
+} from '@vitrine/core';
 
 /** A screen an ad round may fill: its facts for OpenRTB and the SSP playlist reaching it. */
 export interface AdCandidate extends ScreenSspColumns {
@@ -24,6 +31,9 @@ export interface AdCandidate extends ScreenSspColumns {
   resolution: string | null;
   playlistId: number;
   mode: SspMode;
+  /** The playlist's advertising source and providers: the supplier kinds it asks (`asksSupplierKind`). */
+  source: AdSupplier | null;
+  advertisingProviders: AdSupplier[];
   periodicity: number;
   maxDuration: number | null;
 }
@@ -85,13 +95,14 @@ export class AdRepository {
     const result = (await this.db.execute(sql`
       select distinct on (pt.id) pt.id as point_id, pt.cabinet_id, c.name as cabinet_name,
         c.approval_required, ${SCREEN_SSP_SQL}, pt.report ->> 'resolution' as resolution, pl.id as playlist_id,
-        pl.ssp_connector ->> 'mode' as mode, pl.periodicity, pl.max_duration
+        pl.ssp_connector, pl.source, pl.advertising_providers, pl.periodicity, pl.max_duration
       from playlists pl
       join cabinets c on c.id = pl.cabinet_id
       join playlist_targets tg on tg.playlist_id = pl.id
       left join net_points np on np.net_id = tg.net_id
       join points pt on pt.id = coalesce(tg.point_id, np.point_id) and pt.cabinet_id = pl.cabinet_id
-      where pl.active and pl.approved and (pl.ssp_connector ->> 'enabled')::boolean
+      where pl.active and pl.approved
+        and ((pl.ssp_connector ->> 'enabled')::boolean or pl.source is not null)
         and not pt.is_stopped
       order by pt.id, pl.id`)) as unknown as {
       rows: (ScreenSspRow & {
@@ -101,7 +112,9 @@ export class AdRepository {
         approval_required: boolean;
         resolution: string | null;
         playlist_id: number;
-        mode: SspMode;
+        ssp_connector: PlaylistAdFields['sspConnector'];
+        source: PlaylistAdFields['source'];
+        advertising_providers: AdSupplier[] | null;
         periodicity: number;
         max_duration: number | null;
       })[];
@@ -114,7 +127,10 @@ export class AdRepository {
       ...screenColumnsOf(r),
       resolution: r.resolution,
       playlistId: r.playlist_id,
-      mode: r.mode,
+      // The query takes only playlists that ask (a connector on or a source): the mode is never null.
+      mode: playlistSspMode({ sspConnector: r.ssp_connector, source: r.source }) ?? 'AUCTION',
+      source: r.source,
+      advertisingProviders: r.advertising_providers ?? [],
       periodicity: r.periodicity,
       maxDuration: r.max_duration,
     }));

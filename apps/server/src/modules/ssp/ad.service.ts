@@ -4,6 +4,7 @@ import {
   AD_MAX_SLOTS,
   AD_SLOT_SECONDS,
   adSource,
+  asksSupplierKind,
   comingSlots,
   leftoverSlots,
   playRevenueMicros,
@@ -96,7 +97,12 @@ export class AdService {
     for (let i = 0; i < candidates.length; i += PARALLEL) {
       await Promise.all(
         candidates.slice(i, i + PARALLEL).map(async (c) => {
-          if ((await this.fillScreen(c, suppliers, result, now, creatives)) === 0) return;
+          // One screen's failure (a database refusal, a bug an answer reaches) is its own: the others go on.
+          const wins = await this.fillScreen(c, suppliers, result, now, creatives).catch((error: unknown) => {
+            this.deps.log?.(`SSP: screen ${c.pointId} left out of this round: ${String(error)}`);
+            return 0;
+          });
+          if (wins === 0) return;
           winners.set(c.cabinetId, [...(winners.get(c.cabinetId) ?? []), c.pointId]);
         }),
       );
@@ -246,7 +252,6 @@ export class AdService {
     now: Date,
     creatives: Creatives,
   ): Promise<SspAdRow | undefined> {
-    const { repos } = this.deps;
     for (const offer of offers) {
       let file;
       try {
@@ -264,39 +269,60 @@ export class AdService {
         reasons.push('wrongSize');
         continue;
       }
-      const multiplierMicros = toMicros(slot.multiplier);
-      const deadline = new Date(
-        Math.min(now.getTime() + exp * 1000, offer.expiresAt?.getTime() ?? Number.MAX_SAFE_INTEGER),
-      );
-      const ad = await repos.ads.platformInsert({
-        cabinetId: c.cabinetId,
-        pointId: c.pointId,
-        playlistId: c.playlistId,
-        supplierId: offer.supplier.id,
-        supplierName: offer.supplier.name,
-        adapter: offer.supplier.adapter,
-        source: adSource(c.mode),
-        slotAt: new Date(slot.at),
-        seconds: slot.seconds,
-        fileId: file.id,
-        externalId: offer.externalId,
-        creativeUrl: offer.creativeUrl,
-        priceMicros: offer.priceMicros,
-        multiplierMicros,
-        revenueMicros: playRevenueMicros(offer.priceMicros, multiplierMicros),
-        currency: offer.supplier.currency,
-        expiresAt: deadline,
-        burl: offer.burl,
-        impressions: offer.impressions,
-        popUrl: offer.popUrl,
-        expiryUrl: offer.expiryUrl,
-        approved: !c.approvalRequired || (await repos.ads.fileApproved(c.cabinetId, file.id)),
-      });
+      let ad: SspAdRow | undefined;
+      try {
+        ad = await this.record(c, slot, offer, file.id, exp, now);
+      } catch (error) {
+        // An offer the database refuses is that offer's miss; the next offer of the slot may still win.
+        this.deps.log?.(`SSP offer from ${offer.supplier.name} not recorded: ${String(error)}`);
+        reasons.push('error');
+        continue;
+      }
       if (!ad) return undefined;
       if (offer.nurl) void this.notify(offer.nurl);
       return ad;
     }
     return undefined;
+  }
+
+  /** The ad of a taken offer (undefined: the slot was taken meanwhile, by another process's round). */
+  private async record(
+    c: AdCandidate,
+    slot: AdSlot,
+    offer: Offer,
+    fileId: number,
+    exp: number,
+    now: Date,
+  ): Promise<SspAdRow | undefined> {
+    const { repos } = this.deps;
+    const multiplierMicros = toMicros(slot.multiplier);
+    const deadline = new Date(
+      Math.min(now.getTime() + exp * 1000, offer.expiresAt?.getTime() ?? Number.MAX_SAFE_INTEGER),
+    );
+    return repos.ads.platformInsert({
+      cabinetId: c.cabinetId,
+      pointId: c.pointId,
+      playlistId: c.playlistId,
+      supplierId: offer.supplier.id,
+      supplierName: offer.supplier.name,
+      adapter: offer.supplier.adapter,
+      source: adSource(c.mode),
+      slotAt: new Date(slot.at),
+      seconds: slot.seconds,
+      fileId,
+      externalId: offer.externalId,
+      creativeUrl: offer.creativeUrl,
+      priceMicros: offer.priceMicros,
+      multiplierMicros,
+      revenueMicros: playRevenueMicros(offer.priceMicros, multiplierMicros),
+      currency: offer.supplier.currency,
+      expiresAt: deadline,
+      burl: offer.burl,
+      impressions: offer.impressions,
+      popUrl: offer.popUrl,
+      expiryUrl: offer.expiryUrl,
+      approved: !c.approvalRequired || (await repos.ads.fileApproved(c.cabinetId, fileId)),
+    });
   }
 
   /**
@@ -339,9 +365,9 @@ export class AdService {
   }
 }
 
-/** The suppliers a playlist's mode asks: MANUAL its direct campaigns, auction and leftover the others. */
+/** The suppliers a playlist asks: the kinds its source and providers name, else its mode's (core). */
 function suppliersFor(c: AdCandidate, all: SspSupplierRow[]): SspSupplierRow[] {
-  return all.filter((s) => (c.mode === 'MANUAL' ? s.kind === 'MANUAL' : s.kind !== 'MANUAL'));
+  return all.filter((s) => asksSupplierKind(c, s.kind));
 }
 
 /** '1920x1080' -> [1920, 1080]; a screen that has not reported one is taken as Full HD. */

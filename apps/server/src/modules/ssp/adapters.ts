@@ -9,7 +9,9 @@ import {
   type DoohScreen,
 } from '@vitrine/core';
 import type { SspSupplierRow } from '../../db/schema.js';
+import { BoundedParseError, parseJsonBounded } from '../../lib/bounded-parse.js';
 import { BlockedUrlError, safeGet, type SafeFetchOptions } from '../../lib/safe-fetch.js';
+import { saneAnswer } from './offer-check.js';
 import { readVast, VastError } from './vast.js';
 
 /** What a supplier offers for one slot. */
@@ -91,7 +93,7 @@ async function fetchText(
 /** A failure's reason: a deadline or silence is a timeout, anything else an error. */
 function failure(error: unknown): AdMissReason {
   if (error instanceof VastError) return error.reason === 'noFill' ? 'noFill' : 'badVast';
-  if (error instanceof BlockedUrlError) return 'error';
+  if (error instanceof BlockedUrlError || error instanceof BoundedParseError) return 'error';
   const message = error instanceof Error ? error.message : String(error);
   return /timed out|deadline|abort/i.test(message) ? 'timeout' : 'error';
 }
@@ -101,32 +103,51 @@ const allMiss = (request: AdRequest, reason: AdMissReason): SupplierAnswer => ({
   misses: request.slots.map((s) => ({ slotId: s.id, reason })),
 });
 
-/** Asks one supplier for the request's slots, by its adapter; never throws. */
+/**
+ * Asks one supplier for the request's slots, by its adapter; never throws. Its answer is parsed within
+ * bounds (lib/bounded-parse.ts) and each offer checked (offer-check.ts): a bad one misses its own slot.
+ */
 export async function askSupplier(
   supplier: SspSupplierRow,
   request: AdRequest,
   policy: SafeFetchOptions,
 ): Promise<SupplierAnswer> {
   try {
-    if (supplier.adapter === 'openrtb') return await askOpenRtb(supplier, request, policy);
-    if (supplier.adapter === 'vast') return await askVast(supplier, request, policy);
-    return await askLease(supplier, request, policy);
+    if (supplier.adapter === 'openrtb') return saneAnswer(await askOpenRtb(supplier, request, policy));
+    if (supplier.adapter === 'vast') return saneAnswer(await askVast(supplier, request, policy));
+    return saneAnswer(await askLease(supplier, request, policy));
   } catch (error) {
     return allMiss(request, failure(error));
   }
 }
 
+/** A bid as a supplier sent it: nothing in it is typed until checked. */
 interface Bid {
-  id?: string;
-  impid?: string;
-  price?: number;
-  adm?: string;
-  nurl?: string;
-  burl?: string;
-  crid?: string;
-  w?: number;
-  h?: number;
+  id?: unknown;
+  impid?: unknown;
+  price?: unknown;
+  adm?: unknown;
+  nurl?: unknown;
+  burl?: unknown;
+  crid?: unknown;
+  w?: unknown;
+  h?: unknown;
 }
+
+/** The bids of an OpenRTB answer, whatever its shape: objects under `seatbid[].bid[]`, others dropped. */
+function bidsOf(answer: unknown): Bid[] {
+  const seats = (answer as { seatbid?: unknown }).seatbid;
+  if (!Array.isArray(seats)) return [];
+  return seats.flatMap((seat: unknown) => {
+    const bids = (seat as { bid?: unknown } | null)?.bid;
+    return Array.isArray(bids) ? bids.filter((b): b is Bid => typeof b === 'object' && b !== null) : [];
+  });
+}
+
+const isPrice = (price: unknown): price is number =>
+  typeof price === 'number' && Number.isFinite(price) && price > 0;
+const textOrUndefined = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const sideOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
 
 /** OpenRTB 2.6: one request for every slot; 204 is no fill; each bid names its slot (impid). */
 async function askOpenRtb(
@@ -142,71 +163,80 @@ async function askOpenRtb(
   const { status, text } = await fetchText(supplier.endpoint!, supplier, policy, body);
   if (status === 204) return allMiss(request, 'noFill');
   if (status !== 200) return allMiss(request, 'error');
-  const answer = JSON.parse(text) as { id?: string; cur?: string; seatbid?: { bid?: Bid[] }[] };
-  if (answer.id !== request.requestId) return allMiss(request, 'error');
+  const answer = parseJsonBounded(text);
+  if (typeof answer !== 'object' || answer === null || (answer as { id?: unknown }).id !== request.requestId)
+    return allMiss(request, 'error');
+  const bids = bidsOf(answer);
   const offers: Offer[] = [];
   const misses: SupplierAnswer['misses'] = [];
   for (const slot of request.slots) {
-    const bids = (answer.seatbid ?? []).flatMap((s) => s.bid ?? []).filter((b) => b.impid === slot.id);
     const best = bids
-      .filter((b) => typeof b.price === 'number' && b.price > 0)
-      .sort((a, b) => (b.price ?? 0) - (a.price ?? 0))[0];
+      .filter((b) => b.impid === slot.id && isPrice(b.price))
+      .sort((a, b) => (b.price as number) - (a.price as number))[0];
     if (!best) {
       misses.push({ slotId: slot.id, reason: 'noFill' });
       continue;
     }
-    const priceMicros = toMicros(best.price!);
-    const macros = {
-      priceMicros,
-      multiplier: slot.multiplier,
-      currency: supplier.currency,
-      impId: slot.id,
-      requestId: request.requestId,
-    };
-    const fill = (url: string | undefined) => (url ? expandAuctionMacros(url, macros) : null);
-    const adm = fill(best.adm) ?? '';
     try {
-      let creative: Pick<Offer, 'creativeUrl' | 'mime' | 'width' | 'height' | 'impressions'>;
-      if (adm.trimStart().startsWith('<')) {
-        const vast = await readVast(adm, async (url) => (await fetchText(url, supplier, policy)).text, slot);
-        creative = {
-          creativeUrl: vast.mediaUrl,
-          mime: vast.mime,
-          width: vast.width,
-          height: vast.height,
-          impressions: vast.impressions,
-        };
-      } else if (/^https?:\/\//i.test(adm.trim())) {
-        creative = {
-          creativeUrl: adm.trim(),
-          mime: null,
-          width: best.w ?? null,
-          height: best.h ?? null,
-          impressions: [],
-        };
-      } else {
-        misses.push({ slotId: slot.id, reason: 'badCreative' });
-        continue;
-      }
-      offers.push({
-        supplier,
-        slotId: slot.id,
-        priceMicros,
-        externalId: best.id ?? best.crid ?? null,
-        ...creative,
-        width: creative.width ?? best.w ?? null,
-        height: creative.height ?? best.h ?? null,
-        nurl: fill(best.nurl),
-        burl: fill(best.burl),
-        popUrl: null,
-        expiryUrl: null,
-        expiresAt: null,
-      });
+      const offer = await bidOffer(supplier, request, slot, best, policy);
+      if (offer) offers.push(offer);
+      else misses.push({ slotId: slot.id, reason: 'badCreative' });
     } catch (error) {
       misses.push({ slotId: slot.id, reason: failure(error) });
     }
   }
   return { offers, misses };
+}
+
+/** One bid's offer for its slot (undefined: its creative is neither VAST nor an address); throws on a bad bid. */
+async function bidOffer(
+  supplier: SspSupplierRow,
+  request: AdRequest,
+  slot: AdSlot,
+  best: Bid,
+  policy: SafeFetchOptions,
+): Promise<Offer | undefined> {
+  const priceMicros = toMicros(best.price as number);
+  const macros = {
+    priceMicros,
+    multiplier: slot.multiplier,
+    currency: supplier.currency,
+    impId: slot.id,
+    requestId: request.requestId,
+  };
+  const fill = (url: unknown) => {
+    const text = textOrUndefined(url);
+    return text ? expandAuctionMacros(text, macros) : null;
+  };
+  const adm = fill(best.adm) ?? '';
+  let creative: Pick<Offer, 'creativeUrl' | 'mime' | 'width' | 'height' | 'impressions'>;
+  if (adm.trimStart().startsWith('<')) {
+    const vast = await readVast(adm, async (url) => (await fetchText(url, supplier, policy)).text, slot);
+    creative = {
+      creativeUrl: vast.mediaUrl,
+      mime: vast.mime,
+      width: vast.width,
+      height: vast.height,
+      impressions: vast.impressions,
+    };
+  } else if (/^https?:\/\//i.test(adm.trim())) {
+    creative = { creativeUrl: adm.trim(), mime: null, width: null, height: null, impressions: [] };
+  } else return undefined;
+  const externalId = best.id ?? best.crid ?? null;
+  return {
+    supplier,
+    slotId: slot.id,
+    priceMicros,
+    externalId: externalId === null ? null : String(externalId),
+    ...creative,
+    width: creative.width ?? sideOrNull(best.w),
+    height: creative.height ?? sideOrNull(best.h),
+    nurl: fill(best.nurl),
+    burl: fill(best.burl),
+    popUrl: null,
+    expiryUrl: null,
+    expiresAt: null,
+  };
 }
 
 /**
@@ -315,7 +345,9 @@ async function askLease(
         });
         if (status === 204) return { offers: [], misses: [{ slotId: slot.id, reason: 'noFill' }] };
         if (status !== 200) return { offers: [], misses: [{ slotId: slot.id, reason: 'error' }] };
-        const ad = (JSON.parse(text) as { advertisement?: LeaseAdvertisement[] }).advertisement?.[0];
+        const answer = parseJsonBounded(text) as { advertisement?: unknown } | null;
+        const list = answer?.advertisement;
+        const ad = Array.isArray(list) ? (list[0] as LeaseAdvertisement | null | undefined) : undefined;
         if (!ad?.asset_url) return { offers: [], misses: [{ slotId: slot.id, reason: 'noFill' }] };
         return {
           offers: [

@@ -1,5 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { VAST_MAX_WRAPPERS } from '@vitrine/core';
+import { BoundedParseError, checkXmlBounds } from '../../lib/bounded-parse.js';
 
 /** A playable ad read from a VAST document and the wrappers before it. */
 export interface VastAd {
@@ -26,7 +27,17 @@ export class VastError extends Error {
 }
 
 let parser: DOMParser | undefined;
+/**
+ * A document within VAST_XML_LIMITS only (lib/bounded-parse.ts): jsdom's cost grows with the square of the
+ * nesting, so a hostile document is refused as malformed (100) before it is parsed.
+ */
 const parse = (xml: string): Document => {
+  try {
+    checkXmlBounds(xml);
+  } catch (error) {
+    if (error instanceof BoundedParseError) throw new VastError('malformed', 100);
+    throw error;
+  }
   parser ??= new new JSDOM('').window.DOMParser();
   return parser.parseFromString(xml, 'text/xml');
 };

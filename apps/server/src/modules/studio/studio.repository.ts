@@ -55,6 +55,16 @@ export class StudioRepository {
     return row;
   }
 
+  /** The document's row, locked until the transaction ends: saves of one document take turns. */
+  async lock(cabinetId: CabinetId, kind: StudioKind, id: number): Promise<StudioDocumentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(studioDocuments)
+      .where(and(this.scope(cabinetId, kind), eq(studioDocuments.id, id)))
+      .for('update');
+    return row;
+  }
+
   async insert(
     cabinetId: CabinetId,
     kind: StudioKind,

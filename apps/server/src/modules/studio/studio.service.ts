@@ -9,6 +9,7 @@ import {
   type StudioItem,
 } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
+import type { Transact } from '../../db/repositories.js';
 import type { StudioDocumentRow, StudioKind } from '../../db/schema.js';
 import type { Caller } from '../../lib/caller.js';
 import { AppError, fieldError, notFound } from '../../lib/errors.js';
@@ -19,6 +20,8 @@ import type { StudioChanges, StudioRepository } from './studio.repository.js';
 
 export interface StudioServiceDeps {
   studio: StudioRepository;
+  /** A save and its publishing are one transaction, under the document's row lock. */
+  transact: Transact;
   mediaRepo: MediaRepository;
   media: MediaService;
   storage: Storage;
@@ -80,12 +83,15 @@ export class StudioService {
 
   async create(caller: Caller, kind: StudioKind, input: Input): Promise<StudioItem> {
     await this.checkFiles(caller, input.document);
-    const row = await this.deps.studio.insert(caller.cabinetId, kind, {
-      name: input.name,
-      document: input.document,
-      thumbnail: input.thumbnail,
+    const row = await this.deps.transact(async ({ studio }) => {
+      const inserted = await studio.insert(caller.cabinetId, kind, {
+        name: input.name,
+        document: input.document,
+        thumbnail: input.thumbnail,
+      });
+      return this.publish(studio, caller.cabinetId, inserted);
     });
-    return present(await this.publish(caller.cabinetId, row));
+    return present(row);
   }
 
   async patch(
@@ -95,17 +101,23 @@ export class StudioService {
     patch: Patch,
     revision?: number,
   ): Promise<StudioItem> {
-    const { studio } = this.deps;
-    const current = await studio.get(caller.cabinetId, kind, id);
-    if (!current) throw notFound();
+    if (!(await this.deps.studio.get(caller.cabinetId, kind, id))) throw notFound();
     if (patch.document) await this.checkFiles(caller, patch.document);
     const changes: StudioChanges = {};
     if (patch.name !== undefined) changes.name = patch.name;
     if (patch.document !== undefined) changes.document = patch.document;
     if (patch.thumbnail !== undefined) changes.thumbnail = patch.thumbnail;
-    const row = await studio.update(caller.cabinetId, kind, id, changes, revision);
-    if (!row) throw new AppError('CONFLICT');
-    return present(await this.publish(caller.cabinetId, row));
+    // Saves of one document take turns under its row lock: each publishes the version it saved, and one
+    // over a revision another save moved on is told (409), so the library file is always the last save's.
+    const row = await this.deps.transact(async ({ studio }) => {
+      const current = await studio.lock(caller.cabinetId, kind, id);
+      if (!current) throw notFound();
+      if (revision !== undefined && current.revision !== revision) throw new AppError('CONFLICT');
+      const updated = await studio.update(caller.cabinetId, kind, id, changes, revision);
+      if (!updated) throw new AppError('CONFLICT');
+      return this.publish(studio, caller.cabinetId, updated);
+    });
+    return present(row);
   }
 
   async remove(caller: Caller, kind: StudioKind, ids: number[]): Promise<{ ok: true }> {
@@ -136,10 +148,16 @@ export class StudioService {
 
   /**
    * Writes the document's JSON (and its thumbnail) as the content of its library file, making the file
-   * when it has none: screens fetch, check and cache it like any file, so it plays offline too.
+   * when it has none: screens fetch, check and cache it like any file, so it plays offline too. Runs in
+   * the save's transaction, under the document's row lock: the previous version's objects are removed
+   * before another save of the document may write (and so name) them again.
    */
-  private async publish(cabinetId: CabinetId, row: StudioDocumentRow): Promise<StudioDocumentRow> {
-    const { studio, storage } = this.deps;
+  private async publish(
+    studio: StudioRepository,
+    cabinetId: CabinetId,
+    row: StudioDocumentRow,
+  ): Promise<StudioDocumentRow> {
+    const { storage } = this.deps;
     const json = Buffer.from(JSON.stringify(row.document));
     const hash = createHash('sha256').update(json).digest('hex');
     const base = `studio/${cabinetId}/${row.kind}-${row.id}-${hash.slice(0, 16)}`;

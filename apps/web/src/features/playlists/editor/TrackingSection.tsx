@@ -64,7 +64,7 @@ export function TrackingSection({ editor }: { editor: PlaylistEditor }) {
           }
         />
       </SimpleGrid>
-      {state.sspConnector && <SspMissingNote playlistId={editor.playlist?.id ?? null} />}
+      {(state.sspConnector || state.source) && <SspMissingNote playlistId={editor.playlist?.id ?? null} />}
     </FormSection>
   );
 }
