@@ -3,6 +3,7 @@ import {
   BILLING_HINTS,
   DEFAULT_TARIFF_PLANS,
   LOW_FUNDS_DAYS,
+  MAX_BALANCE,
   MESSAGES,
   NEW_CABINET_TARIFF,
   TARIFFS,
@@ -50,6 +51,11 @@ import type { ContentChange } from '../point/content-sync.js';
 import { invoiceNumber, invoicePdf } from './invoice.pdf.js';
 
 const BALANCE_CHECK = 'cabinets_balance_not_negative';
+/** The database's bound of a balance (core's MAX_BALANCE). */
+const BALANCE_MAX_CHECK = 'cabinets_balance_at_most';
+
+/** A credit the balance cannot hold (past core's MAX_BALANCE), named on the amount. */
+const balanceTooLarge = (): AppError => fieldError('amount', MESSAGES.balanceTooLarge);
 
 export interface BillingDeps {
   repos: Repositories;
@@ -416,6 +422,7 @@ export class BillingService {
       });
     } catch (error) {
       if (checkViolation(error, BALANCE_CHECK)) throw balanceRefusal();
+      if (checkViolation(error, BALANCE_MAX_CHECK)) throw balanceTooLarge();
       throw error;
     }
     await this.chargeDay(cabinetId);
@@ -609,6 +616,7 @@ export class BillingService {
   async recharge(caller: Caller, amount: number): Promise<{ url: string }> {
     const provider = this.deps.provider;
     if (!this.enabled || !provider) throw new AppError('UNAVAILABLE');
+    if ((await this.account(caller.cabinetId)).balance + amount > MAX_BALANCE) throw balanceTooLarge();
     const base = this.deps.publicUrl;
     const { id, url } = await provider
       .checkout({
