@@ -307,22 +307,18 @@ export class BillingService {
    * screen back. Adds, switches and charges of one cabinet so run one after another, on any process.
    */
   async addScreen<T>(cabinetId: CabinetId, write: (repos: Repositories) => Promise<T>): Promise<T> {
-    let charged: Charged | null = null;
-    const written = await this.deps.transact(async (repos) => {
-      charged = null;
+    const { row, charged } = await this.deps.transact(async (repos) => {
       const account = await repos.billing.lockAccount(cabinetId);
       if (!account) throw new AppError('NOT_FOUND');
       await this.admit(repos, account, 'screen');
-      const row = await write(repos);
-      if (!this.billed(account)) return row;
+      const written = await write(repos);
+      if (!this.billed(account)) return { row: written, charged: null };
       const outcome = await this.chargeFresh(repos, account, isoDay(this.clock()));
       if (outcome === 'short') throw balanceRefusal();
-      charged = outcome;
-      return row;
+      return { row: written, charged: outcome };
     });
-    const done = charged as Charged | null;
-    if (done?.firstOfDay && done.total > 0) await this.warnIfLow(cabinetId);
-    return written;
+    if (charged?.firstOfDay && charged.total > 0) await this.warnIfLow(cabinetId);
+    return row;
   }
 
   /** The lines of `added` screen-days on `day` after `before` were charged (free slots first). */
