@@ -652,18 +652,25 @@ export class BillingService {
     if (!paidId) return;
     const payment = await this.deps.repos.billing.platformPayment(provider.name, paidId);
     if (!payment) return;
-    const credited = await this.deps.transact(async (repos) => {
-      await repos.billing.lockAccount(payment.cabinetId);
-      if (!(await repos.billing.markPaid(payment.id, this.clock()))) return false;
-      const entry = await repos.billing.addEntry(payment.cabinetId, {
-        reason: 'topUp',
-        amount: payment.amount,
-        note: provider.name,
-        reference: `${provider.name}:${paidId}`,
+    const credited = await this.deps
+      .transact(async (repos) => {
+        await repos.billing.lockAccount(payment.cabinetId);
+        if (!(await repos.billing.markPaid(payment.id, this.clock()))) return false;
+        const entry = await repos.billing.addEntry(payment.cabinetId, {
+          reason: 'topUp',
+          amount: payment.amount,
+          note: provider.name,
+          reference: `${provider.name}:${paidId}`,
+        });
+        await this.issueInvoice(repos, payment.cabinetId, entry);
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (!checkViolation(error, BALANCE_MAX_CHECK)) throw error;
+        // Past the most a balance holds (recharges started together): the provider delivers it again later.
+        this.deps.log(`billing: payment ${payment.id} would pass the balance's maximum`, error);
+        throw new AppError('UNAVAILABLE');
       });
-      await this.issueInvoice(repos, payment.cabinetId, entry);
-      return true;
-    });
     if (credited) await this.chargeDay(payment.cabinetId);
   }
 
