@@ -313,6 +313,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ads: (device) => ads.manifestAds(device),
     repos,
     transact,
+    // Every new screen goes through billing's lock, limit and charge (billing is made below).
+    addScreen: (cabinetId, write) => billing.addScreen(cabinetId, write),
     fleet,
     media,
     storage,
@@ -381,7 +383,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       points,
       schedule,
     }),
-    pairing: new PairingService({ repos, transact, throttle, bindFailures: config.bindFailures, points }),
+    pairing: new PairingService({
+      repos,
+      addScreen: (cabinetId, write) => billing.addScreen(cabinetId, write),
+      throttle,
+      bindFailures: config.bindFailures,
+      points,
+    }),
     schedule,
     dashboard: new DashboardService({
       repos,
@@ -524,7 +532,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   const guard = billingGuard(billing);
   app.addHook('onRequest', guard.onRequest);
-  app.addHook('onSend', guard.onSend);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   for (const routes of [

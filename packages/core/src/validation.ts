@@ -16,6 +16,8 @@ export const MESSAGES = {
   adminRoleSwitch: 'Platform admins and cabinet members can not change places',
   selfChange: 'You can not block yourself or change your own role',
   controlCharacters: 'Control characters are not allowed',
+  amountTooLarge: 'The amount is too large',
+  balanceTooLarge: 'The balance can not hold that much',
 } as const;
 
 /** Letters and digits: the ordinary rule for every account. */

@@ -92,8 +92,12 @@ export const cabinets = pgTable(
     createdAt: createdAt(),
   },
   // `balance` is the sum of the cabinet's ledger entries, kept in the same transaction as each entry:
-  // spendable funds never go below zero, whatever the code does.
-  (t) => [check('cabinets_balance_not_negative', sql`${t.balance} >= 0`)],
+  // spendable funds never go below zero, whatever the code does, nor past core's MAX_BALANCE (every read,
+  // sum and runway over it stays exact).
+  (t) => [
+    check('cabinets_balance_not_negative', sql`${t.balance} >= 0`),
+    check('cabinets_balance_at_most', sql`${t.balance} <= 1000000000000`),
+  ],
 );
 
 export const users = pgTable(
@@ -1325,6 +1329,8 @@ export const ledgerEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // No entry moves more than a balance may hold (core's MAX_BALANCE).
+    check('ledger_entries_amount_bounded', sql`${t.amount} between -1000000000000 and 1000000000000`),
     index('ledger_entries_cabinet_idx').on(t.cabinetId, t.id),
     uniqueIndex('ledger_entries_reference_idx').on(t.reference),
   ],

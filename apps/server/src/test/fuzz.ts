@@ -315,6 +315,17 @@ function build(
   };
 }
 
+/** The plausible request itself: the baseline, nothing broken. */
+export function baselineRequest(op: Operation, base: Baseline): FuzzRequest {
+  const parts = {
+    path: base.pathValues,
+    query: base.queryValues,
+    headers: base.headers,
+    ...(op.body ? { contentType: 'application/json', payload: JSON.stringify(base.body) } : {}),
+  };
+  return build(op, 'as planned', parts, false);
+}
+
 /** Every malformed request for one operation. */
 export function mutations(op: Operation, base: Baseline): FuzzRequest[] {
   const out: FuzzRequest[] = [];

@@ -7,6 +7,20 @@
 /** An amount in minor units (cents). */
 export type Minor = number;
 
+/**
+ * The most one ledger entry the platform admin records (a top-up, refund or correction) may move:
+ * 1,000,000,000.00 in minor units. Refused at the input with `MESSAGES.amountTooLarge`.
+ */
+export const MAX_ENTRY_AMOUNT = 100_000_000_000;
+
+/**
+ * The most a balance may hold: 10,000,000,000.00 in minor units, far inside the safe-integer range, so
+ * every sum, runway and charge over it stays exact. The database refuses more (check
+ * `cabinets_balance_at_most`, and no ledger entry moves more), and a credit that would pass it is refused
+ * with `MESSAGES.balanceTooLarge`.
+ */
+export const MAX_BALANCE = 1_000_000_000_000;
+
 /** Basis points: 10,000 = 100 %. */
 export const BP = 10_000;
 

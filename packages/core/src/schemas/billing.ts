@@ -3,8 +3,9 @@ import { TARIFFS } from '../constants.js';
 import { BILLING_MODES, LEDGER_REASONS, MANUAL_REASONS } from '../billing/ledger.js';
 import { BILLING_STATES } from '../billing/lock.js';
 import { DISCOUNT_KINDS, NON_COMMERCIAL_MAX_PERCENT } from '../billing/charges.js';
+import { MAX_ENTRY_AMOUNT } from '../billing/money.js';
 import { FEATURES } from '../billing/tariffs.js';
-import { PageQuery, dateSchema, int64, secretSchema, text } from './common.js';
+import { PageQuery, dateSchema, secretSchema, text } from './common.js';
 import { EXPORT_FORMATS } from './statistic.js';
 import { MESSAGES } from '../validation.js';
 
@@ -123,7 +124,13 @@ export const AdminCabinetList = z.object({
 export const AdminEntryBody = z.strictObject({
   reason: z.enum(MANUAL_REASONS),
   /** Signed minor units: a top-up is positive, a refund negative, a correction either way. */
-  amount: int64(-Number.MAX_SAFE_INTEGER).refine((v) => v !== 0),
+  amount: z
+    .number()
+    .int()
+    .min(-MAX_ENTRY_AMOUNT, { error: MESSAGES.amountTooLarge })
+    .max(MAX_ENTRY_AMOUNT, { error: MESSAGES.amountTooLarge })
+    .refine((v) => v !== 0)
+    .meta({ int64: true }),
   note: text(500, { min: 1 }),
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { RouteBilling } from '@vitrine/core';
 import { AppError } from '../../lib/errors.js';
 import type { BillingService } from './billing.service.js';
@@ -17,7 +17,8 @@ const READ_OR_REMOVE = new Set(['GET', 'HEAD', 'DELETE']);
  * The one place billing refuses requests, after the access check (docs/billing.md, "Lock"):
  * - a route whose contract says `billing` is checked against the cabinet's state and tariff;
  * - a cabinet the platform admin blocked may only read its own billing (and who it is).
- * A route that adds a screen has the screen's day charged before it answers.
+ * A route that adds a screen is answered early here; `BillingService.addScreen` checks again under the
+ * cabinet's lock and charges the screen's day in the transaction that makes it.
  */
 export function billingGuard(billing: BillingService) {
   const onRequest = async (request: FastifyRequest): Promise<void> => {
@@ -33,14 +34,5 @@ export function billingGuard(billing: BillingService) {
     if (request.method === 'GET' && request.routeOptions.url?.startsWith('/api/funds')) return;
     if (await billing.isBlocked(caller.cabinetId)) throw new AppError('CABINET_BLOCKED');
   };
-  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (request.routeOptions.config.billing === 'screen' && request.caller && reply.statusCode < 300) {
-      // The screen is made: a failed charge is logged, and the next run of the daily job takes it.
-      await billing.chargeDay(request.caller.cabinetId).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'billing: charging a new screen failed');
-      });
-    }
-    return payload;
-  };
-  return { onRequest, onSend };
+  return { onRequest };
 }

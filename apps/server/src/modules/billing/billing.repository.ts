@@ -156,13 +156,17 @@ export class BillingRepository {
     return row;
   }
 
-  /** The account, its row locked until the transaction ends: one writer of a balance at a time. */
+  /**
+   * The account, its row locked until the transaction ends: one writer of a balance, of the terms or of
+   * the cabinet's screens at a time. `no key update`: rows that only reference the cabinet (its files,
+   * playlists) are still inserted meanwhile.
+   */
   async lockAccount(cabinetId: CabinetId): Promise<Account | undefined> {
     const [row] = await this.db
       .select(accountColumns)
       .from(cabinets)
       .where(eq(cabinets.id, cabinetId))
-      .for('update');
+      .for('no key update');
     return row;
   }
 

@@ -3,6 +3,7 @@ import {
   BILLING_HINTS,
   DEFAULT_TARIFF_PLANS,
   LOW_FUNDS_DAYS,
+  MAX_BALANCE,
   MESSAGES,
   NEW_CABINET_TARIFF,
   TARIFFS,
@@ -50,6 +51,11 @@ import type { ContentChange } from '../point/content-sync.js';
 import { invoiceNumber, invoicePdf } from './invoice.pdf.js';
 
 const BALANCE_CHECK = 'cabinets_balance_not_negative';
+/** The database's bound of a balance (core's MAX_BALANCE). */
+const BALANCE_MAX_CHECK = 'cabinets_balance_at_most';
+
+/** A credit the balance cannot hold (past core's MAX_BALANCE), named on the amount. */
+const balanceTooLarge = (): AppError => fieldError('amount', MESSAGES.balanceTooLarge);
 
 export interface BillingDeps {
   repos: Repositories;
@@ -67,6 +73,9 @@ export interface BillingDeps {
   clock?: () => Date;
 }
 
+/** Makes a screen through `write` once the cabinet's tariff and balance allow it (`BillingService.addScreen`). */
+export type AddScreen = <T>(cabinetId: CabinetId, write: (repos: Repositories) => Promise<T>) => Promise<T>;
+
 /** The spec's balance refusal (§8), with its second line. */
 export const balanceRefusal = (): AppError =>
   new AppError('BALANCE_NOT_ENOUGH', undefined, undefined, { hint: BILLING_HINTS.BALANCE_NOT_ENOUGH });
@@ -79,6 +88,36 @@ export const tariffRefusal = (allowing: Tariff | undefined): AppError =>
   });
 
 const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
+
+/** What the admin's new terms change of the account's (each field only when it differs). */
+function termsChange(
+  before: Account,
+  body: {
+    tariff?: Tariff | undefined;
+    nonCommercialPercent?: number | undefined;
+    yearlyUntil?: string | null | undefined;
+    blocked?: boolean | undefined;
+  },
+): TermsChange {
+  return {
+    ...(body.tariff !== undefined && body.tariff !== before.tariff
+      ? { tariff: { from: before.tariff, to: body.tariff } }
+      : {}),
+    ...(body.nonCommercialPercent !== undefined && body.nonCommercialPercent !== before.discount
+      ? { nonCommercialPercent: { from: before.discount, to: body.nonCommercialPercent } }
+      : {}),
+    ...(body.yearlyUntil !== undefined && body.yearlyUntil !== before.yearlyUntil
+      ? { yearlyUntil: { from: before.yearlyUntil, to: body.yearlyUntil } }
+      : {}),
+    ...(body.blocked !== undefined && body.blocked !== before.blocked ? { blocked: body.blocked } : {}),
+  };
+}
+
+/** A day's charge written: its total, and whether it was the day's first. */
+interface Charged {
+  total: number;
+  firstOfDay: boolean;
+}
 
 /** The tariffs an owner may switch to (and be pointed to). */
 const selfChosen = (plans: TariffPlan[]): TariffPlan[] =>
@@ -110,8 +149,8 @@ export class BillingService {
     await this.deps.repos.billing.platformOpenBalances();
   }
 
-  private async plans(): Promise<TariffPlan[]> {
-    const plans = await this.deps.repos.billing.plans();
+  private async plans(repos: Repositories = this.deps.repos): Promise<TariffPlan[]> {
+    const plans = await repos.billing.plans();
     return plans.length > 0 ? plans : [...DEFAULT_TARIFF_PLANS];
   }
 
@@ -219,19 +258,24 @@ export class BillingService {
   /**
    * Refuses what the cabinet's state or tariff does not allow: 'spends' while locked; 'screen' also past
    * the tariff's screen limit, or when the balance cannot pay the new screen's day; a feature the tariff
-   * lacks, naming the cheapest tariff with it.
+   * lacks, naming the cheapest tariff with it. An early answer: what adds a screen checks again under the
+   * cabinet's lock (`addScreen`).
    */
   async guard(cabinetId: CabinetId, kind: RouteBilling): Promise<void> {
-    const account = await this.account(cabinetId);
+    await this.admit(this.deps.repos, await this.account(cabinetId), kind);
+  }
+
+  /** The guard's rules over an account read (or locked) through `repos`. */
+  private async admit(repos: Repositories, account: Account, kind: RouteBilling): Promise<void> {
     const state = this.stateOf(account);
     if (state === 'blocked') throw new AppError('CABINET_BLOCKED');
     // The operator's own cabinets are never billed (the daily job skips them too).
-    if (!this.enabled || account.isPlatform) return;
+    if (!this.billed(account)) return;
     if (refusesChanges(state)) throw balanceRefusal();
     if (kind === 'spends') return;
-    const plans = await this.plans();
+    const plans = await this.plans(repos);
     const plan = this.planOf(plans, account.tariff);
-    const screens = await this.deps.repos.billing.screenCount(cabinetId);
+    const screens = await repos.billing.screenCount(account.id);
     if (typeof kind === 'object') {
       if (plan.features.includes(kind.feature)) return;
       // Named: the cheapest tariff with the feature that keeps what the cabinet plays (video stays video).
@@ -245,10 +289,36 @@ export class BillingService {
     }
     // What charging the new screen's day will take: after screens charged today (a removed one too).
     const today = isoDay(this.clock());
-    const charged = (await this.deps.repos.billing.chargedOn(cabinetId, today)).length;
+    const charged = (await repos.billing.chargedOn(account.id, today)).length;
     const before = Math.max(screens, charged);
     const more = this.increment(plan, today, before, 1, this.terms(account, screens + 1, today));
     if (more.total > account.balance) throw balanceRefusal();
+  }
+
+  /** Whether the cabinet pays: billing is on and it is not one of the operator's own. */
+  private billed(account: Account): boolean {
+    return this.enabled && !account.isPlatform;
+  }
+
+  /**
+   * Adds a screen (docs/billing.md, "Counts hold under parallel requests"): in one transaction, with the
+   * cabinet's billing row locked, the state, the tariff's screen limit and the balance are checked,
+   * `write` makes the screen, and today's day of it is charged; a day the balance cannot pay rolls the
+   * screen back. Adds, switches and charges of one cabinet so run one after another, on any process.
+   */
+  async addScreen<T>(cabinetId: CabinetId, write: (repos: Repositories) => Promise<T>): Promise<T> {
+    const { row, charged } = await this.deps.transact(async (repos) => {
+      const account = await repos.billing.lockAccount(cabinetId);
+      if (!account) throw new AppError('NOT_FOUND');
+      await this.admit(repos, account, 'screen');
+      const written = await write(repos);
+      if (!this.billed(account)) return { row: written, charged: null };
+      const outcome = await this.chargeFresh(repos, account, isoDay(this.clock()));
+      if (outcome === 'short') throw balanceRefusal();
+      return { row: written, charged: outcome };
+    });
+    if (charged?.firstOfDay && charged.total > 0) await this.warnIfLow(cabinetId);
+    return row;
   }
 
   /** The lines of `added` screen-days on `day` after `before` were charged (free slots first). */
@@ -266,41 +336,45 @@ export class BillingService {
    */
   async chargeDay(cabinetId: CabinetId, day: string = isoDay(this.clock())): Promise<{ charged: number }> {
     if (!this.enabled) return { charged: 0 };
-    const plans = await this.plans();
     // Whether the lock started or ended here: the screens are told after the commit.
     let moved = false;
     const result = await this.deps.transact(async (repos) => {
       moved = false;
       const account = await repos.billing.lockAccount(cabinetId);
       if (!account) return null;
-      const screens = await repos.billing.screens(cabinetId);
-      const charged = new Set(await repos.billing.chargedOn(cabinetId, day));
-      const fresh = screens.filter((id) => !charged.has(id));
-      if (fresh.length === 0) {
-        if (account.unpaidSince) await repos.billing.setUnpaidSince(cabinetId, null);
-        moved = account.unpaidSince !== null;
-        return null;
+      const outcome = await this.chargeFresh(repos, account, day);
+      const unpaid = outcome === 'short';
+      if (unpaid !== (account.unpaidSince !== null)) {
+        await repos.billing.setUnpaidSince(cabinetId, unpaid ? this.clock() : null);
+        moved = true;
       }
-      const plan = this.planOf(plans, account.tariff);
-      const before = charged.size;
-      const lines = this.increment(plan, day, before, fresh.length, this.terms(account, screens.length, day));
-      if (lines.total > account.balance) {
-        if (!account.unpaidSince) await repos.billing.setUnpaidSince(cabinetId, this.clock());
-        moved = account.unpaidSince === null;
-        return null;
-      }
-      const entry =
-        lines.total > 0
-          ? await repos.billing.addEntry(cabinetId, { reason: 'charge', amount: -lines.total, day, lines })
-          : null;
-      await repos.billing.markCharged(cabinetId, day, fresh, entry?.id ?? null);
-      if (account.unpaidSince) await repos.billing.setUnpaidSince(cabinetId, null);
-      moved = account.unpaidSince !== null;
-      return { charged: lines.total, firstOfDay: before === 0 };
+      return unpaid ? null : outcome;
     });
     if (moved) await this.tellScreens(cabinetId);
-    if (result?.firstOfDay && result.charged > 0) await this.warnIfLow(cabinetId);
-    return { charged: result?.charged ?? 0 };
+    if (result?.firstOfDay && result.total > 0) await this.warnIfLow(cabinetId);
+    return { charged: result?.total ?? 0 };
+  }
+
+  /**
+   * The day of the account's screens not charged yet, charged in `repos`' transaction (the account locked):
+   * 'short' when the balance cannot pay it (nothing is written).
+   */
+  private async chargeFresh(repos: Repositories, account: Account, day: string): Promise<Charged | 'short'> {
+    const cabinetId = account.id;
+    const screens = await repos.billing.screens(cabinetId);
+    const charged = new Set(await repos.billing.chargedOn(cabinetId, day));
+    const fresh = screens.filter((id) => !charged.has(id));
+    if (fresh.length === 0) return { total: 0, firstOfDay: false };
+    const plan = this.planOf(await this.plans(repos), account.tariff);
+    const before = charged.size;
+    const lines = this.increment(plan, day, before, fresh.length, this.terms(account, screens.length, day));
+    if (lines.total > account.balance) return 'short';
+    const entry =
+      lines.total > 0
+        ? await repos.billing.addEntry(cabinetId, { reason: 'charge', amount: -lines.total, day, lines })
+        : null;
+    await repos.billing.markCharged(cabinetId, day, fresh, entry?.id ?? null);
+    return { total: lines.total, firstOfDay: before === 0 };
   }
 
   /** The daily job: every cabinet's screens for today (safe to run any number of times). */
@@ -344,6 +418,7 @@ export class BillingService {
       });
     } catch (error) {
       if (checkViolation(error, BALANCE_CHECK)) throw balanceRefusal();
+      if (checkViolation(error, BALANCE_MAX_CHECK)) throw balanceTooLarge();
       throw error;
     }
     await this.chargeDay(cabinetId);
@@ -503,28 +578,32 @@ export class BillingService {
     };
   }
 
-  /** The owner switches tariff: the cabinet's screens must fit it; the new prices apply from tomorrow. */
+  /**
+   * The owner switches tariff: the cabinet's screens must fit it; the new prices apply from tomorrow. Under
+   * the cabinet's lock, so no screen added meanwhile can be left past the new tariff's limit.
+   */
   async switchTariff(caller: Caller, tariff: Tariff): Promise<Funds> {
-    const plans = await this.plans();
-    const target = plans.find((p) => p.id === tariff);
-    if (!target) throw new AppError('NOT_FOUND');
-    const account = await this.account(caller.cabinetId);
-    if (ADMIN_GIVEN_TARIFFS.includes(tariff) && account.tariff !== tariff) throw new AppError('FORBIDDEN');
-    const screens = await this.deps.repos.billing.screenCount(caller.cabinetId);
-    if (this.enabled && target.screenLimit !== null && screens > target.screenLimit) {
-      throw tariffRefusal(this.allowing(plans, target, screens));
-    }
-    if (account.tariff !== tariff) {
-      await this.deps.transact(async (repos) => {
-        await repos.billing.setTerms(caller.cabinetId, { tariff });
-        await repos.billing.addEntry(caller.cabinetId, {
-          reason: 'change',
-          amount: 0,
-          terms: { tariff: { from: account.tariff, to: tariff } },
-          actorId: caller.userId,
-        });
+    const cabinetId = caller.cabinetId;
+    await this.deps.transact(async (repos) => {
+      const plans = await this.plans(repos);
+      const target = plans.find((p) => p.id === tariff);
+      if (!target) throw new AppError('NOT_FOUND');
+      const account = await repos.billing.lockAccount(cabinetId);
+      if (!account) throw new AppError('NOT_FOUND');
+      if (ADMIN_GIVEN_TARIFFS.includes(tariff) && account.tariff !== tariff) throw new AppError('FORBIDDEN');
+      const screens = await repos.billing.screenCount(cabinetId);
+      if (this.enabled && target.screenLimit !== null && screens > target.screenLimit) {
+        throw tariffRefusal(this.allowing(plans, target, screens));
+      }
+      if (account.tariff === tariff) return;
+      await repos.billing.setTerms(cabinetId, { tariff });
+      await repos.billing.addEntry(cabinetId, {
+        reason: 'change',
+        amount: 0,
+        terms: { tariff: { from: account.tariff, to: tariff } },
+        actorId: caller.userId,
       });
-    }
+    });
     return this.funds(caller);
   }
 
@@ -533,6 +612,7 @@ export class BillingService {
   async recharge(caller: Caller, amount: number): Promise<{ url: string }> {
     const provider = this.deps.provider;
     if (!this.enabled || !provider) throw new AppError('UNAVAILABLE');
+    if ((await this.account(caller.cabinetId)).balance + amount > MAX_BALANCE) throw balanceTooLarge();
     const base = this.deps.publicUrl;
     const { id, url } = await provider
       .checkout({
@@ -572,18 +652,25 @@ export class BillingService {
     if (!paidId) return;
     const payment = await this.deps.repos.billing.platformPayment(provider.name, paidId);
     if (!payment) return;
-    const credited = await this.deps.transact(async (repos) => {
-      await repos.billing.lockAccount(payment.cabinetId);
-      if (!(await repos.billing.markPaid(payment.id, this.clock()))) return false;
-      const entry = await repos.billing.addEntry(payment.cabinetId, {
-        reason: 'topUp',
-        amount: payment.amount,
-        note: provider.name,
-        reference: `${provider.name}:${paidId}`,
+    const credited = await this.deps
+      .transact(async (repos) => {
+        await repos.billing.lockAccount(payment.cabinetId);
+        if (!(await repos.billing.markPaid(payment.id, this.clock()))) return false;
+        const entry = await repos.billing.addEntry(payment.cabinetId, {
+          reason: 'topUp',
+          amount: payment.amount,
+          note: provider.name,
+          reference: `${provider.name}:${paidId}`,
+        });
+        await this.issueInvoice(repos, payment.cabinetId, entry);
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (!checkViolation(error, BALANCE_MAX_CHECK)) throw error;
+        // Past the most a balance holds (recharges started together): the provider delivers it again later.
+        this.deps.log(`billing: payment ${payment.id} would pass the balance's maximum`, error);
+        throw new AppError('UNAVAILABLE');
       });
-      await this.issueInvoice(repos, payment.cabinetId, entry);
-      return true;
-    });
     if (credited) await this.chargeDay(payment.cabinetId);
   }
 
@@ -690,37 +777,28 @@ export class BillingService {
     await this.customer(cabinetId);
     if (body.tariff !== undefined && !(await this.plans()).some((p) => p.id === body.tariff))
       throw fieldError('tariff', MESSAGES.invalid);
-    const before = await this.account(cabinetId);
-    const terms: TermsChange = {
-      ...(body.tariff !== undefined && body.tariff !== before.tariff
-        ? { tariff: { from: before.tariff, to: body.tariff } }
-        : {}),
-      ...(body.nonCommercialPercent !== undefined && body.nonCommercialPercent !== before.discount
-        ? { nonCommercialPercent: { from: before.discount, to: body.nonCommercialPercent } }
-        : {}),
-      ...(body.yearlyUntil !== undefined && body.yearlyUntil !== before.yearlyUntil
-        ? { yearlyUntil: { from: before.yearlyUntil, to: body.yearlyUntil } }
-        : {}),
-      ...(body.blocked !== undefined && body.blocked !== before.blocked ? { blocked: body.blocked } : {}),
-    };
-    if (Object.keys(terms).length > 0) {
-      await this.deps.transact(async (repos) => {
-        await repos.billing.setTerms(cabinetId, {
-          tariff: body.tariff,
-          discount: body.nonCommercialPercent,
-          yearlyUntil: body.yearlyUntil,
-          blocked: body.blocked,
-        });
-        await repos.billing.addEntry(cabinetId, {
-          reason: 'change',
-          amount: 0,
-          terms,
-          ...(body.note ? { note: body.note } : {}),
-          actorId: caller.userId,
-        });
+    // Under the cabinet's lock, like the owner's switch and every new screen: the terms read are current.
+    const changed = await this.deps.transact(async (repos) => {
+      const before = await repos.billing.lockAccount(cabinetId);
+      if (!before) throw new AppError('NOT_FOUND');
+      const terms = termsChange(before, body);
+      if (Object.keys(terms).length === 0) return terms;
+      await repos.billing.setTerms(cabinetId, {
+        tariff: body.tariff,
+        discount: body.nonCommercialPercent,
+        yearlyUntil: body.yearlyUntil,
+        blocked: body.blocked,
       });
-      if (terms.blocked !== undefined) await this.tellScreens(cabinetId);
-    }
+      await repos.billing.addEntry(cabinetId, {
+        reason: 'change',
+        amount: 0,
+        terms,
+        ...(body.note ? { note: body.note } : {}),
+        actorId: caller.userId,
+      });
+      return terms;
+    });
+    if (changed.blocked !== undefined) await this.tellScreens(cabinetId);
     return this.adminView(cabinetId);
   }
 

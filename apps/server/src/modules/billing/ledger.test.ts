@@ -166,6 +166,10 @@ describe('the ledger', () => {
   it('exports the ledger as a file, only for its own cabinet', async () => {
     const { user, admin, cabinetId } = await owner('pro');
     await topUp(admin.token, cabinetId, 1234);
+    await call(t.app, 'POST', `/api/admin/cabinets/${cabinetId}/entry`, {
+      token: admin.token,
+      body: { reason: 'refund', amount: -71, note: 'returned' },
+    });
     const res = await call(t.app, 'GET', '/api/funds/export', {
       token: user.token,
       query: { format: 'csv' },
@@ -174,6 +178,9 @@ describe('the ledger', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.body).toContain('12.34');
     expect(res.body).toContain('bank transfer');
+    // A negative amount stays a number for the spreadsheet (no formula guard's apostrophe).
+    expect(res.body).toContain(',-0.71,');
+    expect(res.body).not.toContain("'-0.71");
     const other = await owner('pro');
     const theirs = await call(t.app, 'GET', '/api/funds/export', { token: other.user.token });
     expect(theirs.body).not.toContain('bank transfer');

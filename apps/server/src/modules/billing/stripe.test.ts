@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BALANCE, MESSAGES } from '@vitrine/core';
+import { cabinets } from '../../db/schema.js';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createUser } from '../../test/factories.js';
 import { STRIPE_TEST_KEY, STRIPE_TEST_WEBHOOK_SECRET, StripeFake } from '../../test/stripe-fake.js';
@@ -89,6 +92,31 @@ describe('recharge through Stripe', () => {
       ).statusCode,
     ).toBe(401);
     expect((await t.repos.billing.account(owner.row.cabinetId))!.balance).toBe(0);
+  });
+
+  it('a recharge the balance cannot hold is refused; a payment past it waits for a later delivery', async () => {
+    const owner = await createUser(t, { role: 'owner' });
+    const cabinetId = owner.row.cabinetId;
+    const setBalance = (balance: number) =>
+      t.database.db.update(cabinets).set({ balance }).where(eq(cabinets.id, cabinetId));
+    const recharge = (amount: number) =>
+      call(t.app, 'POST', '/api/funds/recharge', { token: owner.token, body: { amount } });
+    await setBalance(MAX_BALANCE - 1000);
+    const refused = await recharge(2500);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ fields: { amount: MESSAGES.balanceTooLarge } });
+
+    await setBalance(0);
+    const session = /\/pay\/(cs_test_\w+)$/.exec((await recharge(2500)).json().url)![1]!;
+    await setBalance(MAX_BALANCE - 1000);
+    const { payload, signature } = stripe.paidEvent(session);
+    const later = await deliver(payload, signature);
+    expect(later.statusCode).toBe(503);
+    expect(later.json().code).toBe('UNAVAILABLE');
+    expect((await t.repos.billing.account(cabinetId))!.balance).toBe(MAX_BALANCE - 1000);
+    await setBalance(0);
+    expect((await deliver(payload, signature)).statusCode).toBe(200);
+    expect((await t.repos.billing.account(cabinetId))!.balance).toBe(2500);
   });
 
   it('another cabinet cannot read a payment', async () => {

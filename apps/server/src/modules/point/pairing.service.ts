@@ -7,16 +7,18 @@ import {
   pairingCode,
   type Point,
 } from '@vitrine/core';
-import type { Repositories, Transact } from '../../db/repositories.js';
+import type { Repositories } from '../../db/repositories.js';
 import type { Caller, DeviceCaller } from '../../lib/caller.js';
 import { AppError } from '../../lib/errors.js';
 import type { FailureRule, FailureThrottle } from '../../lib/throttle.js';
 import { sha256 } from '../../lib/tokens.js';
 import type { PointService } from './point.service.js';
+import type { AddScreen } from '../billing/billing.service.js';
 
 export interface PairingServiceDeps {
   repos: Repositories;
-  transact: Transact;
+  /** Makes the new screen under billing's lock, limit and charge. */
+  addScreen: AddScreen;
   /** Wrong pairing codes, counted per person. */
   throttle: FailureThrottle;
   /** Wrong codes one person may type in 10 minutes. */
@@ -79,7 +81,7 @@ export class PairingService {
     if (!(await this.deps.repos.points.livePairing(code, now))) throw await failed();
     // Another operator may take the code in between: the new screen is then rolled back.
     const row = await this.deps
-      .transact(async (repos) => {
+      .addScreen(caller.cabinetId, async (repos) => {
         const point = await repos.points.insert({
           cabinetId: caller.cabinetId,
           name: name ?? `Screen ${code}`,

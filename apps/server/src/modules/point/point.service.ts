@@ -33,10 +33,13 @@ import type { ContentSync } from './content-sync.js';
 import { iso, toPoint } from './point.presenter.js';
 import type { Fleet } from './fleet.js';
 import type { ListClock, PointChanges, PointFilter } from './point.repository.js';
+import type { AddScreen } from '../billing/billing.service.js';
 
 export interface PointServiceDeps {
   repos: Repositories;
   transact: Transact;
+  /** Makes a new screen under billing's lock, limit and charge. */
+  addScreen: AddScreen;
   fleet: Fleet;
   media: MediaService;
   storage: Storage;
@@ -224,7 +227,7 @@ export class PointService {
     const source = await this.deps.repos.points.point(caller.cabinetId, id);
     if (!source) throw notFound();
     const nets = (await this.deps.repos.nets.netsOf(caller.cabinetId, [id])).get(id) ?? [];
-    const row = await this.deps.transact(async (repos) => {
+    const row = await this.deps.addScreen(caller.cabinetId, async (repos) => {
       const {
         id: _id,
         uid: _uid,

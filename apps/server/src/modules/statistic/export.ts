@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { ExportFormat } from '@vitrine/core';
 import { AppError } from '../../lib/errors.js';
+import { csvField } from '../../lib/csv.js';
 
 /** A table to export: column titles, and rows (cells are strings, numbers or null) arriving in pages. */
 export interface ExportTable {
@@ -96,17 +97,7 @@ function finish(out: Writable): Promise<void> {
   });
 }
 
-/**
- * RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. Text that a spreadsheet
- * would take for a formula (= + - @, or a tab or carriage return before one) gets a leading apostrophe,
- * so a playlist named `=HYPERLINK(...)` opens as its name, never as a formula (OWASP CSV injection).
- * Numbers stay numbers.
- */
-export function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+export { csvField };
 
 /** CSV with a UTF-8 byte order mark (Excel then reads the names right) and CRLF line ends. */
 async function writeCsv(table: ExportTable, out: Writable, onRows?: (n: number) => unknown): Promise<void> {

@@ -20,6 +20,7 @@ import {
   NON_COMMERCIAL_MAX_PERCENT,
   TARIFFS,
   adminApi,
+  MAX_ENTRY_AMOUNT,
   parseMinor,
   type AdminCabinet,
   type ManualReason,
@@ -57,7 +58,11 @@ function EntryForm({
     const negative = amount.trim().startsWith('-');
     const minor = parseMinor(amount.replace(/^\s*-/, ''));
     const next = {
-      ...(minor === null || minor === 0 ? { amount: t('validation.invalid') } : {}),
+      ...(minor === null || minor === 0
+        ? { amount: t('validation.invalid') }
+        : minor > MAX_ENTRY_AMOUNT
+          ? { amount: t('validation.amountTooLarge') }
+          : {}),
       ...(note.trim() === '' ? { note: t('validation.required') } : {}),
     };
     setErrors(next);

@@ -1,0 +1,2 @@
+ALTER TABLE "cabinets" ADD CONSTRAINT "cabinets_balance_at_most" CHECK ("cabinets"."balance" <= 1000000000000);--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_amount_bounded" CHECK ("ledger_entries"."amount" between -1000000000000 and 1000000000000);
