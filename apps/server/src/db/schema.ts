@@ -203,6 +203,29 @@ export const emailTokens = pgTable(
   (t) => [uniqueIndex('email_tokens_token_idx').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * Self-service registrations waiting for their e-mailed link (docs/security.md, "No e-mail oracle"): not
+ * accounts, so they reserve no login or address and sign in nowhere. Following the link makes the cabinet
+ * and its owner; each registration is its own row, so one made by someone else never replaces the owner's.
+ */
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: serial('id').primaryKey(),
+    login: text('login').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('registrations_token_idx').on(t.tokenHash),
+    index('registrations_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
 /** Two-factor recovery codes: argon2 hashes, each good once (docs/security.md). */
 export const recoveryCodes = pgTable(
   'recovery_codes',
@@ -350,6 +373,7 @@ export type UserRow = typeof users.$inferSelect;
 export type RefreshSessionRow = typeof refreshSessions.$inferSelect;
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
+export type RegistrationRow = typeof registrations.$inferSelect;
 export type RecoveryCodeRow = typeof recoveryCodes.$inferSelect;
 export type CabinetAccessRow = typeof cabinetAccess.$inferSelect;
 
