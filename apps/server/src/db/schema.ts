@@ -120,6 +120,12 @@ export const users = pgTable(
     isClarityEnabled: boolean('is_clarity_enabled').notNull().default(false),
     blocked: boolean('blocked').notNull().default(false),
     verified: boolean('verified').notNull().default(false),
+    /**
+     * Whether the address's holder proved it (followed a link to it, or an OpenID provider vouched for it),
+     * not merely someone typing it (an admin or an owner making the account): only such an account is
+     * linked to an external sign-in by its address (docs/security.md).
+     */
+    emailConfirmed: boolean('email_confirmed').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -140,7 +140,8 @@ export class RegistrationService {
     const link = await repos.credentials.platformConsumeEmailToken(sha256(token), ['verify', 'email'], at);
     if (!link) throw new AppError('LINK_INVALID');
     try {
-      await repos.users.updateInCabinet(link.cabinetId, link.userId, { verified: true, email: link.email });
+      const confirmed = { verified: true, email: link.email, emailConfirmed: true };
+      await repos.users.updateInCabinet(link.cabinetId, link.userId, confirmed);
     } catch (error) {
       throw userConflict(error) ?? error;
     }
@@ -163,6 +164,7 @@ export class RegistrationService {
           role: 'owner',
           passwordHash: pending.passwordHash,
           verified: true,
+          emailConfirmed: true,
         });
         await repos.credentials.platformDiscardRegistrations(pending.email);
       });
@@ -204,7 +206,8 @@ export class RegistrationService {
       const link = await repos.credentials.platformConsumeEmailToken(sha256(token), ['recover'], at);
       if (!link) throw new AppError('LINK_INVALID');
       // Following the link proves control of the address, so it also counts as verification.
-      await repos.users.updateInCabinet(link.cabinetId, link.userId, { passwordHash, verified: true });
+      const changes = { passwordHash, verified: true, emailConfirmed: true };
+      await repos.users.updateInCabinet(link.cabinetId, link.userId, changes);
       await repos.credentials.revokeUserSessions(link.cabinetId, link.userId, at);
     });
   }

@@ -162,7 +162,9 @@ export class OidcService {
   }
 
   /**
-   * The provider vouches for the address: its account is linked, or (when allowed) made. Whatever someone
+   * The provider vouches for the address: its account is linked when its holder proved the address here
+   * too (`emailConfirmed`; an account an admin or owner typed the address into is not), or a new one is
+   * made (when allowed). Whatever someone
    * else left with that address is taken from them first, since only its owner could prove it: waiting
    * registrations are discarded, and an account whose address was never confirmed is reclaimed.
    */
@@ -176,6 +178,8 @@ export class OidcService {
     await repos.credentials.platformDiscardRegistrations(email);
     let user = await repos.users.platformFindByEmail(email);
     if (user && !user.verified) user = await this.reclaim(user);
+    // Made by an admin or an owner who typed the address: in use, but never proved by its holder.
+    if (user && !user.emailConfirmed) return undefined;
     if (user) await this.link(user, issuer, subject, email);
     else if (this.registration) user = await this.register(claims, issuer, subject, email);
     return user;
@@ -189,10 +193,8 @@ export class OidcService {
   private async reclaim(user: UserRow): Promise<UserRow | undefined> {
     const passwordHash = await this.deps.hasher.hash(randomToken());
     return this.deps.transact(async (repos) => {
-      const row = await repos.users.updateInCabinet(user.cabinetId, user.id, {
-        passwordHash,
-        verified: true,
-      });
+      const changes = { passwordHash, verified: true, emailConfirmed: true };
+      const row = await repos.users.updateInCabinet(user.cabinetId, user.id, changes);
       await repos.credentials.platformRevokeAllSessions(user.id, this.now());
       await repos.credentials.removeUserApiTokens(user.cabinetId, user.id);
       await repos.credentials.removeUserEmailTokens(user.cabinetId, user.id);
@@ -226,6 +228,7 @@ export class OidcService {
           role: 'owner',
           passwordHash,
           verified: true,
+          emailConfirmed: true,
         });
         await repos.oidc.insertIdentity({ cabinetId: cabinet.id, userId: user.id, issuer, subject, email });
         return user;

@@ -158,6 +158,28 @@ describe('an address someone else typed first (pre-registration takeover)', () =
   });
 });
 
+describe('an address an owner typed into a member', () => {
+  it('is not linked by the provider: the member’s password is the owner’s, not the address holder’s', async () => {
+    const owner = await createUser(t, { role: 'owner' });
+    const added = await call(t.app, 'POST', '/api/cabinet/add-member', {
+      token: owner.token,
+      body: {
+        login: 'planted',
+        name: 'Planted',
+        email: 'victim3@idp.test',
+        password: 'owner-knows-1',
+        role: 'moderator',
+      },
+    });
+    expect(added.statusCode).toBe(200);
+    identity = { sub: 'victim-3', email: 'victim3@idp.test', email_verified: true };
+    const trip = await roundTrip();
+    const res = await finish(trip.code, trip.state);
+    expect(res.json().code).toBe('OIDC_NOT_LINKED');
+    expect(await t.repos.oidc.platformFindIdentity(provider.issuer.url!, 'victim-3')).toBeUndefined();
+  });
+});
+
 describe('linking and unlinking from the security page', () => {
   it('says whether the account is linked, and unlinks it: the provider then finds no account', async () => {
     const me = await createUser(t, { role: 'agent' });
