@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/client.js';
 import type { Repositories } from './db/repositories.js';
 import type { AccountService } from './modules/account/account.service.js';
 import type { AuthService } from './modules/auth/auth.service.js';
+import type { UnlockService } from './modules/auth/unlock.service.js';
 import type { RegistrationService } from './modules/auth/registration.service.js';
 import type { BillingService } from './modules/billing/billing.service.js';
 import type { CabinetService } from './modules/cabinet/cabinet.service.js';
@@ -55,6 +56,7 @@ export type App = FastifyInstance<
 export interface Services {
   auth: AuthService;
   registration: RegistrationService;
+  unlock: UnlockService;
   account: AccountService;
   users: UserService;
   cabinets: CabinetService;

@@ -32,6 +32,7 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { RegistrationService } from './modules/auth/registration.service.js';
+import { UnlockService } from './modules/auth/unlock.service.js';
 import { BillingService } from './modules/billing/billing.service.js';
 import { billingGuard } from './modules/billing/billing.guard.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
@@ -351,7 +352,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const services: Services = {
     auth,
     registration,
-    account: new AccountService({ repos, transact, hasher, auth, registration, twofa, messenger }),
+    unlock: new UnlockService({
+      users: repos.users,
+      credentials: repos.credentials,
+      throttle,
+      registration,
+      auth,
+    }),
+    account: new AccountService({ repos, transact, hasher, throttle, auth, registration, twofa, messenger }),
     messenger,
     alerts,
     oidc: new OidcService({
@@ -571,6 +579,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   /** The hourly sweep: expired failure counters, and what interrupted uploads left behind. */
   const maintain = async () => ({
     failureCounters: await repos.failures.sweep(),
+    registrations: await repos.credentials.platformSweepRegistrations(new Date()),
     usedBotChecks: await repos.botChecks.platformSweep(),
     shortfallAlerts: await repos.messenger.platformSweepShortfall(
       localDate('UTC', Date.now() - SHORTFALL_KEEP_DAYS * 86_400_000),

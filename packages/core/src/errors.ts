@@ -53,7 +53,7 @@ export const ERRORS = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
   TWOFA_REQUIRED: { status: 401, message: 'Two-factor code required' },
   TWOFA_WRONG: { status: 400, message: 'Wrong code' },
-  TWOFA_REUSED: { status: 400, message: 'This code was used already: wait for the next one' },
+  TWOFA_REUSED: { status: 400, message: 'This code was used already: use a new one' },
   TWOFA_NOT_ENABLED: { status: 400, message: 'Two-factor authentication is not enabled' },
   MESSENGER_UNAVAILABLE: { status: 409, message: 'Telegram alerts are not set up on this server' },
   OIDC_FAILED: { status: 400, message: 'External sign-in failed' },
@@ -65,6 +65,10 @@ export const ERRORS = {
   BOT_CHECK_REQUIRED: { status: 400, message: 'Please confirm that you are not a robot' },
   BOT_CHECK_FAILED: { status: 400, message: 'The check that you are not a robot failed: please try again' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please try again later' },
+  SIGN_IN_LOCKED: {
+    status: 429,
+    message: 'Too many failed sign-ins: we can e-mail you a link that unlocks sign-in in this browser',
+  },
   INTERNAL: { status: 500, message: 'Internal server error' },
   UNAVAILABLE: { status: 503, message: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -124,6 +124,12 @@ export const users = pgTable(
     isClarityEnabled: boolean('is_clarity_enabled').notNull().default(false),
     blocked: boolean('blocked').notNull().default(false),
     verified: boolean('verified').notNull().default(false),
+    /**
+     * Whether the address's holder proved it (followed a link to it, or an OpenID provider vouched for it),
+     * not merely someone typing it (an admin or an owner making the account): only such an account is
+     * linked to an external sign-in by its address (docs/security.md).
+     */
+    emailConfirmed: boolean('email_confirmed').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -205,6 +211,29 @@ export const emailTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('email_tokens_token_idx').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Self-service registrations waiting for their e-mailed link (docs/security.md, "No e-mail oracle"): not
+ * accounts, so they reserve no login or address and sign in nowhere. Following the link makes the cabinet
+ * and its owner; each registration is its own row, so one made by someone else never replaces the owner's.
+ */
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: serial('id').primaryKey(),
+    login: text('login').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('registrations_token_idx').on(t.tokenHash),
+    index('registrations_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
 );
 
 /** Two-factor recovery codes: argon2 hashes, each good once (docs/security.md). */
@@ -354,6 +383,7 @@ export type UserRow = typeof users.$inferSelect;
 export type RefreshSessionRow = typeof refreshSessions.$inferSelect;
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
+export type RegistrationRow = typeof registrations.$inferSelect;
 export type RecoveryCodeRow = typeof recoveryCodes.$inferSelect;
 export type CabinetAccessRow = typeof cabinetAccess.$inferSelect;
 

@@ -36,6 +36,15 @@ export class FailureThrottle {
     for (const [window, keys] of byWindow) await this.store.fail(keys, window);
   }
 
+  /**
+   * Counts one use of `key` and answers whether it is within the rule's limit: one atomic statement, so
+   * requests sent at once cannot all pass (a limit on actions rather than on failures).
+   */
+  async take(rule: FailureRule, key: string): Promise<boolean> {
+    const { count } = await this.store.hit(FailureThrottle.key(rule, key), rule.windowSeconds * 1000);
+    return count <= rule.limit;
+  }
+
   async reset(checks: [FailureRule, string][]): Promise<void> {
     await this.store.reset(checks.map(([rule, key]) => FailureThrottle.key(rule, key)));
   }

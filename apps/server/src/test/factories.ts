@@ -54,6 +54,8 @@ export async function createUser(
     role: options.role,
     passwordHash: await t.hasher.hash(PASSWORD),
     verified: options.verified ?? true,
+    // As if the person had followed a link to the address (as a registered owner has).
+    emailConfirmed: options.verified ?? true,
   });
   if (options.blocked) await t.repos.users.updateInCabinet(cabinetId, row.id, { blocked: true });
   const pair = await t.services.auth.issue(row, { ip: '127.0.0.1', userAgent: 'test' });

@@ -160,6 +160,13 @@ const routeTree = rootRoute.addChildren([
     component: lazy(() => import('../features/auth/AutoLoginPage'), 'AutoLoginPage'),
   }),
   createRoute({
+    // Not requiring sign-out either: the link unlocks sign-in in whichever browser opens it.
+    getParentRoute: () => rootRoute,
+    path: '/login/unlock',
+    validateSearch: searchWithToken,
+    component: lazy(() => import('../features/auth/UnlockPage'), 'UnlockPage'),
+  }),
+  createRoute({
     getParentRoute: () => rootRoute,
     path: '/reg',
     beforeLoad: middleware('guest'),

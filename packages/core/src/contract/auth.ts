@@ -9,6 +9,7 @@ import {
   RegisterBody,
   TokenBody,
   TokenPair,
+  UnlockBody,
   UserInfo,
 } from '../schemas/user.js';
 import { defineRoute, defineRoutes } from './route.js';
@@ -93,6 +94,24 @@ export const authApi = defineRoutes({
     summary: 'Set a new password from a recovery link',
     tags: ['session'],
     body: RecoverPassSubmitBody,
+    response: OkResponse,
+  }),
+  unlock: defineRoute({
+    method: 'POST',
+    path: '/api/user/unlock',
+    access: 'public',
+    summary: 'Mail a link that unlocks sign-in in a browser after too many failures',
+    tags: ['session'],
+    body: UnlockBody,
+    response: OkResponse,
+  }),
+  unlockSubmit: defineRoute({
+    method: 'POST',
+    path: '/api/user/unlock-submit',
+    access: 'public',
+    summary: 'Unlock sign-in in this browser from an e-mailed link',
+    tags: ['session'],
+    body: TokenBody,
     response: OkResponse,
   }),
 });

@@ -42,6 +42,9 @@ export const AuthBody = z.strictObject({
   /** The bot check, once failed sign-ins ask for it (BOT_CHECK_REQUIRED). */
   botCheck: botCheckField,
 });
+/** An e-mailed link that unlocks sign-in in a browser after too many failures: the login or e-mail address. */
+export const UnlockBody = z.strictObject({ login: text(254, { min: 1 }) });
+export type UnlockBody = z.infer<typeof UnlockBody>;
 export const TokenPair = z.object({ token: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof TokenPair>;
 export const RefreshBody = z.strictObject({ refreshToken: secretSchema(1, 200) });

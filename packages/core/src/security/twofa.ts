@@ -19,7 +19,7 @@ export const RECOVERY_CODES = 10;
 export const TWOFA_MESSAGES = {
   code: 'The code must be 6 digits',
   wrong: 'Wrong code',
-  reused: 'This code was used already: wait for the next one',
+  reused: 'This code was used already: use a new one',
   required: 'Two-factor code required',
 } as const;
 

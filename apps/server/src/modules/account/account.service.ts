@@ -14,7 +14,8 @@ import { AppError, fieldError, notFound } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import { API_TOKEN_PREFIX, type AuthService } from '../auth/auth.service.js';
-import { emailTaken, type RegistrationService } from '../auth/registration.service.js';
+import type { RegistrationService } from '../auth/registration.service.js';
+import type { FailureRule, FailureThrottle } from '../../lib/throttle.js';
 import { toUser } from '../user/user.presenter.js';
 import type { TwoFaService } from '../security/twofa.service.js';
 import type { MessengerService } from '../messenger/messenger.service.js';
@@ -23,12 +24,17 @@ export interface AccountDeps {
   repos: Repositories;
   transact: Transact;
   hasher: PasswordHasher;
+  /** Counts e-mail changes asked per account (EMAIL_CHANGES). */
+  throttle: FailureThrottle;
   auth: AuthService;
   registration: RegistrationService;
   twofa: Pick<TwoFaService, 'recoveryCodesLeft'>;
   messenger: Pick<MessengerService, 'state'>;
   now?: () => Date;
 }
+
+/** E-mail changes one account may ask for within the window. */
+const EMAIL_CHANGES: FailureRule = { scope: 'email-change:', limit: 5, windowSeconds: 3600 };
 
 function toApiToken(row: ApiTokenRow): ApiToken {
   return {
@@ -68,21 +74,34 @@ export class AccountService {
     };
   }
 
-  /** Name and analytics consent change at once; a new e-mail address takes effect when its link is followed. */
+  /**
+   * Name and analytics consent change at once; a new e-mail address takes effect when its link is
+   * followed. The answer never tells whether the address is taken (docs/security.md, "No e-mail oracle"):
+   * the link goes to a free address, a notice to a taken one's holder, and at most EMAIL_CHANGES.limit
+   * changes are asked per account and hour.
+   */
   async patch(caller: Caller, body: PatchAccountBody): Promise<Account> {
     const { repos } = this.deps;
     const user = await repos.users.findInCabinet(homeCabinet(caller), caller.userId);
     if (!user) throw notFound();
+    const newEmail =
+      body.email !== undefined && body.email.toLowerCase() !== (user.email ?? '').toLowerCase()
+        ? body.email
+        : undefined;
+    if (newEmail && !(await this.deps.throttle.take(EMAIL_CHANGES, String(user.id)))) {
+      throw new AppError('RATE_LIMITED');
+    }
     const changes: { name?: string; isClarityEnabled?: boolean; locale?: Locale } = {};
     if (body.name !== undefined) changes.name = body.name;
     if (body.locale !== undefined) changes.locale = body.locale;
     if (body.isClarityEnabled !== undefined) changes.isClarityEnabled = body.isClarityEnabled;
     if (Object.keys(changes).length)
       await repos.users.updateInCabinet(homeCabinet(caller), caller.userId, changes);
-    if (body.email !== undefined && body.email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
-      const holder = await repos.users.platformFindByEmail(body.email);
-      if (holder && holder.id !== user.id) throw emailTaken();
-      await this.deps.registration.sendLink(user, 'email', body.email);
+    if (newEmail) {
+      const holder = await repos.users.platformFindByEmail(newEmail);
+      if (holder && holder.id !== user.id)
+        await this.deps.registration.noticeEmailChangeTaken(holder, newEmail);
+      else await this.deps.registration.sendLink(user, 'email', newEmail);
     }
     return this.get(caller);
   }

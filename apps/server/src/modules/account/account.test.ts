@@ -49,15 +49,39 @@ describe('account', () => {
     expect(res.json().name).toBe('Via patch');
   });
 
-  it('refuses an e-mail another account holds', async () => {
+  it('answers alike for a taken and a free e-mail: the holder of a taken one is told by mail', async () => {
     const other = await createUser(t, { role: 'owner' });
     const me = await createUser(t, { role: 'owner' });
-    const res = await call(t.app, 'POST', '/api/user/patch-account', {
+    const change = (email: string) =>
+      call(t.app, 'POST', '/api/user/patch-account', { token: me.token, body: { email } });
+    const free = await change('nobody-has-this@example.test');
+    const taken = await change(other.row.email!.toUpperCase());
+    expect(taken.statusCode).toBe(200);
+    expect(taken.body).toBe(free.body);
+    const notice = t.mailer.lastTo(other.row.email!.toUpperCase());
+    expect(notice?.subject).toMatch(/someone tried/i);
+    expect(notice?.text).not.toMatch(/token=/);
+    expect((await t.repos.users.platformFindById(other.row.id))?.email).toBe(other.row.email);
+  });
+
+  it('takes at most five e-mail changes an hour per account, even sent at once', async () => {
+    const me = await createUser(t, { role: 'owner' });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call(t.app, 'POST', '/api/user/patch-account', {
+          token: me.token,
+          body: { email: `burst${i}-${me.row.id}@example.test` },
+        }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    // Other changes still go through.
+    const named = await call(t.app, 'POST', '/api/user/patch-account', {
       token: me.token,
-      body: { email: other.row.email },
+      body: { name: 'Still me' },
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().fields).toEqual({ email: 'E-mail already taken' });
+    expect(named.json().name).toBe('Still me');
   });
 });
 

@@ -1,5 +1,5 @@
 import { authApi } from '@vitrine/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App, RouteContext } from '../../app-types.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
@@ -15,8 +15,19 @@ export const clientMeta = (request: FastifyRequest): ClientMeta => ({
   device: request.cookies[DEVICE_COOKIE] ?? null,
 });
 
+/** Keeps a browser's device mark in its cookie, sent back only to sign-in. */
+function keepDeviceMark(request: FastifyRequest, reply: FastifyReply, mark: string): void {
+  reply.setCookie(DEVICE_COOKIE, mark, {
+    path: DEVICE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    maxAge: 365 * 86_400,
+  });
+}
+
 export async function authRoutes(app: App, { services, config }: RouteContext): Promise<void> {
-  const { auth, registration, botCheck } = services;
+  const { auth, registration, botCheck, unlock } = services;
 
   route(app, authApi.auth, async (request, reply) => {
     const { pair, deviceMark } = await auth.signIn(
@@ -26,13 +37,7 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
       request.body.code,
       request.body.botCheck,
     );
-    reply.setCookie(DEVICE_COOKIE, deviceMark, {
-      path: DEVICE_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: request.protocol === 'https',
-      maxAge: 365 * 86_400,
-    });
+    keepDeviceMark(request, reply, deviceMark);
     return pair;
   });
 
@@ -95,6 +100,26 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
     authApi.recoverPassSubmit,
     async (request) => {
       await registration.recoverPassSubmit(request.body.token, request.body.password);
+      return { ok: true as const };
+    },
+    { config: { rateLimit: { max: config.publicFormRate, timeWindow: '1 minute' } } },
+  );
+
+  route(
+    app,
+    authApi.unlock,
+    async (request) => {
+      await unlock.request(request.body.login);
+      return { ok: true as const };
+    },
+    { config: { rateLimit: { max: config.publicFormRate, timeWindow: '1 minute' } } },
+  );
+
+  route(
+    app,
+    authApi.unlockSubmit,
+    async (request, reply) => {
+      keepDeviceMark(request, reply, await unlock.submit(request.body.token));
       return { ok: true as const };
     },
     { config: { rateLimit: { max: config.publicFormRate, timeWindow: '1 minute' } } },

@@ -74,6 +74,8 @@ export class AuthService {
    * - from anywhere else: per account and address, per address over every account, and per account over
    *   every address (a higher limit that stops guessing from many addresses, without reaching marked
    *   browsers).
+   * At a limit sign-in is locked (SIGN_IN_LOCKED) until the window passes, or until an e-mailed unlock link
+   * marks the browser (UnlockService), so distributed guessing never walls the owner out.
    * Once any of those counts reaches the bot check's `afterFailures`, a bot check is asked for before the
    * password is even looked at (BOT_CHECK_REQUIRED), and a wrong one counts as a failure.
    */
@@ -96,7 +98,8 @@ export class AuthService {
           [rules.address, meta.ip],
           [rules.account, account],
         ];
-    if (await throttle.isBlocked(checks)) throw new AppError('RATE_LIMITED');
+    // Locked: the owner gets in through an e-mailed link that marks this browser (UnlockService).
+    if (await throttle.isBlocked(checks)) throw new AppError('SIGN_IN_LOCKED');
     if (await this.needsBotCheck(checks)) {
       try {
         await this.deps.botCheck.require(botCheck, 'login', meta.ip);
@@ -108,7 +111,9 @@ export class AuthService {
 
     this.decoyHash ??= hasher.hash(randomToken());
     const matches = await hasher.verify(user?.passwordHash ?? (await this.decoyHash), password);
-    if (!user || !matches) {
+    // An account whose address was never confirmed is answered as no account (docs/security.md, "No
+    // e-mail oracle"): only older rows can be so; registrations become accounts when their link is followed.
+    if (!user || !matches || !user.verified) {
       await throttle.fail(checks);
       throw new AppError('USER_NOT_FOUND');
     }
@@ -124,9 +129,13 @@ export class AuthService {
     // The account-wide count is left to expire: one good sign-in must not reset what many addresses built.
     await throttle.reset(checks.filter(([rule]) => rule !== rules.account && rule !== rules.address));
     if (user.blocked) throw new AppError('USER_BLOCKED');
-    if (!user.verified) throw new AppError('EMAIL_NOT_VERIFIED');
     const pair = await this.issue(user, meta, randomUUID());
     return { pair, deviceMark: deviceMarks.issue(user.id, device ?? undefined) };
+  }
+
+  /** A device mark for a browser the account's owner proved (an unlock link): its failures count alone. */
+  markBrowser(userId: number): string {
+    return this.deps.deviceMarks.issue(userId);
   }
 
   /** Whether these sign-in counts reached the bot check's threshold (the same keys, a lower limit). */

@@ -1,20 +1,25 @@
-import { and, desc, eq, exists, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import {
   apiTokens,
   emailTokens,
   refreshSessions,
+  registrations,
   users,
   type ApiTokenRow,
   type EmailTokenRow,
   type RefreshSessionRow,
+  type RegistrationRow,
   type UserRow,
 } from '../../db/schema.js';
 
-export type EmailTokenKind = 'verify' | 'email' | 'recover';
+export type EmailTokenKind = 'verify' | 'email' | 'recover' | 'unlock';
 
-/** All SQL on what proves identity: refresh sessions, personal API tokens and one-time e-mail links. */
+/**
+ * All SQL on what proves identity: refresh sessions, personal API tokens, one-time e-mail links and the
+ * registrations that wait for theirs.
+ */
 export class CredentialRepository {
   constructor(private readonly db: Database) {}
 
@@ -175,5 +180,71 @@ export class CredentialRepository {
       )
       .returning();
     return row;
+  }
+
+  /** Drops a person's unused e-mail links (their account was reclaimed: no earlier link may act on it). */
+  async removeUserEmailTokens(cabinetId: CabinetId, userId: number): Promise<void> {
+    await this.db
+      .delete(emailTokens)
+      .where(
+        and(eq(emailTokens.cabinetId, cabinetId), eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)),
+      );
+  }
+
+  // ---- registrations waiting for their link (not accounts: platform-wide by nature) ----
+  async insertRegistration(values: {
+    login: string;
+    email: string;
+    name: string;
+    passwordHash: string;
+    tokenHash: string;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.db.insert(registrations).values(values);
+  }
+
+  /** Takes a live registration once by its link (deleted as it is taken), or nothing. */
+  async platformTakeRegistration(tokenHash: string, at: Date): Promise<RegistrationRow | undefined> {
+    const [row] = await this.db
+      .delete(registrations)
+      .where(and(eq(registrations.tokenHash, tokenHash), gt(registrations.expiresAt, at)))
+      .returning();
+    return row;
+  }
+
+  /** The newest live registration of an address (any case), if any. */
+  async platformLatestRegistration(email: string, at: Date): Promise<RegistrationRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(registrations)
+      .where(
+        and(eq(sql`lower(${registrations.email})`, email.toLowerCase()), gt(registrations.expiresAt, at)),
+      )
+      .orderBy(desc(registrations.id))
+      .limit(1);
+    return row;
+  }
+
+  /** A new link for a registration (the old one stops working). */
+  async platformRenewRegistration(id: number, tokenHash: string, expiresAt: Date): Promise<void> {
+    await this.db.update(registrations).set({ tokenHash, expiresAt }).where(eq(registrations.id, id));
+  }
+
+  /** Drops every registration of an address: it has an account now, so none of them may make another. */
+  async platformDiscardRegistrations(email: string): Promise<number> {
+    const rows = await this.db
+      .delete(registrations)
+      .where(eq(sql`lower(${registrations.email})`, email.toLowerCase()))
+      .returning({ id: registrations.id });
+    return rows.length;
+  }
+
+  /** Drops registrations whose link expired; answers how many. */
+  async platformSweepRegistrations(at: Date): Promise<number> {
+    const rows = await this.db
+      .delete(registrations)
+      .where(lte(registrations.expiresAt, at))
+      .returning({ id: registrations.id });
+    return rows.length;
   }
 }

@@ -1,6 +1,6 @@
 import { ERRORS, type RegisterBody } from '@vitrine/core';
 import type { Transact, Repositories } from '../../db/repositories.js';
-import type { UserRow } from '../../db/schema.js';
+import type { RegistrationRow, UserRow } from '../../db/schema.js';
 import { uniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
@@ -9,7 +9,39 @@ import { randomToken, sha256 } from '../../lib/tokens.js';
 import type { EmailTokenKind } from './credential.repository.js';
 
 const HOUR = 3600 * 1000;
-const LINK_TTL: Record<EmailTokenKind, number> = { verify: 48 * HOUR, email: 48 * HOUR, recover: 1 * HOUR };
+const LINK_TTL: Record<EmailTokenKind, number> = {
+  verify: 48 * HOUR,
+  email: 48 * HOUR,
+  recover: 1 * HOUR,
+  unlock: 1 * HOUR,
+};
+
+/** What each e-mailed link opens and says. */
+const LINKS: Record<EmailTokenKind, { path: string; subject: string; intro: (login: string) => string }> = {
+  verify: {
+    path: '/verify-email',
+    subject: 'Vitrine: confirm your e-mail address',
+    intro: (login) => `Please confirm the e-mail address of ${login} by opening this link:`,
+  },
+  email: {
+    path: '/verify-email',
+    subject: 'Vitrine: confirm your e-mail address',
+    intro: (login) => `Please confirm the new e-mail address of ${login} by opening this link:`,
+  },
+  recover: {
+    path: '/recover-pass/submit',
+    subject: 'Vitrine: reset your password',
+    intro: (login) =>
+      `Someone asked to reset the password of ${login}. If it was you, open this link within an hour:`,
+  },
+  unlock: {
+    path: '/login/unlock',
+    subject: 'Vitrine: unlock sign-in',
+    intro: (login) =>
+      `Sign-in to ${login} was paused after many wrong passwords. To sign in, open this link within an ` +
+      `hour in the browser you sign in with; it unlocks sign-in there (your password stays as it is):`,
+  },
+};
 
 export interface RegistrationDeps {
   repos: Repositories;
@@ -34,7 +66,7 @@ export const loginTaken = (): AppError =>
 
 /**
  * Self-service registration, e-mail verification and password recovery. Every link is a one-time token
- * stored hashed; answers never reveal whether an address is known.
+ * stored hashed; answers never reveal whether an address is known (docs/security.md, "No e-mail oracle").
  */
 export class RegistrationService {
   private readonly now: () => Date;
@@ -44,41 +76,27 @@ export class RegistrationService {
   }
 
   /**
-   * Creates a cabinet and its owner, unverified, and mails the verification link. A login must be unique
+   * Stores a registration and mails its link; the cabinet and its owner are made only when the link is
+   * followed, so until then nothing exists to sign in to or to reserve a login. A login must be unique
    * and may say so; an e-mail address must not tell whether it has an account: for a known address
-   * nothing is created, the answer is the same, and the address's owner is told by mail instead.
+   * nothing is stored, the answer is the same, and the address's owner is told by mail instead.
    */
   async register(body: RegisterBody): Promise<void> {
+    const { users, credentials } = this.deps.repos;
     const passwordHash = await this.deps.hasher.hash(body.password);
-    const holder = await this.deps.repos.users.platformFindByEmail(body.email);
-    if (holder) {
-      if (await this.deps.repos.users.platformLoginExists(body.login)) throw loginTaken();
-      await this.noticeTaken(holder, body.email);
-      return;
-    }
-    let user: UserRow;
-    try {
-      user = await this.deps.transact(async (repos) => {
-        const cabinet = await repos.cabinets.insert({ name: body.name });
-        return repos.users.insert({
-          cabinetId: cabinet.id,
-          login: body.login,
-          email: body.email,
-          name: body.name,
-          role: 'owner',
-          passwordHash,
-          verified: false,
-        });
-      });
-    } catch (error) {
-      const conflict = userConflict(error);
-      // Registered a moment ago by another request: answered as any known address.
-      const raced =
-        conflict?.code === 'EMAIL_TAKEN' ? await this.deps.repos.users.platformFindByEmail(body.email) : null;
-      if (raced) return this.noticeTaken(raced, body.email);
-      throw conflict ?? error;
-    }
-    await this.sendLink(user, 'verify', body.email);
+    if (await users.platformLoginExists(body.login)) throw loginTaken();
+    const holder = await users.platformFindByEmail(body.email);
+    if (holder) return this.noticeTaken(holder, body.email);
+    const token = randomToken();
+    await credentials.insertRegistration({
+      login: body.login,
+      email: body.email,
+      name: body.name,
+      passwordHash,
+      tokenHash: sha256(token),
+      expiresAt: this.expiry('verify'),
+    });
+    await this.mail(body.email, body, 'verify', token);
   }
 
   /** Tells an address's owner that someone tried to register a new account with it. */
@@ -96,24 +114,80 @@ export class RegistrationService {
     });
   }
 
+  /**
+   * Tells an address's owner that another account asked to take their address: the person who asked is
+   * answered as if the address were free, so the change tells them nothing.
+   */
+  async noticeEmailChangeTaken(holder: UserRow, email: string): Promise<void> {
+    const base = this.deps.publicUrl;
+    await this.deps.mailer.send({
+      to: email,
+      subject: 'Vitrine: someone tried to move another account to your e-mail address',
+      text:
+        `Hello ${holder.name},\n\nSomeone asked to change the e-mail address of another Vitrine account to ` +
+        `this one. It already belongs to your account ${holder.login}, so nothing was changed.\n\n` +
+        `You need not do anything: your account is unchanged. You can sign in at ${base}/login.\n`,
+      link: `${base}/login`,
+    });
+  }
+
+  /** Follows a link: a registration's makes its account; an address change's (or an older one's) verifies. */
   async verifyEmail(token: string): Promise<void> {
     const { repos } = this.deps;
-    const link = await repos.credentials.platformConsumeEmailToken(
-      sha256(token),
-      ['verify', 'email'],
-      this.now(),
-    );
+    const at = this.now();
+    const pending = await repos.credentials.platformTakeRegistration(sha256(token), at);
+    if (pending) return this.createAccount(pending);
+    const link = await repos.credentials.platformConsumeEmailToken(sha256(token), ['verify', 'email'], at);
     if (!link) throw new AppError('LINK_INVALID');
     try {
-      await repos.users.updateInCabinet(link.cabinetId, link.userId, { verified: true, email: link.email });
+      const confirmed = { verified: true, email: link.email, emailConfirmed: true };
+      await repos.users.updateInCabinet(link.cabinetId, link.userId, confirmed);
     } catch (error) {
       throw userConflict(error) ?? error;
     }
   }
 
-  /** Sends a fresh verification link to an unverified address; silent otherwise. */
+  /**
+   * A registration's link was followed: its cabinet and owner, verified, and no other registration of the
+   * address is left. An address that got an account meanwhile makes the link invalid (the unique index
+   * decides between two links followed at once).
+   */
+  private async createAccount(pending: RegistrationRow): Promise<void> {
+    try {
+      await this.deps.transact(async (repos) => {
+        const cabinet = await repos.cabinets.insert({ name: pending.name });
+        await repos.users.insert({
+          cabinetId: cabinet.id,
+          login: pending.login,
+          email: pending.email,
+          name: pending.name,
+          role: 'owner',
+          passwordHash: pending.passwordHash,
+          verified: true,
+          emailConfirmed: true,
+        });
+        await repos.credentials.platformDiscardRegistrations(pending.email);
+      });
+    } catch (error) {
+      const conflict = userConflict(error);
+      if (conflict?.code === 'EMAIL_TAKEN') {
+        await this.deps.repos.credentials.platformDiscardRegistrations(pending.email);
+        throw new AppError('LINK_INVALID');
+      }
+      throw conflict ?? error;
+    }
+  }
+
+  /** Sends a fresh link to a registration waiting for one (or an older unverified account); silent otherwise. */
   async resendVerification(email: string): Promise<void> {
-    const user = await this.deps.repos.users.platformFindByEmail(email);
+    const { credentials, users } = this.deps.repos;
+    const pending = await credentials.platformLatestRegistration(email, this.now());
+    if (pending) {
+      const token = randomToken();
+      await credentials.platformRenewRegistration(pending.id, sha256(token), this.expiry('verify'));
+      return this.mail(pending.email, pending, 'verify', token);
+    }
+    const user = await users.platformFindByEmail(email);
     if (!user || user.verified || user.blocked) return;
     await this.sendLink(user, 'verify', user.email ?? email);
   }
@@ -132,12 +206,13 @@ export class RegistrationService {
       const link = await repos.credentials.platformConsumeEmailToken(sha256(token), ['recover'], at);
       if (!link) throw new AppError('LINK_INVALID');
       // Following the link proves control of the address, so it also counts as verification.
-      await repos.users.updateInCabinet(link.cabinetId, link.userId, { passwordHash, verified: true });
+      const changes = { passwordHash, verified: true, emailConfirmed: true };
+      await repos.users.updateInCabinet(link.cabinetId, link.userId, changes);
       await repos.credentials.revokeUserSessions(link.cabinetId, link.userId, at);
     });
   }
 
-  /** Stores a one-time link and mails it. `email` is the address the link confirms. */
+  /** Stores a one-time link and mails it. `email` is the address the link confirms (or is sent to). */
   async sendLink(user: UserRow, kind: EmailTokenKind, email: string): Promise<void> {
     const token = randomToken();
     await this.deps.repos.credentials.insertEmailToken({
@@ -146,23 +221,27 @@ export class RegistrationService {
       kind,
       email,
       tokenHash: sha256(token),
-      expiresAt: new Date(this.now().getTime() + LINK_TTL[kind]),
+      expiresAt: this.expiry(kind),
     });
-    const base = this.deps.publicUrl;
-    const link =
-      kind === 'recover'
-        ? `${base}/recover-pass/submit?token=${encodeURIComponent(token)}`
-        : `${base}/verify-email?token=${encodeURIComponent(token)}`;
-    const subject =
-      kind === 'recover' ? 'Vitrine: reset your password' : 'Vitrine: confirm your e-mail address';
-    const intro =
-      kind === 'recover'
-        ? `Someone asked to reset the password of ${user.login}. If it was you, open this link within an hour:`
-        : `Please confirm the e-mail address of ${user.login} by opening this link:`;
+    await this.mail(email, user, kind, token);
+  }
+
+  private expiry(kind: EmailTokenKind): Date {
+    return new Date(this.now().getTime() + LINK_TTL[kind]);
+  }
+
+  private async mail(
+    to: string,
+    person: { login: string; name: string },
+    kind: EmailTokenKind,
+    token: string,
+  ): Promise<void> {
+    const { path, subject, intro } = LINKS[kind];
+    const link = `${this.deps.publicUrl}${path}?token=${encodeURIComponent(token)}`;
     await this.deps.mailer.send({
-      to: email,
+      to,
       subject,
-      text: `Hello ${user.name},\n\n${intro}\n\n${link}\n\nIf you did not ask for this, ignore this message.\n`,
+      text: `Hello ${person.name},\n\n${intro(person.login)}\n\n${link}\n\nIf you did not ask for this, ignore this message.\n`,
       link,
     });
   }

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { buildTestApp, call, type TestApp } from '../../test/build.js';
+import { createUser, PASSWORD } from '../../test/factories.js';
 import { createMailer } from '../../lib/mailer.js';
 import { RegistrationService } from './registration.service.js';
 import { createTransact } from '../../db/repositories.js';
@@ -25,15 +26,27 @@ const registration = (login: string) => ({
   name: `Owner ${login}`,
 });
 
+/** Registers and follows the mailed link: an account. */
+async function registerVerified(login: string): Promise<void> {
+  expect((await call(t.app, 'POST', '/api/user/register', { body: registration(login) })).statusCode).toBe(
+    200,
+  );
+  const token = tokenOf(t.mailer.lastTo(`${login}@example.test`)?.link);
+  expect((await call(t.app, 'POST', '/api/user/verify-email', { body: { token } })).statusCode).toBe(200);
+}
+
 describe('registration and e-mail verification', () => {
   it('creates a cabinet and its owner, who signs in once the link is followed', async () => {
     const res = await call(t.app, 'POST', '/api/user/register', { body: registration('newowner') });
     expect(res.statusCode).toBe(200);
 
+    // Until the link is followed there is no account: sign-in answers as for anyone unknown.
     const refused = await call(t.app, 'POST', '/api/user/auth', {
       body: { login: 'newowner', password: 'first-pass-1' },
     });
-    expect(refused.json()).toEqual({ message: 'E-mail is not verified', code: 'EMAIL_NOT_VERIFIED' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: 'User not found', code: 'USER_NOT_FOUND' });
+    expect(await t.repos.users.platformFindByLoginOrEmail('newowner')).toBeUndefined();
 
     const mail = t.mailer.lastTo('newowner@example.test');
     expect(mail?.subject).toMatch(/confirm/i);
@@ -67,7 +80,7 @@ describe('registration and e-mail verification', () => {
   });
 
   it('refuses a taken login with a field message, and creates nothing', async () => {
-    await call(t.app, 'POST', '/api/user/register', { body: registration('taken') });
+    await registerVerified('taken');
     const sameLogin = await call(t.app, 'POST', '/api/user/register', {
       body: { ...registration('taken'), email: 'other@example.test' },
     });
@@ -78,7 +91,7 @@ describe('registration and e-mail verification', () => {
   });
 
   it('a known e-mail answers as a new registration, creates nothing and tells its owner by mail', async () => {
-    await call(t.app, 'POST', '/api/user/register', { body: registration('known') });
+    await registerVerified('known');
     const fresh = await call(t.app, 'POST', '/api/user/register', { body: registration('unknown1') });
     const sameEmail = await call(t.app, 'POST', '/api/user/register', {
       body: { ...registration('known2'), email: 'KNOWN@example.test' },
@@ -103,6 +116,74 @@ describe('registration and e-mail verification', () => {
     expect(both.json()).toMatchObject({ code: 'LOGIN_TAKEN' });
   });
 
+  it('tells nothing about an address by registering and then signing in (no e-mail oracle)', async () => {
+    await registerVerified('holder');
+    // The same would-be registration, once with a free address and once with a taken one.
+    const free = await call(t.app, 'POST', '/api/user/register', {
+      body: { ...registration('probe1'), email: 'free-probe@example.test' },
+    });
+    const taken = await call(t.app, 'POST', '/api/user/register', {
+      body: { ...registration('probe2'), email: 'holder@example.test' },
+    });
+    expect(taken.statusCode).toBe(free.statusCode);
+    expect(taken.body).toBe(free.body);
+    const signIn = (login: string) =>
+      call(t.app, 'POST', '/api/user/auth', { body: { login, password: registration(login).password } });
+    const [afterFree, afterTaken] = [await signIn('probe1'), await signIn('probe2')];
+    expect(afterFree.statusCode).toBe(401);
+    expect(afterTaken.statusCode).toBe(401);
+    expect(afterTaken.body).toBe(afterFree.body);
+    // Nor does registering the same login again: a waiting registration reserves nothing.
+    for (const email of ['free-probe2@example.test', 'holder@example.test']) {
+      const again = await call(t.app, 'POST', '/api/user/register', {
+        body: { ...registration('probe1'), email },
+      });
+      expect(again.statusCode).toBe(200);
+    }
+  });
+
+  it('an older unverified account signs in as no account', async () => {
+    const old = await createUser(t, { role: 'owner', verified: false });
+    const res = await call(t.app, 'POST', '/api/user/auth', {
+      body: { login: old.login, password: PASSWORD },
+    });
+    expect(res.json()).toEqual({ message: 'User not found', code: 'USER_NOT_FOUND' });
+  });
+
+  it('two registrations of one address: the first link followed makes the account, the other is void', async () => {
+    const mine = { ...registration('twin1'), email: 'twin@example.test' };
+    const theirs = { ...registration('twin2'), email: 'twin@example.test', password: 'other-pass-2' };
+    await call(t.app, 'POST', '/api/user/register', { body: mine });
+    const first = tokenOf(t.mailer.lastTo('twin@example.test')?.link);
+    await call(t.app, 'POST', '/api/user/register', { body: theirs });
+    const second = tokenOf(t.mailer.lastTo('twin@example.test')?.link);
+    // Both followed at once: one account, whichever wins; the other link is invalid.
+    const answers = await Promise.all(
+      [first, second].map((token) => call(t.app, 'POST', '/api/user/verify-email', { body: { token } })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const owner = await t.repos.users.platformFindByEmail('twin@example.test');
+    expect(owner?.verified).toBe(true);
+    const cabinets = await t.repos.cabinets.platformList({ page: 1, limit: 1000, search: 'Owner twin' });
+    expect(cabinets.total).toBe(1);
+  });
+
+  it('a waiting registration does not hold its login: the first link followed takes it', async () => {
+    await call(t.app, 'POST', '/api/user/register', { body: registration('samelogin') });
+    const firstToken = tokenOf(t.mailer.lastTo('samelogin@example.test')?.link);
+    await call(t.app, 'POST', '/api/user/register', {
+      body: { ...registration('samelogin'), email: 'samelogin2@example.test' },
+    });
+    const secondToken = tokenOf(t.mailer.lastTo('samelogin2@example.test')?.link);
+    const second = await call(t.app, 'POST', '/api/user/verify-email', { body: { token: secondToken } });
+    expect(second.statusCode).toBe(200);
+    const first = await call(t.app, 'POST', '/api/user/verify-email', { body: { token: firstToken } });
+    expect(first.json()).toMatchObject({ code: 'LOGIN_TAKEN' });
+    expect((await t.repos.users.platformFindByLoginOrEmail('samelogin'))?.email).toBe(
+      'samelogin2@example.test',
+    );
+  });
+
   it('resends a verification link to an unverified address only', async () => {
     await call(t.app, 'POST', '/api/user/register', { body: registration('resend') });
     const before = t.mailer.sent.length;
@@ -115,6 +196,13 @@ describe('registration and e-mail verification', () => {
       (await call(t.app, 'POST', '/api/user/resend-verification', { body: { email: 'nobody@example.test' } }))
         .statusCode,
     ).toBe(200);
+    expect(t.mailer.sent.length).toBe(before + 1);
+    // The new link makes the account; the first one no longer does.
+    const fresh = tokenOf(t.mailer.lastTo('resend@example.test')?.link);
+    expect((await call(t.app, 'POST', '/api/user/verify-email', { body: { token: fresh } })).statusCode).toBe(
+      200,
+    );
+    await call(t.app, 'POST', '/api/user/resend-verification', { body: { email: 'resend@example.test' } });
     expect(t.mailer.sent.length).toBe(before + 1);
   });
 });

@@ -37,7 +37,8 @@ const REQUEST_TTL_MS = 10 * 60_000;
  * External sign-in with an OpenID Connect provider through openid-client 6 (docs/security.md): the
  * authorization code flow with PKCE, state and nonce. An identity is found by issuer and subject; an
  * existing account is linked by e-mail only when the provider says the address is verified
- * (`email_verified: true`), since linking on an unverified address hands the account to whoever typed it.
+ * (`email_verified: true`), since linking on an unverified address hands the account to whoever typed it;
+ * and only to an account whose address was confirmed here too (an unconfirmed one is reclaimed first).
  */
 export class OidcService {
   private readonly now: () => Date;
@@ -153,15 +154,52 @@ export class OidcService {
     }
 
     let user = known ? await repos.users.platformFindById(known.userId) : undefined;
-    if (!user && email && verified) {
-      user = await repos.users.platformFindByEmail(email);
-      if (user) await this.link(user, issuer, subject, email);
-      else if (this.registration) user = await this.register(claims, issuer, subject, email);
-    }
+    if (!user && email && verified) user = await this.byVerifiedEmail(claims, issuer, subject, email);
     if (!user) throw new AppError('OIDC_NOT_LINKED');
     if (user.blocked) throw new AppError('USER_BLOCKED');
     const pair = await this.deps.auth.issue(user, meta);
     return { status: 'signedIn', ...pair };
+  }
+
+  /**
+   * The provider vouches for the address: its account is linked when its holder proved the address here
+   * too (`emailConfirmed`; an account an admin or owner typed the address into is not), or a new one is
+   * made (when allowed). Whatever someone
+   * else left with that address is taken from them first, since only its owner could prove it: waiting
+   * registrations are discarded, and an account whose address was never confirmed is reclaimed.
+   */
+  private async byVerifiedEmail(
+    claims: client.IDToken,
+    issuer: string,
+    subject: string,
+    email: string,
+  ): Promise<UserRow | undefined> {
+    const { repos } = this.deps;
+    await repos.credentials.platformDiscardRegistrations(email);
+    let user = await repos.users.platformFindByEmail(email);
+    if (user && !user.verified) user = await this.reclaim(user);
+    // Made by an admin or an owner who typed the address: in use, but never proved by its holder.
+    if (user && !user.emailConfirmed) return undefined;
+    if (user) await this.link(user, issuer, subject, email);
+    else if (this.registration) user = await this.register(claims, issuer, subject, email);
+    return user;
+  }
+
+  /**
+   * An account made with this address but never confirmed (anyone could have typed the address): its
+   * password, sessions, API tokens and pending links are dropped and the address counts as confirmed, so
+   * only the provider's sign-in (or a recovery link to the address) opens it from now on.
+   */
+  private async reclaim(user: UserRow): Promise<UserRow | undefined> {
+    const passwordHash = await this.deps.hasher.hash(randomToken());
+    return this.deps.transact(async (repos) => {
+      const changes = { passwordHash, verified: true, emailConfirmed: true };
+      const row = await repos.users.updateInCabinet(user.cabinetId, user.id, changes);
+      await repos.credentials.platformRevokeAllSessions(user.id, this.now());
+      await repos.credentials.removeUserApiTokens(user.cabinetId, user.id);
+      await repos.credentials.removeUserEmailTokens(user.cabinetId, user.id);
+      return row;
+    });
   }
 
   /**
@@ -190,6 +228,7 @@ export class OidcService {
           role: 'owner',
           passwordHash,
           verified: true,
+          emailConfirmed: true,
         });
         await repos.oidc.insertIdentity({ cabinetId: cabinet.id, userId: user.id, issuer, subject, email });
         return user;

@@ -127,6 +127,59 @@ describe('external sign-in', () => {
   });
 });
 
+describe('an address someone else typed first (pre-registration takeover)', () => {
+  it('reclaims an unverified account: the attacker’s password, sessions and links stop working', async () => {
+    // The attacker made an account with the victim's address and their own password, never confirmed.
+    const attacker = await createUser(t, { role: 'owner', verified: false, email: 'victim1@idp.test' });
+    await call(t.app, 'POST', '/api/user/resend-verification', { body: { email: 'victim1@idp.test' } });
+    const verifyLink = t.mailer.lastTo('victim1@idp.test')?.link;
+    expect(verifyLink).toMatch(/verify-email/);
+
+    identity = { sub: 'victim-1', email: 'victim1@idp.test', email_verified: true };
+    const trip = await roundTrip();
+    const res = await finish(trip.code, trip.state);
+    expect(res.json().status).toBe('signedIn');
+    const info = (await call(t.app, 'GET', '/api/user/info', { token: res.json().token })).json();
+    expect(info.user).toMatchObject({ id: attacker.row.id, email: 'victim1@idp.test', verified: true });
+
+    // The victim owns it now: the earlier link, the attacker's password and session open nothing.
+    const token = new URL(verifyLink!).searchParams.get('token');
+    expect((await call(t.app, 'POST', '/api/user/verify-email', { body: { token } })).json().code).toBe(
+      'LINK_INVALID',
+    );
+    const signIn = await call(t.app, 'POST', '/api/user/auth', {
+      body: { login: attacker.login, password: attacker.password },
+    });
+    expect(signIn.json().code).toBe('USER_NOT_FOUND');
+    expect((await call(t.app, 'GET', '/api/user/info', { token: attacker.token })).statusCode).toBe(401);
+    // The provider still signs the victim in.
+    const again = await roundTrip();
+    expect((await finish(again.code, again.state)).json().status).toBe('signedIn');
+  });
+});
+
+describe('an address an owner typed into a member', () => {
+  it('is not linked by the provider: the member’s password is the owner’s, not the address holder’s', async () => {
+    const owner = await createUser(t, { role: 'owner' });
+    const added = await call(t.app, 'POST', '/api/cabinet/add-member', {
+      token: owner.token,
+      body: {
+        login: 'planted',
+        name: 'Planted',
+        email: 'victim3@idp.test',
+        password: 'owner-knows-1',
+        role: 'moderator',
+      },
+    });
+    expect(added.statusCode).toBe(200);
+    identity = { sub: 'victim-3', email: 'victim3@idp.test', email_verified: true };
+    const trip = await roundTrip();
+    const res = await finish(trip.code, trip.state);
+    expect(res.json().code).toBe('OIDC_NOT_LINKED');
+    expect(await t.repos.oidc.platformFindIdentity(provider.issuer.url!, 'victim-3')).toBeUndefined();
+  });
+});
+
 describe('linking and unlinking from the security page', () => {
   it('says whether the account is linked, and unlinks it: the provider then finds no account', async () => {
     const me = await createUser(t, { role: 'agent' });
@@ -202,6 +255,36 @@ describe('registration through the provider (OIDC_REGISTRATION)', () => {
     expect((await call(reg.app, 'GET', '/api/user/info', { token: back.json().token })).json().user.id).toBe(
       info.user.id,
     );
+  });
+
+  it('a registration someone made with the address is discarded: the victim owns the account', async () => {
+    const attack = {
+      login: 'squatter',
+      email: 'victim2@idp.test',
+      password: 'attacker-pass-1',
+      name: 'Squat',
+    };
+    expect((await call(reg.app, 'POST', '/api/user/register', { body: attack })).statusCode).toBe(200);
+    const link = reg.mailer.lastTo('victim2@idp.test')?.link;
+
+    identity = { sub: 'victim-2', email: 'victim2@idp.test', email_verified: true, name: 'Victim' };
+    const trip = await roundTrip(undefined, reg);
+    const res = await finish(trip.code, trip.state, reg);
+    expect(res.json().status).toBe('signedIn');
+    const info = (await call(reg.app, 'GET', '/api/user/info', { token: res.json().token })).json();
+    expect(info.user).toMatchObject({ login: 'victim2', email: 'victim2@idp.test', verified: true });
+
+    // The attacker's registration makes nothing any more, and their password opens nothing.
+    const token = new URL(link!).searchParams.get('token');
+    const follow = await call(reg.app, 'POST', '/api/user/verify-email', { body: { token } });
+    expect(follow.json().code).toBe('LINK_INVALID');
+    for (const login of ['squatter', 'victim2@idp.test']) {
+      const signIn = await call(reg.app, 'POST', '/api/user/auth', {
+        body: { login, password: attack.password },
+      });
+      expect(signIn.json().code).toBe('USER_NOT_FOUND');
+    }
+    expect((await reg.repos.users.platformFindByEmail('victim2@idp.test'))?.id).toBe(info.user.id);
   });
 
   it('never registers an unverified address', async () => {

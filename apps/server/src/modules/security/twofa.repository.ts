@@ -69,6 +69,14 @@ export class TwoFaRepository {
       );
   }
 
+  /** The person's current recovery codes, used ones included (a used one is told apart from a wrong one). */
+  async recoveryCodes(cabinetId: CabinetId, userId: number): Promise<RecoveryCodeRow[]> {
+    return this.db
+      .select()
+      .from(recoveryCodes)
+      .where(and(eq(recoveryCodes.cabinetId, cabinetId), eq(recoveryCodes.userId, userId)));
+  }
+
   async countUnused(cabinetId: CabinetId, userId: number): Promise<number> {
     const [row] = await this.db
       .select({ n: sql<number>`count(*)::int` })

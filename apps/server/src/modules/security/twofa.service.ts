@@ -121,7 +121,7 @@ export class TwoFaService {
 
   /**
    * The second step of sign-in: a 6-digit code from the app (its step taken, so it works once) or an unused
-   * recovery code (used up). The caller counts failures with its own sign-in rules.
+   * recovery code (used up). A code that worked before is 'reused', so the person is told it was used. The caller counts failures with its own sign-in rules.
    */
   async secondFactor(user: UserRow, code: string): Promise<SecondFactor> {
     const digits = code.replace(/\s+/g, '');
@@ -129,8 +129,9 @@ export class TwoFaService {
     const recovery = code.trim().toLowerCase();
     if (!RECOVERY_CODE_PATTERN.test(recovery)) return 'wrong';
     const { twofa } = this.deps.repos;
-    for (const row of await twofa.unusedRecoveryCodes(user.cabinetId, user.id)) {
+    for (const row of await twofa.recoveryCodes(user.cabinetId, user.id)) {
       if (await this.deps.hasher.verify(row.codeHash, recovery)) {
+        if (row.usedAt) return 'reused';
         return (await twofa.useRecoveryCode(user.cabinetId, row.id, this.now())) ? 'ok' : 'reused';
       }
     }

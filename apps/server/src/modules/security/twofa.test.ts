@@ -78,7 +78,12 @@ describe('two-factor', () => {
     const { codes } = await enable(me);
     const first = await signIn(me, codes[3]!.toUpperCase());
     expect(first.statusCode).toBe(200);
-    expect((await signIn(me, codes[3])).json().code).toBe('TWOFA_WRONG');
+    // Used once: it says so, rather than 'Wrong code'.
+    const reused = await signIn(me, codes[3]);
+    expect(reused.json()).toMatchObject({
+      code: 'TWOFA_REUSED',
+      message: 'This code was used already: use a new one',
+    });
     const account = (await call(t.app, 'GET', '/api/user/account', { token: me.token })).json();
     expect(account.recoveryCodesLeft).toBe(9);
     // New codes replace the old ones.

@@ -13,12 +13,22 @@ export interface NewUser {
   role: Role;
   passwordHash: string;
   verified: boolean;
+  /** The holder proved the address (a followed link, a provider's word); false when someone typed it. */
+  emailConfirmed?: boolean;
 }
 
 export type UserChanges = Partial<
   Pick<
     UserRow,
-    'name' | 'email' | 'role' | 'blocked' | 'verified' | 'passwordHash' | 'isClarityEnabled' | 'locale'
+    | 'name'
+    | 'email'
+    | 'emailConfirmed'
+    | 'role'
+    | 'blocked'
+    | 'verified'
+    | 'passwordHash'
+    | 'isClarityEnabled'
+    | 'locale'
   >
 >;
 

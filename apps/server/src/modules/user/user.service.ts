@@ -106,7 +106,11 @@ export class UserService {
     }
     const changes: Parameters<typeof repos.users.updateInCabinet>[2] = {};
     if (body.name !== undefined) changes.name = body.name;
-    if (body.email !== undefined) changes.email = body.email;
+    if (body.email !== undefined && body.email !== target.email) {
+      // Typed by the admin: its holder has not proved it (external sign-in does not link by it).
+      changes.email = body.email;
+      changes.emailConfirmed = false;
+    }
     if (body.role !== undefined) changes.role = body.role;
     if (body.blocked !== undefined) changes.blocked = body.blocked;
     if (body.password !== undefined) {

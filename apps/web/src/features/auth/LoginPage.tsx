@@ -10,6 +10,7 @@ import { AuthCard } from './AuthCard';
 import { useBotCheck, withBotCheck } from './BotCheck';
 import { ExternalSignIn } from './ExternalSignIn';
 import { useCompleteSignIn } from './signIn';
+import { UnlockOffer } from './UnlockOffer';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -22,12 +23,21 @@ export function LoginPage() {
   // After repeated failures the server asks for a bot check; from then on the form carries one.
   const [needBotCheck, setNeedBotCheck] = useState(false);
   const bot = useBotCheck('login', needBotCheck);
+  // Locked after too many wrong passwords: the hint and the button that e-mails the unlock link.
+  const [locked, setLocked] = useState(false);
   const { busy, onSubmit } = useFormSubmit(form, withBotCheck(bot, signIn), {
-    onStart: () => setError(null),
+    onStart: () => {
+      setError(null);
+      setLocked(false);
+    },
     onSuccess: (pair) => complete(pair, redirect),
     onError: (e) => {
       if (e instanceof ApiError && e.body.code === 'TWOFA_REQUIRED') {
         setNeedCode(true);
+        return;
+      }
+      if (e instanceof ApiError && e.body.code === 'SIGN_IN_LOCKED') {
+        setLocked(true);
         return;
       }
       if (e instanceof ApiError && e.body.code === 'BOT_CHECK_REQUIRED') setNeedBotCheck(true);
@@ -43,6 +53,7 @@ export function LoginPage() {
             {error}
           </Alert>
         )}
+        {locked && <UnlockOffer login={form.values.login} />}
         <TextInput label={t('login.login')} autoComplete="username" {...form.inputProps('login')} mb="sm" />
         <PasswordInput
           label={t('login.password')}

@@ -23,7 +23,7 @@ export const logout = (refreshToken: string | null) =>
 /** POST /api/user/auth: a sign-in's token pair. */
 export const signIn = (body: z.output<typeof AuthBody>) => call(authApi.auth, { body }, { silent: true });
 
-/** POST /api/user/register: a new cabinet and its owner, unverified until the e-mailed link is followed. */
+/** POST /api/user/register: a new cabinet and its owner, made when the e-mailed link is followed. */
 export const register = (body: RegisterBody) => call(authApi.register, { body }, { silent: true });
 
 /** POST /api/user/recover-pass: mails a recovery link (the answer never says whether the address is known). */
@@ -37,6 +37,13 @@ export const submitNewPassword = (body: { token: string; password: string; repea
 /** POST /api/user/verify-email: the e-mailed link's token. */
 export const verifyEmail = (token: string) =>
   call(authApi.verifyEmail, { body: { token } }, { silent: true });
+
+/** POST /api/user/unlock: mails the account a link that unlocks sign-in (answers alike for any login). */
+export const requestUnlock = (login: string) => call(authApi.unlock, { body: { login } }, { silent: true });
+
+/** POST /api/user/unlock-submit: the unlock link's token; the answer marks this browser for sign-in. */
+export const submitUnlock = (token: string) =>
+  call(authApi.unlockSubmit, { body: { token } }, { silent: true });
 
 /** GET /api/user/oidc/provider: the OpenID provider's name, when one is configured. */
 export const getOidcProvider = () => call(oidcApi.provider, {}, { silent: true });
