@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Manifest, ManifestFile, ScheduleInputData } from '@vitrine/core';
+import type { Manifest, ManifestFile, ManifestWall, ScheduleInputData } from '@vitrine/core';
 import { stringsFor } from './i18n';
 import type * as media from './media';
 import { Playback, type PlaybackOptions, type ScreenState } from './playback';
@@ -24,9 +24,10 @@ const file: ManifestFile = {
   size: null,
 };
 
-function manifest(schedule: ScheduleInputData): Manifest {
+function manifest(schedule: ScheduleInputData, wall?: ManifestWall): Manifest {
   return {
     version: 'v1',
+    ...(wall ? { wall } : {}),
     point: {
       id: 1,
       name: 'Lobby tile',
@@ -53,10 +54,31 @@ function manifest(schedule: ScheduleInputData): Manifest {
   };
 }
 
+const tile: PlaybackOptions['tile'] = {
+  place: () => {},
+  follow: () => {},
+  wakeEarlyMs: 0,
+  flip: async () => {},
+};
+
+const lobby: ManifestWall = {
+  id: 1,
+  name: 'Lobby',
+  columns: 2,
+  rows: 1,
+  column: 0,
+  row: 0,
+  rotation: 'NORMAL',
+  tile: { x: 0, y: 0, width: 1920, height: 1080 },
+  canvas: { width: 3840, height: 1080 },
+  placements: [],
+};
+
 const playing = { screen, playlists: [playlist({ id: 1, items: [{ fileId: 1, seconds: 10 }] })] };
 const nothing = { screen, playlists: [] };
 
-function mount(tile?: PlaybackOptions['tile']) {
+/** A session always hands its playback a tile, active or not (src/session.ts). */
+function mount() {
   const stage = document.createElement('div');
   document.body.append(stage);
   const states: ScreenState[] = [];
@@ -66,18 +88,11 @@ function mount(tile?: PlaybackOptions['tile']) {
     strings: stringsFor('en'),
     onState: (state) => states.push(state),
     cache: null,
-    ...(tile ? { tile } : {}),
+    tile,
   });
   const card = stage.querySelector<HTMLElement>('.idle')!;
   return { stage, playback, states, card };
 }
-
-const tile: PlaybackOptions['tile'] = {
-  place: () => {},
-  follow: () => {},
-  wakeEarlyMs: 0,
-  flip: async () => {},
-};
 
 describe('what the public sees', () => {
   afterEach(() => {
@@ -98,8 +113,8 @@ describe('what the public sees', () => {
 
   it("keeps a wall's tile blank when nothing is scheduled, and names a lone screen with nothing to play", async () => {
     vi.useFakeTimers({ now: EIGHT + 1000 });
-    const onWall = mount(tile);
-    onWall.playback.apply(manifest(nothing));
+    const onWall = mount();
+    onWall.playback.apply(manifest(nothing, lobby));
     await vi.advanceTimersByTimeAsync(50);
     expect(onWall.playback.screenState).toBe('idle');
     expect(onWall.card.classList.contains('visible')).toBe(false);

@@ -384,7 +384,7 @@ export class Playback {
     // In front of the public a screen shows content or a neutral stage, never an error card: an item that
     // cannot play (logged) and a wall's tile between items leave the stage blank. Only a screen with nothing
     // scheduled says so, with its name, for whoever sets it up.
-    this.idle.classList.toggle('visible', state === 'idle' && !this.failing && !this.options.tile);
+    this.idle.classList.toggle('visible', state === 'idle' && !this.failing && !this.manifest?.wall);
     this.idleText.textContent = this.options.strings.noContent;
     for (const layer of this.layers) layer.hidden = state !== 'playing';
     if (this.streamVideo) this.streamVideo.hidden = state === 'neutral';
