@@ -349,7 +349,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const services: Services = {
     auth,
     registration,
-    account: new AccountService({ repos, transact, hasher, auth, registration, twofa, messenger }),
+    account: new AccountService({
+      repos,
+      transact,
+      hasher,
+      auth,
+      registration,
+      twofa,
+      messenger,
+      billing: (cabinetId) => billing.dashboard(cabinetId),
+    }),
     messenger,
     alerts,
     oidc: new OidcService({

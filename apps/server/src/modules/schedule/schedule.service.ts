@@ -451,7 +451,12 @@ export class ScheduleService {
   }
 
   /** GET /api/point/get-daily-schedule: the day's table by files and what could not be planned. */
-  async daily(caller: Caller, pointId: number, date: string | undefined): Promise<DailySchedule> {
+  async daily(
+    caller: Caller,
+    pointId: number,
+    date: string | undefined,
+    { replaced: listReplaced = true }: { replaced?: boolean } = {},
+  ): Promise<DailySchedule> {
     const point = await this.deps.repos.points.point(caller.cabinetId, pointId);
     if (!point) throw notFound();
     const { inputs, playlists, files, replaced } = await this.load(caller.cabinetId, [point]);
@@ -490,7 +495,7 @@ export class ScheduleService {
           playlistName: playlistName(u.playlistId),
           fileName: fileName(u.fileId),
         })),
-        ...(await this.replacedByWall(caller.cabinetId, replaced.get(point.id) ?? [])),
+        ...(listReplaced ? await this.replacedByWall(caller.cabinetId, replaced.get(point.id) ?? []) : []),
       ],
     };
   }
