@@ -28,7 +28,7 @@ const manifest = async (token: string) => {
 const day = async (pointId: number) => {
   const res = await call(t.app, 'GET', '/api/point/get-daily-schedule', {
     ...owner(),
-    query: { id: pointId },
+    query: { id: String(pointId) },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<DailySchedule>();
