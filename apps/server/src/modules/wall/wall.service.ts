@@ -147,6 +147,10 @@ export class WallService {
     input: Pick<WallPatch, 'cells' | 'points'>,
     wallId: number | null,
   ): Promise<WallCell[] | undefined> {
+    // Another cabinet's screen is not found, however the input names it.
+    const named = [...(input.cells ?? []).map((c) => c.pointId), ...(input.points ?? [])];
+    const ids = [...new Set(named.filter((id): id is number => id !== null))];
+    if ((await this.deps.repos.walls.ownedPoints(cabinetId, ids)).length !== ids.length) throw notFound();
     const { cells, paths, problem } = wallInputCells(grid, input);
     if (problem) throw new AppError('VALIDATION_ERROR', Object.values(problem)[0], problem);
     if (!cells) return undefined;
@@ -154,6 +158,7 @@ export class WallService {
     return cells;
   }
 
+  /** Refuses cells (the cabinet's screens) that break the wall's rules, each on its body path. */
   private async check(
     cabinetId: CabinetId,
     grid: { width: number; height: number },
@@ -162,7 +167,6 @@ export class WallService {
     paths: readonly string[],
   ): Promise<void> {
     const ids = [...new Set(cells.map((c) => c.pointId))];
-    if ((await this.deps.repos.walls.ownedPoints(cabinetId, ids)).length !== ids.length) throw notFound();
     const found = wallCellProblems(grid, cells);
     const taken = new Set(await this.deps.repos.walls.inOtherWalls(cabinetId, ids, wallId));
     cells.forEach((cell, i) => {
