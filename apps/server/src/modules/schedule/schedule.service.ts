@@ -455,13 +455,15 @@ export class ScheduleService {
     caller: Caller,
     pointId: number,
     date: string | undefined,
-    { replaced: listReplaced = true }: { replaced?: boolean } = {},
+    /** The day of the wall `pointId` leads: the wall's playlists only (none while it plays no wall). */
+    { wall = false }: { wall?: boolean } = {},
   ): Promise<DailySchedule> {
     const point = await this.deps.repos.points.point(caller.cabinetId, pointId);
     if (!point) throw notFound();
     const { inputs, playlists, files, replaced } = await this.load(caller.cabinetId, [point]);
     const day = date ?? localDate(point.timezone, this.clock().getTime());
-    const plan = planDay(inputs.get(point.id)!, day);
+    const input = inputs.get(point.id)!;
+    const plan = planDay(wall && !replaced.has(point.id) ? { ...input, playlists: [] } : input, day);
     const playlistName = (id: number) => playlists.get(id)?.name ?? '';
     const fileName = (id: number | null) => (id === null ? null : (files.get(id)?.name ?? null));
     const iso = (ms: number) => new Date(ms).toISOString();
@@ -495,7 +497,7 @@ export class ScheduleService {
           playlistName: playlistName(u.playlistId),
           fileName: fileName(u.fileId),
         })),
-        ...(listReplaced ? await this.replacedByWall(caller.cabinetId, replaced.get(point.id) ?? []) : []),
+        ...(wall ? [] : await this.replacedByWall(caller.cabinetId, replaced.get(point.id) ?? [])),
       ],
     };
   }

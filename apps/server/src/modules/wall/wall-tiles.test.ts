@@ -33,6 +33,11 @@ const day = async (pointId: number) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<DailySchedule>();
 };
+const wallDay = async () => {
+  const res = await call(t.app, 'GET', `/api/wall/schedule/${wall.id}`, owner());
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<DailySchedule>();
+};
 const withoutContent = async () => {
   const res = await call(t.app, 'GET', '/api/dashboard', owner());
   expect(res.statusCode, res.body).toBe(200);
@@ -86,6 +91,8 @@ describe('a wall without playlists', () => {
     expect(await hasContent(tiles[0]!.point.id)).toBe(true);
     expect(await hasContent(tiles[1]!.point.id)).toBe(false);
     expect(await withoutContent()).toMatchObject({ total: 3, withoutContent: 2 });
+    // The wall's own day is empty: the first tile's playlists are its own, not the wall's.
+    expect(await wallDay()).toMatchObject({ files: [], segments: [], unplanned: [] });
   });
 });
 
@@ -118,5 +125,8 @@ describe('a wall with an approved playlist', () => {
       },
     ]);
     expect((await day(tiles[1]!.point.id)).unplanned.map((u) => u.reason)).not.toContain('WALL_TILE');
+    const ofWall = await wallDay();
+    expect(new Set(ofWall.files.map((f) => f.playlistId))).toEqual(new Set([onWall.id]));
+    expect(ofWall.unplanned).toEqual([]);
   });
 });

@@ -133,8 +133,8 @@ export class WallService {
     const wall = await this.get(caller, id);
     const lead = wall.cells[0];
     if (!lead || !this.deps.schedule) throw notFound();
-    // The wall's day alone: the lead screen's own playlists, which the wall replaces, are not the wall's.
-    return this.deps.schedule.daily(caller, lead.pointId, date, { replaced: false });
+    // The wall's day alone: not the lead screen's own playlists, whether the wall replaces them or not yet.
+    return this.deps.schedule.daily(caller, lead.pointId, date, { wall: true });
   }
 
   /**
