@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser, Page } from 'playwright-core';
 import type { Wall } from '@vitrine/core';
 import { launchBrowser, screenshot } from './support/browser.js';
-import { apiCall, signInToken } from './support/api.js';
+import { apiCall, signInToken, uploadImage } from './support/api.js';
 import { pairedPlayer, signIn } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -143,5 +143,95 @@ describe('video walls', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('link', { name: 'Lobby wall' }).waitFor({ state: 'hidden' });
     expect(await apiCall<{ total: number }>(server.url, '/wall', { token })).toMatchObject({ total: 0 });
+  });
+});
+
+describe('what an observer and the web player preview see', () => {
+  const PASSWORD = 'member-pass-1';
+  let owner: string;
+  let wallId: number;
+  let tiles: number[];
+  let shown: number;
+
+  beforeAll(async () => {
+    await apiCall(server.url, '/user/post', {
+      token,
+      body: { login: 'wall-owner', name: 'Wall owner', password: PASSWORD, role: 'owner' },
+    });
+    owner = await signInToken(server.url, 'wall-owner', PASSWORD);
+    await apiCall(server.url, '/cabinet/add-member', {
+      token: owner,
+      body: { login: 'wall-observer', name: 'Wall observer', password: PASSWORD, role: 'observer' },
+    });
+    // Screens made without a player (spec §7 POST /point/post), two of them a wall given by points.
+    tiles = [];
+    for (const name of ['Tile west', 'Tile east'])
+      tiles.push(
+        (await apiCall<{ id: number }>(server.url, '/point/post', { token: owner, body: { name } })).id,
+      );
+    const wall = await apiCall<Wall>(server.url, '/wall/post', {
+      token: owner,
+      body: { name: 'Observed wall', width: 2, height: 1, points: tiles },
+    });
+    wallId = wall.id;
+    shown = (
+      await apiCall<{ id: number }>(server.url, '/point/post', { token: owner, body: { name: 'Previewed' } })
+    ).id;
+    const file = await uploadImage(server.url, owner, 'preview.png', { color: '#2b8a3e', label: 'PREVIEW' });
+    await apiCall(server.url, '/playlist/post', {
+      token: owner,
+      body: { name: 'Preview loop', points: [shown], files: [{ fileId: file, duration: 5 }] },
+    });
+  });
+
+  it("shows an observer the wall's tiles as names and a sentence for a screen's address, never a refusal", async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    onTestFailed(() => screenshot(page, 'walls-observer-failure'));
+    const refused: string[] = [];
+    page.on('response', (res) => {
+      if (res.url().includes('/api/') && res.status() >= 400) refused.push(`${res.status()} ${res.url()}`);
+    });
+    await signIn(page, server.url, 'wall-observer', PASSWORD);
+    await page.waitForURL(/\/statistics\/report/);
+    await page.goto(`${server.url}/wall/${wallId}`);
+    await page.getByRole('heading', { name: 'Observed wall' }).first().waitFor();
+    const tile = page.getByTestId('wall-tile');
+    await expect.poll(() => tile.count()).toBe(2);
+    await tile.getByText('Tile west').waitFor();
+    expect(await tile.getByRole('link').count()).toBe(0);
+
+    await page.goto(`${server.url}/point/${tiles[0]}`);
+    await page.getByTestId('point-overview-only').waitFor();
+    await page.getByText('Your role sees screens in the overview').waitFor();
+    await page.getByRole('link', { name: 'Open the screens overview' }).click();
+    await page.waitForURL(/\/point$/);
+    expect(await page.getByText('Forbidden').count()).toBe(0);
+    expect(refused).toEqual([]);
+    await context.close();
+  });
+
+  it("previews a screen's content in the web player from its Commands menu", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const page = await context.newPage();
+    onTestFailed(() => screenshot(page, 'walls-preview-failure'));
+    await signIn(page, server.url, 'wall-owner', PASSWORD);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${server.url}/point/${shown}`);
+    await page.getByRole('heading', { name: 'Previewed' }).waitFor();
+    await page.getByRole('button', { name: 'Commands' }).click();
+    const item = page.getByRole('menuitem', { name: 'Preview in the web player' });
+    expect(await item.getAttribute('href')).toBe(`/player/?id=${shown}`);
+    await page.goto(`${server.url}/player/?id=${shown}`);
+    await expect.poll(() => page.getByTestId('preview-badge').textContent()).toBe('Preview: Previewed');
+    await page.locator('.stage img').first().waitFor();
+    await expect.poll(() => page.evaluate(() => document.body.dataset.state)).toBe('playing');
+    await screenshot(page, 'walls-preview-player');
+    // Signed out: a sentence and the way to sign in, not a pairing code.
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.getByText('Sign in to the cabinet to preview this screen.').waitFor();
+    expect(await page.getByTestId('pairing-code').count()).toBe(0);
+    await context.close();
   });
 });

@@ -10,6 +10,7 @@ import { LogBuffer, LogShipper, createLogger } from './log';
 import { startNativeReports } from './native';
 import { Pairing } from './pairing';
 import { pluginServices } from './plugin';
+import { previewId, startPreview } from './preview';
 import type { ScreenState } from './playback';
 import { ScreenControl, StatusLine } from './screen';
 import { startSession } from './session';
@@ -21,7 +22,7 @@ const BASE = import.meta.env.BASE_URL;
 const CACHE_PREFIX = 'vitrine-player';
 const LOG_SHIP_MS = 60_000;
 
-type BodyState = ScreenState | 'pairing';
+type BodyState = ScreenState | 'pairing' | 'preview-message';
 
 function setState(state: BodyState): void {
   document.body.dataset.state = state;
@@ -62,6 +63,12 @@ const shipper = new LogShipper(
 );
 
 function start(): void {
+  // `?id=`: an operator's preview of that screen with the cabinet's session (src/preview.ts), not a screen.
+  const preview = previewId(location.search);
+  if (preview !== null) {
+    current = startPreview({ id: preview, root, store: local, strings, log, setState });
+    return;
+  }
   const token = local.get(KEYS.token);
   if (token) {
     current = startSession({

@@ -110,7 +110,7 @@ export class Playback {
   private showing: Prepared | null = null;
   /** When the showing item came on screen (ms). */
   private shownAt = 0;
-  /** Every item failed in a row: the idle screen shows while the loop waits to try again. */
+  /** Every item failed in a row: the blank stage shows while the loop waits to try again. */
   private failing = false;
   private state: ScreenState | null = null;
   private readonly idle: HTMLElement;
@@ -381,10 +381,11 @@ export class Playback {
     else if (this.stopped) state = 'stopped';
     else if ((this.gap && !this.pausing) || this.failing) state = 'idle';
     else state = 'playing';
-    this.idle.classList.toggle('visible', state === 'idle');
-    this.idleText.textContent = this.failing
-      ? 'The content could not be played'
-      : this.options.strings.noContent;
+    // In front of the public a screen shows content or a neutral stage, never an error card: an item that
+    // cannot play (logged) and a wall's tile between items leave the stage blank. Only a screen with nothing
+    // scheduled says so, with its name, for whoever sets it up.
+    this.idle.classList.toggle('visible', state === 'idle' && !this.failing && !this.manifest?.wall);
+    this.idleText.textContent = this.options.strings.noContent;
     for (const layer of this.layers) layer.hidden = state !== 'playing';
     if (this.streamVideo) this.streamVideo.hidden = state === 'neutral';
     const stage = this.options.stage;

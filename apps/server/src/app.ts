@@ -359,7 +359,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       registration,
       auth,
     }),
-    account: new AccountService({ repos, transact, hasher, throttle, auth, registration, twofa, messenger }),
+    account: new AccountService({
+      repos,
+      transact,
+      hasher,
+      throttle,
+      auth,
+      registration,
+      twofa,
+      messenger,
+      billing: (cabinetId) => billing.dashboard(cabinetId),
+    }),
     messenger,
     alerts,
     oidc: new OidcService({

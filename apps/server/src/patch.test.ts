@@ -75,6 +75,8 @@ const fixtures: Record<string, Fixture> = {
     read: () => get(team.owner, '/api/user/account'),
     // A new e-mail waits for its confirmation link: nothing changes until then.
     hidden: ['email'],
+    // The owner's account lists the cabinet's members, the owner among them.
+    shows: { name: ['members'], isClarityEnabled: ['members'] },
   },
   '/api/user/patch/:id': {
     who: () => team.admin,
@@ -180,9 +182,17 @@ const fixtures: Record<string, Fixture> = {
     read: () => get(team.owner, `/api/wall/${ids['wall']}`),
     values: {
       cells: () => [{ column: 0, row: 0, pointId: ids['point2'], rotation: 'LEFT' }],
+      // Spec §3 `points`: the screens along the rows (here the first cell's).
+      points: () => [ids['point2']],
       screen: { widthPx: 1080, heightPx: 1920, widthMm: 680, heightMm: 1200, bezelMm: 4 },
     },
-    shows: { cells: ['points'], screen: ['canvas'], width: ['canvas'], height: ['canvas'] },
+    shows: {
+      cells: ['points'],
+      points: ['cells'],
+      screen: ['canvas'],
+      width: ['canvas'],
+      height: ['canvas'],
+    },
   },
   '/api/admin/ssp/supplier/patch/:id': {
     who: () => team.admin,

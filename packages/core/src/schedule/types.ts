@@ -125,6 +125,8 @@ export const UNPLANNED_REASONS = [
   'NO_LEFTOVERS',
   'OUT_OF_AREA',
   'FILE_SCHEDULE',
+  /** A video wall's tile plays the wall's playlists: its own wait (set by the server, not the engine). */
+  'WALL_TILE',
 ] as const;
 export type UnplannedReason = (typeof UNPLANNED_REASONS)[number];
 

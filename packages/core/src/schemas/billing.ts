@@ -152,6 +152,7 @@ export const DashboardBilling = z.object({
   screens: z.number().int(),
   screenLimit: z.number().int().nullable(),
 });
+export type DashboardBilling = z.infer<typeof DashboardBilling>;
 
 // ---- the tariff table (the platform admin edits it) ----
 /** Bytes of library storage per screen slot: at most 1 TiB. */

@@ -223,6 +223,9 @@ export const PointPatchMany = z.strictObject({
 });
 
 export const BindBody = z.strictObject({ name: nameSchema.optional() });
+/** POST /api/point/post (spec §7): a new screen with its name and any settings, paired later. */
+export const PointCreate = PointPatch.extend({ name: nameSchema });
+export type PointCreate = z.infer<typeof PointCreate>;
 /** The screens a command goes to. */
 export const PointIdsBody = z.strictObject({ ids: z.array(idSchema).min(1).max(MAX_COMMAND_SCREENS) });
 export const BroadcastBody = z.strictObject({

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MEMBER_ROLES, ROLES, PERMISSION_KEYS } from '../roles.js';
 import { LOCALES, TARIFFS } from '../constants.js';
 import { MESSAGES } from '../validation.js';
+import { DashboardBilling } from './billing.js';
 import {
   PageQuery,
   emailSchema,
@@ -118,6 +119,10 @@ export const CreatedApiToken = ApiToken.extend({ token: z.string() });
 export const Account = User.extend({
   cabinet: z.object({ id: z.number().int(), name: z.string(), tariff: z.string(), blocked: z.boolean() }),
   tokens: z.array(ApiToken),
+  /** The cabinet's billing summary for roles that see its funds (spec §6 Funds); null otherwise or while billing is off. */
+  billing: DashboardBilling.nullable(),
+  /** The cabinet's members, for its owner (spec §6 account.members); null for every other role. */
+  members: z.array(User).nullable(),
   /** Unused two-factor recovery codes left (0 when two-factor is off). */
   recoveryCodesLeft: z.number().int(),
   /** The linked Telegram chat (spec §3 messenger); null when none. */

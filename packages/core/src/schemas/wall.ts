@@ -66,10 +66,16 @@ export const WallInput = z.strictObject({
   width: gridSide,
   height: gridSide,
   screen: WallScreen.prefault({}),
+  /** The screens by cell; or spec §3's `points`, never both (core `wallInputCells`). Neither: no screens. */
   cells: z
     .array(WallCell)
     .max(WALL_GRID.max * WALL_GRID.max)
-    .default([]),
+    .optional(),
+  /** Spec §3 Wall `points`: screen ids along the rows, left to right, top to bottom; null leaves a cell empty. */
+  points: z
+    .array(idSchema.nullable())
+    .max(WALL_GRID.max * WALL_GRID.max)
+    .optional(),
 });
 export type WallInput = z.infer<typeof WallInput>;
 /** Any of the fields; cells, when given, replace the wall's cells. */

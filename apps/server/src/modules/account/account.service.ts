@@ -1,12 +1,14 @@
 import type {
   Account,
   ApiToken,
+  DashboardBilling,
   Locale,
   PatchAccountBody,
   PatchPasswordBody,
   TokenPair,
 } from '@vitrine/core';
-import { ALERT_KINDS, ERRORS, MESSAGES } from '@vitrine/core';
+import { ALERT_KINDS, ERRORS, MESSAGES, can } from '@vitrine/core';
+import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
 import type { ApiTokenRow } from '../../db/schema.js';
 import { homeCabinet, type Caller, type ClientMeta } from '../../lib/caller.js';
@@ -30,6 +32,8 @@ export interface AccountDeps {
   registration: RegistrationService;
   twofa: Pick<TwoFaService, 'recoveryCodesLeft'>;
   messenger: Pick<MessengerService, 'state'>;
+  /** The cabinet's billing summary (the dashboard's); null while billing is off. */
+  billing: (cabinetId: CabinetId) => Promise<DashboardBilling | null>;
   now?: () => Date;
 }
 
@@ -59,7 +63,12 @@ export class AccountService {
     const user = await repos.users.findInCabinet(homeCabinet(caller), caller.userId);
     const cabinet = await repos.cabinets.findById(caller.cabinetId);
     if (!user || !cabinet) throw notFound();
-    const tokens = await repos.credentials.listApiTokens(caller.cabinetId, caller.userId);
+    // Spec §3: the account carries its billing (for the roles that see funds) and members (the owner's).
+    const [tokens, billing, members] = await Promise.all([
+      repos.credentials.listApiTokens(caller.cabinetId, caller.userId),
+      can(caller.role, 'funds') ? this.deps.billing(caller.cabinetId) : null,
+      can(caller.role, 'account.members') ? repos.users.listInCabinet(caller.cabinetId) : null,
+    ]);
     return {
       // The cabinet in use and the role there (a shared cabinet's, when the person switched to one).
       ...toUser(user),
@@ -67,6 +76,8 @@ export class AccountService {
       role: caller.role,
       cabinet: { id: cabinet.id, name: cabinet.name, tariff: cabinet.tariff, blocked: cabinet.blocked },
       tokens: tokens.map(toApiToken),
+      billing,
+      members: members?.map(toUser) ?? null,
       recoveryCodesLeft: await this.deps.twofa.recoveryCodesLeft(user),
       messenger: await this.deps.messenger.state(caller),
       alerts: ALERT_KINDS.filter((k) => !user.alertsOff.includes(k)),

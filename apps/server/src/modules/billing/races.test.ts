@@ -78,6 +78,18 @@ describe.runIf(onPostgres)('counts under parallel requests (PostgreSQL)', () => 
     expect(await t.repos.billing.screenCount(user.row.cabinetId)).toBe(2);
   });
 
+  it('parallel screens made in the cabinet (point/post) stop at the limit, mixed with binds', async () => {
+    const user = await owner();
+    const answers = await Promise.all([
+      ...Array.from({ length: 15 }, (_, i) =>
+        call(t.app, 'POST', '/api/point/post', { token: user.token, body: { name: `Made ${i}` } }),
+      ),
+      ...(await codes(15)).map((code) => bind(user, code)),
+    ]);
+    expect(statuses(answers).filter((s) => s === 200)).toHaveLength(2);
+    expect(await t.repos.billing.screenCount(user.row.cabinetId)).toBe(2);
+  });
+
   it('a small balance pays for exactly the screens it can, and the ledger charges each', async () => {
     const user = await owner('pro');
     const cabinetId = user.row.cabinetId;

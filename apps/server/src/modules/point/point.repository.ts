@@ -30,6 +30,7 @@ import {
   pointConnectionHours,
   pointLogs,
   points,
+  wallScreens,
   type PointRow,
 } from '../../db/schema.js';
 
@@ -48,8 +49,8 @@ export type PointChanges = Partial<
 >;
 
 /**
- * The screen in `pointId` is reached by an approved playlist of the cabinet, targeted directly or through
- * one of its networks. Correlated EXISTS probes the target and network indexes per screen, so its plan does
+ * The screen in `pointId` is reached by an approved playlist of the cabinet, targeted directly, through
+ * one of its networks or through the video wall it is a tile of (a tile plays its wall's playlists then). Correlated EXISTS probes the target and network indexes per screen, so its plan does
  * not change with the number of playlist x screen pairs (a NOT IN over all of them flipped to minutes).
  */
 const reachedByApproved = (db: Database, cabinetId: CabinetId, pointId: AnyColumn) =>
@@ -76,6 +77,20 @@ const reachedByApproved = (db: Database, cabinetId: CabinetId, pointId: AnyColum
         .where(
           and(
             eq(netPoints.pointId, pointId),
+            eq(playlists.cabinetId, cabinetId),
+            eq(playlists.approved, true),
+          ),
+        ),
+    ),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(wallScreens)
+        .innerJoin(playlistTargets, eq(playlistTargets.wallId, wallScreens.wallId))
+        .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
+        .where(
+          and(
+            eq(wallScreens.pointId, pointId),
             eq(playlists.cabinetId, cabinetId),
             eq(playlists.approved, true),
           ),

@@ -61,6 +61,12 @@ export async function pointRoutes(app: App, { services }: RouteContext): Promise
     return ok;
   });
 
+  route(app, pointApi.post, async (request) => points.create(requireCaller(request), request.body));
+
+  route(app, pointApi.playerManifest, async (request) =>
+    points.previewManifest(requireCaller(request), request.params.id),
+  );
+
   route(app, pointApi.copy, async (request) => points.copy(requireCaller(request), request.params.id));
 
   route(app, pointApi.ajaxGetPointScreen, async (request) =>

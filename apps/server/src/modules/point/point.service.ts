@@ -16,6 +16,7 @@ import {
   type PointList,
   type PointOverview,
   type PointListQuery,
+  type PointCreate,
   type PointPatch,
   type PointLogEntry,
 } from '@vitrine/core';
@@ -220,6 +221,37 @@ export class PointService {
     await this.deps.repos.points.remove(caller.cabinetId, ids);
     // Its token went with the row; a socket open here is closed now (elsewhere at its next call).
     for (const id of ids) this.deps.fleet.disconnect(id);
+  }
+
+  /**
+   * POST /api/point/post (spec §7): a new screen with its name and settings, waiting to be paired. Its
+   * contract says `billing: 'screen'`: the tariff's screen limit and the balance are checked, and its day
+   * charged, by the billing guard as for pairing and copying.
+   */
+  async create(caller: Caller, body: PointCreate): Promise<Point & { message: string }> {
+    if (body.nets) await this.checkNets(caller.cabinetId, body.nets);
+    // Under the cabinet's lock with the tariff's screen limit, the balance and the day's charge.
+    const row = await this.deps.addScreen(caller.cabinetId, async (repos) => {
+      const point = await repos.points.insert({
+        ...changes(body),
+        name: body.name,
+        cabinetId: caller.cabinetId,
+      });
+      if (body.nets) await repos.nets.setPointNets(caller.cabinetId, point.id, [...new Set(body.nets)]);
+      return point;
+    });
+    const [point] = await this.present(caller.cabinetId, [row]);
+    return { ...point!, message: POINT_MESSAGES.created(row.name) };
+  }
+
+  /**
+   * What a screen plays, for an operator's preview in the web player (`/player/?id=`): its manifest as the
+   * screen gets it, without ads (they are the screen's own, reported as shown) and without marking it served.
+   */
+  async previewManifest(caller: Caller, id: number): Promise<Manifest> {
+    const row = await this.deps.repos.points.point(caller.cabinetId, id);
+    if (!row) throw notFound();
+    return (await this.deps.sync.manifests([row])).get(row.id)!;
   }
 
   /** A new screen with the same settings and networks, waiting to be paired. */

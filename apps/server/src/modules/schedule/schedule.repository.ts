@@ -116,17 +116,32 @@ export class ScheduleRepository {
     return result;
   }
 
-  /** The playlists targeting each wall, by id. */
-  async playlistsOfWalls(cabinetId: CabinetId, wallIds: number[]): Promise<Map<number, number[]>> {
-    const result = new Map<number, number[]>(wallIds.map((id) => [id, []]));
+  /**
+   * The playlists targeting each wall, by id, and whether an approved one is among them: only then do the
+   * wall's tiles play the wall rather than their own playlists (docs/walls.md).
+   */
+  async playlistsOfWalls(
+    cabinetId: CabinetId,
+    wallIds: number[],
+  ): Promise<Map<number, { playlists: number[]; live: boolean }>> {
+    const result = new Map(wallIds.map((id) => [id, { playlists: [] as number[], live: false }]));
     if (wallIds.length === 0) return result;
     const rows = await this.db
-      .select({ wallId: playlistTargets.wallId, playlistId: playlistTargets.playlistId })
+      .select({
+        wallId: playlistTargets.wallId,
+        playlistId: playlistTargets.playlistId,
+        approved: playlists.approved,
+      })
       .from(playlistTargets)
       .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
       .where(and(eq(playlists.cabinetId, cabinetId), anyId(playlistTargets.wallId, wallIds)));
-    for (const r of rows) result.get(r.wallId!)?.push(r.playlistId);
-    for (const list of result.values()) list.sort((a, b) => a - b);
+    for (const r of rows) {
+      const entry = result.get(r.wallId!);
+      if (!entry) continue;
+      entry.playlists.push(r.playlistId);
+      if (r.approved) entry.live = true;
+    }
+    for (const entry of result.values()) entry.playlists.sort((a, b) => a - b);
     return result;
   }
 }

@@ -55,6 +55,8 @@ type LoadedWall = WallRow & { cells: WallScreenRow[] };
 interface Gathered {
   /** The playlists each screen of the batch plays, by id (a wall's cell: the wall's). */
   reaching: Map<number, number[]>;
+  /** A tile playing its wall: its own playlists, which the wall's replace (listed as WALL_TILE by day). */
+  replaced: Map<number, number[]>;
   /** The engine's view of each screen of the batch (a wall's cell: its first cell's, for one timeline). */
   screens: Map<number, ScheduleInputData['screen']>;
   /** The wall part of the manifest of each screen that is a wall's cell. */
@@ -69,7 +71,7 @@ interface Gathered {
   share(playlistId: number, pointId: number): SchedulePlaylist['share'];
 }
 
-interface Loaded extends Pick<Gathered, 'alike' | 'playlists' | 'files' | 'walls'> {
+interface Loaded extends Pick<Gathered, 'alike' | 'playlists' | 'files' | 'walls' | 'replaced'> {
   inputs: Map<number, ScheduleInputData>;
 }
 
@@ -337,19 +339,22 @@ export class ScheduleService {
     );
     const wallPlaylists = await repos.schedule.playlistsOfWalls(cabinetId, [...wallsOf.walls.keys()]);
     const known = new Map(points.map((p) => [p.id, p]));
-    const missingLeads = [...wallsOf.walls.values()]
-      .map((w) => w.cells[0]!.pointId)
-      .filter((id) => !known.has(id));
+    // A tile plays its wall only while an approved playlist targets the wall; until then, its own.
+    const liveWalls = [...wallsOf.walls.values()].filter((w) => wallPlaylists.get(w.id)?.live);
+    const missingLeads = liveWalls.map((w) => w.cells[0]!.pointId).filter((id) => !known.has(id));
     for (const row of await repos.points.pointsByIds(cabinetId, missingLeads)) known.set(row.id, row);
     /** The first cell's screen of the wall a screen is a cell of: every tile plans the same timeline. */
     const leadOf = new Map<number, PointRow>();
     for (const [pointId, wallId] of wallsOf.byPoint) {
+      if (!wallPlaylists.get(wallId)?.live) continue;
       const lead = known.get(wallsOf.walls.get(wallId)!.cells[0]!.pointId);
       if (lead) leadOf.set(pointId, lead);
     }
     const plays = (point: PointRow): number[] => {
       const wallId = wallsOf.byPoint.get(point.id);
-      return leadOf.has(point.id) ? (wallPlaylists.get(wallId!) ?? []) : (reaching.get(point.id) ?? []);
+      return leadOf.has(point.id)
+        ? (wallPlaylists.get(wallId!)?.playlists ?? [])
+        : (reaching.get(point.id) ?? []);
     };
     const ids = [...new Set(points.flatMap(plays))];
     const [rows, content] = await Promise.all([
@@ -401,6 +406,9 @@ export class ScheduleService {
     }
     return {
       reaching: new Map(points.map((point) => [point.id, plays(point).filter((id) => playlists.has(id))])),
+      replaced: new Map(
+        points.filter((p) => leadOf.has(p.id)).map((p) => [p.id, reaching.get(p.id) ?? []] as const),
+      ),
       screens: new Map(points.map((point) => [point.id, screenOf(leadOf.get(point.id) ?? point)])),
       walls,
       alike: !rules.perScreen,
@@ -443,12 +451,19 @@ export class ScheduleService {
   }
 
   /** GET /api/point/get-daily-schedule: the day's table by files and what could not be planned. */
-  async daily(caller: Caller, pointId: number, date: string | undefined): Promise<DailySchedule> {
+  async daily(
+    caller: Caller,
+    pointId: number,
+    date: string | undefined,
+    /** The day of the wall `pointId` leads: the wall's playlists only (none while it plays no wall). */
+    { wall = false }: { wall?: boolean } = {},
+  ): Promise<DailySchedule> {
     const point = await this.deps.repos.points.point(caller.cabinetId, pointId);
     if (!point) throw notFound();
-    const { inputs, playlists, files } = await this.load(caller.cabinetId, [point]);
+    const { inputs, playlists, files, replaced } = await this.load(caller.cabinetId, [point]);
     const day = date ?? localDate(point.timezone, this.clock().getTime());
-    const plan = planDay(inputs.get(point.id)!, day);
+    const input = inputs.get(point.id)!;
+    const plan = planDay(wall && !replaced.has(point.id) ? { ...input, playlists: [] } : input, day);
     const playlistName = (id: number) => playlists.get(id)?.name ?? '';
     const fileName = (id: number | null) => (id === null ? null : (files.get(id)?.name ?? null));
     const iso = (ms: number) => new Date(ms).toISOString();
@@ -476,12 +491,30 @@ export class ScheduleService {
       })),
       segments,
       overlaySegments,
-      unplanned: plan.unplanned.map((u) => ({
-        ...u,
-        playlistName: playlistName(u.playlistId),
-        fileName: fileName(u.fileId),
-      })),
+      unplanned: [
+        ...plan.unplanned.map((u) => ({
+          ...u,
+          playlistName: playlistName(u.playlistId),
+          fileName: fileName(u.fileId),
+        })),
+        ...(wall ? [] : await this.replacedByWall(caller.cabinetId, replaced.get(point.id) ?? [])),
+      ],
     };
+  }
+
+  /** A tile's own playlists, which its wall's replace while it plays the wall: said, not dropped silently. */
+  private async replacedByWall(cabinetId: CabinetId, ids: number[]): Promise<DailySchedule['unplanned']> {
+    const rows = await this.deps.repos.playlists.playlistsByIds(cabinetId, ids);
+    return rows
+      .sort((a, b) => a.id - b.id)
+      .map((row) => ({
+        playlistId: row.id,
+        playlistName: row.name,
+        fileId: null,
+        fileName: null,
+        reason: 'WALL_TILE' as const,
+        shows: 0,
+      }));
   }
 
   /** Each screen's player schedule: the engine's input and every file it may play (a few queries for all). */

@@ -1,6 +1,8 @@
 import {
   WALL_MESSAGES,
+  problemsAt,
   wallCellProblems,
+  wallInputCells,
   type Wall,
   type WallCell,
   type WallInput,
@@ -131,29 +133,52 @@ export class WallService {
     const wall = await this.get(caller, id);
     const lead = wall.cells[0];
     if (!lead || !this.deps.schedule) throw notFound();
-    return this.deps.schedule.daily(caller, lead.pointId, date);
+    // The wall's day alone: not the lead screen's own playlists, whether the wall replaces them or not yet.
+    return this.deps.schedule.daily(caller, lead.pointId, date, { wall: true });
   }
 
-  /** Refuses cells that break the wall's rules; `wallId` is the wall being changed (null: a new one). */
+  /**
+   * The cells the input gives (its `cells`, or spec §3's `points`), refused where they break the wall's
+   * rules, each problem on the body path it came from; `wallId` is the wall being changed (null: a new one).
+   */
+  private async checkedCells(
+    cabinetId: CabinetId,
+    grid: { width: number; height: number },
+    input: Pick<WallPatch, 'cells' | 'points'>,
+    wallId: number | null,
+  ): Promise<WallCell[] | undefined> {
+    // Another cabinet's screen is not found, however the input names it.
+    const named = [...(input.cells ?? []).map((c) => c.pointId), ...(input.points ?? [])];
+    const ids = [...new Set(named.filter((id): id is number => id !== null))];
+    if ((await this.deps.repos.walls.ownedPoints(cabinetId, ids)).length !== ids.length) throw notFound();
+    const { cells, paths, problem } = wallInputCells(grid, input);
+    if (problem) throw new AppError('VALIDATION_ERROR', Object.values(problem)[0], problem);
+    if (!cells) return undefined;
+    await this.check(cabinetId, grid, cells, wallId, paths);
+    return cells;
+  }
+
+  /** Refuses cells (the cabinet's screens) that break the wall's rules, each on its body path. */
   private async check(
     cabinetId: CabinetId,
     grid: { width: number; height: number },
     cells: readonly WallCell[],
     wallId: number | null,
+    paths: readonly string[],
   ): Promise<void> {
     const ids = [...new Set(cells.map((c) => c.pointId))];
-    if ((await this.deps.repos.walls.ownedPoints(cabinetId, ids)).length !== ids.length) throw notFound();
-    const problems = wallCellProblems(grid, cells);
+    const found = wallCellProblems(grid, cells);
     const taken = new Set(await this.deps.repos.walls.inOtherWalls(cabinetId, ids, wallId));
     cells.forEach((cell, i) => {
-      if (taken.has(cell.pointId)) problems[`cells.${i}.pointId`] ??= WALL_MESSAGES.inOtherWall;
+      if (taken.has(cell.pointId)) found[`cells.${i}.pointId`] ??= WALL_MESSAGES.inOtherWall;
     });
+    const problems = problemsAt(found, paths);
     const first = Object.values(problems)[0];
     if (first) throw new AppError('VALIDATION_ERROR', first, problems);
   }
 
   async create(caller: Caller, body: WallInput): Promise<Wall> {
-    await this.check(caller.cabinetId, body, body.cells, null);
+    const cells = (await this.checkedCells(caller.cabinetId, body, body, null)) ?? [];
     const values: WallValues = {
       name: body.name,
       width: body.width,
@@ -163,14 +188,14 @@ export class WallService {
     const row = await this.deps
       .transact(async (repos) => {
         const wall = await repos.walls.insert(caller.cabinetId, values);
-        await repos.walls.setCells(caller.cabinetId, wall.id, body.cells);
+        await repos.walls.setCells(caller.cabinetId, wall.id, cells);
         return wall;
       })
       .catch(lostRace);
     await this.changed(
       caller.cabinetId,
       row.name,
-      body.cells.map((c) => c.pointId),
+      cells.map((c) => c.pointId),
     );
     return this.get(caller, row.id);
   }
@@ -178,8 +203,16 @@ export class WallService {
   async patch(caller: Caller, id: number, body: WallPatch): Promise<Wall> {
     const current = await this.get(caller, id);
     const grid = { width: body.width ?? current.width, height: body.height ?? current.height };
-    const cells = body.cells ?? current.cells;
-    await this.check(caller.cabinetId, grid, cells, id);
+    const given = await this.checkedCells(caller.cabinetId, grid, body, id);
+    // Kept cells are checked against a changed grid (a smaller wall may leave one outside).
+    if (!given)
+      await this.check(
+        caller.cabinetId,
+        grid,
+        current.cells,
+        id,
+        current.cells.map((_, i) => `cells.${i}`),
+      );
     await this.deps
       .transact(async (repos) => {
         await repos.walls.update(caller.cabinetId, id, {
@@ -188,7 +221,7 @@ export class WallService {
           height: body.height,
           ...(body.screen ? screenColumns(body.screen) : {}),
         });
-        if (body.cells) await repos.walls.setCells(caller.cabinetId, id, body.cells);
+        if (given) await repos.walls.setCells(caller.cabinetId, id, given);
       })
       .catch(lostRace);
     const after = await this.get(caller, id);

@@ -46,8 +46,32 @@ function InWall({ pointId }: { pointId: number }) {
   );
 }
 
+/**
+ * A role that sees screens only in the overview (an observer: point.route without point.get) opening a
+ * screen's address: a sentence and the way to what it may see, not a refused request.
+ */
+function OverviewOnly() {
+  const { t } = useTranslation();
+  return (
+    <Stack data-testid="point-overview-only">
+      <Title order={1} size="h2">
+        {t('points.overviewOnlyTitle')}
+      </Title>
+      <Text>{t('points.overviewOnly')}</Text>
+      <Anchor component={Link} to="/point">
+        {t('points.openOverview')}
+      </Anchor>
+    </Stack>
+  );
+}
+
 /** /point/{id} and /point/{tab}/{id}: one screen, its status, commands and tabs (spec §2). */
 function PointPage({ tab }: { tab: PointTab }) {
+  const canGet = usePermission('point.get');
+  return canGet ? <ScreenPage tab={tab} /> : <OverviewOnly />;
+}
+
+function ScreenPage({ tab }: { tab: PointTab }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const params = useParams({ strict: false }) as { id?: string };

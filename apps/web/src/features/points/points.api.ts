@@ -19,11 +19,13 @@ export const usePoints = (query: PointsQuery, enabled = true) =>
     enabled,
   });
 
-export const usePoint = (id: number) =>
+/** One screen; `enabled` false for a role without point.get (it would only be refused). */
+export const usePoint = (id: number, enabled = true) =>
   useQuery({
     queryKey: ['points', 'one', id],
     queryFn: () => call(pointApi.get, { params: { id } }),
     refetchInterval: 10_000,
+    enabled,
   });
 
 export const useScreenshot = (id: number) =>

@@ -85,7 +85,7 @@ function WallForm({ wall }: { wall?: Wall }) {
     validate: () => {
       const body = form.validate();
       if (!body) return null;
-      const problems = wallCellProblems(body, body.cells);
+      const problems = wallCellProblems(body, body.cells ?? []);
       if (Object.keys(problems).length === 0) return body;
       form.setErrors(Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, translateMessage(v)])));
       return null;

@@ -13,6 +13,7 @@ const ms = (value: number | null) => (value === null ? '—' : value.toFixed(1))
 /** One tile: its screen (a link to its page, where its own commands are), status, step and skew. */
 function Tile({ tile }: { tile: WallTileStatus }) {
   const { t, i18n } = useTranslation();
+  const canOpen = usePermission('point.get');
   const place = t('walls.cell', { column: tile.column + 1, row: tile.row + 1 });
   return (
     <Paper
@@ -29,9 +30,16 @@ function Tile({ tile }: { tile: WallTileStatus }) {
         <Text size="xs" c="dimmed">
           {place}
         </Text>
-        <Anchor component={Link} to={`/point/${tile.pointId}`} fw={600} truncate>
-          {tile.name}
-        </Anchor>
+        {canOpen ? (
+          <Anchor component={Link} to={`/point/${tile.pointId}`} fw={600} truncate>
+            {tile.name}
+          </Anchor>
+        ) : (
+          // A role that sees screens only in the overview gets the name, not a link to a page it may not open.
+          <Text fw={600} truncate>
+            {tile.name}
+          </Text>
+        )}
         <Group gap={6}>
           <StatusBadge status={tile.status} />
           <Badge

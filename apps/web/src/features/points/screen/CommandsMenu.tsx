@@ -23,6 +23,12 @@ export function CommandsMenu({ point }: { point: Point }) {
         <Button variant="default">{t('points.commandsTitle')}</Button>
       </Menu.Target>
       <Menu.Dropdown>
+        {has('point.get') && (
+          // The web player plays what this screen plays, with this session (spec §7: /player/?id=).
+          <Menu.Item component="a" href={`/player/?id=${point.id}`} target="_blank" rel="noopener">
+            {t('points.commands.preview')}
+          </Menu.Item>
+        )}
         {has('point.reload') && (
           <Menu.Item onClick={() => run('send-reload')}>{t('points.commands.reload')}</Menu.Item>
         )}

@@ -149,7 +149,8 @@ export function ContentTab({ point }: { point: Point }) {
         <Block title={t('points.playlists')}>
           {(data?.list ?? []).length === 0 ? (
             <Text size="sm" c="dimmed">
-              {t('points.noContent')}
+              {/* Reached, yet by none of its own or its networks' playlists: it plays its wall's. */}
+              {point.hasContent ? t('points.playsWall') : t('points.noContent')}
             </Text>
           ) : (
             <Stack gap={4}>
