@@ -53,6 +53,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           exclude: TIMING_FILES,
+          globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
@@ -65,6 +66,7 @@ export default defineConfig({
           // Files that measure time between screens or processes run alone, after the others.
           name: 'e2e-timing',
           include: TIMING_FILES,
+          globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

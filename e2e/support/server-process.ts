@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const serverEntry = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
@@ -22,6 +24,7 @@ export async function spawnServer(options: {
   env: Record<string, string>;
   nodeArgs?: string[];
 }): Promise<ServerProcess> {
+  seedDatabase(options.dataDir, options.env);
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), serverEntry], {
     env: {
@@ -65,6 +68,17 @@ export async function spawnServer(options: {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * A new embedded database starts as a copy of the run's migrated one (e2e/support/global-setup.ts), when
+ * the run made one; a database that is there already, or on PostgreSQL, is left alone.
+ */
+function seedDatabase(dataDir: string, env: Record<string, string>): void {
+  const template = process.env.VITRINE_E2E_DB_TEMPLATE;
+  const db = join(env.DATA_DIR ?? dataDir, 'db');
+  if (!template || env.DATABASE_URL || existsSync(db)) return;
+  cpSync(template, db, { recursive: true });
 }
 
 /** Whether a process is still there. */
