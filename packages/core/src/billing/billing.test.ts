@@ -14,6 +14,7 @@ import {
   storageAllowance,
   parseMinor,
   runwayDays,
+  RUNWAY_HORIZON_DAYS,
   switchDifference,
   tariffAllowing,
   type TariffPlan,
@@ -98,6 +99,8 @@ describe('charges', () => {
     expect(runwayDays(3000, pro, 11, terms, '2026-06-01')).toBe(5);
     expect(runwayDays(2999, pro, 11, terms, '2026-06-01')).toBe(4);
     expect(runwayDays(0, plan('free'), 2, terms, '2026-06-01')).toBeNull();
+    // A balance beyond the horizon lasts 'more than' it: days that cost something are never 'nothing to pay'.
+    expect(runwayDays(600 * 4000, pro, 11, terms, '2026-06-01')).toBe(RUNWAY_HORIZON_DAYS);
     const more = switchDifference(pro, plan('proPlus'), 11, terms, '2026-06-21');
     // 10 days left of June, 10 screens, 6.00 more a month each: 20.00 more.
     expect(more).toBe(2000);

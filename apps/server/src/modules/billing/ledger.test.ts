@@ -174,6 +174,9 @@ describe('the ledger', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.body).toContain('12.34');
     expect(res.body).toContain('bank transfer');
+    // Reasons in words, not codes.
+    expect(res.body).toContain('Top-up');
+    expect(res.body).not.toMatch(/\btopUp\b/);
     const other = await owner('pro');
     const theirs = await call(t.app, 'GET', '/api/funds/export', { token: other.user.token });
     expect(theirs.body).not.toContain('bank transfer');

@@ -121,12 +121,18 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
     ).toBe(403);
     expect((await call(t.app, 'GET', '/api/funds', { token: owner.token })).statusCode).toBe(200);
     expect((await call(t.app, 'GET', '/api/funds/ledger', { token: owner.token })).statusCode).toBe(200);
-    expect((await call(t.app, 'GET', '/api/user/info', { token: owner.token })).statusCode).toBe(200);
+    // Who the person is says the cabinet is blocked: every page's banner tells it once.
+    const info = await call(t.app, 'GET', '/api/user/info', { token: owner.token });
+    expect(info.statusCode).toBe(200);
+    expect(info.json()).toMatchObject({ cabinetBlocked: true });
     await call(t.app, 'POST', `/api/admin/cabinets/${cabinetId}/terms`, {
       token: admin.token,
       body: { blocked: false },
     });
     expect((await call(t.app, 'GET', '/api/point', { token: owner.token })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', '/api/user/info', { token: owner.token })).json()).not.toHaveProperty(
+      'cabinetBlocked',
+    );
     const ledger = (
       await call(t.app, 'GET', `/api/admin/cabinets/${cabinetId}/ledger`, { token: admin.token })
     ).json();
