@@ -215,7 +215,7 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
     await expect(t.services.billing.guard(cabinetId, { feature: 'studio' })).resolves.toBeUndefined();
     const walls = t.services.billing.guard(cabinetId, { feature: 'walls' });
     if (mode === 'off') await expect(walls).resolves.toBeUndefined();
-    else await expect(walls).rejects.toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'enterprise' });
+    else await expect(walls).rejects.toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'proPlus' });
   });
 
   it('the studio and walls are opened by the tariff: a widget on Free is refused, on Pro made; a wall needs more', async () => {
@@ -236,7 +236,7 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
       body: { name: 'Lobby wall', width: 1, height: 1 },
     });
     if (mode === 'off') expect(wall.statusCode, wall.body).toBe(200);
-    else expect(wall.json()).toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'enterprise' });
+    else expect(wall.json()).toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'proPlus' });
   });
 
   it('the SSP connector is opened by the tariff, and the ad round asks only for cabinets that may run ads', async () => {
@@ -256,7 +256,7 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
       return;
     }
     expect(onPro.statusCode).toBe(403);
-    expect(onPro.json()).toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'enterprise' });
+    expect(onPro.json()).toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'proPlus' });
     // Turning it off (or leaving it off) needs nothing.
     expect((await connector(false)).statusCode).toBe(200);
     expect(await t.services.billing.allows(cabinetId, { feature: 'ssp' })).toBe(false);
