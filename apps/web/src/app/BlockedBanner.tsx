@@ -1,7 +1,7 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '@vitrine/core';
@@ -17,6 +17,7 @@ export function BlockedBanner({ info }: { info: UserInfo }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const blocked = Boolean(info.cabinetBlocked);
+  const onFunds = useRouterState({ select: (s) => /\/funds\/?$/.test(s.location.pathname) });
   useEffect(() => {
     if (blocked) return;
     const reload = () => void client.invalidateQueries({ queryKey: USER_INFO_KEY });
@@ -34,15 +35,17 @@ export function BlockedBanner({ info }: { info: UserInfo }) {
       data-testid="cabinet-blocked"
     >
       <Text size="sm">{t('blocked.text')}</Text>
-      <Text size="sm" mt={4}>
-        {info.scope.includes('funds') ? (
-          <Anchor component={Link} to="/funds" fw={600}>
-            {t('blocked.toFunds')}
-          </Anchor>
-        ) : (
-          t('blocked.askOwner')
-        )}
-      </Text>
+      {!onFunds && (
+        <Text size="sm" mt={4}>
+          {info.scope.includes('funds') ? (
+            <Anchor component={Link} to="/funds" fw={600}>
+              {t('blocked.toFunds')}
+            </Anchor>
+          ) : (
+            t('blocked.askOwner')
+          )}
+        </Text>
+      )}
     </Alert>
   );
 }

@@ -274,7 +274,7 @@ export function FundsPage() {
               {t('funds.hints.BALANCE_NOT_ENOUGH')}
             </Alert>
           )}
-          {funds.state === 'blocked' && <Alert color="red">{t('errors.CABINET_BLOCKED')}</Alert>}
+          {/* A blocked cabinet is said once, by the layout's banner above every page. */}
           <Summary funds={funds} />
           {funds.recharge && <Recharge funds={funds} />}
           {funds.billing === 'on' && <Tariffs funds={funds} />}

@@ -22,6 +22,7 @@ export function AudienceTab({ point }: { point: Point }) {
         <TextInput
           label={t('points.playbackCost')}
           description={t('points.playbackCostHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           inputMode="decimal"
           value={form.values.playbackCost ?? ''}
           error={form.errors.playbackCost}
