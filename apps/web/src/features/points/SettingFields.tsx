@@ -19,6 +19,7 @@ import {
   SYNC_INTERVAL,
   zoneAliases,
   zoneMatches,
+  zoneNames,
   type PointPatch,
   type Rotation,
 } from '@vitrine/core';
@@ -67,8 +68,8 @@ export interface SettingFieldProps<F extends SettingField> {
 
 /**
  * Browsers list zones by region and leave out plain UTC; a zone is labelled with its other names too
- * ('Europe/Kiev (Europe/Kyiv)'), and the screen's own zone is listed even when the browser names it
- * otherwise.
+ * ('Europe/Kiev (Europe/Kyiv)'), and the screen's own zone is listed once, by its name, even when the
+ * browser names it otherwise.
  */
 export function useTimeZones(current?: string): ComboboxItem[] {
   return useMemo(() => {
@@ -76,7 +77,12 @@ export function useTimeZones(current?: string): ComboboxItem[] {
       'timeZone',
     );
     const zones = ['UTC', ...listed.filter((z) => z !== 'UTC')];
-    if (current && !zones.includes(current)) zones.push(current);
+    if (current && !zones.includes(current)) {
+      // The browser lists the zone by another name (Europe/Kiev for Europe/Kyiv): the screen's name stands in.
+      const other = zones.findIndex((zone) => zoneNames(current).includes(zone));
+      if (other >= 0) zones[other] = current;
+      else zones.push(current);
+    }
     return zones.map((value) => {
       const aliases = zoneAliases(value).filter((alias) => alias.includes('/'));
       return { value, label: aliases.length ? `${value} (${aliases.join(', ')})` : value };
