@@ -318,7 +318,7 @@ beforeAll(async () => {
     windows: { fullscreen: true, mirror: false, volume: 80 },
     config: '{"a":1}',
     audience: { viewers: 3, perHour: null },
-    playbackCost: 25,
+    playbackCost: '25',
     cameraStreamUrl: 'rtsp://camera.example.com/1',
     location: { lat: 41.9, lng: 12.5 },
   });
@@ -403,10 +403,13 @@ function patchFields(body: Node | undefined): Record<string, Node> | null {
 }
 
 /** Values by field name, for every route: refined text the generic generator cannot make. */
+let playbackCosts = 10;
 const COMMON_VALUES: Json = {
   email: 'patched@example.test',
   password: 'Patched-pass-2',
   color: '#0a0b0c',
+  // A new exact decimal each time: the single and the bulk patch each show their own.
+  playbackCost: () => `${++playbackCosts}.5`,
 };
 
 /** A valid value for the field that differs from the current one. */

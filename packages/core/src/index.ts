@@ -23,6 +23,7 @@ export * from './schemas/playback.js';
 export * from './schemas/ssp.js';
 export * from './random.js';
 export * from './zone.js';
+export * from './zone-names.js';
 export * from './geo.js';
 export * from './file-rules.js';
 export * from './backoff.js';

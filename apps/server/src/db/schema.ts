@@ -42,6 +42,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -574,7 +575,8 @@ export const points = pgTable(
       .default({ fullscreen: true, mirror: false, volume: 100 }),
     config: text('config'),
     audience: jsonb('audience').$type<{ viewers: number; perHour: number[] | null } | null>(),
-    playbackCost: integer('playback_cost'),
+    /** Exact decimal text per show (numeric, never float). */
+    playbackCost: numeric('playback_cost', { precision: 13, scale: 4 }),
     cameraStreamUrl: text('camera_stream_url'),
     isStopped: boolean('is_stopped').notNull().default(false),
     /** Minutes between the player's regular fetches of its content: how long a PASSIVE change may wait. */

@@ -20,7 +20,7 @@ export async function sspScreen(
       address: '1 Main Street',
       location: { lat: 50.45, lng: 30.52 },
       audience: { viewers, perHour: null },
-      playbackCost: 100,
+      playbackCost: '100',
     },
   });
   expect(patched.statusCode, patched.body).toBe(200);

@@ -35,6 +35,18 @@ export const session = {
   },
 };
 
+/**
+ * Told when the server refuses a call because the platform admin blocked the cabinet: the layout's banner
+ * says it once (with the way to the funds) instead of a red toast per refused read.
+ */
+export const cabinetBlockedSignal = new EventTarget();
+
+/** Whether a failure is announced by a toast: a blocked cabinet's refused reads are said by the banner. */
+export function toastsFailure(method: string, error: ApiError): boolean {
+  if (error.body.code === 'TWOFA_SETUP_REQUIRED') return false;
+  return !(error.body.code === 'CABINET_BLOCKED' && method === 'GET');
+}
+
 let refreshing: Promise<boolean> | undefined;
 
 /** One refresh at a time: concurrent 401s wait for the same rotation. */
@@ -131,8 +143,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     }
     if (!response.ok) {
       const error = new ApiError(response.status, (data ?? {}) as Partial<ErrorBody>);
-      // Two-factor to set up first: the security page, where the guard sends the person, says so once.
-      if (!options.silent && error.body.code !== 'TWOFA_SETUP_REQUIRED') notifyError(failureText(error));
+      if (error.body.code === 'CABINET_BLOCKED') cabinetBlockedSignal.dispatchEvent(new Event('blocked'));
+      // Two-factor to set up first, or a blocked cabinet: the security page or the banner says so once.
+      if (!options.silent && toastsFailure(method, error)) notifyError(failureText(error));
       throw error;
     }
     if (

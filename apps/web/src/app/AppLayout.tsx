@@ -7,6 +7,7 @@ import { DRAWER_OPEN_MIN_WIDTH } from '@vitrine/core';
 import { useBrand } from '../brand/brand';
 import { useUserInfo } from '../features/auth/session';
 import { Tour } from '../features/onboarding/Tour';
+import { BlockedBanner } from './BlockedBanner';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 
@@ -77,7 +78,10 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       <Tour info={info} />
       {/* AppShell.Main is the page's one <main> landmark. */}
       <AppShell.Main>
-        <Box maw={1400}>{children ?? <Outlet />}</Box>
+        <Box maw={1400}>
+          <BlockedBanner info={info} />
+          {children ?? <Outlet />}
+        </Box>
       </AppShell.Main>
     </AppShell>
   );

@@ -32,3 +32,6 @@ export function Can({
 }) {
   return usePermission(permission) ? children : otherwise;
 }
+
+/** Whether the platform admin blocked the cabinet in use: the layout's banner says so, lists stay quiet. */
+export const useCabinetBlocked = (): boolean => Boolean(useUserInfo().data?.cabinetBlocked);

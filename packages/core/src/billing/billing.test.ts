@@ -14,6 +14,7 @@ import {
   storageAllowance,
   parseMinor,
   runwayDays,
+  RUNWAY_HORIZON_DAYS,
   switchDifference,
   tariffAllowing,
   type TariffPlan,
@@ -98,10 +99,32 @@ describe('charges', () => {
     expect(runwayDays(3000, pro, 11, terms, '2026-06-01')).toBe(5);
     expect(runwayDays(2999, pro, 11, terms, '2026-06-01')).toBe(4);
     expect(runwayDays(0, plan('free'), 2, terms, '2026-06-01')).toBeNull();
+    // A balance beyond the horizon lasts 'more than' it: days that cost something are never 'nothing to pay'.
+    expect(runwayDays(600 * 4000, pro, 11, terms, '2026-06-01')).toBe(RUNWAY_HORIZON_DAYS);
     const more = switchDifference(pro, plan('proPlus'), 11, terms, '2026-06-21');
-    // 10 days left of June, 10 screens, 6.00 more a month each: 20.00 more.
-    expect(more).toBe(2000);
-    expect(switchDifference(plan('proPlus'), pro, 11, terms, '2026-06-21')).toBe(-2000);
+    // 10 days left of June, 10 screens, 3.00 more a month each: 10.00 more.
+    expect(more).toBe(1000);
+    expect(switchDifference(plan('proPlus'), pro, 11, terms, '2026-06-21')).toBe(-1000);
+  });
+
+  it('offers no default tariff that another gives as much as or more of for no higher price', () => {
+    // Non-commercial is for those who qualify, Audio plays sound only: the others are one ladder.
+    const ladder = DEFAULT_TARIFF_PLANS.filter((p) => p.id !== 'nonCommercial' && !p.audioOnly);
+    const room = (p: TariffPlan) => p.screenLimit ?? Infinity;
+    for (const a of ladder)
+      for (const b of ladder) {
+        if (a === b) continue;
+        const asGood =
+          b.monthlyPrice <= a.monthlyPrice &&
+          room(b) >= room(a) &&
+          b.storagePerScreen >= a.storagePerScreen &&
+          a.features.every((f) => b.features.includes(f));
+        expect(asGood, `${b.id} gives all of ${a.id} for no more`).toBe(false);
+      }
+    expect(ladder.map((p) => p.id)).toEqual(['free', 'pro', 'proPlus', 'enterprise']);
+    expect(ladder.map((p) => p.monthlyPrice)).toEqual(
+      [...ladder.map((p) => p.monthlyPrice)].sort((x, y) => x - y),
+    );
   });
 
   it('names the cheapest tariff that allows a feature or a number of screens', () => {

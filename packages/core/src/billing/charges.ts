@@ -95,7 +95,8 @@ export const RUNWAY_HORIZON_DAYS = 3650;
 
 /**
  * How many whole days the balance pays for from `from` on, at today's screens and terms (each month's
- * own length): null when the days cost nothing (for ever).
+ * own length): null when the days cost nothing (for ever); RUNWAY_HORIZON_DAYS when the balance pays for
+ * the whole horizon (read 'more than 3,650 days': days that cost something are never 'nothing to pay').
  */
 export function runwayDays(
   balance: Minor,
@@ -111,7 +112,7 @@ export function runwayDays(
     if (left < cost) return day;
     left -= cost;
   }
-  return null;
+  return RUNWAY_HORIZON_DAYS;
 }
 
 /**

@@ -14,6 +14,15 @@ export const LEDGER_REASONS = ['topUp', 'charge', 'refund', 'correction', 'chang
  */
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
+/** A reason as the ledger's statement (CSV, XLSX, PDF) names it: words, never the code. */
+export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
+  topUp: 'Top-up',
+  charge: 'Daily screen charge',
+  refund: 'Refund',
+  correction: 'Correction',
+  change: 'Terms changed',
+};
+
 /** What a 'change' entry changed, each from what to what (the ledger shows it in the reader's language). */
 export interface TermsChange {
   tariff?: { from: Tariff; to: Tariff };

@@ -62,7 +62,9 @@ export const DEFAULT_TARIFF_PLANS: readonly TariffPlan[] = [
   },
   {
     id: 'proPlus',
-    monthlyPrice: 2400,
+    // Between Pro and Enterprise: walls and the SSP for a little more than Pro, while Enterprise costs more
+    // again for no screen limit and twice the storage (no tariff is worse than another at a lower price).
+    monthlyPrice: 2100,
     screenLimit: 1000,
     freeSlots: 1,
     storagePerScreen: 5 * GB,

@@ -116,7 +116,11 @@ export const UploadHeaders = z.object({
     })
     .pipe(nameSchema),
 });
-export const UploadResult = FileItem.extend({ duplicate: z.boolean() });
+export const UploadResult = FileItem.extend({
+  duplicate: z.boolean(),
+  /** Said of a duplicate the uploader cannot see where it lies ('File already uploaded. Used exist'). */
+  message: z.string().optional(),
+});
 
 /** POST /api/file/import: the server fetches a file from the web into the library. */
 export const FileImportBody = z.strictObject({

@@ -55,7 +55,7 @@ const jsonText = text(20000, { multiline: true, trim: false }).refine(
 
 /** Zones checked once each: a page of 1,000 screens shares a handful, and Intl's check is not cheap. */
 const knownZones = new Map<string, boolean>();
-const isTimeZone = (value: string): boolean => {
+export const isTimeZone = (value: string): boolean => {
   let known = knownZones.get(value);
   if (known === undefined) {
     try {
@@ -69,6 +69,13 @@ const isTimeZone = (value: string): boolean => {
   }
   return known;
 };
+
+/** A playback cost per show as exact decimal text: up to 9 whole digits and 4 decimals ('0.5', '12.0025'). */
+export const playbackCostSchema = text(20).regex(/^\d{1,9}(\.\d{1,4})?$/, { error: MESSAGES.invalid });
+
+/** A stored decimal ('0.5000') in its shortest exact text ('0.5'); '12.0000' -> '12'. */
+export const shortDecimal = (value: string): string =>
+  value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
 
 /** Every setting a person edits (spec §3). */
 export const PointSettings = z.strictObject({
@@ -89,8 +96,8 @@ export const PointSettings = z.strictObject({
   windows: Windows,
   config: jsonText.nullable(),
   audience: Audience.nullable(),
-  /** Smallest currency unit per show. */
-  playbackCost: z.number().int().min(0).max(100_000_000).nullable(),
+  /** What one show costs, in the currency's units, as exact decimal text ('0.5'). */
+  playbackCost: playbackCostSchema.nullable(),
   /** Minutes between the player's regular content fetches (PASSIVE changes wait at most this long). */
   syncInterval: z.number().int().min(SYNC_INTERVAL.min).max(SYNC_INTERVAL.max),
   cameraStreamUrl: text(2000)
@@ -222,7 +229,14 @@ export const PointPatchMany = z.strictObject({
   patch: PointPatch.omit({ name: true }),
 });
 
-export const BindBody = z.strictObject({ name: nameSchema.optional() });
+export const BindBody = z.strictObject({
+  name: nameSchema.optional(),
+  /**
+   * The pairing browser's time zone: the new screen's (else UTC). A zone this server does not know is
+   * ignored, not refused: pairing never fails over it.
+   */
+  timezone: text(64).optional(),
+});
 /** POST /api/point/post (spec §7): a new screen with its name and any settings, paired later. */
 export const PointCreate = PointPatch.extend({ name: nameSchema });
 export type PointCreate = z.infer<typeof PointCreate>;

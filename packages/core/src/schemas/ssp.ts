@@ -96,6 +96,8 @@ export const SspReport = z.object({
   data: z.array(SspReportRow),
   total: z.number().int(),
   totals: z.object({ shows: z.number().int(), impressions: money, cost: money, revenue: money }),
+  /** The currencies the range's income is in (its suppliers'; one as a rule, none without shows). */
+  currencies: z.array(z.string()),
 });
 export type SspReport = z.infer<typeof SspReport>;
 

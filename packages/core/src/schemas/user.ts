@@ -57,6 +57,8 @@ export const UserInfo = z.object({
   scope: z.array(z.enum(PERMISSION_KEYS as [string, ...string[]])),
   /** The cabinet requires two-factor and this person has not turned it on: only the security page works. */
   twoFaSetupRequired: z.boolean().optional(),
+  /** The platform admin blocked the cabinet in use: its pages say so once and point to its funds. */
+  cabinetBlocked: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

@@ -23,7 +23,7 @@ export interface SspScreenFacts {
   /** People who see one show (the screen's audience setting), if set. */
   audience: number | null;
   /** What a play costs the advertiser at least (the screen's playback cost), if set. */
-  playbackCost: number | null;
+  playbackCost: string | null;
 }
 
 /** The fields a screen lacks before it can be offered; empty when it can be. */
@@ -34,6 +34,6 @@ export function sspMissing(facts: SspScreenFacts): SspRequiredField[] {
   if (!facts.location) missing.push('location');
   if (!facts.hasPhoto) missing.push('photo');
   if (facts.audience === null || !(facts.audience > 0)) missing.push('audience');
-  if (facts.playbackCost === null || !(facts.playbackCost >= 0)) missing.push('playbackCost');
+  if (facts.playbackCost === null || !/^\d+(\.\d+)?$/.test(facts.playbackCost)) missing.push('playbackCost');
   return missing;
 }

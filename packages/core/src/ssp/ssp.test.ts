@@ -100,7 +100,7 @@ describe('screens offered to advertisers', () => {
       location: { lat: 1, lng: 2 },
       hasPhoto: true,
       audience: 12,
-      playbackCost: 0.5,
+      playbackCost: '0.5',
     };
     expect(sspMissing(full)).toEqual([]);
     expect(sspMissing({ ...full, address: ' ', hasPhoto: false, audience: null })).toEqual([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WALL_MESSAGES, wallCellProblems } from './rules.js';
+import { WALL_MESSAGES, tileInStep, wallCellProblems } from './rules.js';
 
 describe('wallCellProblems', () => {
   const grid = { width: 2, height: 2 };
@@ -24,5 +24,15 @@ describe('wallCellProblems', () => {
         { column: 1, row: 0, pointId: 1 },
       ]),
     ).toEqual({ 'cells.1.column': WALL_MESSAGES.taken, 'cells.2.pointId': WALL_MESSAGES.twice });
+  });
+});
+
+describe('tileInStep', () => {
+  it('needs a current report of being in step, not a stable connection', () => {
+    expect(tileInStep('ONLINE', true)).toBe(true);
+    expect(tileInStep('UNSTABLE', true)).toBe(true);
+    expect(tileInStep('ONLINE', false)).toBe(false);
+    expect(tileInStep('GONE_OFFLINE', true)).toBe(false);
+    expect(tileInStep('OFFLINE', true)).toBe(false);
   });
 });

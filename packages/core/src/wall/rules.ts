@@ -1,3 +1,4 @@
+import type { PointStatus } from '../point.js';
 /**
  * What a wall's grid may be and how its cells are checked (docs/walls.md): one screen a cell, every cell
  * inside the grid, a cell place and a screen used once. The server refuses what these find; the web form
@@ -110,3 +111,11 @@ export function problemsAt(
   }
   return out;
 }
+
+/**
+ * Whether a tile is "in step": its own report says its frames are within the band, and it is connected, so
+ * that report is current. A screen that reconnects often ('not stably online') is connected, and may well
+ * be in step: stability is its status badge's business, not the step's.
+ */
+export const tileInStep = (status: PointStatus, reportedInStep: boolean): boolean =>
+  reportedInStep && (status === 'ONLINE' || status === 'UNSTABLE');

@@ -26,7 +26,7 @@ export const API_TOKEN_PREFIX = 'vtp_';
 
 export interface AuthServiceDeps {
   /** Whether a cabinet requires two-factor of its members. */
-  cabinets: Pick<CabinetRepository, 'twoFaRequired'>;
+  cabinets: Pick<CabinetRepository, 'twoFaRequired' | 'blocked'>;
   /** Shared access: a person's role in a cabinet that is not their own. */
   access: Pick<AccessRepository, 'roleIn'>;
   /** The second step of sign-in when a person turned two-factor on. */
@@ -256,6 +256,7 @@ export class AuthService {
       isClarityEnabled: user.isClarityEnabled,
       scope: effectiveScope(caller.role, user.login, this.deps.brandRules),
       ...(caller.twoFaSetupRequired ? { twoFaSetupRequired: true } : {}),
+      ...((await this.deps.cabinets.blocked(caller.cabinetId)) ? { cabinetBlocked: true } : {}),
     };
   }
 

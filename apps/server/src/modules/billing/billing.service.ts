@@ -17,6 +17,7 @@ import {
   refusesChanges,
   storageAllowance,
   runwayDays,
+  LEDGER_REASON_LABELS,
   switchDifference,
   tariffAllowing,
   type AdminCabinet,
@@ -516,7 +517,7 @@ export class BillingService {
         const { rows } = await repos.billing.ledger(cabinetId, { page, limit: 500, reason: query.reason });
         yield rows.map((r) => [
           r.createdAt.toISOString(),
-          r.reason,
+          LEDGER_REASON_LABELS[r.reason],
           formatMinor(r.amount),
           r.day,
           r.note,
@@ -530,7 +531,7 @@ export class BillingService {
       title: 'Ledger',
       columns: [
         { title: 'Date', width: 22 },
-        { title: 'Reason', width: 12 },
+        { title: 'Reason', width: 20 },
         { title: `Amount, ${config.currency.toUpperCase()}`, width: 14, numeric: true },
         { title: 'Day', width: 12 },
         { title: 'Note', width: 40 },

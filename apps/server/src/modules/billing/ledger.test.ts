@@ -181,6 +181,9 @@ describe('the ledger', () => {
     // A negative amount stays a number for the spreadsheet (no formula guard's apostrophe).
     expect(res.body).toContain(',-0.71,');
     expect(res.body).not.toContain("'-0.71");
+    // Reasons in words, not codes.
+    expect(res.body).toContain('Top-up');
+    expect(res.body).not.toMatch(/\btopUp\b/);
     const other = await owner('pro');
     const theirs = await call(t.app, 'GET', '/api/funds/export', { token: other.user.token });
     expect(theirs.body).not.toContain('bank transfer');

@@ -121,12 +121,18 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
     ).toBe(403);
     expect((await call(t.app, 'GET', '/api/funds', { token: owner.token })).statusCode).toBe(200);
     expect((await call(t.app, 'GET', '/api/funds/ledger', { token: owner.token })).statusCode).toBe(200);
-    expect((await call(t.app, 'GET', '/api/user/info', { token: owner.token })).statusCode).toBe(200);
+    // Who the person is says the cabinet is blocked: every page's banner tells it once.
+    const info = await call(t.app, 'GET', '/api/user/info', { token: owner.token });
+    expect(info.statusCode).toBe(200);
+    expect(info.json()).toMatchObject({ cabinetBlocked: true });
     await call(t.app, 'POST', `/api/admin/cabinets/${cabinetId}/terms`, {
       token: admin.token,
       body: { blocked: false },
     });
     expect((await call(t.app, 'GET', '/api/point', { token: owner.token })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', '/api/user/info', { token: owner.token })).json()).not.toHaveProperty(
+      'cabinetBlocked',
+    );
     const ledger = (
       await call(t.app, 'GET', `/api/admin/cabinets/${cabinetId}/ledger`, { token: admin.token })
     ).json();
@@ -209,7 +215,7 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
     await expect(t.services.billing.guard(cabinetId, { feature: 'studio' })).resolves.toBeUndefined();
     const walls = t.services.billing.guard(cabinetId, { feature: 'walls' });
     if (mode === 'off') await expect(walls).resolves.toBeUndefined();
-    else await expect(walls).rejects.toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'enterprise' });
+    else await expect(walls).rejects.toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'proPlus' });
   });
 
   it('the studio and walls are opened by the tariff: a widget on Free is refused, on Pro made; a wall needs more', async () => {
@@ -230,7 +236,7 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
       body: { name: 'Lobby wall', width: 1, height: 1 },
     });
     if (mode === 'off') expect(wall.statusCode, wall.body).toBe(200);
-    else expect(wall.json()).toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'enterprise' });
+    else expect(wall.json()).toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'proPlus' });
   });
 
   it('the SSP connector is opened by the tariff, and the ad round asks only for cabinets that may run ads', async () => {
@@ -250,13 +256,13 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
       return;
     }
     expect(onPro.statusCode).toBe(403);
-    expect(onPro.json()).toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'enterprise' });
+    expect(onPro.json()).toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'proPlus' });
     // An advertising source alone requests ads too (spec §4): the same refusal.
     const source = await call(t.app, 'POST', `/api/playlist/patch/${playlistId}`, {
       token: owner.token,
       body: { source: 'ADTELLIGENT' },
     });
-    expect(source.json()).toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'enterprise' });
+    expect(source.json()).toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'proPlus' });
     // Turning it off (or leaving it off) needs nothing.
     expect((await connector(false)).statusCode).toBe(200);
     expect(await t.services.billing.allows(cabinetId, { feature: 'ssp' })).toBe(false);

@@ -51,6 +51,15 @@ export class CabinetRepository {
     return row?.required ?? false;
   }
 
+  /** Whether the platform admin blocked the cabinet (its pages then say so and point to its funds). */
+  async blocked(id: CabinetId): Promise<boolean> {
+    const [row] = await this.db
+      .select({ blocked: cabinets.blocked })
+      .from(cabinets)
+      .where(eq(cabinets.id, id));
+    return row?.blocked ?? false;
+  }
+
   async findPlatform(): Promise<CabinetRow | undefined> {
     // The first platform cabinet holds the admins; later ones (the stock library) serve other purposes.
     const [row] = await this.db

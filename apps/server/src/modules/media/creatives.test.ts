@@ -52,6 +52,32 @@ describe('creatives', () => {
     expect(again.data.map((item) => item.name).sort()).toEqual(['spring-sale.html', 'summer.html']);
   });
 
+  it('a creative the library already holds elsewhere is that file, said plainly, not a silent success', async () => {
+    const owned = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/upload',
+      headers: {
+        authorization: `Bearer ${team.owner.token}`,
+        'x-file-name': 'winter-sale.html',
+        'content-type': 'application/octet-stream',
+      },
+      payload: page('winter'),
+    });
+    expect(owned.statusCode).toBe(200);
+    const res = await uploadCreative(team.agent, 'my-winter.html', page('winter'));
+    expect(res.statusCode).toBe(200);
+    // The picker shows and selects the file it names; the message says why nothing new was stored.
+    expect(res.json()).toMatchObject({
+      id: (owned.json() as { id: number }).id,
+      name: 'winter-sale.html',
+      duplicate: true,
+      message: 'File already uploaded. Used exist',
+    });
+    const fresh = await uploadCreative(team.agent, 'new-spot.html', page('new spot'));
+    expect(fresh.json()).toMatchObject({ duplicate: false });
+    expect(fresh.json()).not.toHaveProperty('message');
+  });
+
   it("the agent's playlist takes its creative, waiting for the owner when the cabinet asks for approval", async () => {
     await call(t.app, 'POST', '/api/cabinet/approval', {
       token: team.owner.token,

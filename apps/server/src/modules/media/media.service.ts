@@ -571,12 +571,17 @@ export class MediaService {
     return id === undefined ? { data: [], tags: [], breadcrumbs: [] } : this.folderContents(caller, id);
   }
 
+  /**
+   * A creative the library already holds (perhaps in a folder the uploader cannot open) is not stored
+   * twice: the answer is that file, said plainly, so the picker shows and selects it.
+   */
   async uploadCreative(caller: Caller, input: Omit<UploadInput, 'folderId'>) {
     const id = await this.creativesFolder(caller.cabinetId);
-    return this.upload(
+    const file = await this.upload(
       caller,
       id === undefined ? { ...input, folderId: 0, newFolder: CREATIVES_FOLDER } : { ...input, folderId: id },
     );
+    return file.duplicate ? { ...file, message: UPLOAD_MESSAGES.alreadyUploaded } : file;
   }
 
   // ---- uploads ----

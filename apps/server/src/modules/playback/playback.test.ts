@@ -280,7 +280,7 @@ describe('POST /api/player/playback', () => {
     await setPoint(point.id, {
       timezone: 'Europe/Rome',
       audience: { viewers: 7, perHour },
-      playbackCost: 3,
+      playbackCost: '3',
     });
     // 10:30Z is 11:30 in Rome in early March (UTC+1).
     await send(token, [show('2026-03-06T10:30:00Z', 10, fileId), show('2026-03-06T10:40:00Z', 10, fileId)]);

@@ -6,6 +6,7 @@ import {
   type Manifest,
   type ManifestFile,
   type ScheduleInputData,
+  shortDecimal,
 } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
@@ -39,7 +40,7 @@ export function playerSettings(row: PointRow): Manifest['point'] {
     windows: row.windows ?? DEFAULT_WINDOWS,
     config: row.config,
     audience: row.audience ?? null,
-    playbackCost: row.playbackCost,
+    playbackCost: row.playbackCost === null ? null : shortDecimal(row.playbackCost),
     syncInterval: row.syncInterval,
     cameraStreamUrl: row.cameraStreamUrl,
     isStoped: row.isStopped,

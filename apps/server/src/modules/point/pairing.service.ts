@@ -3,6 +3,7 @@ import {
   PAIRING_TTL_SECONDS,
   POINT_MESSAGES,
   isPairingCode,
+  isTimeZone,
   normalizePairingCode,
   pairingCode,
   type Point,
@@ -62,7 +63,7 @@ export class PairingService {
   async bind(
     caller: Caller,
     rawCode: string,
-    name: string | undefined,
+    body: { name?: string; timezone?: string } = {},
   ): Promise<Point & { message: string }> {
     // Codes are short: a person who types wrong ones again and again is stopped for a while.
     const checks: [FailureRule, string][] = [
@@ -82,9 +83,12 @@ export class PairingService {
     // Another operator may take the code in between: the new screen is then rolled back.
     const row = await this.deps
       .addScreen(caller.cabinetId, async (repos) => {
+        // A new screen shows the time of the browser that pairs it (UTC when none is said or known).
+        const timezone = body.timezone && isTimeZone(body.timezone) ? body.timezone : 'UTC';
         const point = await repos.points.insert({
           cabinetId: caller.cabinetId,
-          name: name ?? `Screen ${code}`,
+          name: body.name ?? `Screen ${code}`,
+          timezone,
         });
         return (await repos.points.bindPairing(code, point.id, now)) ? point : Promise.reject(CODE_TAKEN);
       })

@@ -40,7 +40,7 @@ export async function pointRoutes(app: App, { services }: RouteContext): Promise
   );
 
   route(app, pointApi.bindByCode, async (request) =>
-    pairing.bind(requireCaller(request), request.params.code, request.body?.name),
+    pairing.bind(requireCaller(request), request.params.code, request.body ?? {}),
   );
 
   route(app, pointApi.patch, async (request) =>

@@ -30,7 +30,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A player as the browser runs it: a device key, a code, and after binding a device token. */
-async function pairPlayer(operator: TestUser, name?: string): Promise<{ token: string; point: Point }> {
+async function pairPlayer(
+  operator: TestUser,
+  name?: string,
+  extra: { timezone?: string } = {},
+): Promise<{ token: string; point: Point }> {
   const deviceKey = randomBytes(32).toString('hex');
   const pair = await call(t.app, 'POST', '/api/player/pair', { body: { deviceKey } });
   expect(pair.statusCode).toBe(200);
@@ -39,7 +43,7 @@ async function pairPlayer(operator: TestUser, name?: string): Promise<{ token: s
   expect(waiting.json()).toEqual({ status: 'waiting' });
   const bound = await call(t.app, 'POST', `/api/point/bind-by-code/${code.toLowerCase()}`, {
     token: operator.token,
-    body: name ? { name } : {},
+    body: { ...(name ? { name } : {}), ...extra },
   });
   expect(bound.statusCode).toBe(200);
   const point = bound.json() as Point & { message: string };
@@ -391,7 +395,7 @@ describe('screens and networks in the cabinet', () => {
       windows: { fullscreen: true, mirror: true, volume: 40 },
       config: '{"kiosk": true}',
       audience: { viewers: 12.5, perHour: null },
-      playbackCost: 25,
+      playbackCost: '25',
       cameraStreamUrl: 'rtsp://camera.local/stream',
     };
     const res = await call(t.app, 'PATCH', `/api/point/patch/${point.id}`, {
@@ -424,6 +428,41 @@ describe('screens and networks in the cabinet', () => {
       total: number;
     };
     expect(nets.total).toBeGreaterThanOrEqual(1);
+  });
+
+  it("gives a new screen the pairing browser's time zone rather than UTC", async () => {
+    const owner = await createUser(t, { role: 'owner' });
+    expect((await pairPlayer(owner, 'Kyiv', { timezone: 'Europe/Kyiv' })).point.timezone).toBe('Europe/Kyiv');
+    expect((await pairPlayer(owner, 'Tokyo', { timezone: 'Asia/Tokyo' })).point.timezone).toBe('Asia/Tokyo');
+    // A zone this server does not know (or none) is not refused: the screen starts on UTC.
+    expect((await pairPlayer(owner, 'Mars', { timezone: 'Mars/Olympus' })).point.timezone).toBe('UTC');
+    expect((await pairPlayer(owner, 'API')).point.timezone).toBe('UTC');
+  });
+
+  it('keeps a decimal playback cost exactly and refuses what is not one', async () => {
+    const { point } = await pairPlayer(team.owner);
+    const patch = (playbackCost: unknown) =>
+      call(t.app, 'PATCH', `/api/point/patch/${point.id}`, {
+        token: team.owner.token,
+        body: { playbackCost },
+      });
+    for (const [sent, kept] of [
+      ['0.5', '0.5'],
+      ['12.0025', '12.0025'],
+      ['0.10', '0.1'],
+      ['7', '7'],
+    ] as const) {
+      const res = await patch(sent);
+      expect(res.statusCode).toBe(200);
+      expect((res.json() as Point).playbackCost).toBe(kept);
+      expect((await getPoint(team.owner, point.id)).playbackCost).toBe(kept);
+    }
+    for (const bad of ['-1', '0.12345', '1e3', 'abc', '1234567890', 0.5]) {
+      const res = await patch(bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ fields: { playbackCost: expect.any(String) } });
+    }
+    expect((await getPoint(team.owner, point.id)).playbackCost).toBe('7');
   });
 
   it('sorts, pages and filters the screen list', async () => {

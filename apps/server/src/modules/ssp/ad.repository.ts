@@ -46,7 +46,7 @@ export interface ScreenSspColumns {
   longitude: number | null;
   hasPhoto: boolean;
   viewers: number | null;
-  playbackCost: number | null;
+  playbackCost: string | null;
 }
 
 /** The points columns (alias `pt`) that make a screen's `ScreenSspColumns`, read back by `screenColumnsOf`. */
@@ -59,7 +59,7 @@ interface ScreenSspRow {
   longitude: number | null;
   has_photo: boolean;
   viewers: number | string | null;
-  playback_cost: number | null;
+  playback_cost: string | null;
 }
 const screenColumnsOf = (r: ScreenSspRow): ScreenSspColumns => ({
   name: r.name,
@@ -284,9 +284,10 @@ export class AdRepository {
     };
     const totals = (await this.db.execute(sql`
       select count(distinct (date_trunc('hour', a.played_at), a.source))::int as groups, count(*)::int as shows,
-        coalesce(sum(a.multiplier_micros), 0)::text as impressions, coalesce(sum(a.revenue_micros), 0)::text as revenue
+        coalesce(sum(a.multiplier_micros), 0)::text as impressions, coalesce(sum(a.revenue_micros), 0)::text as revenue,
+        coalesce(array_agg(distinct a.currency) filter (where a.currency is not null), '{}') as currencies
       from ${sspAds} a where ${where}`)) as unknown as {
-      rows: { groups: number; shows: number; impressions: string; revenue: string }[];
+      rows: { groups: number; shows: number; impressions: string; revenue: string; currencies: string[] }[];
     };
     return { rows: rows.rows, totals: totals.rows[0]! };
   }

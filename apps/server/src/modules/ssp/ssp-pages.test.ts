@@ -75,8 +75,16 @@ describe('the SSP pages by range', () => {
       data: { datetime: string; shows: number; revenue: string }[];
       total: number;
       totals: { shows: number; impressions: string; revenue: string };
+      currencies: string[];
     };
     expect(report.totals).toEqual({ shows: 3, impressions: '62.6', revenue: '0.1595', cost: '0.1595' });
+    // The income's currency is named (the suppliers'), so the page can say what the amounts are in.
+    expect(report.currencies).toEqual(['USD']);
+    expect(
+      (await get(team.owner.token, '/api/ssp/report', { from: '2020-01-01', to: '2020-01-01' })).json(),
+    ).toMatchObject({
+      currencies: [],
+    });
     expect(report.data.map((r) => [r.datetime, r.shows])).toEqual([
       [`${DAY1}T10:00:00.000Z`, 1],
       [`${DAY1}T09:00:00.000Z`, 2],
@@ -245,7 +253,7 @@ describe("a playlist's screens the SSP connector leaves out", () => {
     const { point: some } = await pairPlayer(t, team.owner, 'Some facts');
     const patched = await call(t.app, 'POST', `/api/point/patch/${some.id}`, {
       token: team.owner.token,
-      body: { address: '1 Main Street', location: { lat: 50.45, lng: 30.52 }, playbackCost: 100 },
+      body: { address: '1 Main Street', location: { lat: 50.45, lng: 30.52 }, playbackCost: '100' },
     });
     expect(patched.statusCode, patched.body).toBe(200);
     const fileId = await uploadImage(t, team.owner);

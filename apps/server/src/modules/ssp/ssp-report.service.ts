@@ -61,6 +61,7 @@ export class SspReportService {
         cost: decimal(totals.revenue),
         revenue: decimal(totals.revenue),
       },
+      currencies: [...totals.currencies].sort(),
     };
   }
 

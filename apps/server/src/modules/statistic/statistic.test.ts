@@ -211,7 +211,7 @@ beforeAll(async () => {
     const paired = await pairPlayer(t, team.owner, s.name);
     const res = await call(t.app, 'PATCH', `/api/point/patch/${paired.point.id}`, {
       token: team.owner.token,
-      body: { timezone: s.zone, audience: s.audience, playbackCost: s.cost },
+      body: { timezone: s.zone, audience: s.audience, playbackCost: s.cost === null ? null : String(s.cost) },
     });
     expect(res.statusCode).toBe(200);
     screens.push({

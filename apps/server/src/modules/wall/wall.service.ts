@@ -12,6 +12,7 @@ import {
   type WallStatus,
   type WallTileStatus,
   type DailySchedule,
+  tileInStep,
 } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import { uniqueViolation } from '../../db/errors.js';
@@ -117,7 +118,7 @@ export class WallService {
         column: cell.column,
         row: cell.row,
         status: point.status,
-        synchronized: point.status === 'ONLINE' && (report?.synchronized ?? false),
+        synchronized: tileInStep(point.status, report?.synchronized ?? false),
         p50: report?.p50 ?? null,
         p95: report?.p95 ?? null,
         max: report?.max ?? null,

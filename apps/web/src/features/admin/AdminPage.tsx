@@ -36,6 +36,7 @@ import { changeTerms, recordEntry, useAdminCabinets, useAdminLedger } from './ad
 import { TariffTable } from './TariffTable';
 import { CabinetInvoices } from './CabinetInvoices';
 import { SuppliersSection } from './SuppliersSection';
+import { useRunwayText } from '../funds/runway';
 
 /** Money in or out of a cabinet with its reason: a bank transfer, a refund, a correction. */
 function EntryForm({
@@ -225,6 +226,7 @@ function CabinetDrawer({
 /** /admin (platform admin): customer cabinets and their billing (docs/billing.md, "Admin panel"). */
 export function AdminPage() {
   const { t } = useTranslation();
+  const runway = useRunwayText();
   const name = useTariffName();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
@@ -241,7 +243,7 @@ export function AdminPage() {
     {
       key: 'runway',
       header: t('funds.runway'),
-      cell: (c) => (c.runwayDays === null ? '∞' : t('funds.days', { count: c.runwayDays })),
+      cell: (c) => (c.runwayDays === null ? '∞' : runway(c.runwayDays)),
     },
     {
       key: 'state',

@@ -36,6 +36,7 @@ import { useDashboard } from './dashboard.api';
 import { BillingCard } from '../funds/BillingCard';
 import { formatDuration, formatPercent } from './time';
 import { usePermissions } from '../../lib/permissions';
+import { LoadFailed } from '../../lib/LoadFailed';
 
 /** ECharts arrives with the first chart, not with the app. */
 const FullnessBarsChart = lazy(() =>
@@ -452,7 +453,7 @@ export function DashboardPage() {
             <Skeleton h={150} radius="md" />
           </SimpleGrid>
         ) : (
-          <Text c="dimmed">{t('dashboard.failed')}</Text>
+          <LoadFailed>{t('dashboard.failed')}</LoadFailed>
         )
       ) : (
         <>

@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@vitrine/core';
 import { formatMoney } from './money';
 import { useTariffName } from './TariffLimits';
+import { useRunwayText } from './runway';
 
 /** The dashboard's billing stats (spec §3): balance, runway, tariff, screens against its limit. */
 export function BillingCard({ billing }: { billing: NonNullable<Dashboard['billing']> }) {
   const { t } = useTranslation();
+  const runway = useRunwayText();
   const name = useTariffName();
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="dashboard-billing">
@@ -22,9 +24,7 @@ export function BillingCard({ billing }: { billing: NonNullable<Dashboard['billi
         </Text>
       </Group>
       <Stack gap={4}>
-        <Text size="sm">
-          {billing.runwayDays === null ? t('funds.forever') : t('funds.days', { count: billing.runwayDays })}
-        </Text>
+        <Text size="sm">{runway(billing.runwayDays)}</Text>
         <Group gap="xs">
           <Badge variant="light">{name(billing.tariff)}</Badge>
           {billing.state !== 'active' && <Badge color="red">{t(`funds.states.${billing.state}`)}</Badge>}

@@ -26,10 +26,12 @@ import { LedgerTable } from './LedgerTable';
 import { formatMoney } from './money';
 import { LEDGER_PAGE, startRecharge, switchTariff, useFunds, useFundsRefresh, useLedger } from './funds.api';
 import { TariffLimits, useTariffName } from './TariffLimits';
+import { useRunwayText } from './runway';
 
 /** The balance, how long it lasts, and the cabinet's state. */
 function Summary({ funds }: { funds: Funds }) {
   const { t } = useTranslation();
+  const runway = useRunwayText();
   const name = useTariffName();
   const money = (amount: number) => formatMoney(amount, funds.currency);
   return (
@@ -50,7 +52,7 @@ function Summary({ funds }: { funds: Funds }) {
           {t('funds.runway')}
         </Text>
         <Text fz={28} fw={700}>
-          {funds.runwayDays === null ? t('funds.forever') : t('funds.days', { count: funds.runwayDays })}
+          {runway(funds.runwayDays)}
         </Text>
         <Text size="sm">{t('funds.dayCost', { amount: money(funds.dayCost), count: funds.screens })}</Text>
       </Paper>
@@ -272,7 +274,7 @@ export function FundsPage() {
               {t('funds.hints.BALANCE_NOT_ENOUGH')}
             </Alert>
           )}
-          {funds.state === 'blocked' && <Alert color="red">{t('errors.CABINET_BLOCKED')}</Alert>}
+          {/* A blocked cabinet is said once, by the layout's banner above every page. */}
           <Summary funds={funds} />
           {funds.recharge && <Recharge funds={funds} />}
           {funds.billing === 'on' && <Tariffs funds={funds} />}

@@ -6,6 +6,7 @@ import { FilterBar } from '../statistics/FilterBar';
 import { addDays } from '../statistics/filters';
 import { useNumbers } from '../statistics/format';
 import { useFilterSearch } from '../statistics/useFilterSearch';
+import { LoadFailed } from '../../lib/LoadFailed';
 
 const SeriesChart = lazy(() =>
   import('../statistics/StatisticsCharts').then((m) => ({ default: m.SeriesChart })),
@@ -56,7 +57,7 @@ export function ImpressionsPage() {
           isLoading ? (
             <Skeleton h={320} />
           ) : (
-            <Text c="dimmed">{t('statistics.failed')}</Text>
+            <LoadFailed>{t('statistics.failed')}</LoadFailed>
           )
         ) : data.rows.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">

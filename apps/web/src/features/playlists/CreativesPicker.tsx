@@ -16,9 +16,13 @@ const isFile = (item: GalleryItem): item is FileItem => 'mime' in item;
 export function CreativesPicker({ onChoose }: { onChoose: (files: FileItem[]) => void }) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<Set<number>>(new Set());
+  // Files an upload answered with from elsewhere in the library (the same content already there): shown
+  // and chosen here, though they stay in their own folder.
+  const [found, setFound] = useState<FileItem[]>([]);
   const { data } = useCreatives();
   const upload = useCreativeUpload();
-  const files = (data?.data ?? []).filter(isFile);
+  const listed = (data?.data ?? []).filter(isFile);
+  const files = [...listed, ...found.filter((f) => !listed.some((l) => l.id === f.id))];
   const toggle = (id: number) =>
     setChosen((c) => {
       const next = new Set(c);
@@ -38,7 +42,14 @@ export function CreativesPicker({ onChoose }: { onChoose: (files: FileItem[]) =>
             // The uploader's rules (spec §5) before a byte is sent, as in the gallery.
             const refusal = uploadRefusal(file.name, file.size);
             if (refusal) notifyError(translateError(refusal));
-            else upload.mutate(file, { onSuccess: (added) => setChosen((c) => new Set([...c, added.id])) });
+            else
+              upload.mutate(file, {
+                onSuccess: (answer) => {
+                  const { duplicate, ...added } = answer;
+                  if (duplicate) setFound((f) => [...f.filter((x) => x.id !== added.id), added]);
+                  setChosen((c) => new Set([...c, added.id]));
+                },
+              });
           }}
           accept={UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',')}
         >

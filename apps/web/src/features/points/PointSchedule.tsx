@@ -24,6 +24,7 @@ import { formatDuration, formatPercent, wallClock } from '../dashboard/time';
 import { PointScheduleTimeline } from './PointScheduleTimeline';
 import { TYPE_COLORS } from './timeline/geometry';
 import { usePermission } from '../../lib/permissions';
+import { LoadFailed } from '../../lib/LoadFailed';
 
 function Section({ title, children, extra }: { title: string; children: ReactNode; extra?: ReactNode }) {
   return (
@@ -269,7 +270,7 @@ export function DaySchedule({
             <Skeleton h={120} radius="md" />
           </Stack>
         ) : (
-          <Text c="dimmed">{t('schedule.failed')}</Text>
+          <LoadFailed>{t('schedule.failed')}</LoadFailed>
         )
       ) : (
         <Stack style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={stale}>

@@ -1,6 +1,8 @@
 import { useId, useMemo } from 'react';
 import {
   Checkbox,
+  type ComboboxItem,
+  type OptionsFilter,
   MultiSelect,
   NumberInput,
   Select,
@@ -11,7 +13,16 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_WINDOWS, ROTATIONS, SYNC_INTERVAL, type PointPatch, type Rotation } from '@vitrine/core';
+import {
+  DEFAULT_WINDOWS,
+  ROTATIONS,
+  SYNC_INTERVAL,
+  zoneAliases,
+  zoneMatches,
+  zoneNames,
+  type PointPatch,
+  type Rotation,
+} from '@vitrine/core';
 import { useAllNets } from '../nets/nets.api';
 
 /**
@@ -55,18 +66,33 @@ export interface SettingFieldProps<F extends SettingField> {
   error?: string | undefined;
 }
 
-/** Browsers list zones by region and leave out plain UTC, the default of a new screen. */
-export function useTimeZones(): string[] {
-  return useMemo(
-    () => [
-      'UTC',
-      ...(Intl as unknown as { supportedValuesOf(k: string): string[] })
-        .supportedValuesOf('timeZone')
-        .filter((z) => z !== 'UTC'),
-    ],
-    [],
-  );
+/**
+ * Browsers list zones by region and leave out plain UTC; a zone is labelled with its other names too
+ * ('Europe/Kiev (Europe/Kyiv)'), and the screen's own zone is listed once, by its name, even when the
+ * browser names it otherwise.
+ */
+export function useTimeZones(current?: string): ComboboxItem[] {
+  return useMemo(() => {
+    const listed = (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf(
+      'timeZone',
+    );
+    const zones = ['UTC', ...listed.filter((z) => z !== 'UTC')];
+    if (current && !zones.includes(current)) {
+      // The browser lists the zone by another name (Europe/Kiev for Europe/Kyiv): the screen's name stands in.
+      const other = zones.findIndex((zone) => zoneNames(current).includes(zone));
+      if (other >= 0) zones[other] = current;
+      else zones.push(current);
+    }
+    return zones.map((value) => {
+      const aliases = zoneAliases(value).filter((alias) => alias.includes('/'));
+      return { value, label: aliases.length ? `${value} (${aliases.join(', ')})` : value };
+    });
+  }, [current]);
 }
+
+/** The zone list's search: by any name of a zone, current or former ('Kyiv' finds Europe/Kiev). */
+export const zoneFilter: OptionsFilter = ({ options, search }) =>
+  (options as ComboboxItem[]).filter((option) => zoneMatches(option.value, search));
 
 const timeInput = (value: string) => (value.length === 5 ? `${value}:00` : value);
 
@@ -84,7 +110,7 @@ export function useSettingLabel(): (field: SettingField) => string {
 /** One setting's input. `windows` is one setting of three parts: full screen, mirror and volume. */
 export function SettingInput<F extends SettingField>(props: SettingFieldProps<F>) {
   const { t } = useTranslation();
-  const zones = useTimeZones();
+  const zones = useTimeZones(props.field === 'timezone' ? (props.value as string | undefined) : undefined);
   const volumeId = useId();
   const { field, error } = props;
   // One switch over the field name; each branch knows its own value type.
@@ -99,6 +125,7 @@ export function SettingInput<F extends SettingField>(props: SettingFieldProps<F>
           searchable
           allowDeselect={false}
           data={zones}
+          filter={zoneFilter}
           value={(value as string | undefined) ?? 'UTC'}
           error={error}
           onChange={(z) => z && onChange(z)}

@@ -66,7 +66,11 @@ export function usePointActions() {
   return {
     bind: useMutation({
       mutationFn: ({ code, name }: { code: string; name?: string }) =>
-        call(pointApi.bindByCode, { params: { code: encodeURIComponent(code) }, body: name ? { name } : {} }),
+        call(pointApi.bindByCode, {
+          params: { code: encodeURIComponent(code) },
+          // The browser's zone: a new screen shows this time unless the cabinet's screens have another.
+          body: { ...(name ? { name } : {}), timezone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+        }),
       ...done,
     }),
     patch: useMutation({

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useMemo } from 'react';
-import { Box, Group, Loader, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Box, Group, Loader, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { periodDays, type SspReport } from '@vitrine/core';
 import { DataTable, type Column } from '../../lib/list/DataTable';
@@ -22,7 +23,7 @@ const SOURCE_COLORS = { auction: 'blue', manual: 'teal', leftover: 'orange' } as
 const HOURLY_MAX_DAYS = 7;
 
 /** Income per hour (or per day for a long range), stacked by source; every hour of the range shown. */
-function IncomeChart({ range }: { range: SspRange }) {
+function IncomeChart({ range, currency }: { range: SspRange; currency: string }) {
   const { t } = useTranslation();
   const n = useNumbers();
   const { data: rows } = useSspReportHours(range);
@@ -55,6 +56,7 @@ function IncomeChart({ range }: { range: SspRange }) {
     <Stack gap={4}>
       <Title order={2} size="h5">
         {daily ? t('ssp.chartByDay') : t('ssp.chartByHour')}
+        {currency && `, ${currency}`}
       </Title>
       <Box role="img" aria-label={t('ssp.chartSummary', { count: categories.length, peak: n.dec(peak) })}>
         {rows ? (
@@ -78,12 +80,15 @@ function IncomeChart({ range }: { range: SspRange }) {
 function ByHours({ range, paging }: { range: SspRange; paging: ReturnType<typeof useSspPage>['paging'] }) {
   const { t, i18n } = useTranslation();
   const { data } = useSspReport(range, paging.page, paging.limit);
+  // Income is in its suppliers' currency: named in the column and the totals ('Revenue, USD').
+  const currency = data?.currencies.join(', ') ?? '';
+  const revenue = currency ? `${t('ssp.revenue')}, ${currency}` : t('ssp.revenue');
   const columns: Column<ReportRow>[] = [
     { key: 'datetime', header: t('ssp.hourUtc'), nowrap: true, cell: (r) => when(r.datetime, i18n.language) },
     { key: 'source', header: t('ssp.source'), cell: (r) => t(`ssp.sources.${r.source}`) },
     { key: 'shows', header: t('ssp.shows'), align: 'right', cell: (r) => r.shows },
     { key: 'impressions', header: t('ssp.impressions'), align: 'right', cell: (r) => r.impressions },
-    { key: 'revenue', header: t('ssp.revenue'), align: 'right', cell: (r) => r.revenue },
+    { key: 'revenue', header: revenue, align: 'right', cell: (r) => r.revenue },
   ];
   if (!data) return <Loader />;
   return (
@@ -93,10 +98,13 @@ function ByHours({ range, paging }: { range: SspRange; paging: ReturnType<typeof
         items={[
           { label: t('ssp.shows'), value: String(data.totals.shows) },
           { label: t('ssp.impressions'), value: data.totals.impressions },
-          { label: t('ssp.revenue'), value: data.totals.revenue },
+          {
+            label: t('ssp.revenue'),
+            value: currency ? `${data.totals.revenue} ${currency}` : data.totals.revenue,
+          },
         ]}
       />
-      <IncomeChart range={range} />
+      <IncomeChart range={range} currency={currency} />
       <DataTable
         rows={data.data}
         rowKey={(r) => Date.parse(r.datetime) * 4 + SOURCES.indexOf(r.source)}
@@ -120,6 +128,14 @@ export function SspReportPage() {
       <ListHeader title={t('menu.sspReport')}>
         <Group gap="xs">{view === 'hours' && <SspExportMenu what="report" range={range} />}</Group>
       </ListHeader>
+      <Alert
+        color="blue"
+        variant="light"
+        icon={<IconClock size={18} aria-hidden />}
+        data-testid="ssp-report-delay"
+      >
+        {t('ssp.reportDelay')}
+      </Alert>
       {filterBar}
       <Tabs
         value={view}

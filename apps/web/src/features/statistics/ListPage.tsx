@@ -27,6 +27,7 @@ import { readListPaging } from './filters';
 import { useStatisticList } from './statistics.api';
 import { useFilterSearch } from './useFilterSearch';
 import { usePermission } from '../../lib/permissions';
+import { LoadFailed } from '../../lib/LoadFailed';
 
 /** Spec §3's statistics row, in its order. */
 const LIST_COLUMNS = [
@@ -162,7 +163,7 @@ export function ListPage() {
           isLoading ? (
             <Skeleton h={240} />
           ) : (
-            <Text c="dimmed">{t('statistics.failed')}</Text>
+            <LoadFailed>{t('statistics.failed')}</LoadFailed>
           )
         ) : rows.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">

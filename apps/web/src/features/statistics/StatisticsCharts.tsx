@@ -18,6 +18,7 @@ import {
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useChart, useChartPalette } from '../../lib/charts';
+import { axisNumber } from './axis';
 
 register([
   BarChart,
@@ -51,8 +52,6 @@ export interface ChartSeries {
 }
 
 /** Values on axes and in tooltips, in the reader's language. */
-const compact = (value: number, locale: string) =>
-  new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 
 export function SeriesChart({
   categories,
@@ -74,7 +73,7 @@ export function SeriesChart({
     const number = new Intl.NumberFormat(locale);
     const axis = {
       type: 'value' as const,
-      axisLabel: { color: muted, formatter: (v: number) => compact(v, locale) },
+      axisLabel: { color: muted, formatter: (v: number) => axisNumber(v, locale) },
       splitLine: { lineStyle: { color: line } },
     };
     // Many bars (a long period by day) get a zoom slider instead of unreadable slivers.

@@ -2,6 +2,7 @@ import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent, type React
 import { ActionIcon, Checkbox, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import type { Selection } from './useSelection';
+import { useCabinetBlocked } from '../permissions';
 import { SpacerRow } from './SpacerRow';
 import { useVirtualRows } from './useVirtualRows';
 import './DataTable.css';
@@ -75,6 +76,8 @@ export function DataTable<T>({
   loading = false,
 }: DataTableProps<T>) {
   const body = useRef<HTMLTableSectionElement>(null);
+  // A blocked cabinet's lists are empty because they are refused: the banner says why, not 'Nothing found'.
+  const blocked = useCabinetBlocked();
   const [active, setActive] = useState(0);
   const focusAfterRender = useRef<number | null>(null);
   const { items, before, after, measure, scrollTo } = useVirtualRows({
@@ -193,7 +196,7 @@ export function DataTable<T>({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {!loading && rows.length === 0 && empty !== undefined && (
+      {!loading && !blocked && rows.length === 0 && empty !== undefined && (
         <Text c="dimmed" ta="center">
           {empty}
         </Text>

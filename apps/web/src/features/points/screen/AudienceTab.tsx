@@ -1,4 +1,4 @@
-import { Checkbox, NumberInput, SimpleGrid } from '@mantine/core';
+import { Checkbox, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type Point } from '@vitrine/core';
 
@@ -16,13 +16,21 @@ export function AudienceTab({ point }: { point: Point }) {
           min={0}
           decimalScale={2}
           value={audience.viewers}
+          error={form.errors['audience.viewers'] ?? form.errors.audience}
           onChange={(n) => form.set('audience', { ...audience, viewers: Number(n) || 0 })}
         />
-        <NumberInput
+        <TextInput
           label={t('points.playbackCost')}
-          min={0}
+          description={t('points.playbackCostHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          inputMode="decimal"
           value={form.values.playbackCost ?? ''}
-          onChange={(n) => form.set('playbackCost', n === '' ? null : Number(n))}
+          error={form.errors.playbackCost}
+          onChange={(e) => {
+            // A decimal comma (0,5) is read as the point the schema takes; an empty field clears the cost.
+            const text = e.currentTarget.value.trim().replace(',', '.');
+            form.set('playbackCost', text === '' ? null : text);
+          }}
         />
       </SimpleGrid>
       <Checkbox

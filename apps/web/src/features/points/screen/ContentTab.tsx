@@ -18,6 +18,7 @@ import { type Point } from '@vitrine/core';
 import { usePlaylistActions, usePlaylists } from '../../playlists/playlists.api';
 import { formatDuration, formatMinutes, intlLocale } from '../../dashboard/time';
 import { useConnections, usePointActions, useScreenshot } from '../points.api';
+import { connectionBars, noConnections } from './connectionHours';
 
 import { Block, bytes, useHas, when } from './shared';
 import { nativeRows } from './nativeRows';
@@ -60,17 +61,18 @@ function ConnectionChart({ point }: { point: Point }) {
   const { t, i18n } = useTranslation();
   const has = useHas();
   const { data } = useConnections(point.id, has('point.onlineStats'));
-  const hours = useMemo(() => {
-    const byHour = new Map((data ?? []).map((h) => [new Date(h.hour).getTime(), h]));
-    const now = Math.floor(Date.now() / 3_600_000) * 3_600_000;
-    return Array.from({ length: 48 }, (_, i) => {
-      const at = now - (47 - i) * 3_600_000;
-      const h = byHour.get(at);
-      return { at, minutes: Math.round((h?.onlineSeconds ?? 0) / 60), drops: h?.disconnections ?? 0 };
-    });
-  }, [data]);
+  const hours = useMemo(() => connectionBars(data ?? [], Date.now()), [data]);
   if (!has('point.onlineStats')) return null;
   const total = hours.reduce((n, h) => n + h.drops, 0);
+  // A screen not online in the window (a new one, say) gets a sentence, not an empty box.
+  if (data && noConnections(hours))
+    return (
+      <Block title={t('points.connection')}>
+        <Text size="sm" c="dimmed" data-testid="connection-empty">
+          {t(point.lastSeen ? 'points.connectionNone' : 'points.connectionNever')}
+        </Text>
+      </Block>
+    );
   return (
     <Block title={t('points.connection')}>
       <svg

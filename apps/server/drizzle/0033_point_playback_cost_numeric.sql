@@ -1,0 +1,1 @@
+ALTER TABLE "points" ALTER COLUMN "playback_cost" SET DATA TYPE numeric(13, 4);
