@@ -22,5 +22,11 @@ export const TWO_FA_CODE_LENGTH = 6;
 export const NOTIFICATION_TIMEOUT_MS = 5000;
 export const NOTIFICATION_MAX_LENGTH = 25;
 export const DRAWER_OPEN_MIN_WIDTH = 1256;
+/** Spec §9: a search (or a filter typed) asks the server this long after the last key. */
+export const FETCH_DELAY_MS = 200;
+/** Spec §9: a link in view has its page fetched ahead when the browser is idle, at the latest after this. */
+export const PREFETCH_TIMEOUT_MS = 2000;
+/** Spec §9: the share of an element that must be in view for it to count as seen. */
+export const INTERSECTION_THRESHOLD = 0.1;
 export const CABINET_QUOTA_BYTES = 4294967296;
 export const ROOT_FOLDER_ID = 0;

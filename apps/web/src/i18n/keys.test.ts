@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   BILLING_STATES,
@@ -30,15 +28,15 @@ import { resources } from './resources';
  * ('playlists.kinds.widget') in all four languages. Literal keys are found in the sources themselves;
  * a key built from a value (`playlists.kinds.${kind}`) is checked for every value of its enumeration.
  */
-const SRC = join(__dirname, '..');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
+/** The cabinet's sources (tests aside), by path: their text. */
+const SOURCES = import.meta.glob<string>(
+  ['../**/*.ts', '../**/*.tsx', '!../**/*.test.ts', '!../**/*.test.tsx'],
+  {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  },
+);
 
 /** A string that names a key: two or more dotted parts of letters, digits and underscores. */
 const KEY = /^[A-Za-z]\w*(\.\w+)+$/;
@@ -116,8 +114,7 @@ const FAMILIES: Record<string, readonly (string | number)[]> = {
   'dashboard.ranges.': FULLNESS_RANGES,
 };
 
-const files = sources(SRC);
-const used = files.map((file) => ({ file: relative(SRC, file), ...keysIn(readFileSync(file, 'utf8')) }));
+const used = Object.entries(SOURCES).map(([file, text]) => ({ file, ...keysIn(text) }));
 
 describe('every key the sources use is in every locale', () => {
   it('finds the keys of t() calls, ternaries and built keys', () => {

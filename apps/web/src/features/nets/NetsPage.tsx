@@ -14,7 +14,6 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +26,7 @@ import { useListSearch } from '../../lib/list/search';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { useNetActions, useNets, useScreenOptions, type NetsQuery } from './nets.api';
 import { usePermission } from '../../lib/permissions';
+import { useFetchDelayed } from '../../lib/timing';
 
 type Named = { id: number; name: string };
 
@@ -76,7 +76,7 @@ function ScreenPicker({
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const debounced = useFetchDelayed(search.trim());
   const { data, isFetching } = useScreenOptions(debounced);
   const options = data?.points ?? [];
   const status = new Map(options.map((p) => [String(p.id), p.status]));

@@ -1,5 +1,4 @@
 import { useMemo, useRef, useState } from 'react';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { FileItem, GalleryItem } from '@vitrine/core';
 import { useConfirm } from '../../../lib/confirm';
 import { galleryKey, useGallery, useGalleryActions, type GallerySection } from '../files.api';
@@ -9,6 +8,7 @@ import { useDragMove } from './useDragMove';
 import { useFileDrop } from './useFileDrop';
 import { useSelection } from './useSelection';
 import { useUploads } from './useUploads';
+import { useFetchDelayed } from '../../../lib/timing';
 
 /** What the picker may do (spec §2). */
 export interface GalleryModes {
@@ -42,7 +42,7 @@ export function useGalleryBrowser({
 }) {
   const confirm = useConfirm();
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const debounced = useFetchDelayed(search.trim());
   const [view, setView] = useState<GalleryView>('grid');
   const dialogs = useDialogs();
   const tempIds = useRef(-1);
