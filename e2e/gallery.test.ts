@@ -189,7 +189,6 @@ describe('the gallery in the browser', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     const notice = page.locator('.vitrine-notice-warning');
     await notice.waitFor();
-    await notice.getByRole('button', { name: 'More' }).click();
     await notice.getByText('Used by a playlist, kept: in-use.png').waitFor();
     expect(await page.locator('.vitrine-notice-success').count()).toBe(0);
     await card(page, 'in-use.png').waitFor();

@@ -20,7 +20,6 @@ export const MAX_COMMAND_SCREENS = 10_000;
 export const PASSWORD_MIN_LENGTH = 8;
 export const TWO_FA_CODE_LENGTH = 6;
 export const NOTIFICATION_TIMEOUT_MS = 5000;
-export const NOTIFICATION_MAX_LENGTH = 25;
 export const DRAWER_OPEN_MIN_WIDTH = 1256;
 /** Spec §9: a search (or a filter typed) asks the server this long after the last key. */
 export const FETCH_DELAY_MS = 200;
