@@ -15,7 +15,7 @@ import { initReactI18next } from 'react-i18next';
 import { z } from 'zod';
 import { i18nOptions } from '../i18n/resources';
 import { ConfirmProvider } from './confirm';
-import { useSaveShortcut, useUnsavedChanges } from './unsaved';
+import { useSaveShortcut, useUnsavedChanges, useUnsavedDialog } from './unsaved';
 import { useFormSubmit, useZodForm } from './useZodForm';
 
 /**
@@ -43,6 +43,22 @@ function NameForm() {
   );
 }
 
+const closed: string[] = [];
+
+/** A dialog's form: its close (Escape, the cross) is guarded. */
+function DialogForm() {
+  const form = useZodForm(z.object({ name: z.string() }), { name: '' });
+  const close = useUnsavedDialog(form.isDirty, () => void closed.push('closed'));
+  return (
+    <div>
+      <input aria-label="Name" {...form.inputProps('name')} />
+      <button type="button" onClick={close}>
+        Close
+      </button>
+    </div>
+  );
+}
+
 let root: Root | null = null;
 let router: ReturnType<typeof makeRouter>;
 
@@ -51,6 +67,7 @@ function makeRouter() {
   const routes = [
     createRoute({ getParentRoute: () => top, path: '/form', component: NameForm }),
     createRoute({ getParentRoute: () => top, path: '/other', component: () => <p>Elsewhere</p> }),
+    createRoute({ getParentRoute: () => top, path: '/dialog', component: DialogForm }),
   ];
   return createRouter({
     routeTree: top.addChildren(routes),
@@ -100,10 +117,11 @@ afterEach(() => {
   root = null;
   document.body.innerHTML = '';
   sent.length = 0;
+  closed.length = 0;
 });
 
-async function draw() {
-  window.history.replaceState(null, '', '/form');
+async function draw(at = '/form') {
+  window.history.replaceState(null, '', at);
   router = makeRouter();
   const container = document.createElement('div');
   document.body.append(container);
@@ -118,7 +136,7 @@ async function draw() {
     ),
   );
   await settle();
-  expect(field().value).toBe('Lobby');
+  if (at === '/form') expect(field().value).toBe('Lobby');
 }
 
 describe('the unsaved-changes warning', () => {
@@ -166,5 +184,24 @@ describe('the unsaved-changes warning', () => {
     await go('/other');
     expect(where()).toBe('/other');
     expect(dialog()).toBeNull();
+  });
+
+  it("asks before a dialog's edited form is closed", async () => {
+    await draw('/dialog');
+    const close = () => document.querySelector<HTMLButtonElement>('button')!;
+    act(() => close().click());
+    expect(closed).toEqual(['closed']);
+    type('North');
+    act(() => close().click());
+    await settle();
+    expect(dialog()?.textContent).toContain('You have unsaved changes. Leave anyway?');
+    act(() => button('Cancel').click());
+    await settle();
+    expect(closed).toEqual(['closed']);
+    act(() => close().click());
+    await settle();
+    act(() => button('Confirm').click());
+    await settle();
+    expect(closed).toEqual(['closed', 'closed']);
   });
 });

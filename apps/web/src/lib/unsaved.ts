@@ -71,3 +71,17 @@ export function useSaveShortcut(save: () => unknown): void {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 }
+
+/**
+ * A dialog's form: leaving the page asks as any form does, and so does closing the dialog (Escape, its
+ * cross, a click beside it) while it holds unsaved changes. Answers the dialog's guarded close.
+ */
+export function useUnsavedDialog(isDirty: () => boolean, close: () => void): () => void {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  useUnsavedChanges(isDirty);
+  return () => {
+    if (!isDirty()) close();
+    else void confirm(t('common.unsaved')).then((leave) => leave && close());
+  };
+}

@@ -27,6 +27,7 @@ import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { useNetActions, useNets, useScreenOptions, type NetsQuery } from './nets.api';
 import { usePermission } from '../../lib/permissions';
 import { useFetchDelayed } from '../../lib/timing';
+import { useUnsavedDialog } from '../../lib/unsaved';
 
 type Named = { id: number; name: string };
 
@@ -131,9 +132,10 @@ function NetModal({ net, onClose }: { net: Net | null; onClose: () => void }) {
   const { busy, onSubmit } = useFormSubmit(form, (body) => save.mutateAsync({ id: net?.id ?? null, body }), {
     onSuccess: onClose,
   });
+  const close = useUnsavedDialog(form.isDirty, onClose);
 
   return (
-    <Modal opened onClose={onClose} title={net ? t('nets.editTitle') : t('nets.createTitle')} centered>
+    <Modal opened onClose={close} title={net ? t('nets.editTitle') : t('nets.createTitle')} centered>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           <TextInput label={t('nets.name')} required data-autofocus {...form.inputProps('name')} />
