@@ -27,5 +27,12 @@ export const FETCH_DELAY_MS = 200;
 export const PREFETCH_TIMEOUT_MS = 2000;
 /** Spec §9: the share of an element that must be in view for it to count as seen. */
 export const INTERSECTION_THRESHOLD = 0.1;
+/**
+ * Spec §3's layout modes of the library's views: LIST (a table with details), NARROW (compact rows, picture
+ * and name), EXTENDED (large tiles with every detail), FILL (tiles that fill the width), CAPACITY (small
+ * tiles, as many as the width holds).
+ */
+export const LAYOUT_MODES = ['LIST', 'NARROW', 'EXTENDED', 'FILL', 'CAPACITY'] as const;
+export type LayoutMode = (typeof LAYOUT_MODES)[number];
 export const CABINET_QUOTA_BYTES = 4294967296;
 export const ROOT_FOLDER_ID = 0;

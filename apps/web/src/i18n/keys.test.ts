@@ -6,6 +6,7 @@ import {
   FILES_ORDERS,
   FULLNESS_RANGES,
   INFLUENCES,
+  LAYOUT_MODES,
   LEDGER_REASONS,
   MEDIA_KINDS,
   PLAYLIST_CATEGORIES,
@@ -93,6 +94,7 @@ const groupsOf = (tree: Tree) =>
 /** Keys built from an enumeration of core: every value must have its string. */
 const FAMILIES: Record<string, readonly (string | number)[]> = {
   'playlists.kinds.': MEDIA_KINDS,
+  'gallery.layouts.': LAYOUT_MODES,
   'roles.': ROLES,
   'pointTabs.': POINT_TABS,
   'points.statuses.': POINT_STATUSES,

@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
-import type { FileItem, GalleryItem } from '@vitrine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { LAYOUT_MODES, type FileItem, type GalleryItem } from '@vitrine/core';
 import { useConfirm } from '../../../lib/confirm';
 import { galleryKey, useGallery, useGalleryActions, type GallerySection } from '../files.api';
 import { keyOf } from './format';
@@ -43,7 +44,12 @@ export function useGalleryBrowser({
   const confirm = useConfirm();
   const [search, setSearch] = useState('');
   const debounced = useFetchDelayed(search.trim());
-  const [view, setView] = useState<GalleryView>('grid');
+  // The layout chosen last (page and picker alike), kept by the browser.
+  const [stored, setView] = useLocalStorage<GalleryView>({
+    key: 'vitrine.galleryLayout',
+    defaultValue: 'FILL',
+  });
+  const view: GalleryView = LAYOUT_MODES.includes(stored) ? stored : 'FILL';
   const dialogs = useDialogs();
   const tempIds = useRef(-1);
   const uploads = useUploads(folderId);
