@@ -161,7 +161,8 @@ describe('the gallery in the browser', () => {
     await page.getByText('Selected: 1').waitFor();
 
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.getByRole('radiogroup', { name: 'View' }).getByText('List', { exact: true }).click();
+    // The layouts are icons, each named (spec §3's LIST, NARROW, EXTENDED, FILL, CAPACITY).
+    await page.getByRole('radiogroup', { name: 'View' }).locator('label', { hasText: /^List$/ }).click();
     await page.getByRole('button', { name: name(1), exact: true }).waitFor();
     expect(await page.getByRole('button', { name: name(2000), exact: true }).count()).toBe(0);
     expect(await elements()).toBeLessThan(1000);
