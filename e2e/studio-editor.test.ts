@@ -297,22 +297,22 @@ describe('the widget builder', () => {
     await screenshot(page, 'widget-builder-edge-1400');
 
     // Ctrl+S from inside the name field saves (the browser's own Save is not offered).
-    await page.getByLabel('Name').fill('Shortcut widget');
-    await page.getByLabel('Name').press('Control+s');
+    await page.getByLabel(/^Name/).fill('Shortcut widget');
+    await page.getByLabel(/^Name/).press('Control+s');
     await page.getByText('Shortcut widget saved').waitFor();
     await page.waitForURL(/\/widgets\/\d+$/);
 
     // An unsaved edit: leaving asks, and Cancel stays with the edit.
-    await page.getByLabel('Name').fill('Shortcut widget, renamed');
+    await page.getByLabel(/^Name/).fill('Shortcut widget, renamed');
     await page.getByRole('button', { name: 'Back to the list' }).click();
     const dialog = page.getByRole('dialog', { name: 'Please confirm' });
     await dialog.getByText('You have unsaved changes. Leave anyway?').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toMatch(/\/widgets\/\d+$/);
-    expect(await page.getByLabel('Name').inputValue()).toBe('Shortcut widget, renamed');
+    expect(await page.getByLabel(/^Name/).inputValue()).toBe('Shortcut widget, renamed');
     // Saved, it leaves unasked.
-    await page.getByLabel('Name').press('Control+s');
+    await page.getByLabel(/^Name/).press('Control+s');
     await page.getByText('Shortcut widget, renamed saved').waitFor();
     await page.getByRole('button', { name: 'Back to the list' }).click();
     await page.waitForURL(/\/widgets$/);
