@@ -162,7 +162,10 @@ describe('the gallery in the browser', () => {
 
     await page.evaluate(() => window.scrollTo(0, 0));
     // The layouts are icons, each named (spec §3's LIST, NARROW, EXTENDED, FILL, CAPACITY).
-    await page.getByRole('radiogroup', { name: 'View' }).locator('label', { hasText: /^List$/ }).click();
+    await page
+      .getByRole('radiogroup', { name: 'View' })
+      .locator('label', { hasText: /^List$/ })
+      .click();
     await page.getByRole('button', { name: name(1), exact: true }).waitFor();
     expect(await page.getByRole('button', { name: name(2000), exact: true }).count()).toBe(0);
     expect(await elements()).toBeLessThan(1000);
