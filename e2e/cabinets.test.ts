@@ -74,6 +74,18 @@ describe('a person who works for two cabinets', () => {
     await screenshot(page, 'cabinet-switch-menu-1400');
     await page.keyboard.press('Escape');
 
+    // From the dashboard (the landing page itself, which stays mounted): the other cabinet at once.
+    await page.goto(`${server.url}/`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByTestId('profile').getByText('content manager', { exact: true }).waitFor();
+    await openCabinet(page, /agency.*Owner/i);
+    await page.getByTestId('profile').getByText('owner', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Members' }).waitFor();
+    await page.keyboard.press('Escape');
+    await openCabinet(page, /venue.*Content manager/i);
+    await page.getByTestId('profile').getByText('content manager', { exact: true }).waitFor();
+
     // Taken back: the next request is refused and the person signs in again at home.
     await owner.getByRole('button', { name: 'Take access back from agency' }).click();
     await owner.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();

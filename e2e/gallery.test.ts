@@ -161,7 +161,11 @@ describe('the gallery in the browser', () => {
     await page.getByText('Selected: 1').waitFor();
 
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.getByRole('radiogroup', { name: 'View' }).getByText('List', { exact: true }).click();
+    // The layouts are icons, each named (spec §3's LIST, NARROW, EXTENDED, FILL, CAPACITY).
+    await page
+      .getByRole('radiogroup', { name: 'View' })
+      .locator('label', { hasText: /^List$/ })
+      .click();
     await page.getByRole('button', { name: name(1), exact: true }).waitFor();
     expect(await page.getByRole('button', { name: name(2000), exact: true }).count()).toBe(0);
     expect(await elements()).toBeLessThan(1000);
@@ -189,7 +193,6 @@ describe('the gallery in the browser', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     const notice = page.locator('.vitrine-notice-warning');
     await notice.waitFor();
-    await notice.getByRole('button', { name: 'More' }).click();
     await notice.getByText('Used by a playlist, kept: in-use.png').waitFor();
     expect(await page.locator('.vitrine-notice-success').count()).toBe(0);
     await card(page, 'in-use.png').waitFor();

@@ -66,21 +66,19 @@ describe('playlists in the browser', () => {
       await page.getByRole('button', { name: `Remove ${file} from the playlist` }).waitFor();
     }
 
-    // Leaving with an unsaved change asks first; staying keeps the change.
+    // Leaving with an unsaved change asks first (the cabinet's dialog); staying keeps the change.
     await page.getByLabel('Name', { exact: true }).fill('Morning block v2');
-    const asked: string[] = [];
-    page.once('dialog', (dialog) => {
-      asked.push(dialog.message());
-      void dialog.dismiss();
-    });
     const menuLink = page
       .getByRole('navigation', { name: 'Main menu' })
       .getByRole('link', { name: 'Playlists' });
     await menuLink.click();
-    await expect.poll(() => asked).toEqual(['You have unsaved changes. Leave anyway?']);
+    const dialog = page.getByRole('dialog', { name: 'Please confirm' });
+    await dialog.getByText('You have unsaved changes. Leave anyway?').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Morning block v2');
-    page.once('dialog', (dialog) => void dialog.accept());
     await menuLink.click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
     const row = page.getByRole('row', { name: /Morning block/ });
     await row.waitFor();
     expect(await row.innerText()).toContain('Block');

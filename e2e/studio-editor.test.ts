@@ -278,4 +278,44 @@ describe('the widget builder', () => {
     await page.getByText('The font Nowhere is missing: shown in a fallback font').waitFor();
     await screenshot(page, 'studio-font-missing-narrow');
   }, 120_000);
+
+  it('fits a 1400 px window with a layer over the edge, saves with Ctrl+S from a field, asks before edits are left', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    await page.goto(`${server.url}/widgets/new`);
+    await page.getByRole('heading', { name: 'Widget builder' }).waitFor();
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    // A text hanging over the canvas's right edge, selected with its handles: the page keeps its width.
+    await page.getByRole('button', { name: 'Add text' }).click();
+    await page.getByLabel('X', { exact: true }).fill('1800');
+    await page.getByLabel('X', { exact: true }).blur();
+    await page.waitForTimeout(300);
+    expect(await overflow()).toBe(0);
+    await screenshot(page, 'widget-builder-edge-1400');
+
+    // Ctrl+S from inside the name field saves (the browser's own Save is not offered).
+    await page.getByLabel(/^Name/).fill('Shortcut widget');
+    await page.getByLabel(/^Name/).press('Control+s');
+    await page.getByText('Shortcut widget saved').waitFor();
+    await page.waitForURL(/\/widgets\/\d+$/);
+
+    // An unsaved edit: leaving asks, and Cancel stays with the edit.
+    await page.getByLabel(/^Name/).fill('Shortcut widget, renamed');
+    await page.getByRole('button', { name: 'Back to the list' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Please confirm' });
+    await dialog.getByText('You have unsaved changes. Leave anyway?').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toMatch(/\/widgets\/\d+$/);
+    expect(await page.getByLabel(/^Name/).inputValue()).toBe('Shortcut widget, renamed');
+    // Saved, it leaves unasked.
+    await page.getByLabel(/^Name/).press('Control+s');
+    await page.getByText('Shortcut widget, renamed saved').waitFor();
+    await page.getByRole('button', { name: 'Back to the list' }).click();
+    await page.waitForURL(/\/widgets$/);
+    await context.close();
+  });
 });

@@ -89,9 +89,13 @@ describe('the side menu per role (spec §2, §6)', () => {
     });
   });
 
-  it("turns Equipment's children into the point's tabs on a point page", () => {
+  it("turns Equipment's children into the point's tabs on a point page, in the spec's order", () => {
+    // Spec §2: 'content, schedule, windows, audience, log and settings'.
     expect(ids('owner', true, 42)[1]).toBe(
-      'equipment(point-content,point-schedule,point-settings,point-windows,point-audience,point-stream,point-log)',
+      'equipment(point-content,point-schedule,point-windows,point-audience,point-log,point-settings)',
+    );
+    expect(ids('observer', true, 42)[0]).toBe(
+      'equipment(point-content,point-schedule,point-windows,point-audience,point-log,point-settings)',
     );
     expect(pointTabPath('content', 42)).toBe('/point/42');
     expect(pointTabPath('log', 42)).toBe('/point/log/42');

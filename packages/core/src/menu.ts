@@ -25,6 +25,19 @@ export const POINT_TABS = [
 ] as const;
 export type PointTab = (typeof POINT_TABS)[number];
 
+/**
+ * Spec §2: on a point page the Equipment children become these tabs, in this order (the live stream is
+ * one of the page's own tabs, not a menu entry).
+ */
+export const POINT_MENU_TABS = [
+  'content',
+  'schedule',
+  'windows',
+  'audience',
+  'log',
+  'settings',
+] as const satisfies readonly PointTab[];
+
 /** Route of a point tab: content is /point/{id}, the others /point/{tab}/{id}. */
 export function pointTabPath(tab: PointTab, id: string | number): string {
   return tab === 'content' ? `/point/${id}` : `/point/${tab}/${id}`;
@@ -92,7 +105,7 @@ export function buildMenu(ctx: MenuContext): MenuItem[] {
       const id = ctx.pointId;
       out.push({
         ...item,
-        children: POINT_TABS.map((tab) => ({
+        children: POINT_MENU_TABS.map((tab) => ({
           id: `point-${tab}`,
           to: pointTabPath(tab, id),
           key: 'point.route',

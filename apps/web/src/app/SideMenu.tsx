@@ -1,5 +1,6 @@
+import { useCallback, useRef } from 'react';
 import { NavLink } from '@mantine/core';
-import { Link, useMatches, useRouterState } from '@tanstack/react-router';
+import { Link, useMatches, useRouter, useRouterState } from '@tanstack/react-router';
 import {
   IconBook,
   IconChartBar,
@@ -17,6 +18,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { buildMenu, type MenuItem } from '@vitrine/core';
 import { useBrand } from '../brand/brand';
+import { usePrefetchInView } from '../lib/timing';
 
 const ICONS: Record<string, typeof IconHome> = {
   dashboard: IconHome,
@@ -52,10 +54,18 @@ export function SideMenu({ scope }: { scope: string[] }) {
     knowledgeBaseUrl: brand.knowledgeBaseUrl,
     ...(pointId !== undefined ? { pointId } : {}),
   });
+  // The menu's pages are fetched ahead as their links come into view (spec §9).
+  const router = useRouter();
+  const box = useRef<HTMLDivElement>(null);
+  const preload = useCallback(
+    (to: string) => router.preloadRoute({ to } as Parameters<typeof router.preloadRoute>[0]),
+    [router],
+  );
+  usePrefetchInView(box, preload, items.map((item) => item.to).join() + (pointId ?? ''));
   const isActive = (to: string) => (to === '/' ? path === '/' : path === to || path.startsWith(`${to}/`));
 
   return (
-    <div>
+    <div ref={box}>
       {items.map((item) => {
         const Icon = ICONS[item.id] ?? IconShare;
         const icon = <Icon size={18} stroke={1.6} aria-hidden />;
@@ -88,6 +98,7 @@ export function SideMenu({ scope }: { scope: string[] }) {
                   key={child.id}
                   component={Link}
                   to={child.to}
+                  data-prefetch={child.to}
                   label={t(labelKey(child))}
                   active={path === child.to}
                 />
@@ -100,6 +111,7 @@ export function SideMenu({ scope }: { scope: string[] }) {
             key={item.id}
             component={Link}
             to={item.to}
+            data-prefetch={item.to}
             label={t(labelKey(item))}
             leftSection={icon}
             active={isActive(item.to)}

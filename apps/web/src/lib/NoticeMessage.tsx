@@ -1,28 +1,7 @@
-import { useState } from 'react';
-import { Anchor, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_MAX_LENGTH } from '@vitrine/core';
-import { truncateMessage } from './notices';
-
-/** A toast's text: cut to 25 characters and three dots (spec §8), with the whole of it one click away. */
+/**
+ * A toast's text, whole: it wraps (a long word or address breaks anywhere rather than overflowing), so
+ * what is read on screen and by a screen reader is the full message.
+ */
 export function NoticeMessage({ text }: { text: string }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  if (text.length <= NOTIFICATION_MAX_LENGTH) return <>{text}</>;
-  return (
-    <>
-      <Text span inherit style={{ overflowWrap: 'anywhere' }}>
-        {open ? text : truncateMessage(text)}
-      </Text>{' '}
-      <Anchor
-        component="button"
-        type="button"
-        size="xs"
-        onClick={() => setOpen((o) => !o)}
-        aria-expanded={open}
-      >
-        {open ? t('notify.less') : t('notify.more')}
-      </Anchor>
-    </>
-  );
+  return <span style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>{text}</span>;
 }

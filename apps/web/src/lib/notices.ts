@@ -1,17 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import { NOTIFICATION_MAX_LENGTH } from '@vitrine/core';
-
-/** A toast's text cut to spec §9's length; the whole text stays in the history and behind 'More'. */
-export function truncateMessage(message: string, max = NOTIFICATION_MAX_LENGTH): string {
-  return message.length > max ? `${message.slice(0, max)}...` : message;
-}
 
 export type NoticeKind = 'success' | 'error' | 'warning' | 'info';
 
 export interface Notice {
   id: number;
   kind: NoticeKind;
-  /** The whole text (the toast shows its first 25 characters, spec §8). */
+  /** The whole text, as the toast showed it. */
   message: string;
   at: number;
   read: boolean;

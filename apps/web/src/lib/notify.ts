@@ -4,8 +4,6 @@ import { NOTIFICATION_TIMEOUT_MS } from '@vitrine/core';
 import { NoticeMessage } from './NoticeMessage';
 import { notices, type NoticeKind } from './notices';
 
-/** Spec §8: messages longer than 25 characters are cut to 25 followed by three dots. */
-
 export interface NotifyOptions {
   /** Milliseconds before it dismisses itself; spec §9 default 5000. */
   timeout?: number;
@@ -20,7 +18,7 @@ const COLORS: Record<NoticeKind, string> = {
   info: 'blue',
 };
 
-/** A toast (its text cut, the whole a click away) that also goes to the top bar's history. */
+/** A toast (its whole text, wrapped) that also goes to the top bar's history. */
 export function notify(kind: NoticeKind, message: string, options: NotifyOptions = {}): void {
   notices.add(kind, message);
   notifications.show({

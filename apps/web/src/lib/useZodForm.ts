@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../api/client';
 import { refusalFields, translateMessage } from './messages';
+import { useSavedState } from './unsaved';
 
 /**
  * Form state checked with the same zod schema the server uses, so both refuse the same input with the
@@ -10,6 +11,13 @@ import { refusalFields, translateMessage } from './messages';
 export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema: S, initial: z.input<S>) {
   const [values, setValues] = useState<z.input<S>>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // What was last saved: `isDirty` for the unsaved-changes warning (useUnsavedChanges).
+  const { isDirty, markSaved } = useSavedState(values);
+  /** Starts the form over from values that count as saved (a record loaded after the form mounted). */
+  const restart = (next: z.input<S>) => {
+    setValues(next);
+    markSaved(next);
+  };
 
   const set = <K extends keyof z.input<S>>(field: K, value: z.input<S>[K]) => {
     setValues((v) => ({ ...(v as object), [field]: value }) as z.input<S>);
@@ -66,7 +74,20 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
       set(field, event.currentTarget.checked as z.input<S>[typeof field]),
   });
 
-  return { values, errors, set, setValues, validate, showServerError, setErrors, inputProps, checkboxProps };
+  return {
+    values,
+    errors,
+    set,
+    setValues,
+    validate,
+    showServerError,
+    setErrors,
+    inputProps,
+    checkboxProps,
+    isDirty,
+    markSaved,
+    restart,
+  };
 }
 
 /**
@@ -75,7 +96,12 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
  * `fields`) lands on those fields; any other failure goes to `onError` (the client has already notified).
  */
 export function useFormSubmit<T, R>(
-  form: { validate: () => T | null; showServerError: (error: unknown) => boolean },
+  form: {
+    validate: () => T | null;
+    showServerError: (error: unknown) => boolean;
+    /** Called once the server took the form: what it shows now counts as saved. */
+    markSaved?: () => void;
+  },
   send: (body: T) => Promise<R>,
   options: {
     onSuccess?: (result: R, body: T) => unknown;
@@ -93,6 +119,7 @@ export function useFormSubmit<T, R>(
     setBusy(true);
     try {
       const result = await send(body);
+      form.markSaved?.();
       await options.onSuccess?.(result, body);
     } catch (error) {
       if (!form.showServerError(error)) options.onError?.(error);

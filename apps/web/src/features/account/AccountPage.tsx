@@ -19,6 +19,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PatchAccountBody, PostTokenBody, type Account } from '@vitrine/core';
+import { useUnsavedChanges } from '../../lib/unsaved';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { useRemove } from '../../lib/useRemove';
 import { USER_INFO_KEY } from '../auth/session';
@@ -33,6 +34,7 @@ function PersonalData({ account }: { account: Account }) {
     email: account.email ?? undefined,
     isClarityEnabled: account.isClarityEnabled,
   });
+  useUnsavedChanges(form.isDirty);
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   // An unchanged address is not sent: sending it would mail a confirmation again.
   const send = ({ email, ...rest }: PatchAccountBody) =>
@@ -87,7 +89,7 @@ function Tokens({ account }: { account: Account }) {
   const { busy, onSubmit } = useFormSubmit(form, createToken, {
     onSuccess: async (token) => {
       setCreated(token.token);
-      form.setValues({ name: '' });
+      form.restart({ name: '' });
       await client.invalidateQueries({ queryKey: ACCOUNT_KEY });
     },
   });

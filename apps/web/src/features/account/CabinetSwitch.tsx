@@ -2,6 +2,7 @@ import { Menu } from '@mantine/core';
 import { IconBuildingStore, IconCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { changeSession } from '../auth/session';
 import { useCompleteSignIn } from '../auth/signIn';
 import { switchCabinet, useMyCabinets } from './access.api';
 
@@ -17,8 +18,7 @@ export function CabinetSwitch() {
   if (!data || data.cabinets.length < 2) return null;
   const choose = async (id: number) => {
     const pair = await switchCabinet(id);
-    client.removeQueries();
-    await complete(pair, undefined);
+    await changeSession(client, pair, () => complete(pair, undefined));
   };
   return (
     <>

@@ -29,6 +29,7 @@ import {
   useCabinetInfo,
   useTwoFaRequiredSwitch,
 } from './account.api';
+import { useUnsavedDialog } from '../../lib/unsaved';
 
 type Member = CabinetInfo['members'][number];
 
@@ -40,9 +41,13 @@ function AddMemberModal({ opened, onClose }: { opened: boolean; onClose: () => v
   const { busy, onSubmit } = useFormSubmit(form, addMember, {
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: MEMBERS_KEY });
-      form.setValues(empty);
+      form.restart(empty);
       onClose();
     },
+  });
+  const close = useUnsavedDialog(form.isDirty, () => {
+    form.restart(empty);
+    onClose();
   });
 
   const text = (name: 'login' | 'name' | 'email') => (
@@ -50,7 +55,7 @@ function AddMemberModal({ opened, onClose }: { opened: boolean; onClose: () => v
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('members.add')} centered>
+    <Modal opened={opened} onClose={close} title={t('members.add')} centered>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           {text('login')}

@@ -2,6 +2,7 @@ import { Button, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PatchPasswordBody } from '@vitrine/core';
 import { session } from '../../api/client';
+import { useUnsavedChanges } from '../../lib/unsaved';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { patchPassword } from './account.api';
 
@@ -10,10 +11,11 @@ export function PasswordForm() {
   const { t } = useTranslation();
   const empty = { password: '', newPassword: '', repeatPassword: '' };
   const form = useZodForm(PatchPasswordBody, empty);
+  useUnsavedChanges(form.isDirty);
   const { busy, onSubmit } = useFormSubmit(form, patchPassword, {
     onSuccess: (pair) => {
       session.set(pair);
-      form.setValues(empty);
+      form.restart(empty);
     },
   });
 

@@ -36,6 +36,7 @@ import { formatMoney } from '../funds/money';
 import { TariffLimits, useTariffName } from '../funds/TariffLimits';
 import { removeTariff, saveTariff, useAdminTariffs, useTariffHistory } from './admin.api';
 import { DefaultTariff } from './DefaultTariff';
+import { useUnsavedDialog } from '../../lib/unsaved';
 
 const MB = 1024 * 1024;
 type Row = AdminTariffs['plans'][number];
@@ -93,10 +94,11 @@ function TariffForm({
       onClose();
     },
   });
+  const close = useUnsavedDialog(form.isDirty, onClose);
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={close}
       title={plan ? t('tariffAdmin.editTariff', { tariff: name(plan.id) }) : t('tariffAdmin.add')}
     >
       <form onSubmit={submit.onSubmit} noValidate>

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { isSafeRedirect, type TokenPair } from '@vitrine/core';
-import { session } from '../../api/client';
-import { USER_INFO_KEY, fetchUserInfo, landingOf } from './session';
+import { beginSession, landingOf } from './session';
 import { rememberLocale } from './auth.api';
 import { holds } from '../../lib/permissions';
 import i18n, { appLocale } from '../../i18n';
@@ -15,9 +14,7 @@ export function useCompleteSignIn() {
   const client = useQueryClient();
   const router = useRouter();
   return async (pair: Partial<TokenPair> & { token: string }, redirect: string | undefined) => {
-    session.set(pair);
-    client.removeQueries({ queryKey: USER_INFO_KEY });
-    const info = await client.fetchQuery({ queryKey: USER_INFO_KEY, queryFn: fetchUserInfo });
+    const info = await beginSession(client, pair);
     if (!info) throw new Error('Signed out');
     // Alerts are written in the language the person signs in with (for those who keep an account page).
     if (holds(info, 'account.route')) void rememberLocale(appLocale(i18n.language));

@@ -14,7 +14,6 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +26,8 @@ import { useListSearch } from '../../lib/list/search';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { useNetActions, useNets, useScreenOptions, type NetsQuery } from './nets.api';
 import { usePermission } from '../../lib/permissions';
+import { useFetchDelayed } from '../../lib/timing';
+import { useUnsavedDialog } from '../../lib/unsaved';
 
 type Named = { id: number; name: string };
 
@@ -76,7 +77,7 @@ function ScreenPicker({
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const debounced = useFetchDelayed(search.trim());
   const { data, isFetching } = useScreenOptions(debounced);
   const options = data?.points ?? [];
   const status = new Map(options.map((p) => [String(p.id), p.status]));
@@ -131,9 +132,10 @@ function NetModal({ net, onClose }: { net: Net | null; onClose: () => void }) {
   const { busy, onSubmit } = useFormSubmit(form, (body) => save.mutateAsync({ id: net?.id ?? null, body }), {
     onSuccess: onClose,
   });
+  const close = useUnsavedDialog(form.isDirty, onClose);
 
   return (
-    <Modal opened onClose={onClose} title={net ? t('nets.editTitle') : t('nets.createTitle')} centered>
+    <Modal opened onClose={close} title={net ? t('nets.editTitle') : t('nets.createTitle')} centered>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           <TextInput label={t('nets.name')} required data-autofocus {...form.inputProps('name')} />

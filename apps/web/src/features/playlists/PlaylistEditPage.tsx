@@ -17,6 +17,7 @@ import { TrackingSection } from './editor/TrackingSection';
 import { usePlaylistEditor, type PlaylistEditor } from './editor/usePlaylistEditor';
 import { ExpirationBadge } from './ExpirationBadge';
 import { usePlaylistActions, usePlaylistVersions, usePlaylist } from './playlists.api';
+import { useSaveShortcut } from '../../lib/unsaved';
 
 /** The editor's head: name, expiration, approval and reach; copy, remove and save. */
 function EditorHeader({
@@ -34,6 +35,8 @@ function EditorHeader({
   const actions = usePlaylistActions();
   const { playlist } = editor;
   const canEdit = has(playlist ? 'playlist.patch' : 'playlist.create');
+  // Ctrl+S saves, from inside a field too (for those who may save).
+  useSaveShortcut(() => canEdit && editor.submit());
   return (
     <Group justify="space-between" align="flex-start">
       <Stack gap={4}>

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Menu, Modal, MultiSelect, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,12 +16,13 @@ import { playlistColumns } from './playlistColumns';
 import { PlaylistsFilters } from './PlaylistsFilters';
 import { usePlaylistActions, usePlaylists, useTargetOptions, type PlaylistsQuery } from './playlists.api';
 import { Can, usePermissions } from '../../lib/permissions';
+import { useFetchDelayed } from '../../lib/timing';
 
 /** Bulk apply: chosen playlists go to chosen screens ('Please choose screens' when none are). */
 function ApplyModal({ playlists, onClose }: { playlists: number[]; onClose: () => void }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
+  const debounced = useFetchDelayed(search);
   const [points, setPoints] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const { data } = useTargetOptions(debounced);

@@ -1,12 +1,12 @@
 import { useMemo, useRef, useState } from 'react';
 import { Group, MultiSelect, Paper, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAllNets } from '../nets/nets.api';
 import { fileNameQuery, useFileSearch, useOptionPlaylists, useOptionPoints } from './statistics.api';
 import { PRESETS, presetOf, presetRange, type IdFilter, type Preset, type StatFilters } from './filters';
 import { usePermissions } from '../../lib/permissions';
+import { useFetchDelayed } from '../../lib/timing';
 
 interface Named {
   id: number;
@@ -76,7 +76,7 @@ function FilesSelect({
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const debounced = useFetchDelayed(search.trim());
   const names = useRef(new Map<number, string>());
   const { data } = useFileSearch(debounced);
   // Files picked before (an address shared or reloaded) are named through GET /api/file/{id}.

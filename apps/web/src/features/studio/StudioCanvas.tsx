@@ -25,6 +25,9 @@ export interface StudioCanvasProps {
  * an editing overlay over it: click to select, drag to move, the corner handle to resize, the top one to
  * rotate. Locked and hidden layers take no gesture.
  */
+/** Room around the canvas (px) for the handles of a layer at its edge. */
+const MARGIN = 16;
+
 export function StudioCanvas(props: StudioCanvasProps) {
   const { doc, pageIndex, selected, onSelect, onChange, onCommit, fileUrl, timeZone, locale, onWarning } =
     props;
@@ -34,12 +37,12 @@ export function StudioCanvas(props: StudioCanvasProps) {
   const [scale, setScale] = useState(0.5);
   const page = doc.pages[pageIndex] ?? doc.pages[0]!;
 
-  // Zoom to fit: the canvas fills the frame's width, within the window's height.
+  // Zoom to fit: the canvas fills the frame's width (inside its margin), within the window's height.
   useEffect(() => {
     const element = frame.current;
     if (!element) return;
     const fit = () => {
-      const width = element.clientWidth;
+      const width = element.clientWidth - 2 * MARGIN;
       const height = Math.max(240, window.innerHeight - 260);
       setScale(Math.min(width / doc.width, height / doc.height));
     };
@@ -119,7 +122,9 @@ export function StudioCanvas(props: StudioCanvasProps) {
   };
 
   return (
-    <div ref={frame} style={{ width: '100%' }}>
+    // A layer hanging over the canvas's edge (and its handles) shows within the margin and is cut beyond
+    // it: it never widens the page (the builder ran 57 px past a 1400 px window).
+    <div ref={frame} style={{ width: '100%', padding: MARGIN, overflow: 'hidden' }}>
       <div
         data-testid="studio-canvas"
         role="application"

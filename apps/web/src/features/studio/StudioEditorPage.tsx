@@ -44,6 +44,7 @@ import {
 import type { RenderWarning } from '@vitrine/render';
 import { ApiError } from '../../api/client';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSaveShortcut, useSavedState, useUnsavedChanges } from '../../lib/unsaved';
 import { AlignTools } from './AlignTools';
 import { CanvasSizeSelect } from './CanvasSizeSelect';
 import { fontChoices } from './fonts';
@@ -90,13 +91,17 @@ function StudioEditorPage({ kind }: { kind: StudioKind }) {
   const latest = useRef(doc);
   latest.current = doc;
   const { reset } = history;
+  // Spec §5: leaving with unsaved changes asks first; what was loaded or saved last is the baseline.
+  const { isDirty, markSaved } = useSavedState({ name, document: history.value });
+  useUnsavedChanges(isDirty);
 
   useEffect(() => {
     if (item) {
       reset(item.document);
       setName(item.name);
+      markSaved({ name: item.name, document: item.document });
     }
-  }, [item, reset]);
+  }, [item, reset, markSaved]);
 
   const page = doc.pages[pageIndex] ?? doc.pages[0]!;
   const layer = page.layers.find((l) => l.id === selected) ?? null;
@@ -164,6 +169,7 @@ function StudioEditorPage({ kind }: { kind: StudioKind }) {
         ...(thumbnail ? { thumbnail } : {}),
         ...(item ? { revision: item.revision } : {}),
       });
+      markSaved({ name, document: history.value });
       notifySuccess(t('studio.saved', { name: saved.name }));
       if (id === null) void navigate({ to: `${BASE[kind]}/$id`, params: { id: String(saved.id) } });
     } catch (error) {
@@ -172,7 +178,9 @@ function StudioEditorPage({ kind }: { kind: StudioKind }) {
     }
   };
 
-  // Keyboard: undo, redo, save, delete and nudge (Shift: by 10).
+  // Ctrl+S saves from anywhere, a field included; the other keys act on the canvas, not in a field.
+  useSaveShortcut(submit);
+  // Keyboard: undo, redo, delete and nudge (Shift: by 10).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
@@ -185,9 +193,6 @@ function StudioEditorPage({ kind }: { kind: StudioKind }) {
       } else if (mod && event.key.toLowerCase() === 'y') {
         event.preventDefault();
         history.redo();
-      } else if (mod && event.key.toLowerCase() === 's') {
-        event.preventDefault();
-        void submit();
       } else if (event.key === 'Escape') {
         setSelected(null);
       } else if (layer && (event.key === 'Delete' || event.key === 'Backspace')) {

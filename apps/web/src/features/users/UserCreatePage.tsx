@@ -2,6 +2,7 @@ import { Button, Paper, PasswordInput, Select, Stack, TextInput, Title } from '@
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ROLES, UserPostBody, type Role, type Tariff } from '@vitrine/core';
+import { useUnsavedChanges } from '../../lib/unsaved';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { useAdminTariffs } from '../admin/admin.api';
 import { useTariffName } from '../funds/TariffLimits';
@@ -21,6 +22,7 @@ export function UserCreatePage() {
     password: '',
     role: 'owner' as Role,
   });
+  useUnsavedChanges(form.isDirty);
   const { busy, onSubmit } = useFormSubmit(form, createUser, {
     onSuccess: (user) => navigate({ to: '/user/$id', params: { id: String(user.id) } }),
   });

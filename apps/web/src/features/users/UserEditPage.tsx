@@ -14,6 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ROLES, UserPatchBody, type Role, type User } from '@vitrine/core';
+import { useUnsavedChanges } from '../../lib/unsaved';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { patchUser, useUser } from './users.api';
 
@@ -27,11 +28,12 @@ function EditForm({ user }: { user: User }) {
     blocked: user.blocked,
     password: undefined,
   });
+  useUnsavedChanges(form.isDirty);
   const { busy, onSubmit } = useFormSubmit(form, (body) => patchUser(user.id, body), {
     onSuccess: async (updated) => {
       client.setQueryData(['users', user.id], updated);
       await client.invalidateQueries({ queryKey: ['users'] });
-      form.set('password', undefined);
+      form.restart({ ...form.values, password: undefined });
     },
   });
 

@@ -24,6 +24,7 @@ import {
 import type { z } from 'zod';
 import { translateMessage } from '../../lib/messages';
 import { usePermission } from '../../lib/permissions';
+import { useSaveShortcut, useUnsavedChanges } from '../../lib/unsaved';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { WallCells, type ScreenChoice } from './WallCells';
 import { WallPreview } from './WallPreview';
@@ -91,7 +92,9 @@ function WallForm({ wall }: { wall?: Wall }) {
       return null;
     },
     showServerError: form.showServerError,
+    markSaved: form.markSaved,
   };
+  useUnsavedChanges(form.isDirty);
   const { busy, onSubmit } = useFormSubmit(
     checked,
     (body) => save.mutateAsync(wall ? { id: wall.id, body } : { id: null, body }),
@@ -101,6 +104,9 @@ function WallForm({ wall }: { wall?: Wall }) {
       },
     },
   );
+
+  // Ctrl+S saves, from inside a field too (for those who may change the wall).
+  useSaveShortcut(() => canEdit && onSubmit());
 
   /** A new grid size: cells that fall outside it leave the wall. */
   const resize = (side: 'width' | 'height', value: number | string) => {

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Group, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useFetchDelayed } from '../timing';
 
 /** A list page's head: its one h1 and the page's main action. */
 export function ListHeader({ title, children }: { title: string; children?: ReactNode }) {
@@ -17,13 +17,13 @@ export function ListHeader({ title, children }: { title: string; children?: Reac
 }
 
 /**
- * The list's search box: typing is shown at once, the list (and the address) follow 300 ms after the last
- * key. A value from the address (back, a link) replaces what is typed.
+ * The list's search box: typing is shown at once, the list (and the address) follow spec §9's fetch delay (200 ms)
+ * after the last key. A value from the address (back, a link) replaces what is typed.
  */
 export function SearchFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
-  const [debounced] = useDebouncedValue(text.trim(), 300);
+  const debounced = useFetchDelayed(text.trim());
   useEffect(() => {
     if (debounced !== value) onChange(debounced);
     // Only the typing drives this; the address drives the next effect.

@@ -1,15 +1,12 @@
 import { memo, type DragEvent } from 'react';
 import { ActionIcon } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import type { FileItem, GalleryItem } from '@vitrine/core';
+import type { FileItem, GalleryItem, LayoutMode } from '@vitrine/core';
 import { isFile } from '../files.api';
 import { FileIcon } from './FileIcon';
 import { GalleryIcon } from './GalleryIcons';
 import './GalleryCard.css';
 import { fileDetails } from './format';
-
-/** Every card's height (px): one line of name and one of details, so a large folder's rows need no measuring. */
-export const CARD_HEIGHT = 184;
 
 /** What a card does; one object for every card, the same from render to render. */
 export interface CardActions {
@@ -23,10 +20,10 @@ export interface CardActions {
 }
 
 /**
- * One file or folder in the gallery's grid: its thumbnail (or icon), its checkbox where it may be chosen,
- * its name (a file opens its preview, a folder opens), favourite and rename; it drags onto a folder. Plain
- * elements with the card's look (GalleryCard.css), about sixteen a card, all of one height; rendered again
- * only when its own item, choice or rights change (not on every scroll of a large folder).
+ * One file or folder in the gallery's tiles: its thumbnail (or icon), its checkbox where it may be chosen,
+ * its whole name (wrapped; a file opens its preview, a folder opens), favourite and rename; it drags onto
+ * a folder. Plain elements with the card's look (GalleryCard.css, per layout), about sixteen a card;
+ * rendered again only when its own item, choice, rights or layout change (not on every scroll).
  */
 export const GalleryCard = memo(function GalleryCard({
   item,
@@ -34,6 +31,7 @@ export const GalleryCard = memo(function GalleryCard({
   choosable,
   canCrud,
   canDelete,
+  layout,
   actions,
   t,
 }: {
@@ -42,6 +40,7 @@ export const GalleryCard = memo(function GalleryCard({
   choosable: boolean;
   canCrud: boolean;
   canDelete: boolean;
+  layout: Exclude<LayoutMode, 'LIST'>;
   actions: CardActions;
   /** The page's translation (one lookup of the hook for all cards, not one per card). */
   t: TFunction;
@@ -59,7 +58,7 @@ export const GalleryCard = memo(function GalleryCard({
       data-testid="gallery-item"
       data-name={item.name}
       data-selected={selected || undefined}
-      style={{ height: CARD_HEIGHT }}
+      data-layout={layout}
     >
       {/* The picture opens too, for a pointer; the name is the control for everyone else. */}
       <div className="vitrine-card-thumb" onClick={open}>

@@ -1,18 +1,16 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { Card, Loader, ScrollArea, SimpleGrid, Text, useMatches } from '@mantine/core';
+import { Card, Loader, ScrollArea, SimpleGrid, Text } from '@mantine/core';
+import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { GalleryItem } from '@vitrine/core';
 import { useVirtualRows } from '../../../lib/list/useVirtualRows';
 import { keyOf } from './format';
-import { CARD_HEIGHT, GalleryCard, type CardActions } from './GalleryCard';
+import { GalleryCard, type CardActions } from './GalleryCard';
 import { GalleryIconSprite } from './GalleryIcons';
 import { GalleryTable } from './GalleryTable';
+import { GAP, ROW_ESTIMATE, useColumns } from './layout';
 import type { GalleryBrowserState } from './useGalleryBrowser';
 
-/** The space below a row of cards (px). */
-const ROW_GAP = 12;
-/** A row of cards: the cards' height and the space below them. */
-const CARD_ROW = CARD_HEIGHT + ROW_GAP;
 /** A list row before it is measured. */
 const TABLE_ROW = 41;
 /** Folders up to this many items are rendered whole; larger ones (10,000 files) only where they are seen. */
@@ -62,31 +60,34 @@ export function GalleryContents({
       choosable={choosable(item)}
       canCrud={canCrud}
       canDelete={b.canDelete}
+      layout={b.view === 'LIST' ? 'FILL' : b.view}
       actions={actions}
       t={t}
     />
   );
   const box = useRef<HTMLDivElement>(null);
   const start = useRef<HTMLDivElement>(null);
-  const cols = useMatches({ base: 2, sm: 3, md: 4, lg: 6 });
-  const grid = b.view === 'grid';
+  // The layout (spec §3): LIST is the table, the others tiles in rows of `cols`.
+  const { ref: frame, width } = useElementSize();
+  const cols = useColumns(b.view, width);
+  const anchor = useMergedRef(frame, start);
+  const grid = b.view !== 'LIST';
   const rowCount = grid ? Math.ceil(items.length / cols) : items.length;
   const rows = useVirtualRows({
     count: rowCount,
-    estimate: grid ? CARD_ROW : TABLE_ROW,
-    keyOf: (index) => (grid ? `${index}/${cols}` : keyOf(items[index]!)),
+    estimate: b.view === 'LIST' ? TABLE_ROW : ROW_ESTIMATE[b.view],
+    keyOf: (index) => (grid ? `${b.view}/${index}/${cols}` : keyOf(items[index]!)),
     anchor: start,
     ...(limitHeight ? { scroller: box } : {}),
     wholeUpTo: grid ? Math.ceil(WHOLE_UP_TO / cols) : WHOLE_UP_TO,
-    // A row of cards is tall (and up to six cards): one row beyond the window on each side is enough. Cards
-    // are all of one height, so their rows are not measured as they come into view.
+    // A row of tiles is tall (and up to nine of them): one row beyond the window on each side is enough.
+    // Names are shown whole (wrapped), so rows are measured as they come into view.
     overscan: grid ? 1 : 2,
-    fixed: grid,
   });
   return (
     <ScrollArea.Autosize mah={limitHeight ? '70vh' : undefined} viewportRef={box}>
       <GalleryIconSprite>
-        <div ref={start}>
+        <div ref={anchor}>
           {b.isLoading ? (
             <Loader />
           ) : items.length === 0 ? (
@@ -96,7 +97,7 @@ export function GalleryContents({
               </Text>
             </Card>
           ) : grid && rows.whole ? (
-            <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="sm">
+            <SimpleGrid cols={cols} spacing={GAP} verticalSpacing={GAP}>
               {items.map(card)}
             </SimpleGrid>
           ) : grid ? (
@@ -107,8 +108,8 @@ export function GalleryContents({
                   data-index={row.index}
                   ref={rows.measure}
                   cols={cols}
-                  spacing="sm"
-                  pb={ROW_GAP}
+                  spacing={GAP}
+                  pb={GAP}
                 >
                   {items.slice(row.index * cols, (row.index + 1) * cols).map(card)}
                 </SimpleGrid>

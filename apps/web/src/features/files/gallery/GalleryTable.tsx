@@ -69,6 +69,8 @@ export function GalleryTable({
                 <Anchor
                   component="button"
                   type="button"
+                  ta="left"
+                  style={{ overflowWrap: 'anywhere' }}
                   onClick={() => (isFile(item) ? onPreview(item) : onOpenFolder(item.id))}
                 >
                   {item.name}

@@ -1,12 +1,33 @@
 import { useRef } from 'react';
-import { Button, Group, SegmentedControl, TextInput } from '@mantine/core';
-import { IconFolderPlus, IconLink, IconSearch, IconUpload } from '@tabler/icons-react';
+import { Button, Group, SegmentedControl, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  IconFolderPlus,
+  IconGrid4x4,
+  IconLayout2,
+  IconLayoutGrid,
+  IconLayoutList,
+  IconLink,
+  IconList,
+  IconSearch,
+  IconUpload,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { UPLOAD_EXTENSIONS } from '@vitrine/core';
+import { LAYOUT_MODES, UPLOAD_EXTENSIONS, type LayoutMode } from '@vitrine/core';
 
-export type GalleryView = 'grid' | 'list';
+export type GalleryView = LayoutMode;
 
-/** Search, grid or list, and (where the folder can be changed) new folder, add by address and upload. */
+const ICONS: Record<LayoutMode, typeof IconList> = {
+  LIST: IconList,
+  NARROW: IconLayoutList,
+  EXTENDED: IconLayout2,
+  FILL: IconLayoutGrid,
+  CAPACITY: IconGrid4x4,
+};
+
+/**
+ * Search, the layout (spec §3's modes, each an icon named for assistive technology and in its tooltip),
+ * and (where the folder can be changed) new folder, add by address and upload.
+ */
 export function GalleryToolbar({
   search,
   setSearch,
@@ -41,10 +62,21 @@ export function GalleryToolbar({
         aria-label={t('gallery.view')}
         value={view}
         onChange={(v) => setView(v as GalleryView)}
-        data={[
-          { value: 'grid', label: t('gallery.grid') },
-          { value: 'list', label: t('gallery.list') },
-        ]}
+        data={LAYOUT_MODES.map((mode) => {
+          const Icon = ICONS[mode];
+          const name = t(`gallery.layouts.${mode}`);
+          return {
+            value: mode,
+            label: (
+              <Tooltip label={name} withinPortal>
+                <span style={{ display: 'flex' }}>
+                  <Icon size={16} aria-hidden />
+                  <VisuallyHidden>{name}</VisuallyHidden>
+                </span>
+              </Tooltip>
+            ),
+          };
+        })}
       />
       {canCrud && (
         <>

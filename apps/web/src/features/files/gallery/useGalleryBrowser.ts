@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
-import { useDebouncedValue } from '@mantine/hooks';
-import type { FileItem, GalleryItem } from '@vitrine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { LAYOUT_MODES, type FileItem, type GalleryItem } from '@vitrine/core';
 import { useConfirm } from '../../../lib/confirm';
 import { galleryKey, useGallery, useGalleryActions, type GallerySection } from '../files.api';
 import { keyOf } from './format';
@@ -9,6 +9,7 @@ import { useDragMove } from './useDragMove';
 import { useFileDrop } from './useFileDrop';
 import { useSelection } from './useSelection';
 import { useUploads } from './useUploads';
+import { useFetchDelayed } from '../../../lib/timing';
 
 /** What the picker may do (spec §2). */
 export interface GalleryModes {
@@ -42,8 +43,13 @@ export function useGalleryBrowser({
 }) {
   const confirm = useConfirm();
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [view, setView] = useState<GalleryView>('grid');
+  const debounced = useFetchDelayed(search.trim());
+  // The layout chosen last (page and picker alike), kept by the browser.
+  const [stored, setView] = useLocalStorage<GalleryView>({
+    key: 'vitrine.galleryLayout',
+    defaultValue: 'FILL',
+  });
+  const view: GalleryView = LAYOUT_MODES.includes(stored) ? stored : 'FILL';
   const dialogs = useDialogs();
   const tempIds = useRef(-1);
   const uploads = useUploads(folderId);

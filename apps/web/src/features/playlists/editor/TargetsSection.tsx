@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { MultiSelect, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useTargetOptions } from '../playlists.api';
 import type { Named } from './editorState';
 import { FormSection } from './FormSection';
 import type { PlaylistEditor } from './usePlaylistEditor';
+import { useFetchDelayed } from '../../../lib/timing';
 
 /** Screens or networks, searched on the server; the chosen ones keep their names. */
 function TargetPicker({
@@ -21,7 +21,7 @@ function TargetPicker({
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
+  const debounced = useFetchDelayed(search);
   const { data } = useTargetOptions(debounced);
   const known = new Map<number, Named>([...value, ...(data?.[kind] ?? [])].map((x) => [x.id, x]));
   return (

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
-import { useBlocker, useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useNavigate } from '@tanstack/react-router';
 import {
   type PlaylistInput,
   type ContentUpdate,
@@ -10,6 +9,7 @@ import {
 } from '@vitrine/core';
 import { ApiError } from '../../../api/client';
 import { refusalFields } from '../../../lib/messages';
+import { useUnsavedChanges } from '../../../lib/unsaved';
 import { useFormSubmit } from '../../../lib/useZodForm';
 import { lastUpdates, usePlaylistActions } from '../playlists.api';
 import { checkEditor } from './checkEditor';
@@ -27,7 +27,6 @@ export function usePlaylistEditor({
   playlist: Playlist | null;
   versions: PlaylistVersions | null;
 }) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const [initial, setInitial] = useState<EditorState>(() =>
     playlist ? fromPlaylist(playlist) : fromDefaults(),
@@ -46,10 +45,7 @@ export function usePlaylistEditor({
   const leaving = useRef(false);
 
   // Spec §5: a warning before leaving with unsaved changes.
-  useBlocker({
-    shouldBlockFn: () => !leaving.current && dirtyRef.current && !window.confirm(t('playlists.unsaved')),
-    enableBeforeUnload: () => !leaving.current && dirtyRef.current,
-  });
+  useUnsavedChanges(() => !leaving.current && dirtyRef.current);
 
   const set = <K extends keyof EditorState>(key: K, value: EditorState[K]) => {
     setState((s) => ({ ...s, [key]: value }));

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PointPatch, formatSize, type Point } from '@vitrine/core';
+import { useUnsavedChanges } from '../../../lib/unsaved';
 import { useFormSubmit, useZodForm } from '../../../lib/useZodForm';
 import { usePointActions } from '../points.api';
 import { usePermissions } from '../../../lib/permissions';
@@ -22,13 +23,17 @@ export function Block({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-/** A form over part of the screen's settings, checked with the server's schema before sending. */
+/**
+ * A form over part of the screen's settings, checked with the server's schema before sending; leaving it
+ * (another tab, another page) with unsaved changes asks first (spec §5).
+ */
 export function useSettingsForm<K extends keyof PointPatch>(
   point: Point,
   pick: (p: Point) => Pick<PointPatch, K>,
 ) {
   const form = useZodForm(PointPatch, pick(point));
   const { patch } = usePointActions();
+  useUnsavedChanges(form.isDirty);
   const { busy, onSubmit } = useFormSubmit(form, (body) => patch.mutateAsync({ id: point.id, body }));
   const set = <F extends K>(field: F, value: PointPatch[F]) => form.set(field, value);
   return {
