@@ -13,15 +13,6 @@ import { baseline, buildFuzzWorld, sendFuzz, type FuzzWorld } from './test/fuzz-
 const onPostgres = inject('testDb').driver === 'pg';
 const PARALLEL = 20;
 
-/**
- * Known and fixed elsewhere: issue 29's "two saves of one widget or creation at once answer 500" (the
- * temporary file's rename) is its own item, on its own branch. Remove each once that fix is in.
- */
-const KNOWN: ReadonlySet<string> = new Set([
-  'POST /api/widget/patch/{id}',
-  'POST /api/media-creation/patch/{id}',
-]);
-
 /** Runs last: operations that end sessions or remove the rows the others name. */
 const ENDS = /remove|delete|logout|revoke|switch-cabinet|disable|block/i;
 
@@ -60,7 +51,6 @@ describe.runIf(onPostgres)('the API under parallel writes (PostgreSQL)', () => {
         Array.from({ length: PARALLEL }, () => sendFuzz(t, world, request, sent++)),
       );
       for (const res of answers) {
-        if (KNOWN.has(label(op))) continue;
         if (res.statusCode >= 500 && !(res.statusCode === 503 && res.json().code === 'UNAVAILABLE'))
           failures.push(`${label(op)} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
