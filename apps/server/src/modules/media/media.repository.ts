@@ -227,6 +227,26 @@ export class MediaRepository {
     return (row?.n ?? 0) > 0;
   }
 
+  /** The size of the file of this name in the folder (names are unique there, whatever their case). */
+  async namedFileSize(
+    cabinetId: CabinetId,
+    folderId: number | null,
+    name: string,
+  ): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ size: files.size })
+      .from(files)
+      .where(
+        and(
+          eq(files.cabinetId, cabinetId),
+          parentIs(files.folderId, folderId),
+          eq(sql`lower(${files.name})`, name.toLowerCase()),
+        ),
+      )
+      .limit(1);
+    return row?.size;
+  }
+
   async fileByHash(cabinetId: CabinetId, hash: string): Promise<FileRow | undefined> {
     const [row] = await this.db
       .select()

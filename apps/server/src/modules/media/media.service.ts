@@ -588,12 +588,14 @@ export class MediaService {
   /**
    * An upload's folder and name judged before any byte is sent (a resumable upload is told at its creation,
    * not after its last chunk): a folder not the cabinet's is 404, a name taken in it 'File already exist'.
+   * A name taken by a file of the same size may be the same file sent again: that upload goes on, and its
+   * content decides at the end ('File already uploaded. Used exist', or the name taken).
    */
-  async checkUploadTarget(caller: Caller, name: string, folderId: number): Promise<void> {
+  async checkUploadTarget(caller: Caller, name: string, folderId: number, size?: number): Promise<void> {
     const { media } = this.deps;
     if (folderId !== 0 && !(await media.folder(caller.cabinetId, folderId))) throw notFound();
-    if (await media.fileNameTaken(caller.cabinetId, toDb(folderId), name.trim()))
-      throw new AppError('FILE_EXISTS');
+    const taken = await media.namedFileSize(caller.cabinetId, toDb(folderId), name.trim());
+    if (taken !== undefined && taken !== size) throw new AppError('FILE_EXISTS');
   }
 
   /**

@@ -67,7 +67,8 @@ export function createTusHandler(options: {
       if (refusal) throw refuse(new AppError(refusal.code, refusal.message));
       // A name taken in its folder is said now, not after the last chunk (the ingest checks it again).
       try {
-        await options.media.checkUploadTarget(caller, name, Number(upload.metadata?.folderId ?? 0) || 0);
+        const folderId = Number(upload.metadata?.folderId ?? 0) || 0;
+        await options.media.checkUploadTarget(caller, name, folderId, upload.size);
       } catch (error) {
         throw refuse(error instanceof AppError ? error : new AppError('UPLOAD_INVALID'));
       }
