@@ -163,7 +163,7 @@ export class OidcService {
 
   /**
    * The provider vouches for the address: its account is linked when its holder proved the address here
-   * too (`emailConfirmed`; an account an admin or owner typed the address into is not), or a new one is
+   * too, or the platform admin set it (`emailConfirmed`; a member an owner typed the address into is not), or a new one is
    * made (when allowed). Whatever someone
    * else left with that address is taken from them first, since only its owner could prove it: waiting
    * registrations are discarded, and an account whose address was never confirmed is reclaimed.
@@ -178,7 +178,7 @@ export class OidcService {
     await repos.credentials.platformDiscardRegistrations(email);
     let user = await repos.users.platformFindByEmail(email);
     if (user && !user.verified) user = await this.reclaim(user);
-    // Made by an admin or an owner who typed the address: in use, but never proved by its holder.
+    // A member an owner typed the address into: in use, but never proved by its holder.
     if (user && !user.emailConfirmed) return undefined;
     if (user) await this.link(user, issuer, subject, email);
     else if (this.registration) user = await this.register(claims, issuer, subject, email);

@@ -158,6 +158,29 @@ describe('an address someone else typed first (pre-registration takeover)', () =
   });
 });
 
+describe('an address the platform admin gave an account', () => {
+  it('is vouched for: the colleague signs in through the provider into the account made for them', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const made = await call(t.app, 'POST', '/api/user/post', {
+      token: admin.token,
+      body: {
+        login: 'colleague4',
+        name: 'Colleague',
+        email: 'colleague4@idp.test',
+        password: 'made-by-admin-1',
+        role: 'owner',
+      },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    identity = { sub: 'colleague-4', email: 'colleague4@idp.test', email_verified: true };
+    const trip = await roundTrip();
+    const res = await finish(trip.code, trip.state);
+    expect(res.json().status).toBe('signedIn');
+    const info = await call(t.app, 'GET', '/api/user/info', { token: res.json().token });
+    expect(info.json().user.id).toBe(made.json().id);
+  });
+});
+
 describe('an address an owner typed into a member', () => {
   it('is not linked by the provider: the member’s password is the owner’s, not the address holder’s', async () => {
     const owner = await createUser(t, { role: 'owner' });

@@ -87,6 +87,9 @@ export class UserService {
         role: body.role,
         passwordHash,
         verified: true,
+        // The installation's own operator vouches for the address (the company directory's colleague who
+        // then signs in through its provider); a cabinet owner's members are not vouched for (addMember).
+        emailConfirmed: body.email !== undefined && body.email !== null,
       });
     });
   }
@@ -107,9 +110,9 @@ export class UserService {
     const changes: Parameters<typeof repos.users.updateInCabinet>[2] = {};
     if (body.name !== undefined) changes.name = body.name;
     if (body.email !== undefined && body.email !== target.email) {
-      // Typed by the admin: its holder has not proved it (external sign-in does not link by it).
+      // Set by the installation's operator, who vouches for it as at creation.
       changes.email = body.email;
-      changes.emailConfirmed = false;
+      changes.emailConfirmed = body.email !== null;
     }
     if (body.role !== undefined) changes.role = body.role;
     if (body.blocked !== undefined) changes.blocked = body.blocked;
