@@ -112,7 +112,7 @@ describe('programmatic ads on a paired player', () => {
         address: '1 Main Street',
         location: { lat: 50.45, lng: 30.52 },
         audience: { viewers: Number(VIEWERS), perHour: null },
-        playbackCost: 100,
+        playbackCost: '100',
       },
     });
     const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
@@ -267,11 +267,11 @@ describe('programmatic ads on a paired player', () => {
     await signIn(page, server.url, 'mall-owner', PASSWORD);
     await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
     await page.goto(`${server.url}/ssp/report`);
-    // The range's totals, each a labelled figure above the chart.
+    // The range's totals, each a labelled figure above the chart, in the supplier's currency.
     const revenue = page.getByRole('region', { name: 'Totals' }).getByRole('group', { name: 'Revenue' });
     await expect
       .poll(async () => (await revenue.innerText()).trim(), { timeout: 30_000 })
-      .toMatch(new RegExp(`${REVENUE.replace('.', '\\.')}$`));
+      .toMatch(new RegExp(`${REVENUE.replace('.', '\\.')} USD$`));
     await expect.poll(() => page.getByRole('main').innerText()).toContain(REVENUE);
     await screenshot(page, 'ssp-report');
     await context.close();

@@ -92,7 +92,7 @@ describe('two-factor in the browser', () => {
     await signIn(again, server.url, 'guarded', PASSWORD);
     await again.getByLabel('Two-factor code').fill(codes[0]!);
     await again.getByRole('button', { name: 'Sign in' }).click();
-    await again.getByRole('alert').filter({ hasText: 'Wrong code' }).waitFor();
+    await again.getByRole('alert').filter({ hasText: 'This code was used already' }).waitFor();
     await again.getByLabel('Two-factor code').fill(await codeAt(secret, 1));
     await again.getByRole('button', { name: 'Sign in' }).click();
     await again.getByRole('heading', { name: 'Dashboard' }).waitFor();
