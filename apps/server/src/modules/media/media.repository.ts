@@ -27,6 +27,14 @@ const FILE_SORTS = {
 const parentIs = (column: typeof folders.parentId | typeof files.folderId, id: number | null) =>
   id === null || id === 0 ? isNull(column) : eq(column, id);
 
+/** The file of this name in the folder: names are unique there, whatever their case. */
+const fileNamedIn = (cabinetId: CabinetId, folderId: number | null, name: string) =>
+  and(
+    eq(files.cabinetId, cabinetId),
+    parentIs(files.folderId, folderId),
+    eq(sql`lower(${files.name})`, name.toLowerCase()),
+  );
+
 /** All SQL on the gallery: folders, files and their tags. Every method takes the cabinet id. */
 export class MediaRepository {
   constructor(private readonly db: Database) {}
@@ -218,9 +226,7 @@ export class MediaRepository {
       .from(files)
       .where(
         and(
-          eq(files.cabinetId, cabinetId),
-          parentIs(files.folderId, folderId),
-          eq(sql`lower(${files.name})`, name.toLowerCase()),
+          fileNamedIn(cabinetId, folderId, name),
           exceptId !== undefined ? ne(files.id, exceptId) : undefined,
         ),
       );
@@ -236,13 +242,7 @@ export class MediaRepository {
     const [row] = await this.db
       .select({ size: files.size })
       .from(files)
-      .where(
-        and(
-          eq(files.cabinetId, cabinetId),
-          parentIs(files.folderId, folderId),
-          eq(sql`lower(${files.name})`, name.toLowerCase()),
-        ),
-      )
+      .where(fileNamedIn(cabinetId, folderId, name))
       .limit(1);
     return row?.size;
   }
