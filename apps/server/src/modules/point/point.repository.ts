@@ -50,53 +50,39 @@ export type PointChanges = Partial<
 
 /**
  * The screen in `pointId` is reached by an approved playlist of the cabinet, targeted directly, through
- * one of its networks or through the video wall it is a tile of (a tile plays its wall's playlists then). Correlated EXISTS probes the target and network indexes per screen, so its plan does
- * not change with the number of playlist x screen pairs (a NOT IN over all of them flipped to minutes).
+ * one of its networks or through the video wall it is a tile of (a tile plays its wall's playlists then).
+ * Correlated EXISTS probes the target and network indexes per screen, so its plan does not change with the
+ * number of playlist x screen pairs (a NOT IN over all of them flipped to minutes).
  */
-const reachedByApproved = (db: Database, cabinetId: CabinetId, pointId: AnyColumn) =>
-  or(
+const reachedByApproved = (db: Database, cabinetId: CabinetId, pointId: AnyColumn) => {
+  const approved = and(eq(playlists.cabinetId, cabinetId), eq(playlists.approved, true));
+  /** Targeted at a group the screen belongs to: a network (`net_points`) or a wall (`wall_screens`). */
+  const throughGroup = (
+    members: typeof netPoints | typeof wallScreens,
+    member: AnyColumn,
+    target: AnyColumn,
+    group: AnyColumn,
+  ) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(members)
+        .innerJoin(playlistTargets, eq(target, group))
+        .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
+        .where(and(eq(member, pointId), approved)),
+    );
+  return or(
     exists(
       db
         .select({ one: sql`1` })
         .from(playlistTargets)
         .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
-        .where(
-          and(
-            eq(playlistTargets.pointId, pointId),
-            eq(playlists.cabinetId, cabinetId),
-            eq(playlists.approved, true),
-          ),
-        ),
+        .where(and(eq(playlistTargets.pointId, pointId), approved)),
     ),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(netPoints)
-        .innerJoin(playlistTargets, eq(playlistTargets.netId, netPoints.netId))
-        .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
-        .where(
-          and(
-            eq(netPoints.pointId, pointId),
-            eq(playlists.cabinetId, cabinetId),
-            eq(playlists.approved, true),
-          ),
-        ),
-    ),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(wallScreens)
-        .innerJoin(playlistTargets, eq(playlistTargets.wallId, wallScreens.wallId))
-        .innerJoin(playlists, eq(playlists.id, playlistTargets.playlistId))
-        .where(
-          and(
-            eq(wallScreens.pointId, pointId),
-            eq(playlists.cabinetId, cabinetId),
-            eq(playlists.approved, true),
-          ),
-        ),
-    ),
+    throughGroup(netPoints, netPoints.pointId, playlistTargets.netId, netPoints.netId),
+    throughGroup(wallScreens, wallScreens.pointId, playlistTargets.wallId, wallScreens.wallId),
   )!;
+};
 
 const SORTS = {
   id: points.id,
