@@ -22,6 +22,20 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // A raw statement's rows are typed in one place: `rowsOf()` in db/sql.ts, never a cast at the call.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression > AwaitExpression > CallExpression[callee.property.name='execute']",
+          message: 'Type raw SQL rows with rowsOf() from db/sql.ts instead of a cast.',
+        },
+      ],
+    },
+  },
+  {
     // Scripts print to the terminal on purpose.
     files: ['scripts/**', 'bench/**'],
     rules: { 'no-console': 'off' },

@@ -3,6 +3,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from './client.js';
+import { rowsOf } from './sql.js';
 
 interface Dialect {
   migrate(migrations: unknown[], session: unknown, config: { migrationsFolder: string }): Promise<void>;
@@ -18,14 +19,16 @@ export function migrationNames(folder: string): string[] {
 
 /** When the last applied migration was made (drizzle's key), or 0 for a database without any. */
 async function lastApplied(db: Database): Promise<number> {
-  const table = (await db.execute(
+  const table = await rowsOf<{ t: string | null }>(
+    db,
     sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`,
-  )) as unknown as { rows: { t: string | null }[] };
-  if (!table.rows[0]?.t) return 0;
-  const rows = (await db.execute(
+  );
+  if (!table[0]?.t) return 0;
+  const rows = await rowsOf<{ last: string | null }>(
+    db,
     sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
-  )) as unknown as { rows: { last: string | null }[] };
-  return Number(rows.rows[0]?.last ?? 0);
+  );
+  return Number(rows[0]?.last ?? 0);
 }
 
 /**

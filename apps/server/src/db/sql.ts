@@ -36,3 +36,19 @@ export function countsOf<K extends string, F>(
     ]),
   ) as Record<K, SQL<number>>;
 }
+
+/** Anything that runs a raw statement: the database or a transaction. */
+interface Executes {
+  execute(query: SQL): PromiseLike<unknown>;
+}
+
+/**
+ * The rows of a raw statement, typed as its SELECT (or RETURNING) list names them: the one place a raw
+ * result is cast. Both drivers answer `{ rows }`; the caller still converts what PostgreSQL sends as text
+ * (bigint counts, numerics) with `Number()`.
+ */
+export async function rowsOf<T extends object>(db: Executes, query: SQL): Promise<T[]> {
+  // eslint-disable-next-line no-restricted-syntax -- the one place a raw result is typed
+  const result = (await db.execute(query)) as { rows: T[] };
+  return result.rows;
+}

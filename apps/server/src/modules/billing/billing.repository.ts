@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { ChargeLines, LedgerReason, Tariff, TariffPlan, TermsChange } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
-import { containsPattern } from '../../db/sql.js';
+import { containsPattern, rowsOf } from '../../db/sql.js';
 import {
   cabinets,
   chargedScreenDays,
@@ -268,7 +268,9 @@ export class BillingRepository {
    * balance is the sum of its entries. The balance itself does not move. Answers how many were opened.
    */
   async platformOpenBalances(): Promise<number> {
-    const result = (await this.db.execute(sql`
+    const result = await rowsOf<{ id: number }>(
+      this.db,
+      sql`
       insert into ${ledgerEntries} (cabinet_id, reason, amount, note, reference)
       select c.id, 'correction', c.balance - coalesce(s.sum, 0), null, 'opening:' || c.id
       from ${cabinets} c
@@ -276,8 +278,9 @@ export class BillingRepository {
         on s.cabinet_id = c.id
       where c.balance <> coalesce(s.sum, 0)
       on conflict do nothing
-      returning id`)) as unknown as { rows: unknown[] };
-    return result.rows.length;
+      returning id`,
+    );
+    return result.length;
   }
 
   /** Customer cabinets that have screens or owe a day: the daily job's work. */

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } 
 import type { FileListQuery } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
-import { containsPattern, hasChanges, anyId } from '../../db/sql.js';
+import { containsPattern, hasChanges, anyId, rowsOf } from '../../db/sql.js';
 import {
   fileTags,
   files,
@@ -98,27 +98,33 @@ export class MediaRepository {
 
   /** The folder and every folder below it. */
   async subtreeIds(cabinetId: CabinetId, id: number): Promise<number[]> {
-    const result = (await this.db.execute(sql`
+    const result = await rowsOf<{ id: number }>(
+      this.db,
+      sql`
       with recursive tree(id) as (
         select id from ${folders} where cabinet_id = ${cabinetId} and id = ${id}
         union all
         select f.id from ${folders} f join tree on f.parent_id = tree.id where f.cabinet_id = ${cabinetId}
       )
-      select id from tree`)) as unknown as { rows: { id: number }[] };
-    return result.rows.map((r) => Number(r.id));
+      select id from tree`,
+    );
+    return result.map((r) => Number(r.id));
   }
 
   /** From the folder up to the root, for breadcrumbs. */
   async ancestors(cabinetId: CabinetId, id: number): Promise<{ id: number; name: string }[]> {
-    const result = (await this.db.execute(sql`
+    const result = await rowsOf<{ id: number; name: string }>(
+      this.db,
+      sql`
       with recursive up(id, name, parent_id, depth) as (
         select id, name, parent_id, 0 from ${folders} where cabinet_id = ${cabinetId} and id = ${id}
         union all
         select f.id, f.name, f.parent_id, up.depth + 1 from ${folders} f join up on f.id = up.parent_id
         where f.cabinet_id = ${cabinetId} and up.depth < 100
       )
-      select id, name from up order by depth desc`)) as unknown as { rows: { id: number; name: string }[] };
-    return result.rows.map((r) => ({ id: Number(r.id), name: r.name }));
+      select id, name from up order by depth desc`,
+    );
+    return result.map((r) => ({ id: Number(r.id), name: r.name }));
   }
 
   async removeFolders(cabinetId: CabinetId, ids: number[]): Promise<void> {

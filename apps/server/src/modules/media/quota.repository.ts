@@ -2,6 +2,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { files, uploadReservations } from '../../db/schema.js';
+import { rowsOf } from '../../db/sql.js';
 
 /** Advisory lock class of a cabinet's quota (the second key is the cabinet id). */
 const QUOTA_LOCK = 0x71756f74; // "quot"
@@ -20,18 +21,23 @@ export class QuotaRepository {
 
   /** Bytes the cabinet's library holds: each stored object once, an unpacked package's files included. */
   async storedBytes(cabinetId: CabinetId): Promise<number> {
-    const result = (await this.db.execute(sql`
+    const result = await rowsOf<{ total: string | number }>(
+      this.db,
+      sql`
       select coalesce(sum(size + unpacked_size), 0)::bigint as total from (
         select distinct on (storage_key) size, unpacked_size from ${files}
         where cabinet_id = ${cabinetId} and source = 'HOME' and storage_key is not null
         order by storage_key
-      ) stored`)) as unknown as { rows: { total: string | number }[] };
-    return Number(result.rows[0]?.total ?? 0);
+      ) stored`,
+    );
+    return Number(result[0]?.total ?? 0);
   }
 
   /** Bytes stored and held, read in one statement (one snapshot). */
   async takenBytes(cabinetId: CabinetId): Promise<number> {
-    const result = (await this.db.execute(sql`
+    const result = await rowsOf<{ total: string | number }>(
+      this.db,
+      sql`
       select (
         select coalesce(sum(size + unpacked_size), 0) from (
           select distinct on (storage_key) size, unpacked_size from ${files}
@@ -41,8 +47,9 @@ export class QuotaRepository {
       ) + (
         select coalesce(sum(bytes), 0) from ${uploadReservations}
         where cabinet_id = ${cabinetId} and expires_at > now()
-      ) as total`)) as unknown as { rows: { total: string | number }[] };
-    return Number(result.rows[0]?.total ?? 0);
+      ) as total`,
+    );
+    return Number(result[0]?.total ?? 0);
   }
 
   async insertHold(values: {

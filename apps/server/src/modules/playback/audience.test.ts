@@ -13,6 +13,7 @@ import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createTeam, createUser } from '../../test/factories.js';
 import { uploadImage } from '../../test/media.js';
 import { pairPlayer } from '../../test/player.js';
+import { rowsOf } from '../../db/sql.js';
 
 let t: TestApp;
 let team: Awaited<ReturnType<typeof createTeam>>;
@@ -46,35 +47,38 @@ const setPoint = (id: number, changes: Partial<typeof points.$inferInsert>) =>
 
 /** Each show's start and impressions, oldest first. */
 async function impressions(pointId: number): Promise<[string, number | null][]> {
-  const result = (await t.database.db.execute(sql`
+  const result = await rowsOf<{ at: string; impressions: unknown }>(
+    t.database.db,
+    sql`
     select to_char(started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as at, impressions
-    from playbacks where point_id = ${pointId} order by started_at, id`)) as unknown as {
-    rows: { at: string; impressions: unknown }[];
-  };
-  return result.rows.map((r) => [r.at, r.impressions === null ? null : Number(r.impressions)]);
+    from playbacks where point_id = ${pointId} order by started_at, id`,
+  );
+  return result.map((r) => [r.at, r.impressions === null ? null : Number(r.impressions)]);
 }
 
 /** The rollup's impressions per hour (UTC start), next to the sum of the raw rows of that hour. */
 async function rollupAgainstRows(pointId: number): Promise<{ hour: string; rollup: number; rows: number }[]> {
-  const result = (await t.database.db.execute(sql`
+  const result = await rowsOf<{ hour: string; rollup: unknown; rows: unknown }>(
+    t.database.db,
+    sql`
     select to_char(h.hour_utc at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as hour, sum(h.impressions) as rollup,
       (select coalesce(sum(p.impressions), 0) from playbacks p where p.point_id = h.point_id
         and p.started_at >= h.hour_utc and p.started_at < h.hour_utc + interval '1 hour') as rows
     from playback_hourly h where h.point_id = ${pointId}
-    group by h.point_id, h.hour_utc order by h.hour_utc`)) as unknown as {
-    rows: { hour: string; rollup: unknown; rows: unknown }[];
-  };
-  return result.rows.map((r) => ({ hour: r.hour, rollup: Number(r.rollup), rows: Number(r.rows) }));
+    group by h.point_id, h.hour_utc order by h.hour_utc`,
+  );
+  return result.map((r) => ({ hour: r.hour, rollup: Number(r.rollup), rows: Number(r.rows) }));
 }
 
 async function measuredHours(pointId: number): Promise<[string, string, number][]> {
-  const result = (await t.database.db.execute(sql`
+  const result = await rowsOf<{ utc: string; local: string; viewers: unknown }>(
+    t.database.db,
+    sql`
     select to_char(hour_utc at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as utc,
       to_char(hour_local, 'YYYY-MM-DD HH24:MI') as local, viewers
-    from audience_hourly where point_id = ${pointId} order by hour_utc`)) as unknown as {
-    rows: { utc: string; local: string; viewers: unknown }[];
-  };
-  return result.rows.map((r) => [r.utc, r.local, Number(r.viewers)]);
+    from audience_hourly where point_id = ${pointId} order by hour_utc`,
+  );
+  return result.map((r) => [r.utc, r.local, Number(r.viewers)]);
 }
 
 describe('POST /api/player/audience', () => {

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AudienceSample, PlaybackEvent } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/sql.js';
 import {
   audienceHourly,
   sspAds,
@@ -45,7 +46,9 @@ export class PlaybackRepository {
     events: readonly PlaybackEvent[],
     zone: string | null = null,
   ): Promise<IngestResult> {
-    const result = (await this.db.execute(sql`
+    const result = await rowsOf<{ found: number; inserted: number; trackers: number }>(
+      this.db,
+      sql`
       with pt as (
         select id, cabinet_id, name, audience, playback_cost, coalesce(${zone}::text, timezone) as tz
         from ${points} where id = ${pointId} and cabinet_id = ${cabinetId}
@@ -190,10 +193,9 @@ export class PlaybackRepository {
           revenue = r.revenue + excluded.revenue
       )
       select (select count(*) from pt)::int as found, (select count(*) from ins)::int as inserted,
-        ((select count(*) from pixels) + (select count(*) from adcalls))::int as trackers`)) as unknown as {
-      rows: { found: number; inserted: number; trackers: number }[];
-    };
-    const row = result.rows[0];
+        ((select count(*) from pixels) + (select count(*) from adcalls))::int as trackers`,
+    );
+    const row = result[0];
     return {
       pointFound: Number(row?.found ?? 0) > 0,
       inserted: Number(row?.inserted ?? 0),
@@ -214,7 +216,9 @@ export class PlaybackRepository {
     samples: readonly AudienceSample[],
     zone: string | null = null,
   ): Promise<AudienceResult> {
-    const result = (await this.db.execute(sql`
+    const result = await rowsOf<{ found: number; hours: number; shows: number }>(
+      this.db,
+      sql`
       with pt as (
         select id, cabinet_id, coalesce(${zone}::text, timezone) as tz
         from ${points} where id = ${pointId} and cabinet_id = ${cabinetId}
@@ -284,10 +288,9 @@ export class PlaybackRepository {
       )
       -- (A data-modifying CTE runs to completion whether or not the answer reads it.)
       select (select count(*) from pt)::int as found, (select count(*) from stored)::int as hours,
-        (select count(*) from changed)::int as shows`)) as unknown as {
-      rows: { found: number; hours: number; shows: number }[];
-    };
-    const row = result.rows[0];
+        (select count(*) from changed)::int as shows`,
+    );
+    const row = result[0];
     return {
       pointFound: Number(row?.found ?? 0) > 0,
       hours: Number(row?.hours ?? 0),

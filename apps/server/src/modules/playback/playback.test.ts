@@ -9,6 +9,7 @@ import { createTeam, createUser } from '../../test/factories.js';
 import { createPlaylist, uploadImage } from '../../test/media.js';
 import { pairPlayer } from '../../test/player.js';
 import { PLAYBACK_RATE_PER_MINUTE } from './playback.routes.js';
+import { rowsOf } from '../../db/sql.js';
 
 let t: TestApp;
 let team: Awaited<ReturnType<typeof createTeam>>;
@@ -56,13 +57,14 @@ interface RawRow {
 }
 
 async function rawRows(pointId: number): Promise<RawRow[]> {
-  const result = (await t.database.db.execute(sql`
+  const result = await rowsOf<RawRow>(
+    t.database.db,
+    sql`
     select event_id, cabinet_id, file_id, playlist_id, file_name, playlist_name, point_name,
       (extract(epoch from started_at) * 1000)::float8 as started_ms, duration, impressions, cost, source
-    from playbacks where point_id = ${pointId} order by started_at, event_id`)) as unknown as {
-    rows: RawRow[];
-  };
-  return result.rows.map((r) => ({ ...r, started_ms: Number(r.started_ms) }));
+    from playbacks where point_id = ${pointId} order by started_at, event_id`,
+  );
+  return result.map((r) => ({ ...r, started_ms: Number(r.started_ms) }));
 }
 
 interface HourRow {
@@ -78,13 +80,16 @@ interface HourRow {
 }
 
 async function hourRows(pointId: number): Promise<HourRow[]> {
-  const result = (await t.database.db.execute(sql`
+  const result = await rowsOf<HourRow>(
+    t.database.db,
+    sql`
     select cabinet_id, playlist_id, file_id,
       to_char(hour_utc at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as hour_utc,
       to_char(hour_local, 'YYYY-MM-DD HH24:MI:SS') as hour_local, shows, seconds, impressions, cost
     from playback_hourly where point_id = ${pointId}
-    order by hour_utc, playlist_id, file_id`)) as unknown as { rows: HourRow[] };
-  return result.rows.map((r) => ({
+    order by hour_utc, playlist_id, file_id`,
+  );
+  return result.map((r) => ({
     ...r,
     shows: Number(r.shows),
     seconds: Number(r.seconds),

@@ -18,7 +18,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { PlaylistListQuery } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
-import { anyId, containsPattern, countsOf, hasChanges } from '../../db/sql.js';
+import { anyId, containsPattern, countsOf, hasChanges, rowsOf } from '../../db/sql.js';
 import {
   cabinets,
   files,
@@ -823,9 +823,10 @@ export class PlaylistRepository {
 
   /** Takes the cluster-wide end-action lock for the current transaction, or says another process has it. */
   async tryEndActionLock(): Promise<boolean> {
-    const result = (await this.db.execute(
+    const result = await rowsOf<{ locked: boolean }>(
+      this.db,
       sql`select pg_try_advisory_xact_lock(${END_ACTION_LOCK}) as locked`,
-    )) as unknown as { rows: { locked: boolean }[] };
-    return Boolean(result.rows[0]?.locked);
+    );
+    return Boolean(result[0]?.locked);
   }
 }

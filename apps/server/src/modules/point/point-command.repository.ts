@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { CommandName } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
-import { anyId } from '../../db/sql.js';
+import { anyId, rowsOf } from '../../db/sql.js';
 import { pointCommands, points } from '../../db/schema.js';
 
 /**
@@ -28,15 +28,18 @@ export class PointCommandRepository {
     },
   ): Promise<{ id: number; pointId: number }[]> {
     if (pointIds.length === 0) return [];
-    const result = (await this.db.execute(sql`
+    const result = await rowsOf<{ id: number; point_id: number }>(
+      this.db,
+      sql`
       insert into ${pointCommands} (cabinet_id, point_id, name, args, created_by, expires_at)
       select ${points.cabinetId}, ${points.id}, ${command.name}, ${JSON.stringify(command.args)}::jsonb,
         ${command.createdBy}::int, ${command.expiresAt.toISOString()}::timestamptz
       from ${points}
       where ${points.cabinetId} = ${cabinetId} and ${anyId(points.id, pointIds)}
       order by ${points.id}
-      returning id, point_id`)) as unknown as { rows: { id: number; point_id: number }[] };
-    return result.rows.map((r) => ({ id: Number(r.id), pointId: Number(r.point_id) }));
+      returning id, point_id`,
+    );
+    return result.map((r) => ({ id: Number(r.id), pointId: Number(r.point_id) }));
   }
 
   /** What waits for a screen that just connected with its own token. */

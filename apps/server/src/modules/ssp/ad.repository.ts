@@ -1,5 +1,5 @@
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { anyId } from '../../db/sql.js';
+import { anyId, rowsOf } from '../../db/sql.js';
 import type { Database } from '../../db/client.js';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import {
@@ -92,20 +92,8 @@ export class AdRepository {
    * the first such playlist per screen (by id); across cabinets, for the ad round.
    */
   async platformCandidates(): Promise<AdCandidate[]> {
-    const result = (await this.db.execute(sql`
-      select distinct on (pt.id) pt.id as point_id, pt.cabinet_id, c.name as cabinet_name,
-        c.approval_required, ${SCREEN_SSP_SQL}, pt.report ->> 'resolution' as resolution, pl.id as playlist_id,
-        pl.ssp_connector, pl.source, pl.advertising_providers, pl.periodicity, pl.max_duration
-      from playlists pl
-      join cabinets c on c.id = pl.cabinet_id
-      join playlist_targets tg on tg.playlist_id = pl.id
-      left join net_points np on np.net_id = tg.net_id
-      join points pt on pt.id = coalesce(tg.point_id, np.point_id) and pt.cabinet_id = pl.cabinet_id
-      where pl.active and pl.approved
-        and ((pl.ssp_connector ->> 'enabled')::boolean or pl.source is not null)
-        and not pt.is_stopped
-      order by pt.id, pl.id`)) as unknown as {
-      rows: (ScreenSspRow & {
+    const result = await rowsOf<
+      ScreenSspRow & {
         point_id: number;
         cabinet_id: number;
         cabinet_name: string;
@@ -117,9 +105,24 @@ export class AdRepository {
         advertising_providers: AdSupplier[] | null;
         periodicity: number;
         max_duration: number | null;
-      })[];
-    };
-    return result.rows.map((r) => ({
+      }
+    >(
+      this.db,
+      sql`
+      select distinct on (pt.id) pt.id as point_id, pt.cabinet_id, c.name as cabinet_name,
+        c.approval_required, ${SCREEN_SSP_SQL}, pt.report ->> 'resolution' as resolution, pl.id as playlist_id,
+        pl.ssp_connector, pl.source, pl.advertising_providers, pl.periodicity, pl.max_duration
+      from playlists pl
+      join cabinets c on c.id = pl.cabinet_id
+      join playlist_targets tg on tg.playlist_id = pl.id
+      left join net_points np on np.net_id = tg.net_id
+      join points pt on pt.id = coalesce(tg.point_id, np.point_id) and pt.cabinet_id = pl.cabinet_id
+      where pl.active and pl.approved
+        and ((pl.ssp_connector ->> 'enabled')::boolean or pl.source is not null)
+        and not pt.is_stopped
+      order by pt.id, pl.id`,
+    );
+    return result.map((r) => ({
       pointId: r.point_id,
       cabinetId: r.cabinet_id as CabinetId,
       cabinetName: r.cabinet_name,
@@ -149,14 +152,17 @@ export class AdRepository {
       .from(playlists)
       .where(and(eq(playlists.cabinetId, cabinetId), eq(playlists.id, playlistId)));
     if (!playlist) return undefined;
-    const result = (await this.db.execute(sql`
+    const result = await rowsOf<ScreenSspRow & { id: number }>(
+      this.db,
+      sql`
       select distinct pt.id, ${SCREEN_SSP_SQL}
       from playlist_targets tg
       left join net_points np on np.net_id = tg.net_id
       join points pt on pt.id = coalesce(tg.point_id, np.point_id) and pt.cabinet_id = ${cabinetId}
       where tg.playlist_id = ${playlist.id}
-      order by pt.name, pt.id`)) as unknown as { rows: (ScreenSspRow & { id: number })[] };
-    return result.rows.map((r) => ({ id: r.id, ...screenColumnsOf(r) }));
+      order by pt.name, pt.id`,
+    );
+    return result.map((r) => ({ id: r.id, ...screenColumnsOf(r) }));
   }
 
   /** Slot starts of a screen that already hold an ad, between two instants. */
@@ -228,7 +234,9 @@ export class AdRepository {
    * trackers' outbox (durable, retried), in one statement; answers how many.
    */
   async platformExpire(now: Date): Promise<number> {
-    const result = (await this.db.execute(sql`
+    const result = await rowsOf<{ n: number }>(
+      this.db,
+      sql`
       with gone as (
         update ${sspAds} set status = 'expired'
         where status = 'leased' and expires_at < ${now.toISOString()}::timestamptz
@@ -242,8 +250,9 @@ export class AdRepository {
         on conflict (point_id, event_id, kind) do nothing
         returning id
       )
-      select (select count(*) from gone)::int as n`)) as unknown as { rows: { n: number }[] };
-    return Number(result.rows[0]?.n ?? 0);
+      select (select count(*) from gone)::int as n`,
+    );
+    return Number(result[0]?.n ?? 0);
   }
 
   /** Ads by id, of one cabinet (tests and support). */
@@ -268,34 +277,57 @@ export class AdRepository {
   /** Ad income by hour (UTC) and source, played ads only, with the totals of the whole range. */
   async report(cabinetId: CabinetId, range: SspRange, offset: number, limit: number) {
     const where = sql`a.cabinet_id = ${cabinetId} and a.status = 'played' ${rangeSql(range)}`;
-    const rows = (await this.db.execute(sql`
+    const rows = await rowsOf<{
+      hour: string | Date;
+      source: 'auction' | 'manual' | 'leftover';
+      shows: number;
+      impressions: string;
+      revenue: string;
+    }>(
+      this.db,
+      sql`
       select date_trunc('hour', a.played_at) as hour, a.source, count(*)::int as shows,
         sum(a.multiplier_micros)::text as impressions, sum(a.revenue_micros)::text as revenue
       from ${sspAds} a where ${where}
       group by 1, 2 order by 1 desc, 2
-      offset ${offset} limit ${limit}`)) as unknown as {
-      rows: {
-        hour: string | Date;
-        source: 'auction' | 'manual' | 'leftover';
-        shows: number;
-        impressions: string;
-        revenue: string;
-      }[];
-    };
-    const totals = (await this.db.execute(sql`
+      offset ${offset} limit ${limit}`,
+    );
+    const totals = await rowsOf<{
+      groups: number;
+      shows: number;
+      impressions: string;
+      revenue: string;
+      currencies: string[];
+    }>(
+      this.db,
+      sql`
       select count(distinct (date_trunc('hour', a.played_at), a.source))::int as groups, count(*)::int as shows,
         coalesce(sum(a.multiplier_micros), 0)::text as impressions, coalesce(sum(a.revenue_micros), 0)::text as revenue,
         coalesce(array_agg(distinct a.currency) filter (where a.currency is not null), '{}') as currencies
-      from ${sspAds} a where ${where}`)) as unknown as {
-      rows: { groups: number; shows: number; impressions: string; revenue: string; currencies: string[] }[];
-    };
-    return { rows: rows.rows, totals: totals.rows[0]! };
+      from ${sspAds} a where ${where}`,
+    );
+    return { rows: rows, totals: totals[0]! };
   }
 
   /** Every ad show of the range, newest first. */
   async shows(cabinetId: CabinetId, range: SspRange, offset: number, limit: number) {
     const where = sql`a.cabinet_id = ${cabinetId} and a.status = 'played' ${rangeSql(range)}`;
-    const rows = (await this.db.execute(sql`
+    const rows = await rowsOf<{
+      id: number;
+      played_at: string | Date;
+      source: 'auction' | 'manual' | 'leftover';
+      supplier_name: string;
+      file_id: number | null;
+      file_name: string | null;
+      point_id: number;
+      point_name: string;
+      price_micros: string | number;
+      currency: string;
+      multiplier_micros: string | number;
+      revenue_micros: string | number;
+    }>(
+      this.db,
+      sql`
       select a.id, a.played_at, a.source, a.supplier_name, a.file_id, f.name as file_name, a.point_id,
         p.name as point_name, a.price_micros, a.currency, a.multiplier_micros, a.revenue_micros
       from ${sspAds} a
@@ -303,45 +335,43 @@ export class AdRepository {
       left join ${files} f on f.id = a.file_id and f.cabinet_id = a.cabinet_id
       where ${where}
       order by a.played_at desc, a.id desc
-      offset ${offset} limit ${limit}`)) as unknown as {
-      rows: {
-        id: number;
-        played_at: string | Date;
-        source: 'auction' | 'manual' | 'leftover';
-        supplier_name: string;
-        file_id: number | null;
-        file_name: string | null;
-        point_id: number;
-        point_name: string;
-        price_micros: string | number;
-        currency: string;
-        multiplier_micros: string | number;
-        revenue_micros: string | number;
-      }[];
-    };
-    const total = (await this.db.execute(
+      offset ${offset} limit ${limit}`,
+    );
+    const total = await rowsOf<{ n: number }>(
+      this.db,
       sql`select count(*)::int as n from ${sspAds} a where ${where}`,
-    )) as unknown as { rows: { n: number }[] };
-    return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
+    );
+    return { rows: rows, total: Number(total[0]?.n ?? 0) };
   }
 
   /** The creatives the cabinet received, newest first: approval, ads won and shown. */
   async creatives(cabinetId: CabinetId, range: SspRange, offset: number, limit: number) {
     const received = rangeOn(sql`a.created_at`, range);
-    const rows = (await this.db.execute(sql`
+    const rows = await rowsOf<{
+      id: number;
+      name: string;
+      supplier: string;
+      approved: boolean;
+      ads: number;
+      shows: number;
+    }>(
+      this.db,
+      sql`
       select f.id, f.name, max(a.supplier_name) as supplier, bool_or(a.approved) as approved,
         count(*)::int as ads, count(*) filter (where a.status = 'played')::int as shows, max(a.created_at) as last
       from ${sspAds} a join ${files} f on f.id = a.file_id and f.cabinet_id = a.cabinet_id
       where a.cabinet_id = ${cabinetId} ${received}
       group by f.id, f.name order by last desc, f.id desc
-      offset ${offset} limit ${limit}`)) as unknown as {
-      rows: { id: number; name: string; supplier: string; approved: boolean; ads: number; shows: number }[];
-    };
-    const total = (await this.db.execute(sql`
+      offset ${offset} limit ${limit}`,
+    );
+    const total = await rowsOf<{ n: number }>(
+      this.db,
+      sql`
       select count(distinct a.file_id)::int as n from ${sspAds} a
       join ${files} f on f.id = a.file_id and f.cabinet_id = a.cabinet_id
-      where a.cabinet_id = ${cabinetId} ${received}`)) as unknown as { rows: { n: number }[] };
-    return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
+      where a.cabinet_id = ${cabinetId} ${received}`,
+    );
+    return { rows: rows, total: Number(total[0]?.n ?? 0) };
   }
 
   /**
@@ -408,19 +438,25 @@ export class AdRepository {
         from ours o full join theirs t on t.hour = o.hour and t.supplier_id = o.supplier_id
         left join ${sspSuppliers} s on s.id = coalesce(o.supplier_id, t.supplier_id)
       )`;
-    const rows = (await this.db.execute(sql`${joined}
+    const rows = await rowsOf<ReconciliationSums>(
+      this.db,
+      sql`${joined}
       select hour, supplier_id, supplier, reported, our_shows::int, our_impressions::text,
         our_revenue::text, their_shows::int, their_impressions::text, their_revenue::text
       from joined order by hour desc, supplier, supplier_id
-      offset ${offset} limit ${limit}`)) as unknown as { rows: ReconciliationSums[] };
-    const totals = (await this.db.execute(sql`${joined}
+      offset ${offset} limit ${limit}`,
+    );
+    const totals = await rowsOf<ReconciliationSums & { groups: number }>(
+      this.db,
+      sql`${joined}
       select count(*)::int as groups, coalesce(sum(our_shows), 0)::int as our_shows,
         coalesce(sum(our_impressions), 0)::text as our_impressions,
         coalesce(sum(our_revenue), 0)::text as our_revenue, coalesce(sum(their_shows), 0)::int as their_shows,
         coalesce(sum(their_impressions), 0)::text as their_impressions,
         coalesce(sum(their_revenue), 0)::text as their_revenue
-      from joined`)) as unknown as { rows: (ReconciliationSums & { groups: number })[] };
-    return { rows: rows.rows, totals: totals.rows[0]! };
+      from joined`,
+    );
+    return { rows: rows, totals: totals[0]! };
   }
 
   /** The owner approves a creative: every ad of it may play; answers how many. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
-import { anyId } from '../../db/sql.js';
+import { anyId, rowsOf } from '../../db/sql.js';
 import {
   addDays,
   localDateTime,
@@ -78,10 +78,6 @@ const sumsOf = (r: Record<string, unknown>): Sums => ({
   revenue: num(r.revenue),
   cost: num(r.cost),
 });
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 function intArray(values: readonly number[]): SQL {
   return sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
@@ -168,33 +164,39 @@ export class StatisticRepository {
 
   /** The cabinet's screens grouped by time zone. */
   private async zones(cabinetId: CabinetId): Promise<ZoneGroup[]> {
-    const result = await this.db.execute(
+    const result = await rowsOf<{ timezone: string; ids: unknown }>(
+      this.db,
       sql`select timezone, array_agg(id order by id) as ids from ${points} where cabinet_id = ${cabinetId}
         group by timezone`,
     );
-    return rowsOf<{ timezone: string; ids: unknown }>(result).map((r) => ({
+    return result.map((r) => ({
       zone: r.timezone,
       ids: (Array.isArray(r.ids) ? r.ids : String(r.ids).replace(/[{}]/g, '').split(',')).map(Number),
     }));
   }
 
   async reportByHour(cabinetId: CabinetId, f: StatisticFilters): Promise<(Sums & { hour: string })[]> {
-    const result = await this.db.execute(sql`
+    const result = await rowsOf<Record<string, unknown>>(
+      this.db,
+      sql`
       select to_char(t.hour_local, 'YYYY-MM-DD HH24:00') as hour, sum(t.shows)::bigint as shows,
         sum(t.seconds) as seconds, sum(t.impressions) as impressions, sum(t.revenue) as revenue,
         sum(t.cost) as cost
       from ${playbackHourly} t
       where ${this.rollupWhere(cabinetId, f)}
       group by t.hour_local
-      order by t.hour_local`);
-    return rowsOf<Record<string, unknown>>(result).map((r) => ({ hour: String(r.hour), ...sumsOf(r) }));
+      order by t.hour_local`,
+    );
+    return result.map((r) => ({ hour: String(r.hour), ...sumsOf(r) }));
   }
 
   async reportByInstances(
     cabinetId: CabinetId,
     f: StatisticFilters,
   ): Promise<(Sums & { pointId: number; name: string | null })[]> {
-    const result = await this.db.execute(sql`
+    const result = await rowsOf<Record<string, unknown>>(
+      this.db,
+      sql`
       select s.point_id, pt.name, s.shows, s.seconds, s.impressions, s.revenue, s.cost
       from (
         select t.point_id, sum(t.shows)::bigint as shows, sum(t.seconds) as seconds,
@@ -204,8 +206,9 @@ export class StatisticRepository {
         group by t.point_id
       ) s
       left join ${points} pt on pt.id = s.point_id and pt.cabinet_id = ${cabinetId}
-      order by pt.name nulls last, s.point_id`);
-    return rowsOf<Record<string, unknown>>(result).map((r) => ({
+      order by pt.name nulls last, s.point_id`,
+    );
+    return result.map((r) => ({
       pointId: num(r.point_id),
       name: (r.name as string | null) ?? null,
       ...sumsOf(r),
@@ -218,7 +221,9 @@ export class StatisticRepository {
   ): Promise<
     (Sums & { playlistId: number | null; playlist: string | null; fileId: number; file: string | null })[]
   > {
-    const result = await this.db.execute(sql`
+    const result = await rowsOf<Record<string, unknown>>(
+      this.db,
+      sql`
       select s.playlist_id, pl.name as playlist, s.file_id, fl.name as file, s.shows, s.seconds,
         s.impressions, s.revenue, s.cost
       from (
@@ -230,8 +235,9 @@ export class StatisticRepository {
       ) s
       left join ${playlists} pl on pl.id = s.playlist_id and pl.cabinet_id = ${cabinetId}
       left join ${files} fl on fl.id = s.file_id and fl.cabinet_id = ${cabinetId}
-      order by s.shows desc, s.playlist_id, s.file_id`);
-    return rowsOf<Record<string, unknown>>(result).map((r) => ({
+      order by s.shows desc, s.playlist_id, s.file_id`,
+    );
+    return result.map((r) => ({
       playlistId: num(r.playlist_id) === 0 ? null : num(r.playlist_id),
       playlist: (r.playlist as string | null) ?? null,
       fileId: num(r.file_id),
@@ -245,7 +251,9 @@ export class StatisticRepository {
     cabinetId: CabinetId,
     f: StatisticFilters,
   ): Promise<{ pointId: number; name: string | null; hour: number; shows: number; impressions: number }[]> {
-    const result = await this.db.execute(sql`
+    const result = await rowsOf<Record<string, unknown>>(
+      this.db,
+      sql`
       select s.point_id, pt.name, s.hour, s.shows, s.impressions
       from (
         select t.point_id, extract(hour from t.hour_local)::int as hour, sum(t.shows)::bigint as shows,
@@ -255,8 +263,9 @@ export class StatisticRepository {
         group by 1, 2
       ) s
       left join ${points} pt on pt.id = s.point_id and pt.cabinet_id = ${cabinetId}
-      order by pt.name nulls last, s.point_id, s.hour`);
-    return rowsOf<Record<string, unknown>>(result).map((r) => ({
+      order by pt.name nulls last, s.point_id, s.hour`,
+    );
+    return result.map((r) => ({
       pointId: num(r.point_id),
       name: (r.name as string | null) ?? null,
       hour: num(r.hour),
@@ -273,12 +282,15 @@ export class StatisticRepository {
     cabinetId: CabinetId,
     f: StatisticFilters,
   ): Promise<{ pointId: number; hour: number; hours: number }[]> {
-    const result = await this.db.execute(sql`
+    const result = await rowsOf<Record<string, unknown>>(
+      this.db,
+      sql`
       select t.point_id, extract(hour from t.hour_local)::int as hour, count(*)::int as hours
       from ${audienceHourly} t
       where ${this.rollupWhere(cabinetId, f, true)}
-      group by 1, 2`);
-    return rowsOf<Record<string, unknown>>(result).map((r) => ({
+      group by 1, 2`,
+    );
+    return result.map((r) => ({
       pointId: num(r.point_id),
       hour: num(r.hour),
       hours: num(r.hours),
@@ -292,7 +304,9 @@ export class StatisticRepository {
   ): Promise<
     { date: string; source: string; shows: number; impressions: number; revenue: number; cost: number }[]
   > {
-    const result = await this.db.execute(sql`
+    const result = await rowsOf<Record<string, unknown>>(
+      this.db,
+      sql`
       select to_char(s.day, 'YYYY-MM-DD') as date, s.source, s.shows, s.impressions, s.revenue, s.cost
       from (
         select date_trunc('day', t.hour_local) as day, t.source, sum(t.shows)::bigint as shows,
@@ -301,8 +315,9 @@ export class StatisticRepository {
         where ${this.rollupWhere(cabinetId, f)}
         group by 1, 2
       ) s
-      order by s.day, s.source`);
-    return rowsOf<Record<string, unknown>>(result).map((r) => ({
+      order by s.day, s.source`,
+    );
+    return result.map((r) => ({
       date: String(r.date),
       source: String(r.source),
       shows: num(r.shows),
@@ -314,10 +329,13 @@ export class StatisticRepository {
 
   /** How many shows the filters match: the rollup's sum, so a long period needs no count of raw rows. */
   async countShows(cabinetId: CabinetId, f: StatisticFilters): Promise<number> {
-    const result = await this.db.execute(sql`
+    const result = await rowsOf<{ n: unknown }>(
+      this.db,
+      sql`
       select coalesce(sum(t.shows), 0)::bigint as n from ${playbackHourly} t
-      where ${this.rollupWhere(cabinetId, f)}`);
-    return num(rowsOf<{ n: unknown }>(result)[0]?.n);
+      where ${this.rollupWhere(cabinetId, f)}`,
+    );
+    return num(result[0]?.n);
   }
 
   /**
@@ -332,7 +350,9 @@ export class StatisticRepository {
       ? sql`and (t.started_at, t.id) < (${page.after.startedAt}::timestamptz, ${page.after.id})`
       : sql``;
     const zones = await this.zones(cabinetId);
-    const result = await this.db.execute(sql`
+    const result = await rowsOf<Record<string, unknown>>(
+      this.db,
+      sql`
       select s.*,
         pt.timezone,
         (select string_agg(n.name, ', ' order by n.name) from ${netPoints} np
@@ -347,8 +367,9 @@ export class StatisticRepository {
         limit ${page.limit} offset ${page.offset ?? 0}
       ) s
       left join ${points} pt on pt.id = s.point_id and pt.cabinet_id = ${cabinetId}
-      order by s.started_at desc, s.id desc`);
-    return rowsOf<Record<string, unknown>>(result).map((r) => ({
+      order by s.started_at desc, s.id desc`,
+    );
+    return result.map((r) => ({
       id: num(r.id),
       datetime: String(r.datetime),
       // On the screen's clock, worked out here: a zone the database lacks must not fail the whole page.
@@ -384,7 +405,9 @@ export class StatisticRepository {
     const scope = cabinetId === null ? sql`true` : sql`p.cabinet_id = ${cabinetId}`;
     const set = (field: keyof RowPatch, type: string): SQL =>
       patch[field] === undefined ? sql`p.${sql.raw(field)}` : sql`${patch[field]}::${sql.raw(type)}`;
-    const result = await this.db.execute(sql`
+    const result = await rowsOf<{ updated: unknown }>(
+      this.db,
+      sql`
       with old as (
         select p.id, p.cabinet_id, p.point_id, coalesce(p.playlist_id, 0) as playlist_id, p.file_id,
           p.started_at, p.duration, coalesce(p.impressions, 0) as impressions, p.revenue,
@@ -462,8 +485,9 @@ export class StatisticRepository {
         returning 1
       )
       select (select count(*) from upd)::int as updated, (select count(*) from changes)::int as changes,
-        (select count(*) from rolled)::int as rolled`);
-    const updated = num(rowsOf<{ updated: unknown }>(result)[0]?.updated);
+        (select count(*) from rolled)::int as rolled`,
+    );
+    const updated = num(result[0]?.updated);
     // A source change empties the old key's row: drop rows left with no shows (of the rows' screens only).
     if (patch.source !== undefined && updated > 0) {
       await this.db.execute(sql`delete from ${playbackHourly} where shows <= 0 and point_id in (

@@ -22,6 +22,7 @@ import { buildTestApp, call, type TestApp } from '../../test/build.js';
 import { createTeam, createUser, type TestUser } from '../../test/factories.js';
 import { createPlaylist, uploadImage } from '../../test/media.js';
 import { pairPlayer } from '../../test/player.js';
+import { rowsOf } from '../../db/sql.js';
 
 let t: TestApp;
 let team: Awaited<ReturnType<typeof createTeam>>;
@@ -79,11 +80,14 @@ interface Raw {
 }
 
 async function rawRows(cabinetId: number): Promise<Raw[]> {
-  const result = (await t.database.db.execute(sql`
+  const result = await rowsOf<Record<string, unknown>>(
+    t.database.db,
+    sql`
     select id, point_id, playlist_id, file_id, (extract(epoch from started_at) * 1000)::float8 as ms,
       duration, coalesce(impressions, 0) as impressions, revenue, coalesce(cost, 0) as cost, source
-    from playbacks where cabinet_id = ${cabinetId}`)) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows.map((r) => ({
+    from playbacks where cabinet_id = ${cabinetId}`,
+  );
+  return result.map((r) => ({
     id: Number(r.id),
     pointId: Number(r.point_id),
     playlistId: r.playlist_id === null ? null : Number(r.playlist_id),
@@ -575,10 +579,13 @@ describe('cabinets and roles', () => {
     expect(after.every((r) => r.impressions === 100 && r.revenue === 7.5 && r.source === 'auction')).toBe(
       true,
     );
-    const changes = (await t.database.db.execute(sql`
+    const changes = await rowsOf<Record<string, unknown>>(
+      t.database.db,
+      sql`
       select playback_id, user_id, field, old_value, new_value from statistic_changes
-      where playback_id = ${picked[0]!} order by field`)) as unknown as { rows: Record<string, unknown>[] };
-    expect(changes.rows.map((c) => [c.field, c.new_value, Number(c.user_id)])).toEqual([
+      where playback_id = ${picked[0]!} order by field`,
+    );
+    expect(changes.map((c) => [c.field, c.new_value, Number(c.user_id)])).toEqual([
       ['impressions', '100', team.admin.row.id],
       ['revenue', '7.5', team.admin.row.id],
       ['source', 'auction', team.admin.row.id],

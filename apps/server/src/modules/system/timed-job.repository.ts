@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/sql.js';
 
 /** All SQL on the installation's timed work (`timed_jobs`, lib/timed-jobs.ts). */
 export class TimedJobRepository {
@@ -19,7 +20,9 @@ export class TimedJobRepository {
   ): Promise<boolean> {
     const next = sql`now() + make_interval(secs => ${timing.leaseMs / 1000})`;
     const due = sql`now() + make_interval(secs => ${timing.earlyMs / 1000})`;
-    const result = (await this.db.execute(sql`
+    const result = await rowsOf<{ name: string }>(
+      this.db,
+      sql`
       insert into timed_jobs (name, next_at, runs, last_by, last_at, running)
       values (${name}, ${next}, 1, ${holder}, now(), true)
       on conflict (name) do update
@@ -28,8 +31,9 @@ export class TimedJobRepository {
         where timed_jobs.next_at <= ${due}
           or (not timed_jobs.running
             and timed_jobs.last_at + make_interval(secs => ${timing.everyMs / 1000}) <= ${due})
-      returning name`)) as unknown as { rows: { name: string }[] };
-    return result.rows.length > 0;
+      returning name`,
+    );
+    return result.length > 0;
   }
 
   /**
@@ -45,9 +49,10 @@ export class TimedJobRepository {
 
   /** Every job's claims so far (the deploy tests read them). */
   async all(): Promise<{ name: string; runs: number; lastBy: string | null }[]> {
-    const rows = (await this.db.execute(
+    const rows = await rowsOf<{ name: string; runs: number; last_by: string | null }>(
+      this.db,
       sql`select name, runs, last_by from timed_jobs order by name`,
-    )) as unknown as { rows: { name: string; runs: number; last_by: string | null }[] };
-    return rows.rows.map((r) => ({ name: r.name, runs: Number(r.runs), lastBy: r.last_by }));
+    );
+    return rows.map((r) => ({ name: r.name, runs: Number(r.runs), lastBy: r.last_by }));
   }
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { playbacks, trackerDeliveries } from '../../db/schema.js';
+import { rowsOf } from '../../db/sql.js';
 
 /** A delivery taken for an attempt, with the show it is for. */
 export interface DueDelivery {
@@ -33,7 +34,25 @@ export class TrackerRepository {
    */
   async platformClaimDue(limit: number, leaseSeconds: number): Promise<DueDelivery[]> {
     // An ad's expiry call has no show: the show's columns are null then.
-    const result = (await this.db.execute(sql`
+    const result = await rowsOf<{
+      id: number | string;
+      kind: string;
+      url: string;
+      method: 'GET' | 'POST';
+      body: string | null;
+      attempts: number;
+      expires_at: string | Date;
+      point_id: number;
+      event_id: string;
+      file_id: number | null;
+      file_name: string | null;
+      playlist_id: number | null;
+      point_name: string | null;
+      started_at: string | Date | null;
+      duration: number | null;
+    }>(
+      this.db,
+      sql`
       with due as (
         select id from ${trackerDeliveries}
         where status = 'pending' and next_at <= now()
@@ -52,26 +71,9 @@ export class TrackerRepository {
       from taken t
       where d.id = t.id
       returning d.id, d.kind, d.url, d.method, d.body, d.attempts, d.expires_at, d.point_id, d.event_id,
-        t.file_id, t.file_name, t.playlist_id, t.point_name, t.started_at, t.duration`)) as unknown as {
-      rows: {
-        id: number | string;
-        kind: string;
-        url: string;
-        method: 'GET' | 'POST';
-        body: string | null;
-        attempts: number;
-        expires_at: string | Date;
-        point_id: number;
-        event_id: string;
-        file_id: number | null;
-        file_name: string | null;
-        playlist_id: number | null;
-        point_name: string | null;
-        started_at: string | Date | null;
-        duration: number | null;
-      }[];
-    };
-    return result.rows.map((r) => ({
+        t.file_id, t.file_name, t.playlist_id, t.point_name, t.started_at, t.duration`,
+    );
+    return result.map((r) => ({
       id: Number(r.id),
       kind: r.kind,
       url: r.url,
