@@ -36,6 +36,19 @@ export default tseslint.config(
     },
   },
   {
+    // Browser tests wait on state (a locator, a response, `see()`, e2e/support/settle.ts), never on time.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'waitForTimeout',
+          message: 'Wait on state: a locator, a response, see(), or support/settle.ts.',
+        },
+      ],
+    },
+  },
+  {
     // Scripts print to the terminal on purpose.
     files: ['scripts/**', 'bench/**'],
     rules: { 'no-console': 'off' },

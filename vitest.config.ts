@@ -30,6 +30,7 @@ export default defineConfig({
             'packages/render/src/**/*.test.ts',
             'players/shell/**/*.test.ts',
             'players/build/**/*.test.ts',
+            'e2e/support/*.unit.test.ts',
           ],
         },
       },
@@ -52,7 +53,7 @@ export default defineConfig({
           // side by side (E2E_WORKERS, 2 by default), the longest first (e2e/support/sequencer.ts).
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          exclude: TIMING_FILES,
+          exclude: [...TIMING_FILES, 'e2e/support/**'],
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

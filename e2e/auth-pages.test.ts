@@ -163,6 +163,11 @@ describe('configured embeds', () => {
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
     await page.getByRole('heading', { name: 'Users' }).waitFor();
     await page.waitForFunction(() => (window as unknown as { __chat: string[] }).__chat.at(-1) === 'hide');
+    // Shown on the login page, told who signed in, hidden inside the cabinet.
+    const chat = await page.evaluate(() => (window as unknown as { __chat: string[] }).__chat);
+    expect(chat[0]).toBe('show');
+    expect(chat.some((call) => call.startsWith('identify:Administrator'))).toBe(true);
+    expect(chat.at(-1)).toBe('hide');
     await context.close();
   });
 

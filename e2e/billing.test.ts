@@ -10,6 +10,7 @@ import { signIn } from './support/pages.js';
 import { freePort } from './support/server.js';
 import { spawnServer, type ServerProcess } from './support/server-process.js';
 import { STRIPE_KEY, STRIPE_WEBHOOK_SECRET, StripeDouble } from './support/stripe.js';
+import { see } from './support/see.js';
 
 /**
  * Billing in the browser (docs/billing.md): a cabinet whose funds cannot pay its screens is locked; its
@@ -133,14 +134,14 @@ describe('funds in the browser', () => {
     const page = await ownerPage(390, true);
     await page.goto(`${base}/point?bind=${await pairCode()}`);
     await page.getByRole('dialog', { name: 'Add a screen' }).getByRole('button', { name: 'Add' }).click();
-    await page
-      .getByText(
+    await see(
+      page.getByText(
         'Performing this action is not allowed with current tariff plan. Please switch to another tariff: The Pro tariff allows it',
-      )
-      .waitFor();
+      ),
+    ).toBeVisible();
     await screenshot(page, 'funds-tariff-refused-390-dark');
     await page.goto(`${base}/funds`);
-    await page.getByRole('heading', { name: 'Tariffs' }).waitFor();
+    await see(page.getByRole('heading', { name: 'Tariffs' })).toBeVisible();
     await screenshot(page, 'funds-390-dark');
   });
 
@@ -157,7 +158,8 @@ describe('funds in the browser', () => {
     await drawer.getByLabel('Amount, USD').fill('5');
     await drawer.getByLabel('Note').first().fill('Bank transfer 42');
     await drawer.getByRole('button', { name: 'Record' }).click();
-    await drawer.getByText('Bank transfer 42').waitFor();
+    // The entry is in the cabinet's ledger, with its note.
+    await see(drawer.getByRole('row').filter({ hasText: 'Bank transfer 42' })).toBeVisible();
     await screenshot(page, 'admin-cabinet-1400');
   });
 });

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { signIn } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { see } from './support/see.js';
 
 const ADMIN_PASSWORD = 'Admin-pass-1!';
 let server: RunningServer;
@@ -44,7 +45,7 @@ describe('the bot check in the browser (ALTCHA)', () => {
     await solved(page);
     await screenshot(page, 'botcheck-register-390');
     await page.getByRole('button', { name: 'Register' }).click();
-    await page.getByText(/sent a confirmation link to robotless@example\.test/).waitFor();
+    await see(page.getByText(/sent a confirmation link to robotless@example\.test/)).toBeVisible();
     await page.close();
   });
 
@@ -60,7 +61,8 @@ describe('the bot check in the browser (ALTCHA)', () => {
     await solved(page);
     await screenshot(page, 'botcheck-login-dark');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await see(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await see(page).not.toHaveURL(/\/login/);
     await page.close();
   });
 });

@@ -5,6 +5,8 @@ import { launchBrowser, screenshot } from './support/browser.js';
 import { apiCall, signInToken, uploadImage } from './support/api.js';
 import { signIn } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { chartsDrawn } from './support/settle.js';
+import { see } from './support/see.js';
 
 const ADMIN_PASSWORD = 'Admin-pass-1!';
 let server: RunningServer;
@@ -67,7 +69,8 @@ describe('the dashboard and a screen’s schedule', () => {
     const fullness = page.getByRole('region', { name: 'Broadcast fullness' });
     await fullness.getByText('No screens yet').waitFor();
     await fullness.getByRole('link', { name: 'Add a screen' }).click();
-    await page.getByRole('heading', { name: 'Media devices' }).waitFor();
+    await see(page.getByRole('heading', { name: 'Media devices' })).toBeVisible();
+    await see(page).toHaveURL(/\/point$/);
     await page.context().close();
   });
 
@@ -239,7 +242,7 @@ describe('the dashboard and a screen’s schedule', () => {
       await page.getByTestId('fullness-bars').locator('canvas').waitFor();
       // The chart fits the page: no sideways scrolling on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.waitForTimeout(400);
+      await chartsDrawn(page);
       await screenshot(page, `dashboard-${width}${dark ? '-dark' : ''}`);
       if (width === 390 && !dark) {
         const link = page.getByRole('link', { name: /Without content/ });

@@ -8,6 +8,7 @@ import { launchBrowser, screenshot } from './support/browser.js';
 import { apiCall, signInToken, uploadImage } from './support/api.js';
 import { signIn } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { see } from './support/see.js';
 
 const ADMIN_PASSWORD = 'Admin-pass-1!';
 let server: RunningServer;
@@ -274,9 +275,10 @@ describe('uploads that meet trouble', () => {
     await page.goto(`${server.url}/files`);
     await card(page, 'green.jpg').waitFor();
     await card(page, 'green.jpg').dragTo(card(page, 'Campaign'));
-    await card(page, 'green.jpg').waitFor({ state: 'detached' });
+    // Gone from the root, found in the folder.
+    await see(card(page, 'green.jpg')).toHaveCount(0);
     await page.getByRole('button', { name: 'Campaign', exact: true }).click();
-    await card(page, 'green.jpg').waitFor();
+    await see(card(page, 'green.jpg')).toBeVisible();
     await context.close();
   });
 });
@@ -289,10 +291,15 @@ describe('the stock library', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${server.url}/files/stock`);
     // Made in the background after start: reload until it is there.
-    for (let attempt = 0; attempt < 30 && (await card(page, 'Posters').count()) === 0; attempt += 1) {
-      await page.waitForTimeout(1000);
-      await page.reload();
-    }
+    await expect
+      .poll(
+        async () => {
+          await page.reload({ waitUntil: 'networkidle' });
+          return card(page, 'Posters').count();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Posters', exact: true }).click();
     await card(page, 'welcome.png').waitFor();
     expect(await card(page, 'welcome.png').innerText()).toContain('1920×1080');

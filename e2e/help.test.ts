@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { signIn } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { painted } from './support/settle.js';
 
 /**
  * Where people look for help: how to start (a card on the dashboard until dismissed, and the tour from
@@ -78,8 +79,12 @@ describe('help', () => {
     const page = await context.newPage();
     await signIn(page, server.url, 'admin', ADMIN_PASSWORD);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await page.waitForTimeout(500);
+    // The check the focus starts has answered (the same build) and the page has drawn what it decided.
+    await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === '/version.json'),
+      page.evaluate(() => window.dispatchEvent(new Event('focus'))),
+    ]);
+    await painted(page);
     expect(await page.getByTestId('new-version').count()).toBe(0);
     // A new build is deployed while the page stays open.
     await writeFile(join(webDir, 'version.json'), JSON.stringify({ build: 'a-newer-build' }));

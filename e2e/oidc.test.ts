@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { apiCall, signInToken } from './support/api.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { see } from './support/see.js';
 
 /** A colleague signs in with the company's OpenID provider (a real one on loopback: oauth2-mock-server). */
 const ADMIN_PASSWORD = 'Admin-pass-1!';
@@ -58,10 +59,13 @@ describe('external sign-in in the browser', () => {
     const page = await browser.newPage();
     await page.goto(`${base}/login?code=stolen&state=forged`);
     await page.getByRole('button', { name: 'Sign in with Company SSO' }).waitFor();
-    await page.waitForURL((url) => !url.search.includes('state='));
+    // The forged return is dropped without a word: still the login page, its query gone, no error shown.
+    await see(page).not.toHaveURL(/state=/);
+    await see(page).toHaveURL(/\/login$/);
+    await see(page.getByRole('alert')).toHaveCount(0);
     await screenshot(page, 'login-external-1400');
     await page.getByRole('button', { name: 'Sign in with Company SSO' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await see(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await page.close();
   });
 });

@@ -10,6 +10,7 @@ import { apiCall, uploadImage } from './support/api.js';
 import { pairedPlayer as pairPlayer } from './support/pages.js';
 import { freePort, type RunningServer } from './support/server.js';
 import { startStage, stopStage } from './support/stage.js';
+import { animationsDone } from './support/settle.js';
 
 /**
  * The player shows what goes over the timeline: a playlist's secondary content in a band along the bottom,
@@ -106,8 +107,11 @@ describe('over the timeline', () => {
     const band = page.locator('[data-testid="secondary-band"].visible[data-name="ticker.png"]');
     await window.waitFor();
     await band.waitFor();
-    // A moment for layout and decoding to settle before measuring and looking.
-    await page.waitForTimeout(300);
+    // Layout and decoding settled before measuring and looking: every image decoded, transitions over.
+    await page.evaluate(() =>
+      Promise.all([...document.images].map((image) => image.decode().catch(() => undefined))),
+    );
+    await animationsDone(page);
 
     // The window: a quarter of the width at the top right, 2vmin (14.4 px) in, as tall as the image's shape.
     const w = await box(page, 'floating-window');
@@ -227,6 +231,11 @@ describe('a live stream', () => {
 
   it('plays an HLS stream the browser plays itself', async () => {
     const page = await playStream('Live native');
+    // Chromium plays HLS itself here (no Media Source, no hls.js chunk): the video's source is the playlist.
+    const src = await page.evaluate(
+      () => document.querySelector<HTMLVideoElement>('[data-testid="now-playing"] video')!.src,
+    );
+    expect(src).toMatch(/\/out\.m3u8$/);
     await screenshot(page, 'player-stream-1280');
     await page.context().close();
   }, 90_000);

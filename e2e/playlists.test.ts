@@ -4,6 +4,7 @@ import { launchBrowser, screenshot } from './support/browser.js';
 import { apiCall, signInToken, uploadImage } from './support/api.js';
 import { openNewPlaylist, pickFiles, signIn } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { see } from './support/see.js';
 
 const ADMIN_PASSWORD = 'Admin-pass-1!';
 let server: RunningServer;
@@ -183,7 +184,8 @@ describe('playlists in the browser', () => {
     await page.getByRole('heading', { name: 'Новый плейлист' }).waitFor();
     await page.getByRole('region', { name: 'Основное' }).waitFor();
     await segment(page, 'Блок').click();
-    await page.getByRole('button', { name: 'Добавить секцию' }).waitFor();
+    await see(page.getByRole('button', { name: 'Добавить секцию' })).toBeVisible();
+    await see(page.locator('html')).toHaveAttribute('lang', 'ru');
     await screenshot(page, 'playlist-edit-ru-390');
     await context.close();
   });

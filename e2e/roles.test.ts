@@ -6,6 +6,7 @@ import { launchBrowser } from './support/browser.js';
 import { apiCall, signInToken, uploadImage } from './support/api.js';
 import { signIn } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { painted } from './support/settle.js';
 
 /**
  * Every page a role's menu offers works for that role (spec §6): signed in as each role of one cabinet,
@@ -119,7 +120,7 @@ describe('every role on every page its menu offers', () => {
         where = address;
         await page.goto(`${server.url}${address}`);
         await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(300);
+        await painted(page);
         const notices = await page.locator('.vitrine-notice-error').allInnerTexts();
         for (const notice of notices) failures.push(`${address}: error notice "${notice}"`);
         const mains = await page.getByRole('main').count();

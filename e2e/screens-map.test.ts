@@ -9,6 +9,7 @@ import { launchBrowser, screenshot } from './support/browser.js';
 import { apiCall, signInToken } from './support/api.js';
 import { signIn } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { mapAtRest } from './support/settle.js';
 
 const ADMIN_PASSWORD = 'Admin-pass-1!';
 let browser: Browser;
@@ -125,7 +126,7 @@ describe('the screen location map, offline by default', () => {
     // The keyboard: arrow keys move the focused map east, Enter puts the screen at its centre.
     await map.focus();
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(400);
+    await mapAtRest(map);
     await page.keyboard.press('Enter');
     await expect.poll(() => number(page, 'Longitude')).toBeGreaterThan(151.3);
 

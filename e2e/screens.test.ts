@@ -5,6 +5,7 @@ import { apiCall, signInToken, uploadImage } from './support/api.js';
 import { playerCode, signIn } from './support/pages.js';
 import { createDatabase, testDatabaseUrl } from './support/database.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { see } from './support/see.js';
 
 const ADMIN_PASSWORD = 'Admin-pass-1!';
 let browser: Browser;
@@ -186,9 +187,7 @@ describe.skipIf(!testDatabaseUrl)('two server processes on PostgreSQL', () => {
     await page.getByRole('button', { name: 'Commands' }).click();
     await page.getByRole('menuitem', { name: 'Stop broadcasting' }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await player.page.waitForFunction(() => document.body.dataset.state === 'stopped', undefined, {
-      timeout: 20_000,
-    });
+    await see(player.page.locator('body')).toHaveAttribute('data-state', 'stopped');
     await player.page.context().close();
     await page.context().close();
   });

@@ -5,6 +5,8 @@ import { apiCall, signInToken } from './support/api.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { menuEntries, signIn } from './support/pages.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { animationsDone } from './support/settle.js';
+import { see } from './support/see.js';
 
 const ADMIN_PASSWORD = 'Admin-pass-1!';
 const MEMBER_PASSWORD = 'member-pass-1';
@@ -182,8 +184,8 @@ describe('guards and redirects', () => {
     await page.getByLabel('Login or e-mail').fill('admin');
     await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/playlist');
-    await page.getByRole('heading', { name: 'Playlists' }).waitFor();
+    await see(page).toHaveURL(/\/playlist$/);
+    await see(page.getByRole('heading', { name: 'Playlists' })).toBeVisible();
     await context.close();
   });
 
@@ -201,9 +203,9 @@ describe('guards and redirects', () => {
     await signIn(page, server.url, logins.agent!, MEMBER_PASSWORD);
     await page.waitForURL('**/playlist');
     await page.goto(`${server.url}/login`);
-    await page.waitForURL((url) => url.pathname === '/playlist');
+    await see(page).toHaveURL(/\/playlist$/);
     await page.goto(`${server.url}/reg`);
-    await page.waitForURL((url) => url.pathname === '/playlist');
+    await see(page).toHaveURL(/\/playlist$/);
     await context.close();
   });
 
@@ -272,8 +274,11 @@ describe('notifications, theme and layout', () => {
     await page.goto(`${server.url}/account`);
     await page.getByLabel('Name', { exact: true }).fill('Renamed Owner');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Action performed').waitFor();
+    await see(page.getByText('Action performed')).toBeVisible();
     await screenshot(page, 'account-1400');
+    // Saved: the page read again shows the new name.
+    await page.reload();
+    await see(page.getByLabel('Name', { exact: true })).toHaveValue('Renamed Owner');
     await context.close();
   });
 
@@ -296,7 +301,7 @@ describe('notifications, theme and layout', () => {
     const history = page.getByTestId('notice-history');
     await history.getByText('You can not block yourself or change your own role').waitFor();
     expect(await history.locator('li').first().getAttribute('data-kind')).toBe('error');
-    await page.waitForTimeout(300); // the popover's fade-in
+    await animationsDone(page); // the popover's fade-in
     await screenshot(page, 'notifications-1400');
     await context.close();
   });
@@ -345,7 +350,7 @@ describe('notifications, theme and layout', () => {
           () =>
             (document.querySelector('nav[aria-label="Main menu"]')?.getBoundingClientRect().left ?? -1) >= 0,
         );
-        await page.waitForTimeout(300);
+        await animationsDone(page);
         await screenshot(page, `menu-${width}`);
       }
       await context.close();

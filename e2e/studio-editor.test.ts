@@ -8,6 +8,7 @@ import { renamedTtf } from './support/fonts.js';
 import { pairedPlayer, signIn } from './support/pages.js';
 import type { RunningServer } from './support/server.js';
 import { startStage, stopStage } from './support/stage.js';
+import { painted } from './support/settle.js';
 
 /** Whether a face of `family` has loaded in the page (not only been added). */
 const fontLoaded = (page: Page, family: string) =>
@@ -292,7 +293,7 @@ describe('the widget builder', () => {
     await page.getByRole('button', { name: 'Add text' }).click();
     await page.getByLabel('X', { exact: true }).fill('1800');
     await page.getByLabel('X', { exact: true }).blur();
-    await page.waitForTimeout(300);
+    await painted(page);
     expect(await overflow()).toBe(0);
     await screenshot(page, 'widget-builder-edge-1400');
 

@@ -18,6 +18,11 @@ export function useChart(option: EChartsCoreOption, onClick?: (dataIndex: number
     const element = ref.current!;
     const instance = init(element, null, { renderer: 'canvas' });
     chart.current = instance;
+    // Browser tests wait for `data-chart="drawn"` (ECharts' `finished`: drawn and done animating).
+    element.dataset.chart = 'drawing';
+    instance.on('finished', () => {
+      element.dataset.chart = 'drawn';
+    });
     instance.on('click', (event) => {
       if (typeof event.dataIndex === 'number') click.current?.(event.dataIndex);
     });
@@ -30,7 +35,9 @@ export function useChart(option: EChartsCoreOption, onClick?: (dataIndex: number
     };
   }, []);
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
+    if (!chart.current) return;
+    if (ref.current) ref.current.dataset.chart = 'drawing';
+    chart.current.setOption(option, { notMerge: true });
   }, [option]);
   return ref;
 }
