@@ -95,7 +95,7 @@ export function startTimedWork(deps: {
       name: 'billing-charge',
       everyMs: config.billing.chargeCheckSeconds * 1000,
       run: async () => {
-        const charged = await services.billing.chargeAll();
+        const charged = await services.billing.charges.chargeAll();
         if (charged) log.info({ charged }, 'billing: screen-days charged');
       },
       failed: 'billing: the daily charge failed',
