@@ -13,7 +13,7 @@ import type { AccountService } from './modules/account/account.service.js';
 import type { AuthService } from './modules/auth/auth.service.js';
 import type { UnlockService } from './modules/auth/unlock.service.js';
 import type { RegistrationService } from './modules/auth/registration.service.js';
-import type { BillingService } from './modules/billing/billing.service.js';
+import type { Billing } from './modules/billing/index.js';
 import type { CabinetService } from './modules/cabinet/cabinet.service.js';
 import type { FileStore } from '@tus/file-store';
 import type { FileRulesService } from './modules/media/file-rules.service.js';
@@ -81,7 +81,8 @@ export interface Services {
   messenger: MessengerService;
   alerts: AlertService;
   oidc: OidcService;
-  billing: BillingService;
+  /** Billing's pieces, one per use case (modules/billing/index.ts). */
+  billing: Billing;
   suppliers: SupplierService;
   ads: AdService;
   sspReports: SspReportService;

@@ -33,10 +33,9 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { RegistrationService } from './modules/auth/registration.service.js';
 import { UnlockService } from './modules/auth/unlock.service.js';
-import { BillingService } from './modules/billing/billing.service.js';
+import { createBilling, createBillingPolicy } from './modules/billing/index.js';
 import { billingGuard } from './modules/billing/billing.guard.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
-import { StripeProvider } from './modules/billing/stripe.provider.js';
 import { CabinetService } from './modules/cabinet/cabinet.service.js';
 import { cabinetRoutes } from './modules/cabinet/cabinet.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -241,13 +240,23 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   };
   const storage = deps.storage ?? createStorage(config);
   const signer = new UrlSigner(mediaSecret);
+  // Billing's first part (docs/billing.md): what a cabinet may do and how a screen is added, from the
+  // repositories only, so the services below are given it; the ledger follows once `sync` exists.
+  const billingFirst = createBillingPolicy({
+    repos,
+    transact,
+    config: config.billing,
+    lowFunds: (cabinetId, balance) => alerts.lowFunds(cabinetId, balance),
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
+  const { policy: billingPolicy, screens: billingScreens } = billingFirst;
   const uploads = {
     quota: new Quota({
       repos,
       transact,
       quota: config.media.quota,
-      // The tariff's storage per screen slot (billing is made below, before any upload).
-      limit: (cabinetId): Promise<number | null> => billing.storageQuota(cabinetId),
+      // The tariff's storage per screen slot.
+      limit: (cabinetId): Promise<number | null> => billingPolicy.storageQuota(cabinetId),
     }),
     tusStore: createTusStore(join(config.dataDir, 'tus'), config.tusExpiryHours * 3_600_000),
   };
@@ -288,8 +297,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     repos,
     schedule,
     fleet,
-    // Billing's lock: the neutral slide after the grace period (billing is made below, before any call).
-    neutralFrom: (cabinetId): Promise<string | null> => billing.neutralFrom(cabinetId),
+    // Billing's lock: the neutral slide after the grace period.
+    neutralFrom: (cabinetId): Promise<string | null> => billingPolicy.neutralFrom(cabinetId),
   });
   const playlists = new PlaylistService({
     repos,
@@ -297,7 +306,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     media,
     stockCabinetId,
     contentChanged: (cabinetId, change) => sync.changed(cabinetId, change),
-    requireFeature: (cabinetId, feature) => billing.guard(cabinetId, { feature }),
+    requireFeature: (cabinetId, feature) => billingPolicy.guard(cabinetId, { feature }),
   });
   // The SSP connector's ads (docs/ssp.md): won ahead of their slots, carried in the screens' manifests;
   // asked only for cabinets billing lets run them (not locked or blocked, SSP in their tariff).
@@ -306,7 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     media,
     fetchPolicy: outbound,
     log: (message) => app.log.warn(message),
-    allowed: (cabinetId) => billing.allows(cabinetId, { feature: 'ssp' }),
+    allowed: (cabinetId) => billingPolicy.allows(cabinetId, { feature: 'ssp' }),
     leftoverGaps: (c, from, to) => schedule.leftoverGaps(c.cabinetId, c.pointId, c.playlistId, from, to),
     tell: (cabinetId, pointIds) => fleet.send(cabinetId, pointIds, 'content', {}, null),
   });
@@ -314,8 +323,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ads: (device) => ads.manifestAds(device),
     repos,
     transact,
-    // Every new screen goes through billing's lock, limit and charge (billing is made below).
-    addScreen: (cabinetId, write) => billing.addScreen(cabinetId, write),
+    // Every new screen goes through billing's lock, limit and charge.
+    addScreen: (cabinetId, write) => billingScreens.addScreen(cabinetId, write),
     fleet,
     media,
     storage,
@@ -337,16 +346,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log: (message, error) => app.log.warn({ err: error }, message),
   });
   // Billing (docs/billing.md): the ledger, the lock and the refusals, recharges through Stripe when set.
-  const billing: BillingService = new BillingService({
-    repos,
-    transact,
-    config: config.billing,
+  const billing = createBilling(billingFirst, {
     publicUrl: config.publicUrl,
-    provider: config.billing.stripe ? new StripeProvider(config.billing.stripe) : null,
     issuer: config.brandConfig.title,
-    lowFunds: (cabinetId, balance) => alerts.lowFunds(cabinetId, balance),
     contentChanged: (cabinetId, change) => sync.changed(cabinetId, change),
-    log: (message, error) => app.log.warn({ err: error }, message),
   });
   await billing.start();
   const services: Services = {
@@ -368,7 +371,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       registration,
       twofa,
       messenger,
-      billing: (cabinetId) => billing.dashboard(cabinetId),
+      billing: (cabinetId) => billing.funds.dashboard(cabinetId),
     }),
     messenger,
     alerts,
@@ -384,7 +387,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     botCheck,
     access: new AccessService({ repos }),
     users: new UserService({ repos, transact, hasher }),
-    cabinets: new CabinetService(repos, billing),
+    cabinets: new CabinetService(repos, billing.admin),
     media,
     fileRules: new FileRulesService({
       repos,
@@ -403,7 +406,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     }),
     pairing: new PairingService({
       repos,
-      addScreen: (cabinetId, write) => billing.addScreen(cabinetId, write),
+      addScreen: (cabinetId, write) => billingScreens.addScreen(cabinetId, write),
       throttle,
       bindFailures: config.bindFailures,
       points,
@@ -415,7 +418,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       playlists,
       fullness,
       quota: (cabinetId) => uploads.quota.limitOf(cabinetId),
-      billing: (cabinetId) => billing.dashboard(cabinetId),
+      billing: (cabinetId) => billing.funds.dashboard(cabinetId),
     }),
     fullness,
     playback: new PlaybackService({ repos, log: (message) => app.log.warn(message) }),
@@ -548,7 +551,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     brandRules: config.brandRules,
     registry: routes,
   });
-  const guard = billingGuard(billing);
+  const guard = billingGuard(billing.policy);
   app.addHook('onRequest', guard.onRequest);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 

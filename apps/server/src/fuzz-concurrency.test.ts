@@ -78,7 +78,7 @@ describe.runIf(onPostgres)('the API under parallel writes (PostgreSQL)', () => {
       if (row.screen_limit !== null) expect(row.screens).toBeLessThanOrEqual(row.screen_limit);
     }
     const cabinetId = world.team.cabinet.id;
-    const quota = await t.services.billing.storageQuota(cabinetId);
+    const quota = await t.services.billing.policy.storageQuota(cabinetId);
     expect(await t.repos.quota.takenBytes(cabinetId)).toBeLessThanOrEqual(quota!);
   }
 });

@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  say(await startReport({ config, database, admin, billing: services.billing }));
+  say(await startReport({ config, database, admin, billing: services.billing.tariffs }));
 
   // The stock library is made once, after start, so it never delays the first request (and by one
   // process at a time, so processes starting together make it once).

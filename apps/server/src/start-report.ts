@@ -1,10 +1,10 @@
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
-import type { BillingService } from './modules/billing/billing.service.js';
+import type { Tariffs } from './modules/billing/tariffs.js';
 import type { AdminBootstrap } from './modules/system/bootstrap.service.js';
 
 /** What billing does here and how to change it: the first thing a self-hoster's first owner would meet. */
-async function billingLines(config: Config, billing: BillingService): Promise<string[]> {
+async function billingLines(config: Config, billing: Pick<Tariffs, 'defaultTariff'>): Promise<string[]> {
   if (config.billing.mode === 'off') {
     return [
       'Billing: off (BILLING=off). Nobody is charged and no tariff limits anything.',
@@ -24,7 +24,7 @@ export async function startReport(deps: {
   config: Config;
   database: DatabaseHandle;
   admin: AdminBootstrap;
-  billing: BillingService;
+  billing: Pick<Tariffs, 'defaultTariff'>;
 }): Promise<string> {
   const { config, database, admin } = deps;
   const url = config.publicUrl;

@@ -18,21 +18,18 @@ interface TimedWork {
   failed: string;
 }
 
-/**
- * The server's timed work. Each job is done once per installation (`repeatOnce`: the process that claims
- * the due run does it), so a second process adds a stand-in, not a second fleet plan, sweep or ad round.
- * Tracker deliveries are the exception: each process takes due deliveries one by one (each claimed in the
- * database), so more processes deliver more. Answers a function that stops everything (and waits).
- */
-export function startTimedWork(deps: {
+interface TimedWorkDeps {
   config: Config;
   services: Services;
   repos: Repositories;
   log: FastifyBaseLogger;
   maintain: () => Promise<Record<string, number>>;
-}): () => Promise<void> {
+}
+
+/** The jobs every installation runs. */
+function steadyJobs(deps: TimedWorkDeps): TimedWork[] {
   const { config, services, log } = deps;
-  const jobs: TimedWork[] = [
+  return [
     {
       // Playlists past their end get their DETACH or DELETE action.
       name: 'playlist-end-actions',
@@ -76,6 +73,12 @@ export function startTimedWork(deps: {
       failed: 'maintenance failed',
     },
   ];
+}
+
+/** The jobs a setting may turn off (its seconds at 0). */
+function optionalJobs(deps: TimedWorkDeps): TimedWork[] {
+  const { config, services, log } = deps;
+  const jobs: TimedWork[] = [];
   if (config.sspRoundSeconds > 0) {
     // The SSP connector's ad round (docs/ssp.md): ads for the coming slots, and ads past their time released.
     jobs.push({
@@ -95,7 +98,7 @@ export function startTimedWork(deps: {
       name: 'billing-charge',
       everyMs: config.billing.chargeCheckSeconds * 1000,
       run: async () => {
-        const charged = await services.billing.chargeAll();
+        const charged = await services.billing.charges.chargeAll();
         if (charged) log.info({ charged }, 'billing: screen-days charged');
       },
       failed: 'billing: the daily charge failed',
@@ -113,6 +116,18 @@ export function startTimedWork(deps: {
       failed: 'presence and playlist alerts failed',
     });
   }
+  return jobs;
+}
+
+/**
+ * The server's timed work. Each job is done once per installation (`repeatOnce`: the process that claims
+ * the due run does it), so a second process adds a stand-in, not a second fleet plan, sweep or ad round.
+ * Tracker deliveries are the exception: each process takes due deliveries one by one (each claimed in the
+ * database), so more processes deliver more. Answers a function that stops everything (and waits).
+ */
+export function startTimedWork(deps: TimedWorkDeps): () => Promise<void> {
+  const { services, log } = deps;
+  const jobs = [...steadyJobs(deps), ...optionalJobs(deps)];
   const stops = jobs.map((job) =>
     repeatOnce(deps.repos.timedJobs, job.name, job.everyMs, job.run, (error) =>
       log.warn({ err: error }, job.failed),

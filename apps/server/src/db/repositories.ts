@@ -1,5 +1,6 @@
 import type { Database } from './client.js';
 import { BillingRepository } from '../modules/billing/billing.repository.js';
+import { BillingAdminRepository } from '../modules/billing/billing-admin.repository.js';
 import { CabinetRepository } from '../modules/cabinet/cabinet.repository.js';
 import { CredentialRepository } from '../modules/auth/credential.repository.js';
 import { FileRulesRepository } from '../modules/media/file-rules.repository.js';
@@ -55,6 +56,7 @@ export interface Repositories {
   messenger: MessengerRepository;
   oidc: OidcRepository;
   billing: BillingRepository;
+  billingAdmin: BillingAdminRepository;
   botChecks: BotCheckRepository;
   walls: WallRepository;
   suppliers: SupplierRepository;
@@ -88,6 +90,7 @@ export function createRepositories(db: Database): Repositories {
     messenger: new MessengerRepository(db),
     oidc: new OidcRepository(db),
     billing: new BillingRepository(db),
+    billingAdmin: new BillingAdminRepository(db),
     botChecks: new BotCheckRepository(db),
     walls: new WallRepository(db),
     suppliers: new SupplierRepository(db),

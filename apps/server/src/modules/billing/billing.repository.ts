@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { ChargeLines, LedgerReason, Tariff, TariffPlan, TermsChange } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
-import { containsPattern, rowsOf } from '../../db/sql.js';
+import { rowsOf } from '../../db/sql.js';
 import {
   cabinets,
   chargedScreenDays,
@@ -47,7 +47,7 @@ export interface NewEntry {
 
 export type EntryWithActor = LedgerEntryRow & { actor: string | null };
 
-const accountColumns = {
+export const accountColumns = {
   id: cabinets.id,
   name: cabinets.name,
   balance: cabinets.balance,
@@ -102,26 +102,6 @@ export class BillingRepository {
     await this.db.delete(tariffPlans).where(eq(tariffPlans.id, id));
   }
 
-  /** Cabinets on each tariff (customers only). */
-  async platformCabinetsPerTariff(): Promise<Map<Tariff, number>> {
-    const rows = await this.db
-      .select({ tariff: cabinets.tariff, n: count() })
-      .from(cabinets)
-      .where(eq(cabinets.isPlatform, false))
-      .groupBy(cabinets.tariff);
-    return new Map(rows.map((r) => [r.tariff, r.n]));
-  }
-
-  /** Any cabinet on the tariff, the platform's own too (a tariff in use cannot be removed). */
-  async platformTariffInUse(id: Tariff): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: cabinets.id })
-      .from(cabinets)
-      .where(eq(cabinets.tariff, id))
-      .limit(1);
-    return row !== undefined;
-  }
-
   async addTariffChange(change: {
     tariff: Tariff;
     before: TariffPlan | null;
@@ -137,18 +117,6 @@ export class BillingRepository {
       actorId: change.actorId,
       note: change.note ?? null,
     });
-  }
-
-  async tariffChanges(filter: { page: number; limit: number }) {
-    const rows = await this.db
-      .select({ change: tariffChanges, actor: users.login })
-      .from(tariffChanges)
-      .leftJoin(users, eq(users.id, tariffChanges.actorId))
-      .orderBy(desc(tariffChanges.id))
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit);
-    const [total] = await this.db.select({ n: count() }).from(tariffChanges);
-    return { rows: rows.map((r) => ({ ...r.change, actor: r.actor })), total: total?.n ?? 0 };
   }
 
   async account(cabinetId: CabinetId): Promise<Account | undefined> {
@@ -261,7 +229,7 @@ export class BillingRepository {
     return Number(row?.sum ?? 0);
   }
 
-  // ---- across cabinets, by design: the daily job and the platform admin ----
+  // ---- across cabinets, by design: the ledger's opening and the daily job (the admin's: billing-admin) ----
 
   /**
    * Balances kept before the ledger existed get an opening entry (once: its reference is unique), so every
@@ -296,47 +264,6 @@ export class BillingRepository {
       )
       .orderBy(asc(cabinets.id));
     return rows.map((r) => r.id);
-  }
-
-  /** Customer cabinets with their owner and screens, for the platform admin. */
-  async platformAccounts(filter: {
-    page: number;
-    limit: number;
-    search?: string | undefined;
-    ids?: CabinetId[];
-  }): Promise<{
-    rows: (Account & { owner: string | null; screens: number })[];
-    total: number;
-  }> {
-    const where = and(
-      eq(cabinets.isPlatform, false),
-      filter.search ? ilike(cabinets.name, containsPattern(filter.search)) : undefined,
-      filter.ids ? inArray(cabinets.id, filter.ids) : undefined,
-    );
-    const rows = await this.db
-      .select({
-        ...accountColumns,
-        owner: sql<
-          string | null
-        >`(select ${users}.login from ${users} where ${users}.cabinet_id = ${cabinets}.id and ${users}.role = 'owner' order by ${users}.id limit 1)`,
-        screens: sql<number>`(select count(*)::int from ${points} where ${points}.cabinet_id = ${cabinets}.id)`,
-      })
-      .from(cabinets)
-      .where(where)
-      .orderBy(desc(cabinets.id))
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit);
-    const [total] = await this.db.select({ n: count() }).from(cabinets).where(where);
-    return { rows, total: total?.n ?? 0 };
-  }
-
-  /** A customer cabinet the admin names (never the platform's own). */
-  async platformIsCustomer(cabinetId: CabinetId): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: cabinets.id })
-      .from(cabinets)
-      .where(and(eq(cabinets.id, cabinetId), eq(cabinets.isPlatform, false)));
-    return row !== undefined;
   }
 
   // ---- payments ----
@@ -436,14 +363,5 @@ export class BillingRepository {
       .innerJoin(cabinets, eq(cabinets.id, invoices.cabinetId))
       .where(and(eq(invoices.cabinetId, cabinetId), eq(invoices.number, number)));
     return row;
-  }
-
-  /** The cabinet an invoice number belongs to (the platform admin names invoices by number). */
-  async platformInvoiceCabinet(number: number): Promise<CabinetId | undefined> {
-    const [row] = await this.db
-      .select({ cabinetId: invoices.cabinetId })
-      .from(invoices)
-      .where(eq(invoices.number, number));
-    return row?.cabinetId;
   }
 }

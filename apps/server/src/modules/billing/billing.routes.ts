@@ -6,30 +6,36 @@ import { attachment } from '../../lib/attachment.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
+const pdf = (file: { name: string; body: Buffer }) => ({
+  name: file.name,
+  mime: 'application/pdf',
+  stream: Readable.from([file.body]),
+});
+
 /** The owner's funds, Stripe's webhook, and the platform admin's billing console (docs/billing.md). */
 export async function billingRoutes(app: App, { services }: RouteContext): Promise<void> {
-  const { billing } = services;
+  const { funds, ledger, tariffs, recharges, invoices, admin } = services.billing;
 
-  route(app, fundsApi.get, async (request) => billing.funds(requireCaller(request)));
+  route(app, fundsApi.get, async (request) => funds.view(requireCaller(request)));
 
   route(app, fundsApi.ledger, async (request) =>
-    billing.ledger(requireCaller(request).cabinetId, request.query),
+    ledger.entries(requireCaller(request).cabinetId, request.query),
   );
 
   route(app, fundsApi.export, async (request, reply) =>
-    attachment(reply, billing.exportLedger(requireCaller(request).cabinetId, request.query)),
+    attachment(reply, ledger.export(requireCaller(request).cabinetId, request.query)),
   );
 
   route(app, fundsApi.switchTariff, async (request) =>
-    billing.switchTariff(requireCaller(request), request.body.tariff),
+    tariffs.switchTo(requireCaller(request), request.body.tariff),
   );
 
   route(app, fundsApi.recharge, async (request) =>
-    billing.recharge(requireCaller(request), request.body.amount),
+    recharges.checkout(requireCaller(request), request.body.amount),
   );
 
   route(app, fundsApi.payment, async (request) =>
-    billing.payment(requireCaller(request), request.query.session),
+    recharges.payment(requireCaller(request), request.query.session),
   );
 
   // The signature covers the exact bytes Stripe sent: this route alone reads its body as text.
@@ -39,7 +45,7 @@ export async function billingRoutes(app: App, { services }: RouteContext): Promi
     );
     route(raw, fundsApi.stripeWebhook, async (request) => {
       const signature = request.headers['stripe-signature'];
-      await billing.webhook(
+      await recharges.webhook(
         typeof request.body === 'string' ? request.body : '',
         typeof signature === 'string' ? signature : undefined,
       );
@@ -47,53 +53,41 @@ export async function billingRoutes(app: App, { services }: RouteContext): Promi
     });
   });
 
-  route(app, adminApi.cabinets, async (request) => billing.adminList(request.query));
+  route(app, adminApi.cabinets, async (request) => admin.list(request.query));
 
-  route(app, adminApi.ledger, async (request) =>
-    billing.adminLedger(asCabinetId(request.params.id), request.query),
-  );
+  route(app, adminApi.ledger, async (request) => admin.ledger(asCabinetId(request.params.id), request.query));
 
   route(app, adminApi.entry, async (request) =>
-    billing.adminEntry(requireCaller(request), asCabinetId(request.params.id), request.body),
+    admin.entry(requireCaller(request), asCabinetId(request.params.id), request.body),
   );
 
   route(app, adminApi.terms, async (request) =>
-    billing.adminTerms(requireCaller(request), asCabinetId(request.params.id), request.body),
+    admin.terms(requireCaller(request), asCabinetId(request.params.id), request.body),
   );
 
-  route(app, adminApi.tariffs, async () => billing.adminTariffs());
+  route(app, adminApi.tariffs, async () => tariffs.table());
 
-  route(app, adminApi.saveTariff, async (request) =>
-    billing.saveTariff(requireCaller(request), request.body),
-  );
+  route(app, adminApi.saveTariff, async (request) => tariffs.save(requireCaller(request), request.body));
 
-  route(app, adminApi.removeTariff, async (request) =>
-    billing.removeTariff(requireCaller(request), request.body),
-  );
+  route(app, adminApi.removeTariff, async (request) => tariffs.remove(requireCaller(request), request.body));
 
-  route(app, adminApi.defaultTariff, async (request) => billing.setDefaultTariff(request.body.tariff));
+  route(app, adminApi.defaultTariff, async (request) => tariffs.setDefault(request.body.tariff));
 
-  route(app, adminApi.tariffHistory, async (request) => billing.tariffHistory(request.query));
-
-  const pdf = (file: { name: string; body: Buffer }) => ({
-    name: file.name,
-    mime: 'application/pdf',
-    stream: Readable.from([file.body]),
-  });
+  route(app, adminApi.tariffHistory, async (request) => tariffs.history(request.query));
 
   route(app, fundsApi.invoices, async (request) =>
-    billing.invoices(requireCaller(request).cabinetId, request.query),
+    invoices.list(requireCaller(request).cabinetId, request.query),
   );
 
   route(app, fundsApi.invoicePdf, async (request, reply) =>
-    attachment(reply, pdf(await billing.invoicePdf(requireCaller(request).cabinetId, request.params.number))),
+    attachment(reply, pdf(await invoices.pdf(requireCaller(request).cabinetId, request.params.number))),
   );
 
   route(app, adminApi.invoices, async (request) =>
-    billing.adminInvoices(asCabinetId(request.params.id), request.query),
+    admin.invoices(asCabinetId(request.params.id), request.query),
   );
 
   route(app, adminApi.invoicePdf, async (request, reply) =>
-    attachment(reply, pdf(await billing.adminInvoicePdf(request.params.number))),
+    attachment(reply, pdf(await admin.invoicePdf(request.params.number))),
   );
 }

@@ -40,7 +40,7 @@ describe('the grace period and the neutral slide', () => {
       body: { tariff: 'pro', note: 'upgrade' },
     });
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    await t.services.billing.chargeDay(cabinetId, tomorrow);
+    await t.services.billing.charges.chargeDay(cabinetId, tomorrow);
     const account = (await t.repos.billing.account(cabinetId))!;
     expect(account.unpaidSince).not.toBeNull();
 
@@ -61,7 +61,7 @@ describe('the grace period and the neutral slide', () => {
       body: { reason: 'topUp', amount: 5000, note: 'bank transfer' },
     });
     expect(topUp.statusCode).toBe(200);
-    await t.services.billing.chargeDay(cabinetId, tomorrow);
+    await t.services.billing.charges.chargeDay(cabinetId, tomorrow);
     expect((await t.repos.billing.account(cabinetId))!.unpaidSince).toBeNull();
     const unlocked = await manifest(second.token);
     expect(unlocked.billing.neutralFrom).toBeNull();

@@ -36,16 +36,16 @@ describe('the ledger', () => {
     await createPoint(t, cabinetId);
     await createPoint(t, cabinetId);
     const day = '2026-11-10';
-    const first = await t.services.billing.chargeDay(cabinetId, day);
+    const first = await t.services.billing.charges.chargeDay(cabinetId, day);
     // Enterprise: 22.00 a screen and month, November has 30 days: 2 × 2200 / 30 = 146.67 -> 147.
     expect(first.charged).toBe(147);
-    expect((await t.services.billing.chargeDay(cabinetId, day)).charged).toBe(0);
-    await t.services.billing.chargeAll(day);
+    expect((await t.services.billing.charges.chargeDay(cabinetId, day)).charged).toBe(0);
+    await t.services.billing.charges.chargeAll(day);
     expect(await balanceOf(cabinetId)).toBe(10_000 - 147);
     // A screen added later in the day pays its own day, once.
     await createPoint(t, cabinetId);
-    expect((await t.services.billing.chargeDay(cabinetId, day)).charged).toBe(73);
-    expect((await t.services.billing.chargeDay(cabinetId, day)).charged).toBe(0);
+    expect((await t.services.billing.charges.chargeDay(cabinetId, day)).charged).toBe(73);
+    expect((await t.services.billing.charges.chargeDay(cabinetId, day)).charged).toBe(0);
     expect(await t.repos.billing.ledgerSum(cabinetId)).toBe(await balanceOf(cabinetId));
   });
 
@@ -54,7 +54,7 @@ describe('the ledger', () => {
     await topUp(admin.token, cabinetId, 10_000);
     await createPoint(t, cabinetId);
     const runs = await Promise.all(
-      Array.from({ length: 5 }, () => t.services.billing.chargeDay(cabinetId, '2026-02-03')),
+      Array.from({ length: 5 }, () => t.services.billing.charges.chargeDay(cabinetId, '2026-02-03')),
     );
     // 22.00 / 28 days = 78.57 -> 79, charged by exactly one run.
     expect(runs.map((r) => r.charged).sort((a, b) => b - a)).toEqual([79, 0, 0, 0, 0]);
@@ -88,10 +88,10 @@ describe('the ledger', () => {
         if (first) await t.database.db.delete(points).where(eq(points.id, first));
       } else {
         const before = await balanceOf(cabinetId);
-        const { charged: now } = await t.services.billing.chargeDay(cabinetId, day);
+        const { charged: now } = await t.services.billing.charges.chargeDay(cabinetId, day);
         charged += now;
         // Run twice, as a second process or a restart after a crash would: nothing more.
-        expect((await t.services.billing.chargeDay(cabinetId, day)).charged).toBe(0);
+        expect((await t.services.billing.charges.chargeDay(cabinetId, day)).charged).toBe(0);
         expect(now).toBeLessThanOrEqual(before);
       }
       const balance = await balanceOf(cabinetId);
@@ -107,7 +107,7 @@ describe('the ledger', () => {
     await createPoint(t, cabinetId);
     await createPoint(t, cabinetId);
     // One free slot: one screen pays, 18.00 / days in the month; the balance is 0.
-    expect((await t.services.billing.chargeDay(cabinetId)).charged).toBe(0);
+    expect((await t.services.billing.charges.chargeDay(cabinetId)).charged).toBe(0);
     const locked = await call(t.app, 'GET', '/api/funds', { token: user.token });
     expect(locked.json()).toMatchObject({ state: 'locked', balance: 0, runwayDays: 0 });
     const refused = await call(t.app, 'POST', '/api/playlist/post', {

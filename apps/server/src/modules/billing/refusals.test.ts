@@ -76,7 +76,7 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
     await t.repos.billing.setTerms(cabinetId, { tariff: 'pro' });
     const screen = await createPoint(t, cabinetId);
     await createPoint(t, cabinetId);
-    await t.services.billing.chargeDay(cabinetId);
+    await t.services.billing.charges.chargeDay(cabinetId);
     const post = await call(t.app, 'POST', '/api/playlist/post', {
       token: owner.token,
       body: { name: 'Noon' },
@@ -212,8 +212,8 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
     const owner = await createUser(t, { role: 'owner' });
     const cabinetId = owner.row.cabinetId;
     await t.repos.billing.setTerms(cabinetId, { tariff: 'pro' });
-    await expect(t.services.billing.guard(cabinetId, { feature: 'studio' })).resolves.toBeUndefined();
-    const walls = t.services.billing.guard(cabinetId, { feature: 'walls' });
+    await expect(t.services.billing.policy.guard(cabinetId, { feature: 'studio' })).resolves.toBeUndefined();
+    const walls = t.services.billing.policy.guard(cabinetId, { feature: 'walls' });
     if (mode === 'off') await expect(walls).resolves.toBeUndefined();
     else await expect(walls).rejects.toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'proPlus' });
   });
@@ -252,7 +252,7 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
     const onPro = await connector(true);
     if (mode === 'off') {
       expect(onPro.statusCode, onPro.body).toBe(200);
-      expect(await t.services.billing.allows(cabinetId, { feature: 'ssp' })).toBe(true);
+      expect(await t.services.billing.policy.allows(cabinetId, { feature: 'ssp' })).toBe(true);
       return;
     }
     expect(onPro.statusCode).toBe(403);
@@ -265,13 +265,13 @@ describe.each(['on', 'off'] as const)('billing %s', (mode) => {
     expect(source.json()).toMatchObject({ code: 'TARIFF_NOT_ALLOWED', tariff: 'proPlus' });
     // Turning it off (or leaving it off) needs nothing.
     expect((await connector(false)).statusCode).toBe(200);
-    expect(await t.services.billing.allows(cabinetId, { feature: 'ssp' })).toBe(false);
+    expect(await t.services.billing.policy.allows(cabinetId, { feature: 'ssp' })).toBe(false);
     await t.repos.billing.setTerms(cabinetId, { tariff: 'enterprise' });
     expect((await connector(true)).statusCode).toBe(200);
-    expect(await t.services.billing.allows(cabinetId, { feature: 'ssp' })).toBe(true);
+    expect(await t.services.billing.policy.allows(cabinetId, { feature: 'ssp' })).toBe(true);
     // Blocked by the platform admin: no ads are asked for it.
     await t.repos.billing.setTerms(cabinetId, { blocked: true });
-    expect(await t.services.billing.allows(cabinetId, { feature: 'ssp' })).toBe(false);
+    expect(await t.services.billing.policy.allows(cabinetId, { feature: 'ssp' })).toBe(false);
   });
 
   it('a new API token needs a tariff with API tokens, named by the refusal; revoking stays open', async () => {

@@ -4,14 +4,14 @@ import type { Repositories } from '../../db/repositories.js';
 import { homeCabinet, type Caller } from '../../lib/caller.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { toCabinet, toUser } from '../user/user.presenter.js';
-import type { BillingService } from '../billing/billing.service.js';
+import type { BillingAdmin } from '../billing/admin.js';
 
 /** Cabinets: the tenant. Customers see their own; the platform admin sees every customer cabinet. */
 export class CabinetService {
   constructor(
     private readonly repos: Repositories,
     /** Tariff, discount and the block are billing's terms: it records each change (docs/billing.md). */
-    private readonly billing: BillingService,
+    private readonly billing: BillingAdmin,
   ) {}
 
   async list(
@@ -73,7 +73,7 @@ export class CabinetService {
     if (!existing || existing.isPlatform) throw notFound();
     const { name, tariff, discount, blocked, note } = body;
     if (name !== undefined) await this.repos.cabinets.update(id, { name });
-    await this.billing.adminTerms(caller, id, { tariff, nonCommercialPercent: discount, blocked, note });
+    await this.billing.terms(caller, id, { tariff, nonCommercialPercent: discount, blocked, note });
     return toCabinet((await this.repos.cabinets.findById(id))!);
   }
 }

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors.js';
 import type { FailureRule, FailureThrottle } from '../../lib/throttle.js';
 import { sha256 } from '../../lib/tokens.js';
 import type { PointService } from './point.service.js';
-import type { AddScreen } from '../billing/billing.service.js';
+import type { AddScreen } from '../billing/index.js';
 
 export interface PairingServiceDeps {
   repos: Repositories;

@@ -34,7 +34,7 @@ import type { ContentSync } from './content-sync.js';
 import { iso, toPoint } from './point.presenter.js';
 import type { Fleet } from './fleet.js';
 import type { ListClock, PointChanges, PointFilter } from './point.repository.js';
-import type { AddScreen } from '../billing/billing.service.js';
+import type { AddScreen } from '../billing/index.js';
 
 export interface PointServiceDeps {
   repos: Repositories;
