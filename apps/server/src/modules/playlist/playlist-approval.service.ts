@@ -27,9 +27,9 @@ export interface ApprovalParts {
 }
 
 /**
- * Approval of playlists (spec §4, the keys of §6): where the cabinet asks for it, content managers' and agents' edits
- * wait as changes for the owner (or an admin), who sees what approving would write and approves or
- * rejects them with a reason their authors read.
+ * Approval of playlists (spec §4, the keys of §6): where the cabinet asks for it, content managers' and
+ * agents' edits wait as changes for the owner (or an admin), who sees what approving would write and
+ * approves or rejects them with a reason their authors read.
  */
 export class PlaylistApprovalService {
   constructor(
@@ -92,7 +92,10 @@ export class PlaylistApprovalService {
     });
   }
 
-  /** Bulk apply under approval: queued as 'add these screens', not as a whole list, so it merges with later edits. */
+  /**
+   * Bulk apply under approval: queued as 'add these screens', not as a whole list, so it merges
+   * with later edits.
+   */
   async queueScreens(caller: Caller, playlistIds: number[], pointIds: number[]): Promise<void> {
     const user = await this.deps.repos.users.platformFindById(caller.userId);
     await this.deps.transact(async (repos) => {
