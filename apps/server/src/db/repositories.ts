@@ -8,6 +8,10 @@ import { MediaRepository } from '../modules/media/media.repository.js';
 import { QuotaRepository } from '../modules/media/quota.repository.js';
 import { PlaybackRepository } from '../modules/playback/playback.repository.js';
 import { PlaylistRepository } from '../modules/playlist/playlist.repository.js';
+import { PlaylistChangesRepository } from '../modules/playlist/playlist-changes.repository.js';
+import { PlaylistEndRepository } from '../modules/playlist/playlist-end.repository.js';
+import { PlaylistTagsRepository } from '../modules/playlist/playlist-tags.repository.js';
+import { PlaylistTargetsRepository } from '../modules/playlist/playlist-targets.repository.js';
 import { NetRepository } from '../modules/point/net.repository.js';
 import { PointCommandRepository } from '../modules/point/point-command.repository.js';
 import { PointRepository } from '../modules/point/point.repository.js';
@@ -41,6 +45,10 @@ export interface Repositories {
   fileRules: FileRulesRepository;
   quota: QuotaRepository;
   playlists: PlaylistRepository;
+  playlistTargets: PlaylistTargetsRepository;
+  playlistTags: PlaylistTagsRepository;
+  playlistChanges: PlaylistChangesRepository;
+  playlistEnd: PlaylistEndRepository;
   points: PointRepository;
   nets: NetRepository;
   pointCommands: PointCommandRepository;
@@ -75,6 +83,10 @@ export function createRepositories(db: Database): Repositories {
     fileRules: new FileRulesRepository(db),
     quota: new QuotaRepository(db),
     playlists: new PlaylistRepository(db),
+    playlistTargets: new PlaylistTargetsRepository(db),
+    playlistTags: new PlaylistTagsRepository(db),
+    playlistChanges: new PlaylistChangesRepository(db),
+    playlistEnd: new PlaylistEndRepository(db),
     points: new PointRepository(db),
     nets: new NetRepository(db),
     pointCommands: new PointCommandRepository(db),

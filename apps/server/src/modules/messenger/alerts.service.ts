@@ -4,7 +4,7 @@ import type { Repositories } from '../../db/repositories.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { PresenceRow } from './messenger.repository.js';
 import type { TelegramClient } from './telegram.js';
-import { LATEST_ZONE_MS, utcWall } from '../playlist/playlist.service.js';
+import { LATEST_ZONE_MS, utcWall } from '../playlist/end-of-validity.service.js';
 
 /** How long before its end a playlist is reported as expiring. */
 export const PLAYLIST_EXPIRY_NOTICE_MS = 24 * 3_600_000;

@@ -1,6 +1,7 @@
 import { expirationOf, itemSeconds, type Playlist, type PlaylistItem } from '@vitrine/core';
 import type { FileRow, PlaylistChangeRow, PlaylistRow } from '../../db/schema.js';
-import type { Named, PlaylistContent, Targets } from './playlist.repository.js';
+import type { PlaylistContent } from './playlist.repository.js';
+import type { Named, Targets } from './playlist-targets.repository.js';
 
 /** What a playlist's answer shows besides its own row, loaded for a page of playlists at once. */
 export interface PlaylistRelated {

@@ -9,13 +9,15 @@ const ok = { ok: true as const };
 export async function playlistRoutes(app: App, { services }: RouteContext): Promise<void> {
   const { playlists } = services;
 
-  route(app, playlistApi.list, async (request) => playlists.list(requireCaller(request), request.query));
+  route(app, playlistApi.list, async (request) => playlists.view.list(requireCaller(request), request.query));
 
   route(app, playlistApi.targets, async (request) =>
     playlists.targetOptions(requireCaller(request), request.query.search),
   );
 
-  route(app, playlistApi.get, async (request) => playlists.get(requireCaller(request), request.params.id));
+  route(app, playlistApi.get, async (request) =>
+    playlists.view.get(requireCaller(request), request.params.id),
+  );
 
   route(app, playlistApi.post, async (request) => playlists.create(requireCaller(request), request.body));
 
@@ -48,30 +50,30 @@ export async function playlistRoutes(app: App, { services }: RouteContext): Prom
   });
 
   route(app, playlistApi.versions, async (request) =>
-    playlists.versions(requireCaller(request), request.params.id),
+    playlists.approval.versions(requireCaller(request), request.params.id),
   );
 
   route(app, playlistApi.approve, async (request) =>
-    playlists.approve(requireCaller(request), request.params.id),
+    playlists.approval.approve(requireCaller(request), request.params.id),
   );
 
   route(app, playlistApi.reject, async (request) =>
-    playlists.reject(requireCaller(request), request.params.id, request.body?.reason ?? null),
+    playlists.approval.reject(requireCaller(request), request.params.id, request.body?.reason ?? null),
   );
 
   // ---- tags ----
-  route(app, playlistApi.tagPlaylist, async (request) => playlists.listTags(requireCaller(request)));
+  route(app, playlistApi.tagPlaylist, async (request) => playlists.tags.list(requireCaller(request)));
 
   route(app, playlistApi.tagPlaylistPost, async (request) =>
-    playlists.createTag(requireCaller(request), request.body),
+    playlists.tags.create(requireCaller(request), request.body),
   );
 
   route(app, playlistApi.tagPlaylistPatch, async (request) =>
-    playlists.updateTag(requireCaller(request), request.params.id, request.body),
+    playlists.tags.update(requireCaller(request), request.params.id, request.body),
   );
 
   route(app, playlistApi.tagPlaylistDelete, async (request) => {
-    await playlists.removeTag(requireCaller(request), request.params.id);
+    await playlists.tags.remove(requireCaller(request), request.params.id);
     return ok;
   });
 }
