@@ -5,6 +5,13 @@ import LongestFirst from './e2e/support/sequencer.js';
 const core = fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url));
 const alias = { '@vitrine/core': core };
 
+/**
+ * `expect.poll` in browser tests waits up to what a loaded CI host needs for a server round trip and a
+ * render (vitest's own default is one second); a poll that holds returns at once, so this costs nothing
+ * when the page is quick. The same ceiling as `see()` (e2e/support/see.ts).
+ */
+const E2E_POLL = { timeout: 20_000, interval: 100 };
+
 /** Browser tests that measure time between screens or processes: they run one at a time. */
 const TIMING_FILES = ['e2e/walls-sync.test.ts', 'e2e/offline.test.ts', 'e2e/ssp.test.ts'];
 
@@ -57,6 +64,7 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: { poll: E2E_POLL },
           maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           sequence: { groupOrder: 0 },
         },
@@ -70,6 +78,7 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: { poll: E2E_POLL },
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
