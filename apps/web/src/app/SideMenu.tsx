@@ -37,9 +37,68 @@ const ICONS: Record<string, typeof IconHome> = {
 const labelKey = (item: MenuItem) =>
   item.id.startsWith('point-') ? `pointTabs.${item.id.slice(6)}` : `menu.${item.id}`;
 
+/** One entry of the menu: an external link, a group with its children, or a page's link. */
+function MenuEntry({
+  item,
+  path,
+  isActive,
+}: {
+  item: MenuItem;
+  path: string;
+  isActive: (to: string) => boolean;
+}) {
+  const { t } = useTranslation();
+  const Icon = ICONS[item.id] ?? IconShare;
+  const icon = <Icon size={18} stroke={1.6} aria-hidden />;
+  if (item.external) {
+    return (
+      <NavLink
+        component="a"
+        href={item.to}
+        target="_blank"
+        rel="noopener noreferrer"
+        label={t(labelKey(item))}
+        leftSection={icon}
+      />
+    );
+  }
+  if (item.children?.length) {
+    return (
+      <NavLink
+        label={t(labelKey(item))}
+        leftSection={icon}
+        defaultOpened
+        childrenOffset={28}
+        active={item.children.some((c) => isActive(c.to))}
+        variant="subtle"
+      >
+        {item.children.map((child) => (
+          <NavLink
+            key={child.id}
+            component={Link}
+            to={child.to}
+            data-prefetch={child.to}
+            label={t(labelKey(child))}
+            active={path === child.to}
+          />
+        ))}
+      </NavLink>
+    );
+  }
+  return (
+    <NavLink
+      component={Link}
+      to={item.to}
+      data-prefetch={item.to}
+      label={t(labelKey(item))}
+      leftSection={icon}
+      active={isActive(item.to)}
+    />
+  );
+}
+
 /** The side menu of spec §2, filtered by the caller's scope; on a point page Equipment shows its tabs. */
 export function SideMenu({ scope }: { scope: string[] }) {
-  const { t } = useTranslation();
   const brand = useBrand();
   const path = useRouterState({ select: (s) => s.location.pathname });
   const pointId = useMatches({
@@ -66,58 +125,9 @@ export function SideMenu({ scope }: { scope: string[] }) {
 
   return (
     <div ref={box}>
-      {items.map((item) => {
-        const Icon = ICONS[item.id] ?? IconShare;
-        const icon = <Icon size={18} stroke={1.6} aria-hidden />;
-        if (item.external) {
-          return (
-            <NavLink
-              key={item.id}
-              component="a"
-              href={item.to}
-              target="_blank"
-              rel="noopener noreferrer"
-              label={t(labelKey(item))}
-              leftSection={icon}
-            />
-          );
-        }
-        if (item.children?.length) {
-          return (
-            <NavLink
-              key={item.id}
-              label={t(labelKey(item))}
-              leftSection={icon}
-              defaultOpened
-              childrenOffset={28}
-              active={item.children.some((c) => isActive(c.to))}
-              variant="subtle"
-            >
-              {item.children.map((child) => (
-                <NavLink
-                  key={child.id}
-                  component={Link}
-                  to={child.to}
-                  data-prefetch={child.to}
-                  label={t(labelKey(child))}
-                  active={path === child.to}
-                />
-              ))}
-            </NavLink>
-          );
-        }
-        return (
-          <NavLink
-            key={item.id}
-            component={Link}
-            to={item.to}
-            data-prefetch={item.to}
-            label={t(labelKey(item))}
-            leftSection={icon}
-            active={isActive(item.to)}
-          />
-        );
-      })}
+      {items.map((item) => (
+        <MenuEntry key={item.id} item={item} path={path} isActive={isActive} />
+      ))}
     </div>
   );
 }

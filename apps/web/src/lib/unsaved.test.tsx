@@ -94,7 +94,9 @@ const button = (name: string) =>
 
 /** Starts a navigation (it may wait for the dialog's answer) and lets the page settle. */
 async function go(to: '/other') {
-  act(() => void router.navigate({ to }));
+  // The test's own router, not the app's (the registered one whose paths `navigate` is typed with).
+  const navigate = router.navigate as unknown as (options: { to: string }) => Promise<void>;
+  act(() => void navigate({ to }));
   await settle();
 }
 

@@ -28,6 +28,71 @@ export interface FullnessBar {
 
 const ROW_HEIGHT = 30;
 
+type Palette = ReturnType<typeof useChartPalette>;
+
+interface OptionInput {
+  rows: FullnessBar[];
+  palette: Palette;
+  percent: (fraction: number) => string;
+  describe: (index: number) => string[];
+  onOpen: ((id: number) => void) | undefined;
+  labelWidth: number;
+}
+
+/** The chart's ECharts option: one bar a screen, its percentage beside it, its lines in the tooltip. */
+function fullnessOption({ rows, palette, percent, describe, onOpen, labelWidth }: OptionInput): Option {
+  return {
+    animationDuration: 300,
+    grid: { left: 8, right: 56, top: 8, bottom: 28, containLabel: true },
+    tooltip: {
+      trigger: 'item',
+      confine: true,
+      backgroundColor: palette.tooltipBg,
+      borderColor: palette.line,
+      textStyle: { color: palette.tooltipText },
+      // Screen names are people's input: escaped before they become tooltip markup.
+      formatter: (params) => {
+        const index = (Array.isArray(params) ? params[0] : params)?.dataIndex ?? 0;
+        const [title, ...lines] = describe(index).map((line) => format.encodeHTML(line));
+        return `<strong>${title ?? ''}</strong><br/>${lines.join('<br/>')}`;
+      },
+    },
+    xAxis: {
+      type: 'value',
+      min: 0,
+      max: 1,
+      interval: 0.25,
+      axisLabel: { color: palette.muted, formatter: (value: number) => percent(value) },
+      splitLine: { lineStyle: { color: palette.line } },
+    },
+    yAxis: {
+      type: 'category',
+      inverse: true,
+      data: rows.map((r) => r.name),
+      axisTick: { show: false },
+      axisLine: { lineStyle: { color: palette.line } },
+      axisLabel: { color: palette.text, width: labelWidth, overflow: 'truncate' },
+    },
+    series: [
+      {
+        type: 'bar',
+        data: rows.map((r) => r.fullness),
+        barMaxWidth: 18,
+        cursor: onOpen ? 'pointer' : 'default',
+        itemStyle: { color: palette.primary, borderRadius: [0, 4, 4, 0] },
+        showBackground: true,
+        backgroundStyle: { color: palette.track, borderRadius: [0, 4, 4, 0] },
+        label: {
+          show: true,
+          position: 'right',
+          color: palette.text,
+          formatter: (p) => percent(Number(p.value)),
+        },
+      },
+    ],
+  };
+}
+
 /**
  * Fullness per screen as horizontal bars, fullest first (the caller sorts and limits). A click on a bar
  * opens that screen's schedule. The canvas is hidden from assistive technology: the page gives the same
@@ -50,56 +115,7 @@ export function FullnessBarsChart({
   // Names take up to a third of a phone's width, and at most 180 px on a wide screen.
   const labelWidth = Math.round(Math.min(180, Math.max(80, width * 0.3)));
   const option = useMemo<Option>(
-    () => ({
-      animationDuration: 300,
-      grid: { left: 8, right: 56, top: 8, bottom: 28, containLabel: true },
-      tooltip: {
-        trigger: 'item',
-        confine: true,
-        backgroundColor: palette.tooltipBg,
-        borderColor: palette.line,
-        textStyle: { color: palette.tooltipText },
-        // Screen names are people's input: escaped before they become tooltip markup.
-        formatter: (params) => {
-          const index = (Array.isArray(params) ? params[0] : params)?.dataIndex ?? 0;
-          const [title, ...lines] = describe(index).map((line) => format.encodeHTML(line));
-          return `<strong>${title ?? ''}</strong><br/>${lines.join('<br/>')}`;
-        },
-      },
-      xAxis: {
-        type: 'value',
-        min: 0,
-        max: 1,
-        interval: 0.25,
-        axisLabel: { color: palette.muted, formatter: (value: number) => percent(value) },
-        splitLine: { lineStyle: { color: palette.line } },
-      },
-      yAxis: {
-        type: 'category',
-        inverse: true,
-        data: rows.map((r) => r.name),
-        axisTick: { show: false },
-        axisLine: { lineStyle: { color: palette.line } },
-        axisLabel: { color: palette.text, width: labelWidth, overflow: 'truncate' },
-      },
-      series: [
-        {
-          type: 'bar',
-          data: rows.map((r) => r.fullness),
-          barMaxWidth: 18,
-          cursor: onOpen ? 'pointer' : 'default',
-          itemStyle: { color: palette.primary, borderRadius: [0, 4, 4, 0] },
-          showBackground: true,
-          backgroundStyle: { color: palette.track, borderRadius: [0, 4, 4, 0] },
-          label: {
-            show: true,
-            position: 'right',
-            color: palette.text,
-            formatter: (p) => percent(Number(p.value)),
-          },
-        },
-      ],
-    }),
+    () => fullnessOption({ rows, palette, percent, describe, onOpen, labelWidth }),
     [rows, palette, percent, describe, onOpen, labelWidth],
   );
   const ref = useChart(option, (index) => {

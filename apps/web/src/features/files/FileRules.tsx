@@ -156,6 +156,42 @@ function ConfigRow({ rule, onRemove }: { rule: FileConfig; onRemove: () => void 
   );
 }
 
+/** The week days a schedule plays on, as chips (Monday to Sunday). */
+function WeekDaysField(props: {
+  id: string;
+  days: number[];
+  error?: string;
+  onChange: (days: number[]) => void;
+}) {
+  const { t } = useTranslation();
+  const { id, days, error, onChange } = props;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={id}>
+        {t('fileRules.weekDays')}
+      </Text>
+      <Chip.Group
+        multiple
+        value={days.map(String)}
+        onChange={(chosen) => onChange(chosen.map(Number).sort())}
+      >
+        <Group gap="xs" role="group" aria-labelledby={id}>
+          {WEEK.map((d) => (
+            <Chip key={d} value={String(d)} size="xs">
+              {t(`playlists.days.${d}`)}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      {error && (
+        <Text c="red" size="xs" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 function ScheduleForm({ fileId, onSaved }: { fileId: number; onSaved: () => void }) {
   const { t } = useTranslation();
   const actions = useFileRuleActions(fileId);
@@ -207,29 +243,12 @@ function ScheduleForm({ fileId, onSaved }: { fileId: number; onSaved: () => void
           {timeInput('fromTime')}
           {timeInput('toTime')}
         </SimpleGrid>
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id={`file-${fileId}-days`}>
-            {t('fileRules.weekDays')}
-          </Text>
-          <Chip.Group
-            multiple
-            value={(v.weekDays ?? []).map(String)}
-            onChange={(days) => form.set('weekDays', days.map(Number).sort())}
-          >
-            <Group gap="xs" role="group" aria-labelledby={`file-${fileId}-days`}>
-              {WEEK.map((d) => (
-                <Chip key={d} value={String(d)} size="xs">
-                  {t(`playlists.days.${d}`)}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-          {form.errors.weekDays && (
-            <Text c="red" size="xs" role="alert">
-              {form.errors.weekDays}
-            </Text>
-          )}
-        </Stack>
+        <WeekDaysField
+          id={`file-${fileId}-days`}
+          days={v.weekDays ?? []}
+          error={form.errors.weekDays}
+          onChange={(days) => form.set('weekDays', days)}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={actions.putSchedule.isPending}>
             {t('fileRules.saveSchedule')}

@@ -10,14 +10,22 @@ import {
   type RemoteFileInput,
 } from '@vitrine/core';
 import { call } from '../../api/contract';
+import {
+  isFile,
+  withFavoriteToggled,
+  withNewFolder,
+  withSavedFolder,
+  withoutItems,
+  withoutMoved,
+} from './galleryEdits';
+
+export { isFile };
 
 export type GallerySection =
   'home' | 'stock' | 'recent' | 'favorite' | 'widget' | 'creation' | 'plugin' | 'search';
 
 export const galleryKey = (section: GallerySection, arg?: string | number): QueryKey =>
   arg === undefined ? ['gallery', section] : ['gallery', section, arg];
-
-export const isFile = (item: GalleryItem): item is FileItem => 'mime' in item;
 
 export function useGallery(section: GallerySection, arg?: string | number) {
   return useQuery({
@@ -79,36 +87,16 @@ function useOptimistic<V>(
   });
 }
 
-const filesFirst = (data: GalleryItem[]) => [...data.filter(isFile), ...data.filter((i) => !isFile(i))];
-
 export function useGalleryActions(listKey: QueryKey, folderId: number, favoritesList = false) {
   const client = useQueryClient();
   const createFolder = useOptimistic<{ name: string; tempId: number }>(
     listKey,
     ({ name }) => call(mediaApi.folderPost, { body: { name, path: folderId } }),
-    (data, { name, tempId }) => ({
-      ...data,
-      data: [
-        {
-          id: tempId,
-          name,
-          path: folderId,
-          index: 0,
-          favorite: false,
-          createdDate: new Date().toISOString(),
-        },
-        ...data.data,
-      ],
-    }),
+    (data, vars) => withNewFolder(data, folderId, vars),
     // The temporary id is replaced by the server's (spec §4).
     (result, { tempId }) =>
       client.setQueryData<FolderContents>(listKey, (data) =>
-        data
-          ? {
-              ...data,
-              data: data.data.map((i) => (!isFile(i) && i.id === tempId ? (result as FolderItem) : i)),
-            }
-          : data,
+        data ? withSavedFolder(data, tempId, result as FolderItem) : data,
       ),
   );
 
@@ -118,13 +106,7 @@ export function useGalleryActions(listKey: QueryKey, folderId: number, favorites
       isFile(item)
         ? call(mediaApi.filePatch, { params: { id: item.id }, body: { toggleFavorite: true } })
         : call(mediaApi.folderPatch, { params: { id: item.id }, body: { toggleFavorite: true } }),
-    (data, item) => {
-      const same = (i: GalleryItem) => i.id === item.id && isFile(i) === isFile(item);
-      const next = favoritesList
-        ? data.data.filter((i) => !same(i))
-        : data.data.map((i) => (same(i) ? { ...i, favorite: !i.favorite } : i));
-      return { ...data, data: favoritesList ? filesFirst(next) : next };
-    },
+    (data, item) => withFavoriteToggled(data, item, favoritesList),
   );
 
   const remove = useOptimistic<GalleryItem[]>(
@@ -135,10 +117,7 @@ export function useGalleryActions(listKey: QueryKey, folderId: number, favorites
       if (fileIds.length) await call(mediaApi.fileRemoveMany, { body: { ids: fileIds } });
       if (folderIds.length) await call(mediaApi.folderRemoveMany, { body: { ids: folderIds } });
     },
-    (data, items) => ({
-      ...data,
-      data: data.data.filter((i) => !items.some((x) => x.id === i.id && isFile(x) === isFile(i))),
-    }),
+    (data, items) => withoutItems(data, items),
   );
 
   /** Moving to a folder id below 0 is ignored, and a folder never moves into itself (spec §4). */
@@ -150,18 +129,7 @@ export function useGalleryActions(listKey: QueryKey, folderId: number, favorites
       if (fileIds.length) await call(mediaApi.filePatchMany, { body: { ids: fileIds, path: target } });
       if (folderIds.length) await call(mediaApi.folderPatchMany, { body: { ids: folderIds, path: target } });
     },
-    (data, { items, target }) =>
-      target === folderId
-        ? data
-        : {
-            ...data,
-            data: data.data.filter(
-              (i) =>
-                !items.some(
-                  (x) => x.id === i.id && isFile(x) === isFile(i) && !(!isFile(i) && i.id === target),
-                ),
-            ),
-          },
+    (data, vars) => withoutMoved(data, folderId, vars),
   );
 
   const rename = useMutation({

@@ -1,9 +1,9 @@
 import { Suspense, lazy, useMemo } from 'react';
 import { Box, Group, Loader, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { impressionsChart } from './chart';
 import { useExchange } from './impressions.api';
 import { FilterBar } from '../statistics/FilterBar';
-import { addDays } from '../statistics/filters';
 import { useNumbers } from '../statistics/format';
 import { useFilterSearch } from '../statistics/useFilterSearch';
 import { LoadFailed } from '../../lib/LoadFailed';
@@ -12,8 +12,61 @@ const SeriesChart = lazy(() =>
   import('../statistics/StatisticsCharts').then((m) => ({ default: m.SeriesChart })),
 );
 
-/** Colors of the sources, in the order they first appear. */
-const COLORS = ['blue', 'teal', 'orange', 'grape', 'pink', 'cyan', 'lime'];
+type Exchange = NonNullable<ReturnType<typeof useExchange>['data']>;
+
+/** Every day's numbers by source, and the totals. */
+function ImpressionsTable({ data, sourceName }: { data: Exchange; sourceName: (source: string) => string }) {
+  const { t } = useTranslation();
+  const n = useNumbers();
+  return (
+    <Table.ScrollContainer minWidth={620}>
+      <Table striped highlightOnHover>
+        <Table.Caption>{t('impressions.tableCaption')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('impressions.date')}</Table.Th>
+            <Table.Th>{t('statistics.columns.source')}</Table.Th>
+            <Table.Th ta="right">{t('statistics.columns.shows')}</Table.Th>
+            <Table.Th ta="right">{t('statistics.columns.impressions')}</Table.Th>
+            <Table.Th ta="right">{t('statistics.columns.revenue')}</Table.Th>
+            <Table.Th ta="right">{t('statistics.columns.cost')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.rows.map((r) => (
+            <Table.Tr key={`${r.date}|${r.source}`}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.date}</Table.Td>
+              <Table.Td>{sourceName(r.source)}</Table.Td>
+              <Table.Td ta="right">{n.int(r.shows)}</Table.Td>
+              <Table.Td ta="right">{n.dec(r.impressions)}</Table.Td>
+              <Table.Td ta="right">{n.money(r.revenue)}</Table.Td>
+              <Table.Td ta="right">{n.money(r.cost)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th scope="row" colSpan={2}>
+              {t('statistics.total')}
+            </Table.Th>
+            <Table.Td ta="right" fw={700}>
+              {n.int(data.totals.shows)}
+            </Table.Td>
+            <Table.Td ta="right" fw={700}>
+              {n.dec(data.totals.impressions)}
+            </Table.Td>
+            <Table.Td ta="right" fw={700}>
+              {n.money(data.totals.revenue)}
+            </Table.Td>
+            <Table.Td ta="right" fw={700}>
+              {n.money(data.totals.cost)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
 
 /** /impressions: impressions per day by source over a period, with every day's numbers and the totals. */
 export function ImpressionsPage() {
@@ -23,23 +76,10 @@ export function ImpressionsPage() {
   const { data, isLoading, isFetching } = useExchange(filters);
   const sourceName = (source: string) =>
     i18n.exists(`statistics.sources.${source}`) ? t(`statistics.sources.${source}`) : source;
-  const chart = useMemo(() => {
-    const rows = data?.rows ?? [];
-    // Every day of the period, so quiet days read as zero rather than vanishing.
-    const days: string[] = [];
-    for (let day = filters.from; day <= filters.to && days.length < 400; day = addDays(day, 1))
-      days.push(day);
-    const sources = [...new Set(rows.map((r) => r.source))];
-    const values = new Map(rows.map((r) => [`${r.date}|${r.source}`, r.impressions]));
-    return {
-      days,
-      series: sources.map((source, i) => ({
-        source,
-        color: COLORS[i % COLORS.length]!,
-        data: days.map((day) => Math.round((values.get(`${day}|${source}`) ?? 0) * 100) / 100),
-      })),
-    };
-  }, [data, filters.from, filters.to]);
+  const chart = useMemo(
+    () => impressionsChart(data?.rows ?? [], filters.from, filters.to),
+    [data, filters.from, filters.to],
+  );
   return (
     <Stack>
       <Group gap="sm">
@@ -87,52 +127,7 @@ export function ImpressionsPage() {
                 />
               </Suspense>
             </Box>
-            <Table.ScrollContainer minWidth={620}>
-              <Table striped highlightOnHover>
-                <Table.Caption>{t('impressions.tableCaption')}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('impressions.date')}</Table.Th>
-                    <Table.Th>{t('statistics.columns.source')}</Table.Th>
-                    <Table.Th ta="right">{t('statistics.columns.shows')}</Table.Th>
-                    <Table.Th ta="right">{t('statistics.columns.impressions')}</Table.Th>
-                    <Table.Th ta="right">{t('statistics.columns.revenue')}</Table.Th>
-                    <Table.Th ta="right">{t('statistics.columns.cost')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.rows.map((r) => (
-                    <Table.Tr key={`${r.date}|${r.source}`}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.date}</Table.Td>
-                      <Table.Td>{sourceName(r.source)}</Table.Td>
-                      <Table.Td ta="right">{n.int(r.shows)}</Table.Td>
-                      <Table.Td ta="right">{n.dec(r.impressions)}</Table.Td>
-                      <Table.Td ta="right">{n.money(r.revenue)}</Table.Td>
-                      <Table.Td ta="right">{n.money(r.cost)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-                <Table.Tfoot>
-                  <Table.Tr>
-                    <Table.Th scope="row" colSpan={2}>
-                      {t('statistics.total')}
-                    </Table.Th>
-                    <Table.Td ta="right" fw={700}>
-                      {n.int(data.totals.shows)}
-                    </Table.Td>
-                    <Table.Td ta="right" fw={700}>
-                      {n.dec(data.totals.impressions)}
-                    </Table.Td>
-                    <Table.Td ta="right" fw={700}>
-                      {n.money(data.totals.revenue)}
-                    </Table.Td>
-                    <Table.Td ta="right" fw={700}>
-                      {n.money(data.totals.cost)}
-                    </Table.Td>
-                  </Table.Tr>
-                </Table.Tfoot>
-              </Table>
-            </Table.ScrollContainer>
+            <ImpressionsTable data={data} sourceName={sourceName} />
           </Stack>
         )}
       </Paper>

@@ -179,30 +179,10 @@ function NetModal({ net, onClose }: { net: Net | null; onClose: () => void }) {
   );
 }
 
-/** /net: networks of screens, searchable and paged; create, edit and remove with 'net.create'. */
-export function NetsPage() {
+/** The list's columns: colour, name, how many screens (a link to them), the first screens' names. */
+function useNetColumns(): Column<Net>[] {
   const { t } = useTranslation();
-  const confirm = useConfirm();
-  const canEdit = usePermission('net.create');
-  const { search, update } = useListSearch<NetsQuery>();
-  const page = search.page ?? 1;
-  const limit = search.limit ?? DEFAULT_PAGE_SIZE;
-  const [editing, setEditing] = useState<Net | 'new' | null>(null);
-  const { data, isLoading } = useNets({ ...search, page, limit });
-  const actions = useNetActions();
-  const pages = data ? Math.max(1, Math.ceil(data.total / limit)) : 1;
-
-  // Removing the last network of the last page leaves that page empty: step back to the new last one.
-  useEffect(() => {
-    if (data && page > pages) update({ page: pages });
-  }, [data, page, pages, update]);
-
-  const remove = async (net: Net) => {
-    if (!(await confirm())) return;
-    actions.remove.mutate(net.id);
-  };
-
-  const columns: Column<Net>[] = [
+  return [
     {
       key: 'color',
       header: t('nets.color'),
@@ -257,6 +237,32 @@ export function NetsPage() {
       },
     },
   ];
+}
+
+/** /net: networks of screens, searchable and paged; create, edit and remove with 'net.create'. */
+export function NetsPage() {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const canEdit = usePermission('net.create');
+  const { search, update } = useListSearch<NetsQuery>();
+  const page = search.page ?? 1;
+  const limit = search.limit ?? DEFAULT_PAGE_SIZE;
+  const [editing, setEditing] = useState<Net | 'new' | null>(null);
+  const { data, isLoading } = useNets({ ...search, page, limit });
+  const actions = useNetActions();
+  const pages = data ? Math.max(1, Math.ceil(data.total / limit)) : 1;
+
+  // Removing the last network of the last page leaves that page empty: step back to the new last one.
+  useEffect(() => {
+    if (data && page > pages) update({ page: pages });
+  }, [data, page, pages, update]);
+
+  const remove = async (net: Net) => {
+    if (!(await confirm())) return;
+    actions.remove.mutate(net.id);
+  };
+
+  const columns = useNetColumns();
 
   return (
     <Stack>

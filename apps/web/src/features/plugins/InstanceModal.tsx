@@ -89,10 +89,10 @@ type PluginLike = Pick<PluginItem, 'key' | 'name' | 'description' | 'builtin' | 
 export type InstanceTarget = { plugin: PluginItem } | { instance: PluginInstance };
 
 /**
- * A new instance of a plugin, or an instance to change: its name and a form made from the plugin's typed
- * settings (a new one at their defaults), checked by the same schema the server uses before it is sent.
+ * The instance form's state: the plugin (from the instance when changing one), the name and settings, the
+ * errors, and the submit: checked by the plugin's settings schema, then made or changed; closes once saved.
  */
-export function InstanceModal({ target, onClose }: { target: InstanceTarget; onClose: () => void }) {
+function useInstanceForm(target: InstanceTarget, onClose: () => void) {
   const { t } = useTranslation();
   const existing = 'instance' in target ? target.instance : null;
   const plugin: PluginLike =
@@ -133,6 +133,18 @@ export function InstanceModal({ target, onClose }: { target: InstanceTarget; onC
       );
   };
 
+  const pending = instance.isPending || change.isPending;
+  return { existing, plugin, text, name, setName, settings, setSettings, errors, submit, pending };
+}
+
+/**
+ * A new instance of a plugin, or an instance to change: its name and a form made from the plugin's typed
+ * settings (a new one at their defaults), checked by the same schema the server uses before it is sent.
+ */
+export function InstanceModal({ target, onClose }: { target: InstanceTarget; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { existing, plugin, text, name, setName, settings, setSettings, errors, submit, pending } =
+    useInstanceForm(target, onClose);
   return (
     <Modal
       opened
@@ -172,7 +184,7 @@ export function InstanceModal({ target, onClose }: { target: InstanceTarget; onC
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={instance.isPending || change.isPending}>
+            <Button type="submit" loading={pending}>
               {t(existing ? 'common.save' : 'plugins.create')}
             </Button>
           </Group>

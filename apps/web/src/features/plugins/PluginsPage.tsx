@@ -28,30 +28,10 @@ function PluginName({ plugin }: { plugin: PluginItem }) {
   );
 }
 
-/**
- * /plugins (docs/studio.md, "Plugins"): the built-in plugins and the cabinet's own, an upload of a
- * plugin's zip, and new instances, each a library file that playlists play. 25 a page.
- */
-export function PluginsPage() {
+/** The list's columns: name, version, source, offline or not, origins, and a new instance's button. */
+function usePluginColumns(setMaking: (plugin: PluginItem) => void): Column<PluginItem>[] {
   const { t } = useTranslation();
-  const confirm = useConfirm();
-  const { search, update } = useListSearch<PluginQuery>();
-  const page = search.page ?? 1;
-  const limit = search.limit ?? DEFAULT_PAGE_SIZE;
-  const { data, isLoading } = usePluginList({ ...search, page, limit });
-  const actions = usePluginActions();
-  const [making, setMaking] = useState<PluginItem | null>(null);
-  const pages = data ? Math.max(1, Math.ceil(data.total / limit)) : 1;
-  useEffect(() => {
-    if (data && page > pages) update({ page: pages });
-  }, [data, page, pages, update]);
-
-  const remove = async (plugin: PluginItem) => {
-    if (plugin.id === null || !(await confirm())) return;
-    actions.remove.mutate(plugin.id);
-  };
-
-  const columns: Column<PluginItem>[] = [
+  return [
     { key: 'name', header: t('plugins.name'), cell: (plugin) => <PluginName plugin={plugin} /> },
     { key: 'version', header: t('plugins.version'), cell: (plugin) => plugin.version },
     {
@@ -95,6 +75,32 @@ export function PluginsPage() {
       ),
     },
   ];
+}
+
+/**
+ * /plugins (docs/studio.md, "Plugins"): the built-in plugins and the cabinet's own, an upload of a
+ * plugin's zip, and new instances, each a library file that playlists play. 25 a page.
+ */
+export function PluginsPage() {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const { search, update } = useListSearch<PluginQuery>();
+  const page = search.page ?? 1;
+  const limit = search.limit ?? DEFAULT_PAGE_SIZE;
+  const { data, isLoading } = usePluginList({ ...search, page, limit });
+  const actions = usePluginActions();
+  const [making, setMaking] = useState<PluginItem | null>(null);
+  const pages = data ? Math.max(1, Math.ceil(data.total / limit)) : 1;
+  useEffect(() => {
+    if (data && page > pages) update({ page: pages });
+  }, [data, page, pages, update]);
+
+  const remove = async (plugin: PluginItem) => {
+    if (plugin.id === null || !(await confirm())) return;
+    actions.remove.mutate(plugin.id);
+  };
+
+  const columns = usePluginColumns(setMaking);
 
   return (
     <Stack>

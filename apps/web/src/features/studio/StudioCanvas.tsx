@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StudioDocument, StudioLayer } from '@vitrine/core';
 import { BUNDLED_FONTS, renderPage, type RenderWarning } from '@vitrine/render';
-
-type Box = Pick<StudioLayer, 'x' | 'y' | 'width' | 'height' | 'rotation'>;
-type Gesture = 'move' | 'resize' | 'rotate';
+import type { Box } from './editor/documentEdits';
+import { gestureBox, type Gesture } from './editor/gestures';
 
 export interface StudioCanvasProps {
   doc: StudioDocument;
@@ -20,24 +19,12 @@ export interface StudioCanvasProps {
   onWarning?: (warning: RenderWarning) => void;
 }
 
-/**
- * The editor's canvas: the page drawn by the player's own renderer (packages/render), scaled to fit, with
- * an editing overlay over it: click to select, drag to move, the corner handle to resize, the top one to
- * rotate. Locked and hidden layers take no gesture.
- */
 /** Room around the canvas (px) for the handles of a layer at its edge. */
 const MARGIN = 16;
 
-export function StudioCanvas(props: StudioCanvasProps) {
-  const { doc, pageIndex, selected, onSelect, onChange, onCommit, fileUrl, timeZone, locale, onWarning } =
-    props;
-  const { t } = useTranslation();
-  const frame = useRef<HTMLDivElement>(null);
-  const stage = useRef<HTMLDivElement>(null);
+/** Zoom to fit: the canvas fills the frame's width (inside its margin), within the window's height. */
+function useFitScale(frame: RefObject<HTMLDivElement | null>, doc: StudioDocument) {
   const [scale, setScale] = useState(0.5);
-  const page = doc.pages[pageIndex] ?? doc.pages[0]!;
-
-  // Zoom to fit: the canvas fills the frame's width (inside its margin), within the window's height.
   useEffect(() => {
     const element = frame.current;
     if (!element) return;
@@ -50,9 +37,13 @@ export function StudioCanvas(props: StudioCanvasProps) {
     const observer = new ResizeObserver(fit);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [doc.width, doc.height]);
+  }, [frame, doc.width, doc.height]);
+  return scale;
+}
 
-  // The page, drawn again on every change: what the screen shows, by construction.
+/** The page, drawn again on every change: what the screen shows, by construction. */
+function useRenderedPage(stage: RefObject<HTMLDivElement | null>, props: StudioCanvasProps) {
+  const { doc, pageIndex, fileUrl, timeZone, locale, onWarning } = props;
   useEffect(() => {
     const element = stage.current;
     if (!element) return;
@@ -65,60 +56,124 @@ export function StudioCanvas(props: StudioCanvasProps) {
       ...(onWarning ? { onWarning } : {}),
     });
     return () => rendered.destroy();
-  }, [doc, pageIndex, fileUrl, timeZone, locale, onWarning]);
+  }, [stage, doc, pageIndex, fileUrl, timeZone, locale, onWarning]);
+}
+
+/**
+ * Follows a gesture from a pointer down on a layer (or its handle) to the pointer up: each move is a box
+ * (gestureBox), the end one step of the history if the layer moved at all.
+ */
+function followGesture(
+  event: ReactPointerEvent,
+  layer: StudioLayer,
+  gesture: Gesture,
+  {
+    doc,
+    scale,
+    onChange,
+    onCommit,
+  }: Pick<StudioCanvasProps, 'doc' | 'onChange' | 'onCommit'> & { scale: number },
+) {
+  const origin = { x: event.clientX, y: event.clientY };
+  const from: Box = {
+    x: layer.x,
+    y: layer.y,
+    width: layer.width,
+    height: layer.height,
+    rotation: layer.rotation,
+  };
+  const rect = (
+    event.currentTarget.closest('[data-layer-box]') ?? event.currentTarget
+  ).getBoundingClientRect();
+  const centre = { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+  let moved = false;
+  const move = (e: PointerEvent) => {
+    const dx = (e.clientX - origin.x) / scale;
+    const dy = (e.clientY - origin.y) / scale;
+    if (!moved && Math.abs(dx) + Math.abs(dy) < 1) return;
+    moved = true;
+    const degrees = (Math.atan2(e.clientY - centre.y, e.clientX - centre.x) * 180) / Math.PI;
+    const canvas = { width: doc.width, height: doc.height, scale };
+    onChange(layer.id, gestureBox(gesture, from, { dx, dy, degrees, shiftKey: e.shiftKey }, canvas));
+  };
+  const up = () => {
+    window.removeEventListener('pointermove', move);
+    window.removeEventListener('pointerup', up);
+    if (moved) onCommit();
+  };
+  window.addEventListener('pointermove', move);
+  window.addEventListener('pointerup', up);
+}
+
+interface LayerBoxProps {
+  layer: StudioLayer;
+  selected: boolean;
+  scale: number;
+  start: (event: ReactPointerEvent, layer: StudioLayer, gesture: Gesture) => void;
+}
+
+/** A layer's box on the overlay: drag to move; selected and unlocked, its resize and rotate handles. */
+function LayerBox({ layer, selected, scale, start }: LayerBoxProps) {
+  return (
+    <div
+      data-layer-box={layer.id}
+      onPointerDown={(event) => start(event, layer, 'move')}
+      style={{
+        position: 'absolute',
+        left: layer.x,
+        top: layer.y,
+        width: layer.width,
+        height: layer.height,
+        transform: `rotate(${layer.rotation}deg)`,
+        cursor: layer.locked ? 'default' : 'move',
+        outline: selected
+          ? `${2 / scale}px solid var(--mantine-color-blue-5)`
+          : `${1 / scale}px dashed transparent`,
+        touchAction: 'none',
+      }}
+    >
+      {selected && !layer.locked && (
+        <>
+          <span
+            data-testid="resize-handle"
+            onPointerDown={(event) => start(event, layer, 'resize')}
+            style={handle(scale, { right: -6 / scale, bottom: -6 / scale, cursor: 'nwse-resize' })}
+          />
+          <span
+            data-testid="rotate-handle"
+            onPointerDown={(event) => start(event, layer, 'rotate')}
+            style={handle(scale, {
+              left: `calc(50% - ${6 / scale}px)`,
+              top: -28 / scale,
+              cursor: 'grab',
+              borderRadius: '50%',
+            })}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The editor's canvas: the page drawn by the player's own renderer (packages/render), scaled to fit, with
+ * an editing overlay over it: click to select, drag to move, the corner handle to resize, the top one to
+ * rotate. Locked and hidden layers take no gesture.
+ */
+export function StudioCanvas(props: StudioCanvasProps) {
+  const { doc, pageIndex, selected, onSelect } = props;
+  const { t } = useTranslation();
+  const frame = useRef<HTMLDivElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const scale = useFitScale(frame, doc);
+  useRenderedPage(stage, props);
+  const page = doc.pages[pageIndex] ?? doc.pages[0]!;
 
   const start = (event: ReactPointerEvent, layer: StudioLayer, gesture: Gesture) => {
     event.stopPropagation();
     onSelect(layer.id);
     if (layer.locked) return;
-    const origin = { x: event.clientX, y: event.clientY };
-    const from: Box = {
-      x: layer.x,
-      y: layer.y,
-      width: layer.width,
-      height: layer.height,
-      rotation: layer.rotation,
-    };
-    const rect = (
-      event.currentTarget.closest('[data-layer-box]') ?? event.currentTarget
-    ).getBoundingClientRect();
-    const centre = { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
-    let moved = false;
-    const move = (e: PointerEvent) => {
-      const dx = (e.clientX - origin.x) / scale;
-      const dy = (e.clientY - origin.y) / scale;
-      if (!moved && Math.abs(dx) + Math.abs(dy) < 1) return;
-      moved = true;
-      // Snap to whole pixels, and to the canvas's edges and centre within 8 px.
-      const snap = (value: number, targets: number[]) => {
-        const near = targets.find((target) => Math.abs(target - value) < 8 / scale);
-        return Math.round(near ?? value);
-      };
-      if (gesture === 'move') {
-        const x = snap(from.x + dx, [0, doc.width - from.width, (doc.width - from.width) / 2]);
-        const y = snap(from.y + dy, [0, doc.height - from.height, (doc.height - from.height) / 2]);
-        onChange(layer.id, { ...from, x, y });
-      } else if (gesture === 'resize') {
-        const width = Math.max(1, snap(from.width + dx, [doc.width - from.x]));
-        const height = Math.max(1, snap(from.height + dy, [doc.height - from.y]));
-        onChange(layer.id, { ...from, width, height });
-      } else {
-        const angle = (Math.atan2(e.clientY - centre.y, e.clientX - centre.x) * 180) / Math.PI + 90;
-        const normal = ((angle + 540) % 360) - 180;
-        // Snaps to every 15 degrees while Shift is held.
-        onChange(layer.id, {
-          ...from,
-          rotation: Math.round(e.shiftKey ? Math.round(normal / 15) * 15 : normal),
-        });
-      }
-    };
-    const up = () => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-      if (moved) onCommit();
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
+    followGesture(event, layer, gesture, { ...props, scale });
   };
 
   return (
@@ -153,45 +208,13 @@ export function StudioCanvas(props: StudioCanvasProps) {
         >
           {page.layers.map((layer) =>
             layer.visible ? (
-              <div
+              <LayerBox
                 key={layer.id}
-                data-layer-box={layer.id}
-                onPointerDown={(event) => start(event, layer, 'move')}
-                style={{
-                  position: 'absolute',
-                  left: layer.x,
-                  top: layer.y,
-                  width: layer.width,
-                  height: layer.height,
-                  transform: `rotate(${layer.rotation}deg)`,
-                  cursor: layer.locked ? 'default' : 'move',
-                  outline:
-                    selected === layer.id
-                      ? `${2 / scale}px solid var(--mantine-color-blue-5)`
-                      : `${1 / scale}px dashed transparent`,
-                  touchAction: 'none',
-                }}
-              >
-                {selected === layer.id && !layer.locked && (
-                  <>
-                    <span
-                      data-testid="resize-handle"
-                      onPointerDown={(event) => start(event, layer, 'resize')}
-                      style={handle(scale, { right: -6 / scale, bottom: -6 / scale, cursor: 'nwse-resize' })}
-                    />
-                    <span
-                      data-testid="rotate-handle"
-                      onPointerDown={(event) => start(event, layer, 'rotate')}
-                      style={handle(scale, {
-                        left: `calc(50% - ${6 / scale}px)`,
-                        top: -28 / scale,
-                        cursor: 'grab',
-                        borderRadius: '50%',
-                      })}
-                    />
-                  </>
-                )}
-              </div>
+                layer={layer}
+                selected={selected === layer.id}
+                scale={scale}
+                start={start}
+              />
             ) : null,
           )}
         </div>

@@ -53,31 +53,10 @@ function RenameModal({ kind, item, onClose }: { kind: StudioKind; item: StudioIt
   );
 }
 
-/** /widgets and /creations: search, thumbnails, rename, duplicate, remove and remove-many; 25 a page. */
-function StudioListPage({ kind }: { kind: StudioKind }) {
+/** The list's columns: thumbnail, name (the link to the editor), canvas size, pages, last change. */
+function useStudioColumns(kind: StudioKind): Column<StudioItem>[] {
   const { t } = useTranslation();
-  const confirm = useConfirm();
-  const navigate = useNavigate();
-  const { search, update } = useListSearch<StudioQuery>();
-  const page = search.page ?? 1;
-  const limit = search.limit ?? DEFAULT_PAGE_SIZE;
-  const { data, isLoading } = useStudioList(kind, { ...search, page, limit });
-  const actions = useStudioActions(kind);
-  const selection = useSelection();
-  const { ids: chosen, clear } = selection;
-  const [renaming, setRenaming] = useState<StudioItem | null>(null);
-  const pages = data ? Math.max(1, Math.ceil(data.total / limit)) : 1;
-  useEffect(() => {
-    if (data && page > pages) update({ page: pages });
-  }, [data, page, pages, update]);
-
-  const remove = async (ids: number[]) => {
-    if (!(await confirm())) return;
-    actions.remove.mutate(ids, { onSuccess: clear });
-  };
-  const open = (id: number | 'new') => void navigate({ to: `${BASE[kind]}/$id`, params: { id: String(id) } });
-
-  const columns: Column<StudioItem>[] = [
+  return [
     {
       key: 'thumbnail',
       header: t('studio.thumbnail'),
@@ -117,6 +96,56 @@ function StudioListPage({ kind }: { kind: StudioKind }) {
       cell: (item) => new Date(item.updatedAt).toLocaleString(),
     },
   ];
+}
+
+interface RowActionsProps {
+  item: StudioItem;
+  onOpen: (id: number) => void;
+  onRename: (item: StudioItem) => void;
+  onDuplicate: (item: StudioItem) => void;
+  onRemove: (id: number) => void;
+}
+
+/** One item's menu: edit, rename, duplicate, remove. */
+function RowActions({ item, onOpen, onRename, onDuplicate, onRemove }: RowActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Menu.Item onClick={() => onOpen(item.id)}>{t('studio.edit')}</Menu.Item>
+      <Menu.Item onClick={() => onRename(item)}>{t('studio.rename')}</Menu.Item>
+      <Menu.Item onClick={() => onDuplicate(item)}>{t('studio.duplicate')}</Menu.Item>
+      <Menu.Item color="red" onClick={() => onRemove(item.id)}>
+        {t('studio.remove')}
+      </Menu.Item>
+    </>
+  );
+}
+
+/** /widgets and /creations: search, thumbnails, rename, duplicate, remove and remove-many; 25 a page. */
+function StudioListPage({ kind }: { kind: StudioKind }) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const { search, update } = useListSearch<StudioQuery>();
+  const page = search.page ?? 1;
+  const limit = search.limit ?? DEFAULT_PAGE_SIZE;
+  const { data, isLoading } = useStudioList(kind, { ...search, page, limit });
+  const actions = useStudioActions(kind);
+  const selection = useSelection();
+  const { ids: chosen, clear } = selection;
+  const [renaming, setRenaming] = useState<StudioItem | null>(null);
+  const pages = data ? Math.max(1, Math.ceil(data.total / limit)) : 1;
+  useEffect(() => {
+    if (data && page > pages) update({ page: pages });
+  }, [data, page, pages, update]);
+
+  const remove = async (ids: number[]) => {
+    if (!(await confirm())) return;
+    actions.remove.mutate(ids, { onSuccess: clear });
+  };
+  const open = (id: number | 'new') => void navigate({ to: `${BASE[kind]}/$id`, params: { id: String(id) } });
+
+  const columns = useStudioColumns(kind);
 
   return (
     <Stack>
@@ -148,20 +177,15 @@ function StudioListPage({ kind }: { kind: StudioKind }) {
           header: t('studio.actions'),
           label: (item) => t('studio.actionsFor', { name: item.name }),
           items: (item) => (
-            <>
-              <Menu.Item onClick={() => open(item.id)}>{t('studio.edit')}</Menu.Item>
-              <Menu.Item onClick={() => setRenaming(item)}>{t('studio.rename')}</Menu.Item>
-              <Menu.Item
-                onClick={() =>
-                  actions.duplicate.mutate({ ...item, copyName: t('studio.copyName', { name: item.name }) })
-                }
-              >
-                {t('studio.duplicate')}
-              </Menu.Item>
-              <Menu.Item color="red" onClick={() => void remove([item.id])}>
-                {t('studio.remove')}
-              </Menu.Item>
-            </>
+            <RowActions
+              item={item}
+              onOpen={open}
+              onRename={setRenaming}
+              onDuplicate={(i) =>
+                actions.duplicate.mutate({ ...i, copyName: t('studio.copyName', { name: i.name }) })
+              }
+              onRemove={(id) => void remove([id])}
+            />
           ),
         }}
         empty={t('common.nothingFound')}

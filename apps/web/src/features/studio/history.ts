@@ -1,48 +1,31 @@
 import { useCallback, useState } from 'react';
+import {
+  commitGesture,
+  pushValue,
+  redoStep,
+  replaceValue,
+  startHistory,
+  undoStep,
+  type HistoryState,
+} from './editor/historyState';
 
 /** Undo and redo over snapshots of a value: each change pushes the one before it. */
 export function useHistory<T>(initial: T, depth = 100) {
-  const [state, setState] = useState<{ past: T[]; present: T; future: T[] }>({
-    past: [],
-    present: initial,
-    future: [],
-  });
+  const [state, setState] = useState<HistoryState<T>>(() => startHistory(initial));
   const set = useCallback(
     (next: T | ((current: T) => T)) =>
-      setState((s) => {
-        const value = typeof next === 'function' ? (next as (current: T) => T)(s.present) : next;
-        if (value === s.present) return s;
-        return { past: [...s.past.slice(-depth + 1), s.present], present: value, future: [] };
-      }),
+      setState((s) =>
+        pushValue(s, typeof next === 'function' ? (next as (current: T) => T)(s.present) : next, depth),
+      ),
     [depth],
   );
   /** Replaces the value without a step back (a drag in progress, a value from the server). */
-  const replace = useCallback((value: T) => setState((s) => ({ ...s, present: value })), []);
+  const replace = useCallback((value: T) => setState((s) => replaceValue(s, value)), []);
   /** Ends a gesture: `from` (the value before it) becomes a step back, `to` the value. */
-  const commit = useCallback(
-    (from: T, to: T) =>
-      setState((s) => ({ past: [...s.past.slice(-depth + 1), from], present: to, future: [] })),
-    [depth],
-  );
-  const undo = useCallback(
-    () =>
-      setState((s) =>
-        s.past.length === 0
-          ? s
-          : { past: s.past.slice(0, -1), present: s.past.at(-1)!, future: [s.present, ...s.future] },
-      ),
-    [],
-  );
-  const redo = useCallback(
-    () =>
-      setState((s) =>
-        s.future.length === 0
-          ? s
-          : { past: [...s.past, s.present], present: s.future[0]!, future: s.future.slice(1) },
-      ),
-    [],
-  );
-  const reset = useCallback((value: T) => setState({ past: [], present: value, future: [] }), []);
+  const commit = useCallback((from: T, to: T) => setState((s) => commitGesture(s, from, to, depth)), [depth]);
+  const undo = useCallback(() => setState(undoStep), []);
+  const redo = useCallback(() => setState(redoStep), []);
+  const reset = useCallback((value: T) => setState(startHistory(value)), []);
   return {
     value: state.present,
     set,

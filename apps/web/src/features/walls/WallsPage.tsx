@@ -12,6 +12,33 @@ import { useListSearch } from '../../lib/list/search';
 import { usePermission } from '../../lib/permissions';
 import { useWallActions, useWalls, type WallsQuery } from './walls.api';
 
+/** The list's columns: name (the link to the wall), grid, screens, canvas size. */
+function useWallColumns(): Column<Wall>[] {
+  const { t } = useTranslation();
+  return [
+    {
+      key: 'name',
+      header: t('walls.name'),
+      cell: (wall) => (
+        <Link to="/wall/$id" params={{ id: String(wall.id) }}>
+          {wall.name}
+        </Link>
+      ),
+    },
+    { key: 'grid', header: t('walls.grid'), cell: (wall) => `${wall.width} × ${wall.height}` },
+    {
+      key: 'screens',
+      header: t('walls.screens'),
+      cell: (wall) => t('walls.screensCount', { count: wall.points.length }),
+    },
+    {
+      key: 'canvas',
+      header: t('walls.canvas'),
+      cell: (wall) => `${wall.canvas.width} × ${wall.canvas.height}`,
+    },
+  ];
+}
+
 /** /wall: the cabinet's video walls, search, 25 a page; create and remove as the role table says. */
 export function WallsPage() {
   const { t } = useTranslation();
@@ -34,28 +61,7 @@ export function WallsPage() {
   };
   const open = (wall: Wall) => void navigate({ to: '/wall/$id', params: { id: String(wall.id) } });
 
-  const columns: Column<Wall>[] = [
-    {
-      key: 'name',
-      header: t('walls.name'),
-      cell: (wall) => (
-        <Link to="/wall/$id" params={{ id: String(wall.id) }}>
-          {wall.name}
-        </Link>
-      ),
-    },
-    { key: 'grid', header: t('walls.grid'), cell: (wall) => `${wall.width} × ${wall.height}` },
-    {
-      key: 'screens',
-      header: t('walls.screens'),
-      cell: (wall) => t('walls.screensCount', { count: wall.points.length }),
-    },
-    {
-      key: 'canvas',
-      header: t('walls.canvas'),
-      cell: (wall) => `${wall.canvas.width} × ${wall.canvas.height}`,
-    },
-  ];
+  const columns = useWallColumns();
 
   return (
     <Stack>

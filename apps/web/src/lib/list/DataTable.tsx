@@ -1,8 +1,10 @@
-import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { ActionIcon, Checkbox, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconDots } from '@tabler/icons-react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { Checkbox, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Selection } from './useSelection';
 import { useCabinetBlocked } from '../permissions';
+import { Row, type RowEvents } from './DataTableRow';
+import { rowKeyTarget } from './rowKeys';
+import { allChosen } from './selectionState';
 import { SpacerRow } from './SpacerRow';
 import { useVirtualRows } from './useVirtualRows';
 import './DataTable.css';
@@ -57,38 +59,23 @@ const ESTIMATED_ROW = 49;
  */
 const WHOLE_UP_TO = 50;
 
+interface RowFocusInput<T> {
+  rows: T[];
+  rowKey: (row: T) => number;
+  body: RefObject<HTMLTableSectionElement | null>;
+  scrollTo: (index: number) => void;
+  toggle: ((id: number) => void) | undefined;
+}
+
 /**
- * The list kit's table: on a long page only the rows in (and near) the window are in the document, so a
- * page of 1000 stays light; the window scrolls as ever. Screen readers learn the full size from aria-rowcount and each
- * row's place from aria-rowindex. A row takes focus: arrow keys, Home and End move between rows (scrolling
- * the one reached into view), Space toggles its checkbox.
+ * The row that takes the focus: one row is tabbable, arrow keys, Page Up/Down, Home and End move it
+ * (rowKeyTarget), scrolling the one reached into view and focusing it once rendered; Space toggles its
+ * checkbox. The rows' events go through one object that stays the same from render to render.
  */
-export function DataTable<T>({
-  rows,
-  rowKey,
-  columns,
-  label,
-  minWidth = 640,
-  selection,
-  rowMenu,
-  rowAction,
-  empty,
-  loading = false,
-}: DataTableProps<T>) {
-  const body = useRef<HTMLTableSectionElement>(null);
-  // A blocked cabinet's lists are empty because they are refused: the banner says why, not 'Nothing found'.
-  const blocked = useCabinetBlocked();
+function useRowFocus<T>({ rows, rowKey, body, scrollTo, toggle }: RowFocusInput<T>) {
   const [active, setActive] = useState(0);
   const focusAfterRender = useRef<number | null>(null);
-  const { items, before, after, measure, scrollTo } = useVirtualRows({
-    count: rows.length,
-    estimate: ESTIMATED_ROW,
-    keyOf: (index) => rowKey(rows[index]!),
-    anchor: body,
-    wholeUpTo: WHOLE_UP_TO,
-  });
   const current = Math.min(active, Math.max(0, rows.length - 1));
-  const span = columns.length + (selection ? 1 : 0) + (rowMenu || rowAction ? 1 : 0);
 
   useLayoutEffect(() => {
     const index = focusAfterRender.current;
@@ -100,34 +87,25 @@ export function DataTable<T>({
     }
   });
 
-  const move = (index: number) => {
-    const next = Math.max(0, Math.min(rows.length - 1, index));
+  const move = (next: number) => {
     setActive(next);
     focusAfterRender.current = next;
     scrollTo(next);
   };
   const onKey = (event: KeyboardEvent<HTMLTableRowElement>, index: number, row: T) => {
     if (event.target !== event.currentTarget) return;
-    const keys: Record<string, number> = {
-      ArrowDown: index + 1,
-      ArrowUp: index - 1,
-      Home: 0,
-      End: rows.length - 1,
-      PageDown: index + 10,
-      PageUp: index - 10,
-    };
-    if (event.key in keys) {
+    const target = rowKeyTarget(event.key, index, rows.length);
+    if (target !== null) {
       event.preventDefault();
-      move(keys[event.key]!);
-    } else if (event.key === ' ' && selection) {
+      move(target);
+    } else if (event.key === ' ' && toggle) {
       event.preventDefault();
-      selection.state.toggle(rowKey(row));
+      toggle(rowKey(row));
     }
   };
 
   // What a row does on a key, a focus or its checkbox, through one object that stays the same from render
   // to render, so a row re-renders only when its own data, place or state changes (not on every scroll).
-  const toggle = selection?.state.toggle;
   const latest = useRef({ onKey, toggle });
   useLayoutEffect(() => {
     latest.current = { onKey, toggle };
@@ -137,6 +115,58 @@ export function DataTable<T>({
     focus: (index) => setActive(index),
     toggle: (id) => latest.current.toggle?.(id),
   }));
+  return { current, events };
+}
+
+/** The header row: the page's checkbox, the columns' headers, the menu or action column's hidden one. */
+function HeaderRow<T>({ rows, rowKey, columns, selection, rowMenu, rowAction }: DataTableProps<T>) {
+  return (
+    <Table.Tr aria-rowindex={1}>
+      {selection && (
+        <Table.Th w={40}>
+          <Checkbox
+            aria-label={selection.allLabel}
+            checked={allChosen(rows.map(rowKey), selection.state.selected)}
+            onChange={(e) => selection.state.setAll(rows.map(rowKey), e.currentTarget.checked)}
+          />
+        </Table.Th>
+      )}
+      {columns.map((c) => (
+        <Table.Th key={c.key} w={c.width} ta={c.align}>
+          {c.header}
+        </Table.Th>
+      ))}
+      {(rowMenu || rowAction) && (
+        <Table.Th w={50}>
+          <VisuallyHidden>{rowMenu?.header ?? rowAction?.header}</VisuallyHidden>
+        </Table.Th>
+      )}
+    </Table.Tr>
+  );
+}
+
+/**
+ * The list kit's table: on a long page only the rows in (and near) the window are in the document, so a
+ * page of 1000 stays light; the window scrolls as ever. Screen readers learn the full size from aria-rowcount and each
+ * row's place from aria-rowindex. A row takes focus: arrow keys, Home and End move between rows (scrolling
+ * the one reached into view), Space toggles its checkbox.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { rows, rowKey, columns, label, minWidth = 640, selection, rowMenu, rowAction, empty } = props;
+  const loading = props.loading ?? false;
+  const body = useRef<HTMLTableSectionElement>(null);
+  // A blocked cabinet's lists are empty because they are refused: the banner says why, not 'Nothing found'.
+  const blocked = useCabinetBlocked();
+  const { items, before, after, measure, scrollTo } = useVirtualRows({
+    count: rows.length,
+    estimate: ESTIMATED_ROW,
+    keyOf: (index) => rowKey(rows[index]!),
+    anchor: body,
+    wholeUpTo: WHOLE_UP_TO,
+  });
+  const toggle = selection?.state.toggle;
+  const { current, events } = useRowFocus({ rows, rowKey, body, scrollTo, toggle });
+  const span = columns.length + (selection ? 1 : 0) + (rowMenu || rowAction ? 1 : 0);
 
   return (
     <>
@@ -148,27 +178,7 @@ export function DataTable<T>({
           aria-rowcount={rows.length + 1}
         >
           <Table.Thead>
-            <Table.Tr aria-rowindex={1}>
-              {selection && (
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label={selection.allLabel}
-                    checked={rows.length > 0 && rows.every((r) => selection.state.selected.has(rowKey(r)))}
-                    onChange={(e) => selection.state.setAll(rows.map(rowKey), e.currentTarget.checked)}
-                  />
-                </Table.Th>
-              )}
-              {columns.map((c) => (
-                <Table.Th key={c.key} w={c.width} ta={c.align}>
-                  {c.header}
-                </Table.Th>
-              ))}
-              {(rowMenu || rowAction) && (
-                <Table.Th w={50}>
-                  <VisuallyHidden>{rowMenu?.header ?? rowAction?.header}</VisuallyHidden>
-                </Table.Th>
-              )}
-            </Table.Tr>
+            <HeaderRow {...props} />
           </Table.Thead>
           <Table.Tbody ref={body}>
             <SpacerRow key="before" height={before} span={span} />
@@ -202,122 +212,5 @@ export function DataTable<T>({
         </Text>
       )}
     </>
-  );
-}
-
-const TR = `mantine-Table-tr ${Table.classes.tr}`;
-const TD = `mantine-Table-td ${Table.classes.td}`;
-const RIGHT = { textAlign: 'right' } as const;
-const NOWRAP = { whiteSpace: 'nowrap' } as const;
-const RIGHT_NOWRAP = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
-const cellStyle = (c: { align?: 'right'; nowrap?: boolean }) =>
-  c.align ? (c.nowrap ? RIGHT_NOWRAP : RIGHT) : c.nowrap ? NOWRAP : undefined;
-
-interface RowEvents<T> {
-  key: (event: KeyboardEvent<HTMLTableRowElement>, index: number, row: T) => void;
-  focus: (index: number) => void;
-  toggle: (id: number) => void;
-}
-
-interface RowProps<T> {
-  row: T;
-  id: number;
-  index: number;
-  selected: boolean;
-  tabbable: boolean;
-  columns: Column<T>[];
-  rowLabel: ((row: T) => string) | undefined;
-  rowMenu: DataTableProps<T>['rowMenu'];
-  rowAction: DataTableProps<T>['rowAction'];
-  measure: ((node: Element | null) => void) | undefined;
-  events: RowEvents<T>;
-}
-
-/**
- * One body row. Memoised: scrolling re-renders the table, and only the rows that come into view are
- * rendered; the rows already there stay as they are unless their own data, place or selection changed.
- */
-const Row = memo(function Row<T>({
-  row,
-  id,
-  index,
-  selected,
-  tabbable,
-  columns,
-  rowLabel,
-  rowMenu,
-  rowAction,
-  measure,
-  events,
-}: RowProps<T>) {
-  // Plain cells with Mantine's table classes: a Table.Td resolves theme props and style props for each of
-  // a thousand-odd cells coming into view; the look is the same (the table's own variables still apply).
-  return (
-    <tr
-      className={TR}
-      data-with-row-border
-      data-hover
-      data-index={index}
-      ref={measure}
-      aria-rowindex={index + 2}
-      data-odd={index % 2 === 0 || undefined}
-      data-selected={selected || undefined}
-      tabIndex={tabbable ? 0 : -1}
-      onFocus={(e) => e.target === e.currentTarget && events.focus(index)}
-      onKeyDown={(e) => events.key(e, index, row)}
-    >
-      {rowLabel && (
-        <td className={TD}>
-          <Checkbox aria-label={rowLabel(row)} checked={selected} onChange={() => events.toggle(id)} />
-        </td>
-      )}
-      {columns.map((c) => (
-        <td key={c.key} className={TD} style={cellStyle(c)}>
-          {c.cell(row)}
-        </td>
-      ))}
-      {rowMenu && (
-        <td className={TD}>
-          <RowMenu label={rowMenu.label(row)} items={() => rowMenu.items(row)} />
-        </td>
-      )}
-      {!rowMenu && rowAction && <td className={TD}>{rowAction.cell(row)}</td>}
-    </tr>
-  );
-}) as <T>(props: RowProps<T>) => ReactNode;
-
-/**
- * A row's '…' button and its menu. Until it is first used the button stands alone (a menu's popover and
- * positioning for each of a thousand rows is what made a long page slow); the first click, Enter or
- * Space puts the menu in place closed, gives its button the focus and opens it, so the menu behaves as
- * any other: focus goes into it, Escape closes it and focus comes back to the button.
- */
-function RowMenu({ label, items }: { label: string; items: () => ReactNode }) {
-  const [armed, setArmed] = useState(false);
-  const [opened, setOpened] = useState(false);
-  const target = useRef<HTMLButtonElement>(null);
-  useLayoutEffect(() => {
-    if (!armed) return;
-    target.current?.focus();
-    setOpened(true);
-  }, [armed]);
-  const button = (
-    <ActionIcon
-      ref={target}
-      variant="subtle"
-      aria-label={label}
-      {...(armed
-        ? {}
-        : { 'aria-haspopup': 'menu' as const, 'aria-expanded': false, onClick: () => setArmed(true) })}
-    >
-      <IconDots size={16} />
-    </ActionIcon>
-  );
-  if (!armed) return button;
-  return (
-    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
-      <Menu.Target>{button}</Menu.Target>
-      <Menu.Dropdown>{items()}</Menu.Dropdown>
-    </Menu>
   );
 }

@@ -19,6 +19,55 @@ export interface CardActions {
   rename: (item: GalleryItem) => void;
 }
 
+/** The card's picture: the thumbnail or poster, else the file kind's icon, or a folder. */
+function CardPicture({ file }: { file: FileItem | null }) {
+  return file?.thumbUrl ? (
+    <img src={file.thumbUrl} alt="" loading="lazy" />
+  ) : file ? (
+    <FileIcon file={file} />
+  ) : (
+    <GalleryIcon name="folder" size={48} />
+  );
+}
+
+interface CardButtonsProps {
+  item: GalleryItem;
+  canCrud: boolean;
+  canDelete: boolean;
+  actions: CardActions;
+  t: TFunction;
+}
+
+/** The card's favourite and rename buttons, as the role may. */
+function CardButtons({ item, canCrud, canDelete, actions, t }: CardButtonsProps) {
+  return (
+    <>
+      {canDelete && (
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          color="yellow"
+          aria-label={t(item.favorite ? 'gallery.unfavorite' : 'gallery.favorite', { name: item.name })}
+          aria-pressed={item.favorite}
+          onClick={() => actions.favorite(item)}
+        >
+          <GalleryIcon name={item.favorite ? 'starFilled' : 'star'} size={14} />
+        </ActionIcon>
+      )}
+      {canCrud && (
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          aria-label={t('gallery.rename', { name: item.name })}
+          onClick={() => actions.rename(item)}
+        >
+          <GalleryIcon name="pencil" size={14} />
+        </ActionIcon>
+      )}
+    </>
+  );
+}
+
 /**
  * One file or folder in the gallery's tiles: its thumbnail (or icon), its checkbox where it may be chosen,
  * its whole name (wrapped; a file opens its preview, a folder opens), favourite and rename; it drags onto
@@ -62,13 +111,7 @@ export const GalleryCard = memo(function GalleryCard({
     >
       {/* The picture opens too, for a pointer; the name is the control for everyone else. */}
       <div className="vitrine-card-thumb" onClick={open}>
-        {file?.thumbUrl ? (
-          <img src={file.thumbUrl} alt="" loading="lazy" />
-        ) : file ? (
-          <FileIcon file={file} />
-        ) : (
-          <GalleryIcon name="folder" size={48} />
-        )}
+        <CardPicture file={file} />
       </div>
       <div className="vitrine-card-bar">
         {choosable ? (
@@ -89,28 +132,7 @@ export const GalleryCard = memo(function GalleryCard({
         >
           {item.name}
         </button>
-        {canDelete && (
-          <ActionIcon
-            size="sm"
-            variant="subtle"
-            color="yellow"
-            aria-label={t(item.favorite ? 'gallery.unfavorite' : 'gallery.favorite', { name: item.name })}
-            aria-pressed={item.favorite}
-            onClick={() => actions.favorite(item)}
-          >
-            <GalleryIcon name={item.favorite ? 'starFilled' : 'star'} size={14} />
-          </ActionIcon>
-        )}
-        {canCrud && (
-          <ActionIcon
-            size="sm"
-            variant="subtle"
-            aria-label={t('gallery.rename', { name: item.name })}
-            onClick={() => actions.rename(item)}
-          >
-            <GalleryIcon name="pencil" size={14} />
-          </ActionIcon>
-        )}
+        <CardButtons item={item} canCrud={canCrud} canDelete={canDelete} actions={actions} t={t} />
       </div>
       {details !== null && (
         <div className="vitrine-card-details" title={details}>

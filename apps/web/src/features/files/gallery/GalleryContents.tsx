@@ -17,6 +17,55 @@ const TABLE_ROW = 41;
 const WHOLE_UP_TO = 120;
 
 /**
+ * What a card does, through one object that stays the same from render to render: a scroll renders only
+ * the cards coming into view, not every card on screen again.
+ */
+function useCardActions(b: GalleryBrowserState, onOpenFolder: (id: number) => void) {
+  const latest = useRef({ b, onOpenFolder });
+  useLayoutEffect(() => {
+    latest.current = { b, onOpenFolder };
+  });
+  const [actions] = useState<CardActions>(() => ({
+    toggle: (item) => latest.current.b.toggle(item),
+    preview: (file) => latest.current.b.setPreview(file),
+    openFolder: (id) => latest.current.onOpenFolder(id),
+    dragStart: (event, item) => latest.current.b.startDrag(event, item),
+    drop: (event, id) => latest.current.b.onDropOnFolder(event, id),
+    favorite: (item) => latest.current.b.actions.toggleFavorite.mutate(item),
+    rename: (item) => latest.current.b.setNaming({ item }),
+  }));
+  return actions;
+}
+
+/**
+ * The layout (spec §3): LIST is the table, the others tiles in rows of as many columns as fit; a large
+ * folder's rows are rendered only in (and near) view, in the picker's box or on the page.
+ */
+function useGalleryLayout(b: GalleryBrowserState, limitHeight: boolean) {
+  const { items } = b;
+  const box = useRef<HTMLDivElement>(null);
+  const start = useRef<HTMLDivElement>(null);
+  // The layout (spec §3): LIST is the table, the others tiles in rows of `cols`.
+  const { ref: frame, width } = useElementSize();
+  const cols = useColumns(b.view, width);
+  const anchor = useMergedRef(frame, start);
+  const grid = b.view !== 'LIST';
+  const rowCount = grid ? Math.ceil(items.length / cols) : items.length;
+  const rows = useVirtualRows({
+    count: rowCount,
+    estimate: b.view === 'LIST' ? TABLE_ROW : ROW_ESTIMATE[b.view],
+    keyOf: (index) => (grid ? `${b.view}/${index}/${cols}` : keyOf(items[index]!)),
+    anchor: start,
+    ...(limitHeight ? { scroller: box } : {}),
+    wholeUpTo: grid ? Math.ceil(WHOLE_UP_TO / cols) : WHOLE_UP_TO,
+    // A row of tiles is tall (and up to nine of them): one row beyond the window on each side is enough.
+    // Names are shown whole (wrapped), so rows are measured as they come into view.
+    overscan: grid ? 1 : 2,
+  });
+  return { box, anchor, grid, cols, rows };
+}
+
+/**
  * The open folder's (or the search's) items as cards or rows, or a loader, or what to say when empty. A
  * large folder renders only the cards or rows in (and near) view: in the picker's box, the box scrolls
  * them; on the page, the window.
@@ -37,21 +86,7 @@ export function GalleryContents({
 }) {
   const { t } = useTranslation();
   const { items, selected, canCrud } = b;
-  // What a card does, through one object that stays the same from render to render: a scroll renders only
-  // the cards coming into view, not every card on screen again.
-  const latest = useRef({ b, onOpenFolder });
-  useLayoutEffect(() => {
-    latest.current = { b, onOpenFolder };
-  });
-  const [actions] = useState<CardActions>(() => ({
-    toggle: (item) => latest.current.b.toggle(item),
-    preview: (file) => latest.current.b.setPreview(file),
-    openFolder: (id) => latest.current.onOpenFolder(id),
-    dragStart: (event, item) => latest.current.b.startDrag(event, item),
-    drop: (event, id) => latest.current.b.onDropOnFolder(event, id),
-    favorite: (item) => latest.current.b.actions.toggleFavorite.mutate(item),
-    rename: (item) => latest.current.b.setNaming({ item }),
-  }));
+  const actions = useCardActions(b, onOpenFolder);
   const card = (item: GalleryItem) => (
     <GalleryCard
       key={keyOf(item)}
@@ -65,25 +100,7 @@ export function GalleryContents({
       t={t}
     />
   );
-  const box = useRef<HTMLDivElement>(null);
-  const start = useRef<HTMLDivElement>(null);
-  // The layout (spec §3): LIST is the table, the others tiles in rows of `cols`.
-  const { ref: frame, width } = useElementSize();
-  const cols = useColumns(b.view, width);
-  const anchor = useMergedRef(frame, start);
-  const grid = b.view !== 'LIST';
-  const rowCount = grid ? Math.ceil(items.length / cols) : items.length;
-  const rows = useVirtualRows({
-    count: rowCount,
-    estimate: b.view === 'LIST' ? TABLE_ROW : ROW_ESTIMATE[b.view],
-    keyOf: (index) => (grid ? `${b.view}/${index}/${cols}` : keyOf(items[index]!)),
-    anchor: start,
-    ...(limitHeight ? { scroller: box } : {}),
-    wholeUpTo: grid ? Math.ceil(WHOLE_UP_TO / cols) : WHOLE_UP_TO,
-    // A row of tiles is tall (and up to nine of them): one row beyond the window on each side is enough.
-    // Names are shown whole (wrapped), so rows are measured as they come into view.
-    overscan: grid ? 1 : 2,
-  });
+  const { box, anchor, grid, cols, rows } = useGalleryLayout(b, limitHeight);
   return (
     <ScrollArea.Autosize mah={limitHeight ? '70vh' : undefined} viewportRef={box}>
       <GalleryIconSprite>

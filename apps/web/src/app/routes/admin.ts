@@ -1,0 +1,27 @@
+import { UserListQuery } from '@vitrine/core';
+import { lazy, listPage, page } from './kit';
+
+/** Users and the administration page. */
+export const adminRoutes = [
+  listPage(
+    '/user',
+    ['can:user.route'],
+    lazy(() => import('../../features/users/UsersPage'), 'UsersPage'),
+    UserListQuery,
+  ),
+  page(
+    '/user/create',
+    ['can:user.route'],
+    lazy(() => import('../../features/users/UserCreatePage'), 'UserCreatePage'),
+  ),
+  page(
+    '/user/$id',
+    ['can:user.route', 'id'],
+    lazy(() => import('../../features/users/UserEditPage'), 'UserEditPage'),
+  ),
+  page(
+    '/admin',
+    ['can:admin.route'],
+    lazy(() => import('../../features/admin/AdminPage'), 'AdminPage'),
+  ),
+];
