@@ -10,6 +10,9 @@ import { PlaylistRepository } from '../modules/playlist/playlist.repository.js';
 import { NetRepository } from '../modules/point/net.repository.js';
 import { PointCommandRepository } from '../modules/point/point-command.repository.js';
 import { PointRepository } from '../modules/point/point.repository.js';
+import { PairingRepository } from '../modules/point/pairing.repository.js';
+import { ContentVersionRepository } from '../modules/point/content-version.repository.js';
+import { PointHistoryRepository } from '../modules/point/point-history.repository.js';
 import { StudioRepository } from '../modules/studio/studio.repository.js';
 import { PluginRepository } from '../modules/plugin/plugin.repository.js';
 import { StatisticRepository } from '../modules/statistic/statistic.repository.js';
@@ -41,6 +44,9 @@ export interface Repositories {
   quota: QuotaRepository;
   playlists: PlaylistRepository;
   points: PointRepository;
+  pairings: PairingRepository;
+  contentVersions: ContentVersionRepository;
+  pointHistory: PointHistoryRepository;
   nets: NetRepository;
   pointCommands: PointCommandRepository;
   playbacks: PlaybackRepository;
@@ -74,6 +80,9 @@ export function createRepositories(db: Database): Repositories {
     quota: new QuotaRepository(db),
     playlists: new PlaylistRepository(db),
     points: new PointRepository(db),
+    pairings: new PairingRepository(db),
+    contentVersions: new ContentVersionRepository(db),
+    pointHistory: new PointHistoryRepository(db),
     nets: new NetRepository(db),
     pointCommands: new PointCommandRepository(db),
     playbacks: new PlaybackRepository(db),
