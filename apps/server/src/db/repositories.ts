@@ -16,6 +16,8 @@ import { PointHistoryRepository } from '../modules/point/point-history.repositor
 import { StudioRepository } from '../modules/studio/studio.repository.js';
 import { PluginRepository } from '../modules/plugin/plugin.repository.js';
 import { StatisticRepository } from '../modules/statistic/statistic.repository.js';
+import { CorrectionRepository } from '../modules/statistic/correction.repository.js';
+import { ExportJobRepository } from '../modules/statistic/export-job.repository.js';
 import { ScheduleRepository } from '../modules/schedule/schedule.repository.js';
 import { FullnessRepository } from '../modules/dashboard/fullness.repository.js';
 import { FailureRepository } from '../modules/system/failure.repository.js';
@@ -53,6 +55,8 @@ export interface Repositories {
   schedule: ScheduleRepository;
   fullness: FullnessRepository;
   statistics: StatisticRepository;
+  corrections: CorrectionRepository;
+  exportJobs: ExportJobRepository;
   trackers: TrackerRepository;
   studio: StudioRepository;
   plugins: PluginRepository;
@@ -89,6 +93,8 @@ export function createRepositories(db: Database): Repositories {
     schedule: new ScheduleRepository(db),
     fullness: new FullnessRepository(db),
     statistics: new StatisticRepository(db),
+    corrections: new CorrectionRepository(db),
+    exportJobs: new ExportJobRepository(db),
     trackers: new TrackerRepository(db),
     studio: new StudioRepository(db),
     plugins: new PluginRepository(db),
