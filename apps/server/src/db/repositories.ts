@@ -33,6 +33,7 @@ import { BotCheckRepository } from '../modules/botcheck/botcheck.repository.js';
 import { WallRepository } from '../modules/wall/wall.repository.js';
 import { SupplierRepository } from '../modules/ssp/supplier.repository.js';
 import { AdRepository } from '../modules/ssp/ad.repository.js';
+import { AdReportRepository } from '../modules/ssp/ad-report.repository.js';
 
 export interface Repositories {
   cabinets: CabinetRepository;
@@ -69,6 +70,7 @@ export interface Repositories {
   walls: WallRepository;
   suppliers: SupplierRepository;
   ads: AdRepository;
+  adReports: AdReportRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -107,6 +109,7 @@ export function createRepositories(db: Database): Repositories {
     walls: new WallRepository(db),
     suppliers: new SupplierRepository(db),
     ads: new AdRepository(db),
+    adReports: new AdReportRepository(db),
   };
 }
 
