@@ -68,7 +68,8 @@ function intArray(values: readonly number[]): SQL {
 /**
  * All SQL of the statistics: reports come from the hourly rollup (`playback_hourly`), the list and its
  * exports from the raw rows (`playbacks`). Every query is scoped to the caller's cabinet; an id of another
- * cabinet in a filter simply matches nothing.
+ * cabinet in a filter simply matches nothing. Corrections are in correction.repository.ts, the export spool
+ * in export-job.repository.ts.
  */
 export class StatisticRepository {
   constructor(private readonly db: Database) {}
