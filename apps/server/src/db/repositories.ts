@@ -15,9 +15,14 @@ import { PlaylistTargetsRepository } from '../modules/playlist/playlist-targets.
 import { NetRepository } from '../modules/point/net.repository.js';
 import { PointCommandRepository } from '../modules/point/point-command.repository.js';
 import { PointRepository } from '../modules/point/point.repository.js';
+import { PairingRepository } from '../modules/point/pairing.repository.js';
+import { ContentVersionRepository } from '../modules/point/content-version.repository.js';
+import { PointHistoryRepository } from '../modules/point/point-history.repository.js';
 import { StudioRepository } from '../modules/studio/studio.repository.js';
 import { PluginRepository } from '../modules/plugin/plugin.repository.js';
 import { StatisticRepository } from '../modules/statistic/statistic.repository.js';
+import { CorrectionRepository } from '../modules/statistic/correction.repository.js';
+import { ExportJobRepository } from '../modules/statistic/export-job.repository.js';
 import { ScheduleRepository } from '../modules/schedule/schedule.repository.js';
 import { FullnessRepository } from '../modules/dashboard/fullness.repository.js';
 import { FailureRepository } from '../modules/system/failure.repository.js';
@@ -33,6 +38,7 @@ import { BotCheckRepository } from '../modules/botcheck/botcheck.repository.js';
 import { WallRepository } from '../modules/wall/wall.repository.js';
 import { SupplierRepository } from '../modules/ssp/supplier.repository.js';
 import { AdRepository } from '../modules/ssp/ad.repository.js';
+import { AdReportRepository } from '../modules/ssp/ad-report.repository.js';
 
 export interface Repositories {
   cabinets: CabinetRepository;
@@ -50,12 +56,17 @@ export interface Repositories {
   playlistChanges: PlaylistChangesRepository;
   playlistEnd: PlaylistEndRepository;
   points: PointRepository;
+  pairings: PairingRepository;
+  contentVersions: ContentVersionRepository;
+  pointHistory: PointHistoryRepository;
   nets: NetRepository;
   pointCommands: PointCommandRepository;
   playbacks: PlaybackRepository;
   schedule: ScheduleRepository;
   fullness: FullnessRepository;
   statistics: StatisticRepository;
+  corrections: CorrectionRepository;
+  exportJobs: ExportJobRepository;
   trackers: TrackerRepository;
   studio: StudioRepository;
   plugins: PluginRepository;
@@ -69,6 +80,7 @@ export interface Repositories {
   walls: WallRepository;
   suppliers: SupplierRepository;
   ads: AdRepository;
+  adReports: AdReportRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -88,12 +100,17 @@ export function createRepositories(db: Database): Repositories {
     playlistChanges: new PlaylistChangesRepository(db),
     playlistEnd: new PlaylistEndRepository(db),
     points: new PointRepository(db),
+    pairings: new PairingRepository(db),
+    contentVersions: new ContentVersionRepository(db),
+    pointHistory: new PointHistoryRepository(db),
     nets: new NetRepository(db),
     pointCommands: new PointCommandRepository(db),
     playbacks: new PlaybackRepository(db),
     schedule: new ScheduleRepository(db),
     fullness: new FullnessRepository(db),
     statistics: new StatisticRepository(db),
+    corrections: new CorrectionRepository(db),
+    exportJobs: new ExportJobRepository(db),
     trackers: new TrackerRepository(db),
     studio: new StudioRepository(db),
     plugins: new PluginRepository(db),
@@ -107,6 +124,7 @@ export function createRepositories(db: Database): Repositories {
     walls: new WallRepository(db),
     suppliers: new SupplierRepository(db),
     ads: new AdRepository(db),
+    adReports: new AdReportRepository(db),
   };
 }
 

@@ -1,6 +1,6 @@
 import { authApi } from '@vitrine/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App, RouteContext, Services } from '../../app-types.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 import type { ClientMeta } from '../../lib/caller.js';
@@ -27,8 +27,12 @@ function keepDeviceMark(request: FastifyRequest, reply: FastifyReply, mark: stri
 }
 
 export async function authRoutes(app: App, { services, config }: RouteContext): Promise<void> {
-  const { auth, registration, botCheck, unlock } = services;
+  sessionRoutes(app, services);
+  publicFormRoutes(app, services, config.publicFormRate);
+}
 
+/** Signing in and out, refreshing the session, and who is signed in. */
+function sessionRoutes(app: App, { auth }: Services): void {
   route(app, authApi.auth, async (request, reply) => {
     const { pair, deviceMark } = await auth.signIn(
       request.body.login,
@@ -51,6 +55,12 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
   });
 
   route(app, authApi.info, async (request) => auth.info(requireCaller(request)));
+}
+
+/** Forms anyone may send (registration, address check, recovery, unlock), each limited per minute. */
+function publicFormRoutes(app: App, { registration, botCheck, unlock }: Services, perMinute: number): void {
+  // A fresh options object per route, as each route had its own before.
+  const limited = () => ({ config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } } });
 
   route(
     app,
@@ -61,7 +71,7 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
       await registration.register(body);
       return { ok: true as const };
     },
-    { config: { rateLimit: { max: config.publicFormRate, timeWindow: '1 minute' } } },
+    limited(),
   );
 
   route(
@@ -71,7 +81,7 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
       await registration.verifyEmail(request.body.token);
       return { ok: true as const };
     },
-    { config: { rateLimit: { max: config.publicFormRate, timeWindow: '1 minute' } } },
+    limited(),
   );
 
   route(
@@ -81,7 +91,7 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
       await registration.resendVerification(request.body.email);
       return { ok: true as const };
     },
-    { config: { rateLimit: { max: config.publicFormRate, timeWindow: '1 minute' } } },
+    limited(),
   );
 
   route(
@@ -92,7 +102,7 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
       await registration.recoverPass(request.body.email);
       return { ok: true as const };
     },
-    { config: { rateLimit: { max: config.publicFormRate, timeWindow: '1 minute' } } },
+    limited(),
   );
 
   route(
@@ -102,7 +112,7 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
       await registration.recoverPassSubmit(request.body.token, request.body.password);
       return { ok: true as const };
     },
-    { config: { rateLimit: { max: config.publicFormRate, timeWindow: '1 minute' } } },
+    limited(),
   );
 
   route(
@@ -112,7 +122,7 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
       await unlock.request(request.body.login);
       return { ok: true as const };
     },
-    { config: { rateLimit: { max: config.publicFormRate, timeWindow: '1 minute' } } },
+    limited(),
   );
 
   route(
@@ -122,6 +132,6 @@ export async function authRoutes(app: App, { services, config }: RouteContext): 
       keepDeviceMark(request, reply, await unlock.submit(request.body.token));
       return { ok: true as const };
     },
-    { config: { rateLimit: { max: config.publicFormRate, timeWindow: '1 minute' } } },
+    limited(),
   );
 }

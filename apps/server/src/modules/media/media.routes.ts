@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import { UPLOAD_MESSAGES, mediaApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App, RouteContext, Services } from '../../app-types.js';
 import { route } from '../../lib/route.js';
-import type { UploadInput } from './media.service.js';
+import type { UploadInput } from './ingest.service.js';
 import { AppError } from '../../lib/errors.js';
 import { requireCaller } from '../../plugins/access.js';
 import { createTusHandler } from './media.tus.js';
+import type { StoredObjects } from './stored-objects.js';
 
 /**
  * Uploaded HTML runs its scripts in a sandbox with an opaque origin: it can draw and animate, but can
@@ -74,9 +75,9 @@ export async function mediaRoutes(
   app: App,
   { services, config: appConfig, uploads }: RouteContext,
 ): Promise<void> {
-  const { media, fileRules } = services;
+  const { media } = services;
   const tus = createTusHandler({
-    media,
+    ingest: media.ingest,
     quota: uploads.quota,
     datastore: uploads.tusStore,
     maxFileSize: appConfig.media.maxFileSize,
@@ -86,7 +87,15 @@ export async function mediaRoutes(
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  // ---- folders ----
+  folderRoutes(app, media);
+  fileRoutes(app, services);
+  ingestRoutes(app, media.ingest);
+  // ---- resumable uploads (tus 1.0.0) ----
+  for (const contract of [mediaApi.tus, mediaApi.tusUpload]) route(app, contract, tus);
+  objectRoutes(app, media.objects);
+}
+
+function folderRoutes(app: App, media: Services['media']): void {
   route(app, mediaApi.recent, async (request) => media.recent(requireCaller(request)));
   route(app, mediaApi.folderFavorite, async (request) => media.favorites(requireCaller(request)));
   route(app, mediaApi.folderSearch, async (request) =>
@@ -111,30 +120,12 @@ export async function mediaRoutes(
   route(app, mediaApi.folderRemoveMany, async (request) =>
     media.removeFolders(requireCaller(request), request.body.ids),
   );
+}
 
-  // ---- files ----
+function fileRoutes(app: App, { media, fileRules }: Services): void {
   route(app, mediaApi.fileList, async (request) => media.listFiles(requireCaller(request), request.query));
   route(app, mediaApi.fileGet, async (request) =>
     fileRules.detail(requireCaller(request), request.params.id),
-  );
-  route(app, mediaApi.fileUpload, async (request) =>
-    media.upload(requireCaller(request), { ...rawUpload(request), folderId: request.query.folderId }),
-  );
-  // An advertising agent brings creatives into the playlists it edits: its own folder, not the gallery.
-  route(app, mediaApi.fileCreatives, async (request) => media.creatives(requireCaller(request)));
-  route(app, mediaApi.fileCreativesUpload, async (request) =>
-    media.uploadCreative(requireCaller(request), rawUpload(request)),
-  );
-  route(app, mediaApi.fileImport, async (request, reply) => {
-    // A person who leaves (closes the page, cancels) stops the download: nobody waits for it any more.
-    const left = new AbortController();
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableEnded) left.abort();
-    });
-    return media.importFromUrl(requireCaller(request), request.body, left.signal);
-  });
-  route(app, mediaApi.filePost, async (request) =>
-    media.createRemote(requireCaller(request), request.body.folderId, request.body.files),
   );
   route(app, mediaApi.filePatch, async (request) =>
     media.patchFile(requireCaller(request), request.params.id, request.body),
@@ -148,14 +139,35 @@ export async function mediaRoutes(
   route(app, mediaApi.fileRemoveMany, async (request) =>
     media.removeFiles(requireCaller(request), request.body.ids),
   );
+}
 
-  // ---- resumable uploads (tus 1.0.0) ----
-  for (const contract of [mediaApi.tus, mediaApi.tusUpload]) route(app, contract, tus);
+function ingestRoutes(app: App, ingest: Services['media']['ingest']): void {
+  route(app, mediaApi.fileUpload, async (request) =>
+    ingest.upload(requireCaller(request), { ...rawUpload(request), folderId: request.query.folderId }),
+  );
+  // An advertising agent brings creatives into the playlists it edits: its own folder, not the gallery.
+  route(app, mediaApi.fileCreatives, async (request) => ingest.creatives(requireCaller(request)));
+  route(app, mediaApi.fileCreativesUpload, async (request) =>
+    ingest.uploadCreative(requireCaller(request), rawUpload(request)),
+  );
+  route(app, mediaApi.fileImport, async (request, reply) => {
+    // A person who leaves (closes the page, cancels) stops the download: nobody waits for it any more.
+    const left = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableEnded) left.abort();
+    });
+    return ingest.importFromUrl(requireCaller(request), request.body, left.signal);
+  });
+  route(app, mediaApi.filePost, async (request) =>
+    ingest.createRemote(requireCaller(request), request.body.folderId, request.body.files),
+  );
+}
 
+function objectRoutes(app: App, objects: StoredObjects): void {
   // ---- unpacked packages (zip), their signature in the path so relative assets resolve ----
   route(app, mediaApi.filePackage, async (request, reply) => {
     const { id, exp, sig } = request.params;
-    const object = await media.packageObject(id, exp, sig, request.params['*']);
+    const object = await objects.packageObject(id, exp, sig, request.params['*']);
     return reply
       .header('content-type', object.mime)
       .header('content-length', object.size)
@@ -170,7 +182,7 @@ export async function mediaRoutes(
     [mediaApi.fileThumb, 'thumb'],
   ] as const) {
     route(app, contract, async (request, reply) => {
-      const object = await media.storedObject(
+      const object = await objects.storedObject(
         request.params.id,
         variant,
         request.query.exp,

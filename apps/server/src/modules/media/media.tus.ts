@@ -7,7 +7,7 @@ import { ERRORS, nameSchema, uploadRefusal } from '@vitrine/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../../lib/caller.js';
 import { AppError } from '../../lib/errors.js';
-import type { MediaService } from './media.service.js';
+import type { IngestService } from './ingest.service.js';
 import type { Quota } from './quota.js';
 
 export const TUS_PATH = '/api/file/tus';
@@ -18,6 +18,14 @@ export const TUS_PATH = '/api/file/tus';
  */
 export function createTusStore(directory: string, expiryMs: number): FileStore {
   return new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
+}
+
+interface TusOptions {
+  ingest: IngestService;
+  quota: Quota;
+  datastore: FileStore;
+  maxFileSize: number;
+  trustProxy: boolean;
 }
 
 /** A tus hook's way to refuse: the status and the same { message, code } body as every API error. */
@@ -32,13 +40,7 @@ const refuse = (error: AppError) => ({
  * other cabinet can resume, read or end it. A finished upload goes through the same ingest as
  * POST /api/file/upload and the answer carries the stored file.
  */
-export function createTusHandler(options: {
-  media: MediaService;
-  quota: Quota;
-  datastore: FileStore;
-  maxFileSize: number;
-  trustProxy: boolean;
-}) {
+export function createTusHandler(options: TusOptions) {
   const callers = new WeakMap<IncomingMessage, Caller>();
   const callerOf = (req: { runtime?: { node?: { req?: IncomingMessage } } }): Caller => {
     const raw = req.runtime?.node?.req;
@@ -54,38 +56,7 @@ export function createTusHandler(options: {
     maxSize: options.maxFileSize,
     respectForwardedHeaders: options.trustProxy,
     async onUploadCreate(req, upload) {
-      const caller = callerOf(req as never);
-      const name = upload.metadata?.filename ?? '';
-      // The same rules as any file name: no control characters, at most 100 characters.
-      const named = nameSchema.safeParse(name);
-      if (!named.success) {
-        const message = named.error.issues[0]?.message ?? ERRORS.VALIDATION_ERROR.message;
-        throw refuse(new AppError('VALIDATION_ERROR', message, { filename: message }));
-      }
-      // The declared length is judged at once: a file too small or too large for its format is not sent.
-      const refusal = uploadRefusal(name, upload.size, options.maxFileSize);
-      if (refusal) throw refuse(new AppError(refusal.code, refusal.message));
-      // A name taken in its folder is said now, not after the last chunk (the ingest checks it again).
-      try {
-        const folderId = Number(upload.metadata?.folderId ?? 0) || 0;
-        await options.media.checkUploadTarget(caller, name, folderId, upload.size);
-      } catch (error) {
-        throw refuse(error instanceof AppError ? error : new AppError('UPLOAD_INVALID'));
-      }
-      // The declared length is held against the quota from now on, so uploads left unfinished count too.
-      if (upload.size !== undefined) {
-        try {
-          await quota.hold(caller.cabinetId, upload.size, {
-            tusId: upload.id,
-            expiresAt: new Date(Date.now() + datastore.getExpiration()),
-          });
-        } catch (error) {
-          throw refuse(error instanceof AppError ? error : new AppError('UPLOAD_INVALID'));
-        }
-      }
-      return {
-        metadata: { ...upload.metadata, cabinetId: String(caller.cabinetId), userId: String(caller.userId) },
-      };
+      return admit(options, callerOf(req as never), upload);
     },
     async onIncomingRequest(req, uploadId) {
       const caller = callerOf(req as never);
@@ -99,34 +70,7 @@ export function createTusHandler(options: {
       if (upload.metadata?.cabinetId !== String(caller.cabinetId)) throw refuse(new AppError('NOT_FOUND'));
     },
     async onUploadFinish(req, upload) {
-      const caller = callerOf(req as never);
-      const path = join(datastore.directory, upload.id);
-      try {
-        const file = await options.media.upload(caller, {
-          name: upload.metadata?.filename ?? '',
-          folderId: Number(upload.metadata?.folderId ?? 0) || 0,
-          // The finished upload is moved into storage, not copied: one write of the bytes, not two.
-          source: { path },
-          tusId: upload.id,
-          browser: {
-            ...(Number(upload.metadata?.width) > 0 ? { width: Number(upload.metadata?.width) } : {}),
-            ...(Number(upload.metadata?.height) > 0 ? { height: Number(upload.metadata?.height) } : {}),
-            ...(Number(upload.metadata?.duration) > 0 ? { duration: Number(upload.metadata?.duration) } : {}),
-          },
-        });
-        return {
-          status_code: 200,
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(file),
-        };
-      } catch (error) {
-        throw refuse(
-          error instanceof AppError ? error : new AppError('UPLOAD_INVALID', ERRORS.UPLOAD_INVALID.message),
-        );
-      } finally {
-        await rm(path, { force: true });
-        await rm(`${path}.json`, { force: true });
-      }
+      return finish(options, callerOf(req as never), upload);
     },
   });
 
@@ -140,4 +84,70 @@ export function createTusHandler(options: {
     reply.hijack();
     await server.handle(request.raw, reply.raw);
   };
+}
+
+/** A new upload judged on its name, declared length and folder, then its declared length held. */
+async function admit(options: TusOptions, caller: Caller, upload: Upload) {
+  const name = upload.metadata?.filename ?? '';
+  // The same rules as any file name: no control characters, at most 100 characters.
+  const named = nameSchema.safeParse(name);
+  if (!named.success) {
+    const message = named.error.issues[0]?.message ?? ERRORS.VALIDATION_ERROR.message;
+    throw refuse(new AppError('VALIDATION_ERROR', message, { filename: message }));
+  }
+  // The declared length is judged at once: a file too small or too large for its format is not sent.
+  const refusal = uploadRefusal(name, upload.size, options.maxFileSize);
+  if (refusal) throw refuse(new AppError(refusal.code, refusal.message));
+  // A name taken in its folder is said now, not after the last chunk (the ingest checks it again).
+  try {
+    const folderId = Number(upload.metadata?.folderId ?? 0) || 0;
+    await options.ingest.checkUploadTarget(caller, name, folderId, upload.size);
+  } catch (error) {
+    throw refuse(error instanceof AppError ? error : new AppError('UPLOAD_INVALID'));
+  }
+  // The declared length is held against the quota from now on, so uploads left unfinished count too.
+  if (upload.size !== undefined) {
+    try {
+      await options.quota.hold(caller.cabinetId, upload.size, {
+        tusId: upload.id,
+        expiresAt: new Date(Date.now() + options.datastore.getExpiration()),
+      });
+    } catch (error) {
+      throw refuse(error instanceof AppError ? error : new AppError('UPLOAD_INVALID'));
+    }
+  }
+  return {
+    metadata: { ...upload.metadata, cabinetId: String(caller.cabinetId), userId: String(caller.userId) },
+  };
+}
+
+/** A finished upload through the same ingest as POST /api/file/upload; its answer carries the stored file. */
+async function finish(options: TusOptions, caller: Caller, upload: Upload) {
+  const path = join(options.datastore.directory, upload.id);
+  try {
+    const file = await options.ingest.upload(caller, {
+      name: upload.metadata?.filename ?? '',
+      folderId: Number(upload.metadata?.folderId ?? 0) || 0,
+      // The finished upload is moved into storage, not copied: one write of the bytes, not two.
+      source: { path },
+      tusId: upload.id,
+      browser: {
+        ...(Number(upload.metadata?.width) > 0 ? { width: Number(upload.metadata?.width) } : {}),
+        ...(Number(upload.metadata?.height) > 0 ? { height: Number(upload.metadata?.height) } : {}),
+        ...(Number(upload.metadata?.duration) > 0 ? { duration: Number(upload.metadata?.duration) } : {}),
+      },
+    });
+    return {
+      status_code: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(file),
+    };
+  } catch (error) {
+    throw refuse(
+      error instanceof AppError ? error : new AppError('UPLOAD_INVALID', ERRORS.UPLOAD_INVALID.message),
+    );
+  } finally {
+    await rm(path, { force: true });
+    await rm(`${path}.json`, { force: true });
+  }
 }

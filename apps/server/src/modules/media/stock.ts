@@ -87,7 +87,7 @@ export async function ensureStockLibrary(media: MediaService, repos: Repositorie
       await sharp(Buffer.from(posterSvg(image)))
         .png({ compressionLevel: 9 })
         .toFile(path);
-      await media.upload(
+      await media.ingest.upload(
         platform,
         { name: image.name, folderId: posters.id, source: { path }, browser: {} },
         'STOCK',
@@ -126,7 +126,11 @@ export async function ensureStockLibrary(media: MediaService, repos: Repositorie
           ],
           { timeout: 120_000 },
         );
-        await media.upload(platform, { name, folderId: video.id, source: { path }, browser: {} }, 'STOCK');
+        await media.ingest.upload(
+          platform,
+          { name, folderId: video.id, source: { path }, browser: {} },
+          'STOCK',
+        );
         made += 1;
       }
     }

@@ -229,7 +229,7 @@ export class ContentSync {
 
   /** A manifest was just served: if it is newer than the stored version (a change no hook saw), it becomes current. */
   async served(row: PointRow, version: string): Promise<void> {
-    await this.deps.repos.points.markServed(
+    await this.deps.repos.contentVersions.markServed(
       row.cabinetId,
       row.id,
       version,
@@ -270,7 +270,7 @@ export class ContentSync {
       versions.set(row.id, versionOf(input, playerSettings(row), input.alike ? digests : null, neutralFrom));
     }
     const moved = rows.filter((row) => versions.get(row.id) !== row.currentVersion);
-    await this.deps.repos.points.setCurrentVersions(
+    await this.deps.repos.contentVersions.setCurrentVersions(
       cabinetId,
       moved.map((row) => ({ id: row.id, version: versions.get(row.id)! })),
       reason ? JSON.stringify(reason) : null,

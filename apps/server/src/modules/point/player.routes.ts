@@ -23,7 +23,7 @@ export async function playerRoutes(app: App, { services, config }: RouteContext)
   route(app, playerApi.manifest, async (request) => points.manifest(requireDevice(request)));
 
   route(app, playerApi.screenshot, async (request) => {
-    await points.saveScreenshot(requireDevice(request), imageBody(request));
+    await points.pictures.saveScreenshot(requireDevice(request), imageBody(request));
     return { ok: true as const };
   });
 

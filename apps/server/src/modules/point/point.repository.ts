@@ -17,18 +17,16 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
-import type { PointListQuery, PointLogEntry } from '@vitrine/core';
+import type { PointListQuery } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { anyId, containsPattern, countsOf, hasChanges } from '../../db/sql.js';
-import { ownedIds } from './owned.js';
+import { arr, hourOf } from './point-sql.js';
 import {
   netPoints,
-  pairingCodes,
   playlistTargets,
   playlists,
   pointConnectionHours,
-  pointLogs,
   points,
   wallScreens,
   type PointRow,
@@ -93,7 +91,8 @@ const SORTS = {
 } as const;
 
 /**
- * All SQL on screens, their pairing codes, content versions, connection hours and logs (networks are in
+ * All SQL on screens and their presence (pairing codes are in pairing.repository.ts, content versions in
+ * content-version.repository.ts, connection history and logs in point-history.repository.ts, networks in
  * net.repository.ts, commands in point-command.repository.ts). Every method on cabinet-owned rows takes the
  * cabinet and puts it in its WHERE clause (rows keyed by screen go through the cabinet's screens). The paths
  * a screen takes with its own device token or socket, where the screen is the authority, are named
@@ -102,14 +101,6 @@ const SORTS = {
  */
 export class PointRepository {
   constructor(private readonly db: Database) {}
-
-  /** The cabinet's screens among `ids`, as a subquery for statements on rows keyed by screen. */
-  private ownPoints(cabinetId: CabinetId, ids: number[]) {
-    return this.db
-      .select({ id: points.id })
-      .from(points)
-      .where(and(eq(points.cabinetId, cabinetId), anyId(points.id, ids)));
-  }
 
   // ---- screens ----
   async point(cabinetId: CabinetId, id: number): Promise<PointRow | undefined> {
@@ -276,97 +267,6 @@ export class PointRepository {
       .where(and(eq(points.cabinetId, cabinetId), anyId(points.id, ids)));
   }
 
-  // ---- pairing ----
-  async insertPairing(values: { code: string; deviceKeyHash: string; expiresAt: Date }): Promise<boolean> {
-    const rows = await this.db.insert(pairingCodes).values(values).onConflictDoNothing().returning();
-    return rows.length > 0;
-  }
-
-  async livePairing(code: string, now: Date) {
-    const [row] = await this.db
-      .select()
-      .from(pairingCodes)
-      .where(and(eq(pairingCodes.code, code), gt(pairingCodes.expiresAt, now)));
-    return row;
-  }
-
-  /** Binds a live, unbound code to a screen; false if it is unknown, expired or already bound. */
-  async bindPairing(code: string, pointId: number, now: Date): Promise<boolean> {
-    const rows = await this.db
-      .update(pairingCodes)
-      .set({ pointId })
-      .where(and(eq(pairingCodes.code, code), gt(pairingCodes.expiresAt, now), isNull(pairingCodes.pointId)))
-      .returning({ code: pairingCodes.code });
-    return rows.length > 0;
-  }
-
-  async removePairing(code: string): Promise<void> {
-    await this.db.delete(pairingCodes).where(eq(pairingCodes.code, code));
-  }
-
-  async removeExpiredPairings(now: Date): Promise<void> {
-    await this.db
-      .delete(pairingCodes)
-      .where(and(lte(pairingCodes.expiresAt, now), isNull(pairingCodes.pointId)));
-  }
-
-  // ---- content versions ----
-  /**
-   * New current versions (one statement): when and what brought them; a screen already playing its new
-   * version stays synchronised, any other is not until it reports it.
-   */
-  async setCurrentVersions(
-    cabinetId: CabinetId,
-    list: { id: number; version: string }[],
-    reason: string | null,
-    at: Date,
-  ): Promise<void> {
-    if (list.length === 0) return;
-    await this.db.execute(sql`
-      update ${points} p set
-        current_version = v.version,
-        content_changed_at = ${at.toISOString()}::timestamptz,
-        content_change = ${reason},
-        synced_at = case when p.report->>'contentVersion' = v.version
-                         then coalesce(p.synced_at, ${at.toISOString()}::timestamptz) else null end
-      from (select unnest(${arr(
-        list.map((v) => v.id),
-        'int',
-      )}) as id, unnest(${arr(
-        list.map((v) => v.version),
-        'text',
-      )}) as version) v
-      where p.id = v.id and p.cabinet_id = ${cabinetId}`);
-  }
-
-  /**
-   * A manifest was served. `heal`: it is newer than the stored current version (a change no hook saw),
-   * so it becomes current.
-   */
-  async markServed(
-    cabinetId: CabinetId,
-    id: number,
-    version: string,
-    at: Date,
-    heal: boolean,
-  ): Promise<void> {
-    await this.db
-      .update(points)
-      .set({
-        servedVersion: version,
-        servedAt: at,
-        ...(heal
-          ? {
-              currentVersion: version,
-              contentChangedAt: at,
-              contentChange: null,
-              syncedAt: sql`case when ${points.report}->>'contentVersion' = ${version} then coalesce(${points.syncedAt}, ${at.toISOString()}::timestamptz) else null end`,
-            }
-          : {}),
-      })
-      .where(and(eq(points.cabinetId, cabinetId), eq(points.id, id)));
-  }
-
   // ---- presence ----
   /**
    * Heartbeats, batched: last seen, report, synced time (the reported content version is the one served),
@@ -440,78 +340,4 @@ export class PointRepository {
         set: { disconnections: sql`${pointConnectionHours.disconnections} + 1` },
       });
   }
-
-  async recentDisconnections(
-    cabinetId: CabinetId,
-    pointIds: number[],
-    since: Date,
-  ): Promise<Map<number, number>> {
-    const result = new Map<number, number>();
-    if (pointIds.length === 0) return result;
-    const rows = await this.db
-      .select({
-        pointId: pointConnectionHours.pointId,
-        n: sql<number>`sum(${pointConnectionHours.disconnections})::int`,
-      })
-      .from(pointConnectionHours)
-      .where(
-        and(
-          inArray(pointConnectionHours.pointId, this.ownPoints(cabinetId, pointIds)),
-          gte(pointConnectionHours.hour, hourOf(since)),
-        ),
-      )
-      .groupBy(pointConnectionHours.pointId);
-    for (const r of rows) result.set(r.pointId, Number(r.n));
-    return result;
-  }
-
-  async connectionHours(cabinetId: CabinetId, pointId: number, since: Date) {
-    return this.db
-      .select()
-      .from(pointConnectionHours)
-      .where(
-        and(
-          inArray(pointConnectionHours.pointId, this.ownPoints(cabinetId, [pointId])),
-          gt(pointConnectionHours.hour, since),
-        ),
-      )
-      .orderBy(pointConnectionHours.hour);
-  }
-
-  // ---- log ----
-  async appendLog(
-    cabinetId: CabinetId,
-    pointId: number,
-    entries: { at: Date; level: PointLogEntry['level']; message: string }[],
-  ): Promise<void> {
-    if (entries.length === 0 || (await ownedIds(this.db, cabinetId, points, [pointId])).length === 0) return;
-    await this.db.insert(pointLogs).values(entries.map((e) => ({ pointId, ...e })));
-  }
-
-  async log(cabinetId: CabinetId, pointId: number, before: number | undefined, limit: number) {
-    return this.db
-      .select()
-      .from(pointLogs)
-      .where(
-        and(
-          inArray(pointLogs.pointId, this.ownPoints(cabinetId, [pointId])),
-          before ? sql`${pointLogs.id} < ${before}` : undefined,
-        ),
-      )
-      .orderBy(desc(pointLogs.id))
-      .limit(limit);
-  }
-}
-
-const hourOf = (date: Date): Date => new Date(Math.floor(date.getTime() / 3_600_000) * 3_600_000);
-
-/** A PostgreSQL array literal parameter of one type (values are quoted; null stays null). */
-function arr(
-  values: (string | number | boolean | null)[],
-  type: 'int' | 'timestamptz' | 'jsonb' | 'bool' | 'text',
-): SQL {
-  const literal = `{${values
-    .map((v) => (v === null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`))
-    .join(',')}}`;
-  return sql`${literal}::${sql.raw(type)}[]`;
 }

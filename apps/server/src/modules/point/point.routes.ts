@@ -26,7 +26,7 @@ export async function pointRoutes(app: App, { services }: RouteContext): Promise
   route(app, pointApi.overview, async (request) => points.overview(requireCaller(request), request.query));
 
   route(app, pointApi.getScreenshotUrl, async (request) =>
-    points.screenshotInfo(requireCaller(request), request.query.id),
+    points.pictures.screenshotInfo(requireCaller(request), request.query.id),
   );
 
   route(app, pointApi.get, async (request) => points.get(requireCaller(request), request.params.id));
@@ -53,7 +53,7 @@ export async function pointRoutes(app: App, { services }: RouteContext): Promise
   });
 
   route(app, pointApi.photo, async (request) =>
-    points.setPhoto(requireCaller(request), request.params.id, imageBody(request)),
+    points.pictures.setPhoto(requireCaller(request), request.params.id, imageBody(request)),
   );
 
   route(app, pointApi.remove, async (request) => {
@@ -70,15 +70,15 @@ export async function pointRoutes(app: App, { services }: RouteContext): Promise
   route(app, pointApi.copy, async (request) => points.copy(requireCaller(request), request.params.id));
 
   route(app, pointApi.ajaxGetPointScreen, async (request) =>
-    points.command(requireCaller(request), request.body.ids, 'screenshot'),
+    points.commands.command(requireCaller(request), request.body.ids, 'screenshot'),
   );
 
   route(app, pointApi.sendChangeBroadcastingState, async (request) =>
-    points.broadcasting(requireCaller(request), request.body.ids, request.body.stop),
+    points.commands.broadcasting(requireCaller(request), request.body.ids, request.body.stop),
   );
 
   route(app, pointApi.sendLivestream, async (request) =>
-    points.command(
+    points.commands.command(
       requireCaller(request),
       request.body.ids,
       request.body.start ? 'stream-start' : 'stream-stop',
@@ -86,7 +86,9 @@ export async function pointRoutes(app: App, { services }: RouteContext): Promise
   );
 
   for (const [contract, name] of COMMAND_ROUTES) {
-    route(app, contract, async (request) => points.command(requireCaller(request), request.body.ids, name));
+    route(app, contract, async (request) =>
+      points.commands.command(requireCaller(request), request.body.ids, name),
+    );
   }
 
   // Signed addresses for <img>: the photo and the latest screenshot.
@@ -95,7 +97,7 @@ export async function pointRoutes(app: App, { services }: RouteContext): Promise
     [pointApi.screenshotImage, 'screenshot'],
   ] as const) {
     route(app, contract, async (request, reply) => {
-      const object = await points.signedObject(
+      const object = await points.pictures.signedObject(
         request.params.id,
         variant,
         request.query.exp,
@@ -104,7 +106,7 @@ export async function pointRoutes(app: App, { services }: RouteContext): Promise
       return reply
         .header('content-type', object.mime)
         .header('cache-control', 'private, max-age=60')
-        .send(points.readObject(object.key));
+        .send(points.pictures.readObject(object.key));
     });
   }
 }

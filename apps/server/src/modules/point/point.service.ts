@@ -1,15 +1,10 @@
-import { Readable } from 'node:stream';
 import {
   GONE_OFFLINE_HOURS,
   OFFLINE_AFTER_SECONDS,
   POINT_MESSAGES,
   UNSTABLE_DISCONNECTIONS,
   displayOffBySchedule,
-  formatSize,
   pointStatus,
-  PHOTO_MAX_BYTES,
-  type CommandName,
-  type CommandResult,
   type Manifest,
   type ManifestAd,
   type Point,
@@ -24,14 +19,16 @@ import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories, Transact } from '../../db/repositories.js';
 import type { PointRow } from '../../db/schema.js';
 import type { Caller, DeviceCaller } from '../../lib/caller.js';
-import { AppError, fieldError, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import type { UrlSigner } from '../../lib/signer.js';
 import type { Storage } from '../../lib/storage.js';
 import type { MediaService } from '../media/media.service.js';
 import type { WebSocket } from 'ws';
 import type { ScheduleService } from '../schedule/schedule.service.js';
 import type { ContentSync } from './content-sync.js';
-import { iso, toPoint } from './point.presenter.js';
+import { toPoint } from './point.presenter.js';
+import { PointCommands } from './point-commands.js';
+import { PointPictures, pictureUrl, screenshotUrl } from './point-pictures.js';
 import type { Fleet } from './fleet.js';
 import type { ListClock, PointChanges, PointFilter } from './point.repository.js';
 import type { AddScreen } from '../billing/index.js';
@@ -82,15 +79,19 @@ function changes(body: PointPatch): PointChanges {
 }
 
 /**
- * Screens: settings, the networks a screen is in, status from the fleet's presence,
- * commands through the fleet, the player's manifest, screenshots and log. Networks themselves are
- * `net.service.ts`, pairing `pairing.service.ts`.
+ * Screens: settings, the networks a screen is in, status from the fleet's presence, the player's
+ * manifest and log. Commands are `commands` (point-commands.ts), photos and screenshots `pictures`
+ * (point-pictures.ts); networks themselves are `net.service.ts`, pairing `pairing.service.ts`.
  */
 export class PointService {
   private readonly clock: () => Date;
+  readonly commands: PointCommands;
+  readonly pictures: PointPictures;
 
   constructor(private readonly deps: PointServiceDeps) {
     this.clock = deps.clock ?? (() => new Date());
+    this.commands = new PointCommands(deps, this.clock);
+    this.pictures = new PointPictures(deps, this, this.clock);
   }
 
   // ---- presenting ----
@@ -103,7 +104,7 @@ export class PointService {
     const [nets, content, flaky] = await Promise.all([
       netRepo.netsOf(cabinetId, ids),
       points.withContent(cabinetId, ids),
-      points.recentDisconnections(cabinetId, ids, new Date(now.getTime() - HOUR)),
+      this.deps.repos.pointHistory.recentDisconnections(cabinetId, ids, new Date(now.getTime() - HOUR)),
     ]);
     return rows.map((row) =>
       toPoint(row, {
@@ -118,19 +119,10 @@ export class PointService {
           },
           now,
         ),
-        photoUrl: row.photoKey ? this.signed(row.id, 'photo', row.updatedAt) : null,
+        photoUrl: row.photoKey ? pictureUrl(this.deps.signer, row.id, 'photo', row.updatedAt) : null,
         displayOff: displayOffBySchedule(row.report, row, now.getTime()),
       }),
     );
-  }
-
-  /**
-   * Photos and screenshots are shown by <img>: signed, short-lived addresses like the library's, with the
-   * time of the picture in them, so a new one is a new address and never the browser's cached old one.
-   */
-  private signed(pointId: number, variant: 'photo' | 'screenshot', at: Date): string {
-    const { exp, sig } = this.deps.signer.sign(pointId, variant);
-    return `/api/point/${pointId}/${variant}?exp=${exp}&sig=${sig}&v=${Math.floor(at.getTime() / 1000)}`;
   }
 
   // ---- screens ----
@@ -303,91 +295,15 @@ export class PointService {
     return this.deps.fleet.attach(device.pointId, socket);
   }
 
-  async saveScreenshot(
-    device: DeviceCaller,
-    { bytes, mime }: { bytes: Buffer; mime: string },
-  ): Promise<void> {
-    if (bytes.length > PHOTO_MAX_BYTES) throw new AppError('UPLOAD_INVALID');
-    const ext = mime === 'image/png' ? 'png' : 'jpg';
-    const key = `${device.cabinetId}/screens/${device.pointId}.${ext}`;
-    await this.deps.storage.putStream(key, Readable.from(bytes));
-    await this.deps.repos.points.update(device.cabinetId, [device.pointId], {
-      screenshotKey: key,
-      screenshotAt: this.clock(),
-    });
-  }
-
   async appendLog(
     device: DeviceCaller,
     entries: { at: string; level: PointLogEntry['level']; message: string }[],
   ): Promise<void> {
-    await this.deps.repos.points.appendLog(
+    await this.deps.repos.pointHistory.appendLog(
       device.cabinetId,
       device.pointId,
       entries.map((e) => ({ at: new Date(e.at), level: e.level, message: e.message })),
     );
-  }
-
-  // ---- commands ----
-  /** Sends a command to screens of the caller's cabinet; offline ones get it when they come back. */
-  async command(
-    caller: Caller,
-    ids: number[],
-    name: CommandName,
-    args: Record<string, unknown> = {},
-  ): Promise<CommandResult> {
-    const found = await this.deps.repos.points.presenceOf(caller.cabinetId, ids);
-    if (found.length !== new Set(ids).size || found.length === 0) throw notFound();
-    await this.deps.fleet.send(
-      caller.cabinetId,
-      found.map((p) => p.id),
-      name,
-      args,
-      caller.userId,
-    );
-    // Online by the same rule the status shows (flakiness does not matter for delivery).
-    const now = this.clock();
-    const online = found.filter((p) =>
-      ['ONLINE', 'UNSTABLE'].includes(
-        pointStatus(
-          {
-            lastSeenAt: p.lastSeenAt,
-            goneOfflineAt: p.goneOfflineAt,
-            connected: this.deps.fleet.connected(p.id),
-            recentDisconnections: 0,
-          },
-          now,
-        ),
-      ),
-    );
-    const delivered = new Set(online.map((p) => p.id));
-    return {
-      ok: true,
-      message: POINT_MESSAGES.changeStatusSent,
-      delivered: [...delivered],
-      queued: found.filter((p) => !delivered.has(p.id)).map((p) => p.id),
-    };
-  }
-
-  /** Broadcast stop or start (spec §4): the points are marked, and told. */
-  async broadcasting(caller: Caller, ids: number[], stop: boolean): Promise<CommandResult> {
-    const found = await this.deps.repos.points.pointsByIds(caller.cabinetId, ids);
-    if (found.length !== new Set(ids).size) throw notFound();
-    await this.deps.repos.points.update(caller.cabinetId, ids, { isStopped: stop });
-    const result = await this.command(caller, ids, stop ? 'broadcast-stop' : 'broadcast-start');
-    // The state is part of the screens' content: the command makes the players fetch it as well.
-    await this.deps.sync.changed(
-      caller.cabinetId,
-      { immediate: ids, passive: [], reason: { kind: 'settings', name: null } },
-      null,
-    );
-    return result;
-  }
-
-  async screenshotInfo(caller: Caller, id: number): Promise<{ url: string | null; takenAt: string | null }> {
-    const row = await this.deps.repos.points.point(caller.cabinetId, id);
-    if (!row) throw notFound();
-    return { url: this.screenshotUrl(row), takenAt: iso(row.screenshotAt) };
   }
 
   /** Several screens as `get` shows them, each with its last screenshot's address: read together (a wall's tiles). */
@@ -398,47 +314,12 @@ export class PointService {
     const rows = await this.deps.repos.points.pointsByIds(caller.cabinetId, ids);
     if (rows.length !== new Set(ids).size) throw notFound();
     const points = await this.present(caller.cabinetId, rows);
-    return rows.map((row, i) => ({ point: points[i]!, screenshotUrl: this.screenshotUrl(row) }));
-  }
-
-  private screenshotUrl(row: PointRow): string | null {
-    return row.screenshotKey ? this.signed(row.id, 'screenshot', row.screenshotAt ?? row.updatedAt) : null;
-  }
-
-  /** The stored object behind a signed photo or screenshot address. */
-  async signedObject(id: number, variant: 'photo' | 'screenshot', exp: number, sig: string) {
-    if (!this.deps.signer.verify(id, variant, exp, sig)) throw notFound();
-    const row = await this.deps.repos.points.platformPointById(id);
-    const key = variant === 'photo' ? row?.photoKey : row?.screenshotKey;
-    if (!row || !key) throw notFound();
-    // A stored file that is gone (a restore without media, a removed object) is not found, not a 500.
-    if ((await this.deps.storage.size(key)) === null) throw notFound();
-    return { key, mime: key.endsWith('.png') ? 'image/png' : 'image/jpeg' };
-  }
-
-  readObject(key: string) {
-    return this.deps.storage.read(key);
-  }
-
-  async setPhoto(
-    caller: Caller,
-    id: number,
-    { bytes, mime }: { bytes: Buffer; mime: string },
-  ): Promise<Point> {
-    await this.get(caller, id);
-    if (bytes.length > PHOTO_MAX_BYTES) {
-      throw fieldError('photo', POINT_MESSAGES.photoTooLarge(formatSize(PHOTO_MAX_BYTES)));
-    }
-    const ext = mime === 'image/png' ? 'png' : 'jpg';
-    const key = `${caller.cabinetId}/photos/${id}.${ext}`;
-    await this.deps.storage.putStream(key, Readable.from(bytes));
-    await this.deps.repos.points.update(caller.cabinetId, [id], { photoKey: key, updatedAt: this.clock() });
-    return this.get(caller, id);
+    return rows.map((row, i) => ({ point: points[i]!, screenshotUrl: screenshotUrl(this.deps.signer, row) }));
   }
 
   async connectionHistory(caller: Caller, id: number) {
     await this.get(caller, id);
-    const rows = await this.deps.repos.points.connectionHours(
+    const rows = await this.deps.repos.pointHistory.connectionHours(
       caller.cabinetId,
       id,
       new Date(this.clock().getTime() - 7 * 24 * HOUR),
@@ -452,7 +333,7 @@ export class PointService {
 
   async log(caller: Caller, id: number, before: number | undefined) {
     await this.get(caller, id);
-    const rows = await this.deps.repos.points.log(caller.cabinetId, id, before, 100);
+    const rows = await this.deps.repos.pointHistory.log(caller.cabinetId, id, before, 100);
     return rows.map((r) => ({
       id: r.id,
       at: r.at.toISOString(),

@@ -15,7 +15,8 @@ import type { Repositories } from '../../db/repositories.js';
 import { AppError } from '../../lib/errors.js';
 import type { MediaService } from '../media/media.service.js';
 import { checkExportRows, exportStream, type ExportTable } from '../statistic/export.js';
-import { sspFactsOf, type ReconciliationSums } from './ad.repository.js';
+import { sspFactsOf } from './ad.repository.js';
+import type { ReconciliationSums } from './ad-report.repository.js';
 
 /** Rows read per query while exporting the list of shows. */
 const EXPORT_PAGE = 5000;
@@ -39,7 +40,7 @@ export class SspReportService {
   ) {}
 
   async report(cabinetId: CabinetId, query: SspQuery): Promise<SspReport> {
-    const { rows, totals } = await this.deps.repos.ads.report(
+    const { rows, totals } = await this.deps.repos.adReports.report(
       cabinetId,
       query,
       (query.page - 1) * query.limit,
@@ -66,7 +67,7 @@ export class SspReportService {
   }
 
   async shows(cabinetId: CabinetId, query: SspQuery): Promise<SspShowList> {
-    const { rows, total } = await this.deps.repos.ads.shows(
+    const { rows, total } = await this.deps.repos.adReports.shows(
       cabinetId,
       query,
       (query.page - 1) * query.limit,
@@ -94,7 +95,7 @@ export class SspReportService {
 
   async files(cabinetId: CabinetId, query: SspQuery): Promise<SspFileList> {
     const { repos, media } = this.deps;
-    const { rows, total } = await repos.ads.creatives(
+    const { rows, total } = await repos.adReports.creatives(
       cabinetId,
       query,
       (query.page - 1) * query.limit,
@@ -136,7 +137,7 @@ export class SspReportService {
    * ours) in exact micro-units (docs/ssp.md, "Reconciliation").
    */
   async reconciliation(cabinetId: CabinetId, query: SspQuery): Promise<SspReconciliation> {
-    const { rows, totals } = await this.deps.repos.ads.reconciliation(
+    const { rows, totals } = await this.deps.repos.adReports.reconciliation(
       cabinetId,
       query,
       (query.page - 1) * query.limit,
@@ -162,7 +163,7 @@ export class SspReportService {
   async exportReport(cabinetId: CabinetId, query: SspExportQuery) {
     const { format, ...range } = query;
     const { repos } = this.deps;
-    const { totals } = await repos.ads.report(cabinetId, range, 0, 0);
+    const { totals } = await repos.adReports.report(cabinetId, range, 0, 0);
     checkExportRows(format, totals.groups, 'choose a shorter period');
     const table: ExportTable = {
       title: `SSP report ${rangeTitle(range)}`,
@@ -176,7 +177,7 @@ export class SspReportService {
       ],
       rows: pages(
         async (offset) => {
-          const page = await repos.ads.report(cabinetId, range, offset, EXPORT_PAGE);
+          const page = await repos.adReports.report(cabinetId, range, offset, EXPORT_PAGE);
           return page.rows.map((r): Cells => [
             iso(r.hour),
             r.source,
@@ -205,7 +206,7 @@ export class SspReportService {
   async exportShows(cabinetId: CabinetId, query: SspExportQuery) {
     const { format, ...range } = query;
     const { repos } = this.deps;
-    const { total } = await repos.ads.shows(cabinetId, range, 0, 0);
+    const { total } = await repos.adReports.shows(cabinetId, range, 0, 0);
     checkExportRows(format, total, 'choose a shorter period');
     const table: ExportTable = {
       title: `SSP shows ${rangeTitle(range)}`,
@@ -221,7 +222,7 @@ export class SspReportService {
         { title: 'Source', width: 60 },
       ],
       rows: pages(async (offset) => {
-        const page = await repos.ads.shows(cabinetId, range, offset, EXPORT_PAGE);
+        const page = await repos.adReports.shows(cabinetId, range, offset, EXPORT_PAGE);
         return page.rows.map((r): Cells => [
           iso(r.played_at),
           r.supplier_name,

@@ -100,7 +100,7 @@ export class SupplierService {
     // A cabinet the platform admin names: its row is looked up before anything is written for it.
     const cabinet = await repos.cabinets.findById(asCabinetId(body.cabinetId));
     if (!cabinet) throw new AppError('NOT_FOUND');
-    const saved = await repos.ads.saveSupplierReports(
+    const saved = await repos.adReports.saveSupplierReports(
       cabinet.id,
       id,
       caller.userId,

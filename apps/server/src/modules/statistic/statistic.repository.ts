@@ -1,19 +1,10 @@
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
-import { anyId, rowsOf } from '../../db/sql.js';
-import {
-  addDays,
-  localDateTime,
-  zoneDay,
-  type ExportFormat,
-  type ExportKind,
-  type ExportStatus,
-  type StatisticFilters,
-} from '@vitrine/core';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../../db/sql.js';
+import { addDays, localDateTime, zoneDay, type StatisticFilters } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import {
   audienceHourly,
-  exportJobs,
   files,
   netPoints,
   nets,
@@ -21,8 +12,6 @@ import {
   playbacks,
   playlists,
   points,
-  statisticChanges,
-  type ExportJobRow,
 } from '../../db/schema.js';
 
 /** The sums every report row carries, as numbers. */
@@ -63,13 +52,6 @@ interface ZoneGroup {
   ids: number[];
 }
 
-export interface RowPatch {
-  impressions?: number;
-  revenue?: number;
-  cost?: number;
-  source?: string;
-}
-
 const num = (v: unknown): number => Number(v ?? 0);
 const sumsOf = (r: Record<string, unknown>): Sums => ({
   shows: num(r.shows),
@@ -86,7 +68,8 @@ function intArray(values: readonly number[]): SQL {
 /**
  * All SQL of the statistics: reports come from the hourly rollup (`playback_hourly`), the list and its
  * exports from the raw rows (`playbacks`). Every query is scoped to the caller's cabinet; an id of another
- * cabinet in a filter simply matches nothing.
+ * cabinet in a filter simply matches nothing. Corrections are in correction.repository.ts, the export spool
+ * in export-job.repository.ts.
  */
 export class StatisticRepository {
   constructor(private readonly db: Database) {}
@@ -388,189 +371,5 @@ export class StatisticRepository {
       source: String(r.source),
       cursor: { startedAt: String(r.cursor_at), id: num(r.id) },
     }));
-  }
-
-  /**
-   * Corrects rows and keeps the rollup equal to them: each row's old values leave its hour and its new
-   * values join it (under the new source when the source changes), and every changed field is recorded.
-   * `cabinetId` null: any cabinet (the platform admin's correction). Runs inside the caller's transaction.
-   * Answers the rows changed.
-   */
-  async patch(
-    cabinetId: CabinetId | null,
-    ids: readonly number[],
-    patch: RowPatch,
-    userId: number,
-  ): Promise<number> {
-    const scope = cabinetId === null ? sql`true` : sql`p.cabinet_id = ${cabinetId}`;
-    const set = (field: keyof RowPatch, type: string): SQL =>
-      patch[field] === undefined ? sql`p.${sql.raw(field)}` : sql`${patch[field]}::${sql.raw(type)}`;
-    const result = await rowsOf<{ updated: unknown }>(
-      this.db,
-      sql`
-      with old as (
-        select p.id, p.cabinet_id, p.point_id, coalesce(p.playlist_id, 0) as playlist_id, p.file_id,
-          p.started_at, p.duration, coalesce(p.impressions, 0) as impressions, p.revenue,
-          coalesce(p.cost, 0) as cost, p.source, p.impressions as raw_impressions, p.cost as raw_cost,
-          -- The rollup hour the row was counted in: the latest of its key starting at or before the show.
-          (select max(h.hour_utc) from ${playbackHourly} h
-            where h.point_id = p.point_id and h.playlist_id = coalesce(p.playlist_id, 0)
-              and h.file_id = p.file_id and h.source = p.source and h.hour_utc <= p.started_at
-              and h.hour_utc > p.started_at - interval '1 hour') as hour_utc
-        from ${playbacks} p
-        where p.id = any(${sql`${`{${ids.join(',')}}`}::bigint[]`}) and ${scope}
-        order by p.id
-        for update
-      ),
-      upd as (
-        update ${playbacks} p set
-          impressions = ${set('impressions', 'float8')},
-          revenue = ${set('revenue', 'float8')},
-          cost = ${set('cost', 'float8')},
-          source = ${set('source', 'text')}
-        from old where p.id = old.id
-        returning p.id, coalesce(p.impressions, 0) as impressions, p.revenue, coalesce(p.cost, 0) as cost,
-          p.source
-      ),
-      changes as (
-        insert into ${statisticChanges} (cabinet_id, playback_id, user_id, field, old_value, new_value)
-        select old.cabinet_id, old.id, ${userId}, c.field, c.old_value, c.new_value
-        from old join upd on upd.id = old.id
-        cross join lateral (values
-          ('impressions', old.raw_impressions::text, upd.impressions::text),
-          ('revenue', old.revenue::text, upd.revenue::text),
-          ('cost', old.raw_cost::text, upd.cost::text),
-          ('source', old.source, upd.source)
-        ) as c(field, old_value, new_value)
-        where c.field in (${sql.join(
-          (Object.keys(patch) as (keyof RowPatch)[])
-            .filter((k) => patch[k] !== undefined)
-            .map((k) => sql`${k}`),
-          sql`, `,
-        )}) and c.old_value is distinct from c.new_value
-        returning 1
-      ),
-      moves as (
-        select old.cabinet_id, old.point_id, old.playlist_id, old.file_id, old.hour_utc, old.source,
-          -1 as sign, old.duration, old.impressions, old.revenue, old.cost
-        from old where old.hour_utc is not null
-        union all
-        select old.cabinet_id, old.point_id, old.playlist_id, old.file_id, old.hour_utc, upd.source,
-          1, old.duration, upd.impressions, upd.revenue, upd.cost
-        from old join upd on upd.id = old.id where old.hour_utc is not null
-      ),
-      net as (
-        select m.cabinet_id, m.point_id, m.playlist_id, m.file_id, m.hour_utc, m.source,
-          sum(m.sign)::int as shows, sum(m.sign * m.duration) as seconds,
-          sum(m.sign * m.impressions) as impressions, sum(m.sign * m.revenue) as revenue,
-          sum(m.sign * m.cost) as cost,
-          (select h.hour_local from ${playbackHourly} h where h.point_id = m.point_id
-            and h.hour_utc = m.hour_utc limit 1) as hour_local
-        from moves m
-        group by m.cabinet_id, m.point_id, m.playlist_id, m.file_id, m.hour_utc, m.source
-        order by m.point_id, m.hour_utc, m.playlist_id, m.file_id, m.source
-      ),
-      rolled as (
-        insert into ${playbackHourly} as r (cabinet_id, point_id, playlist_id, file_id, hour_utc, hour_local,
-          shows, seconds, impressions, revenue, cost, source)
-        select cabinet_id, point_id, playlist_id, file_id, hour_utc, hour_local, shows, seconds,
-          impressions, revenue, cost, source
-        from net
-        on conflict (point_id, hour_utc, playlist_id, file_id, source) do update set
-          shows = r.shows + excluded.shows,
-          seconds = r.seconds + excluded.seconds,
-          impressions = r.impressions + excluded.impressions,
-          revenue = r.revenue + excluded.revenue,
-          cost = r.cost + excluded.cost
-        returning 1
-      )
-      select (select count(*) from upd)::int as updated, (select count(*) from changes)::int as changes,
-        (select count(*) from rolled)::int as rolled`,
-    );
-    const updated = num(result[0]?.updated);
-    // A source change empties the old key's row: drop rows left with no shows (of the rows' screens only).
-    if (patch.source !== undefined && updated > 0) {
-      await this.db.execute(sql`delete from ${playbackHourly} where shows <= 0 and point_id in (
-        select p.point_id from ${playbacks} p where p.id = any(${sql`${`{${ids.join(',')}}`}::bigint[]`}))`);
-    }
-    return updated;
-  }
-
-  // ---- export jobs (the spool) ----
-
-  async insertJob(values: {
-    cabinetId: CabinetId;
-    userId: number;
-    kind: ExportKind;
-    format: ExportFormat;
-    params: Record<string, unknown>;
-    name: string;
-  }): Promise<ExportJobRow> {
-    const [row] = await this.db.insert(exportJobs).values(values).returning();
-    return row!;
-  }
-
-  async jobs(cabinetId: CabinetId, limit = 100): Promise<ExportJobRow[]> {
-    return this.db
-      .select()
-      .from(exportJobs)
-      .where(eq(exportJobs.cabinetId, cabinetId))
-      .orderBy(desc(exportJobs.id))
-      .limit(limit);
-  }
-
-  /** A job by id alone: the worker's and the signed download's lookup (the id came from a signed URL or the queue). */
-  async platformJobById(id: number): Promise<ExportJobRow | null> {
-    const [row] = await this.db.select().from(exportJobs).where(eq(exportJobs.id, id));
-    return row ?? null;
-  }
-
-  async jobInCabinet(cabinetId: CabinetId, id: number): Promise<ExportJobRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(exportJobs)
-      .where(and(eq(exportJobs.cabinetId, cabinetId), eq(exportJobs.id, id)));
-    return row ?? null;
-  }
-
-  async platformUpdateJob(
-    id: number,
-    values: Partial<{
-      status: ExportStatus;
-      progress: number;
-      storageKey: string | null;
-      size: number | null;
-      error: string | null;
-      finishedAt: Date | null;
-    }>,
-  ): Promise<void> {
-    await this.db.update(exportJobs).set(values).where(eq(exportJobs.id, id));
-  }
-
-  /** Jobs finished (done or failed) before `before`, oldest first. */
-  async platformFinishedJobsBefore(before: Date, limit: number): Promise<ExportJobRow[]> {
-    return this.db
-      .select()
-      .from(exportJobs)
-      .where(and(sql`${exportJobs.status} in ('done', 'failed')`, lt(exportJobs.finishedAt, before)))
-      .orderBy(exportJobs.finishedAt)
-      .limit(limit);
-  }
-
-  async platformDeleteJobs(ids: readonly number[]): Promise<number> {
-    if (ids.length === 0) return 0;
-    const gone = await this.db
-      .delete(exportJobs)
-      .where(anyId(exportJobs.id, [...ids]))
-      .returning({ id: exportJobs.id });
-    return gone.length;
-  }
-
-  /** Jobs left queued or running by a process that stopped (the in-process fallback only). */
-  async platformFailAbandonedJobs(): Promise<void> {
-    await this.db
-      .update(exportJobs)
-      .set({ status: 'failed', error: 'The server restarted: please export again', finishedAt: new Date() })
-      .where(sql`${exportJobs.status} in ('queued', 'running')`);
   }
 }

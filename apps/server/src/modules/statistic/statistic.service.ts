@@ -12,7 +12,6 @@ import {
   type FileReport,
   type HourReport,
   type InstanceReport,
-  type ReportTotals,
   type StatisticFilters,
   type StatisticList,
   type StatisticListQuery,
@@ -26,12 +25,9 @@ import type { Caller } from '../../lib/caller.js';
 import { AppError } from '../../lib/errors.js';
 import type { UrlSigner } from '../../lib/signer.js';
 import type { Storage } from '../../lib/storage.js';
-import { checkExportRows, EXPORT_MIME, exportStream, writeExport, type ExportTable } from './export.js';
+import { checkExportRows, EXPORT_MIME, exportStream, writeExport } from './export.js';
+import { exportTable, totalsOf } from './export-table.js';
 import type { ExportQueue } from './export-queue.js';
-import type { Sums } from './statistic.repository.js';
-
-/** Rows read per query while exporting the list (a keyset walk, newest first). */
-const EXPORT_PAGE = 5000;
 
 export interface StatisticServiceDeps {
   repos: Repositories;
@@ -50,30 +46,12 @@ export interface StatisticServiceDeps {
 /** Expired exports removed per round trip. */
 const EXPIRED_BATCH = 200;
 
-const KIND_TITLE: Record<ExportKind, string> = {
-  list: 'Statistics',
-  hour: 'Report by hours',
-  files: 'Report by files',
-  instances: 'Report by instances',
-};
 const KIND_FILE: Record<ExportKind, string> = {
   list: 'statistics',
   hour: 'report-by-hour',
   files: 'report-by-files',
   instances: 'report-by-instances',
 };
-
-function totalsOf(rows: readonly Sums[]): ReportTotals {
-  const totals = { shows: 0, seconds: 0, impressions: 0, revenue: 0, cost: 0 };
-  for (const r of rows) {
-    totals.shows += r.shows;
-    totals.seconds += r.seconds;
-    totals.impressions += r.impressions;
-    totals.revenue += r.revenue;
-    totals.cost += r.cost;
-  }
-  return totals;
-}
 
 /** Only the filter fields (an export's body also has format and kind). */
 function filtersOf(input: StatisticFilters): StatisticFilters {
@@ -167,7 +145,7 @@ export class StatisticService {
     if (!can(caller.role, 'statistics.edit')) throw new AppError('FORBIDDEN');
     const ids = [...new Set(body.ids)].sort((a, b) => a - b);
     const updated = await this.deps.transact((repos) =>
-      repos.statistics.patch(null, ids, body.patch, caller.userId),
+      repos.corrections.patch(null, ids, body.patch, caller.userId),
     );
     return { ok: true, updated };
   }
@@ -177,103 +155,6 @@ export class StatisticService {
   private async rowCount(cabinetId: CabinetId, kind: ExportKind, filters: StatisticFilters): Promise<number> {
     if (kind === 'list') return this.repo.countShows(cabinetId, filters);
     return 0; // reports are small (hours, screens, files of the period)
-  }
-
-  /** The table an export writes: the list walked page by page, or a report with its totals row. */
-  private table(cabinetId: CabinetId, kind: ExportKind, filters: StatisticFilters): ExportTable {
-    const repo = this.repo;
-    const sums = (s: ReportTotals) => [
-      s.shows,
-      round(s.seconds),
-      round(s.impressions),
-      round(s.revenue),
-      round(s.cost),
-    ];
-    const sumColumns = [
-      { title: 'Shows', width: 60, numeric: true },
-      { title: 'Seconds', width: 70, numeric: true },
-      { title: 'Impressions', width: 80, numeric: true },
-      { title: 'Revenue', width: 70, numeric: true },
-      { title: 'Cost', width: 70, numeric: true },
-    ];
-    const title = `${KIND_TITLE[kind]} ${filters.from} – ${filters.to}`;
-    if (kind === 'list') {
-      return {
-        title,
-        columns: [
-          { title: 'Time (screen)', width: 115 },
-          { title: 'Time (UTC)', width: 140 },
-          { title: 'Channel', width: 110 },
-          { title: 'Instance', width: 110 },
-          { title: 'Playlist', width: 110 },
-          { title: 'File', width: 120 },
-          { title: 'Shows', width: 40, numeric: true },
-          { title: 'Impressions', width: 70, numeric: true },
-          { title: 'Revenue', width: 60, numeric: true },
-          { title: 'Cost', width: 60, numeric: true },
-          { title: 'Source', width: 60 },
-        ],
-        rows: (async function* () {
-          let after;
-          for (;;) {
-            const page = await repo.list(cabinetId, filters, {
-              limit: EXPORT_PAGE,
-              ...(after ? { after } : {}),
-            });
-            if (page.length === 0) return;
-            yield page.map((r) => [
-              r.localTime,
-              r.datetime,
-              r.channel,
-              r.instance,
-              r.playlist,
-              r.file,
-              1,
-              r.impressions,
-              r.revenue,
-              r.cost,
-              r.source,
-            ]);
-            if (page.length < EXPORT_PAGE) return;
-            after = page[page.length - 1]!.cursor;
-          }
-        })(),
-      };
-    }
-    const once = async function* (make: () => Promise<(string | number | null)[][]>) {
-      yield await make();
-    };
-    if (kind === 'hour') {
-      return {
-        title,
-        columns: [{ title: 'Hour', width: 110 }, ...sumColumns],
-        rows: once(async () => {
-          const rows = await repo.reportByHour(cabinetId, filters);
-          return [...rows.map((r) => [r.hour, ...sums(r)]), ['Total', ...sums(totalsOf(rows))]];
-        }),
-      };
-    }
-    if (kind === 'files') {
-      return {
-        title,
-        columns: [{ title: 'Playlist', width: 160 }, { title: 'File', width: 160 }, ...sumColumns],
-        rows: once(async () => {
-          const rows = await repo.reportByFiles(cabinetId, filters);
-          return [
-            ...rows.map((r) => [r.playlist, r.file, ...sums(r)]),
-            ['Total', null, ...sums(totalsOf(rows))],
-          ];
-        }),
-      };
-    }
-    return {
-      title,
-      columns: [{ title: 'Instance', width: 200 }, ...sumColumns],
-      rows: once(async () => {
-        const rows = await repo.reportByInstances(cabinetId, filters);
-        return [...rows.map((r) => [r.name, ...sums(r)]), ['Total', ...sums(totalsOf(rows))]];
-      }),
-    };
   }
 
   private async checkSize(
@@ -300,7 +181,7 @@ export class StatisticService {
   ): Promise<{ name: string; mime: string; stream: Readable }> {
     const filters = filtersOf(input);
     await this.checkSize(caller.cabinetId, kind, format, filters);
-    const file = exportStream(format, this.table(caller.cabinetId, kind, filters), this.deps.log);
+    const file = exportStream(format, exportTable(this.repo, caller.cabinetId, kind, filters), this.deps.log);
     return { name: this.fileName(kind, format, filters), ...file };
   }
 
@@ -313,7 +194,7 @@ export class StatisticService {
   ): Promise<{ id: number }> {
     const filters = filtersOf(input);
     await this.checkSize(caller.cabinetId, kind, format, filters);
-    const job = await this.repo.insertJob({
+    const job = await this.deps.repos.exportJobs.insertJob({
       cabinetId: caller.cabinetId,
       userId: caller.userId,
       kind,
@@ -327,9 +208,13 @@ export class StatisticService {
 
   /** Runs one queued export (the queue's worker): into a temporary file, then storage under exports/. */
   async runJob(jobId: number): Promise<void> {
-    const job = await this.repo.platformJobById(jobId);
+    const job = await this.deps.repos.exportJobs.platformJobById(jobId);
     if (!job || job.status === 'done') return;
-    await this.repo.platformUpdateJob(jobId, { status: 'running', progress: 0, error: null });
+    await this.deps.repos.exportJobs.platformUpdateJob(jobId, {
+      status: 'running',
+      progress: 0,
+      error: null,
+    });
     const kind = job.kind;
     const format = job.format;
     const filters = job.params as unknown as StatisticFilters;
@@ -340,20 +225,20 @@ export class StatisticService {
       let last = 0;
       await writeExport(
         format,
-        this.table(job.cabinetId, kind, filters),
+        exportTable(this.repo, job.cabinetId, kind, filters),
         createWriteStream(tmp),
         async (n) => {
           const progress = Math.min(99, Math.floor((n / expected) * 100));
           if (progress >= last + 5) {
             last = progress;
-            await this.repo.platformUpdateJob(jobId, { progress });
+            await this.deps.repos.exportJobs.platformUpdateJob(jobId, { progress });
           }
         },
       );
       const size = (await stat(tmp)).size;
       const key = `exports/${job.cabinetId}/${jobId}.${format}`;
       await this.deps.storage.putFile(key, tmp);
-      await this.repo.platformUpdateJob(jobId, {
+      await this.deps.repos.exportJobs.platformUpdateJob(jobId, {
         status: 'done',
         progress: 100,
         storageKey: key,
@@ -363,7 +248,7 @@ export class StatisticService {
       this.deps.exportReady?.(job);
     } catch (error) {
       this.deps.log?.(`export ${jobId} failed`, error);
-      await this.repo.platformUpdateJob(jobId, {
+      await this.deps.repos.exportJobs.platformUpdateJob(jobId, {
         status: 'failed',
         error: error instanceof Error ? error.message.slice(0, 500) : 'Export failed',
         finishedAt: new Date(),
@@ -398,7 +283,7 @@ export class StatisticService {
   }
 
   async spool(caller: Caller): Promise<{ list: ExportJob[] }> {
-    const jobs = await this.repo.jobs(caller.cabinetId);
+    const jobs = await this.deps.repos.exportJobs.jobs(caller.cabinetId);
     return { list: jobs.map((j) => this.present(j)) };
   }
 
@@ -409,7 +294,7 @@ export class StatisticService {
     sig: string,
   ): Promise<{ name: string; mime: string; size: number | null; stream: Readable }> {
     if (!this.deps.signer.verify(id, 'export', exp, sig)) throw new AppError('NOT_FOUND');
-    const job = await this.repo.platformJobById(id);
+    const job = await this.deps.repos.exportJobs.platformJobById(id);
     if (!job || job.status !== 'done' || !job.storageKey) throw new AppError('NOT_FOUND');
     return {
       name: job.name,
@@ -429,19 +314,15 @@ export class StatisticService {
     const before = new Date(now.getTime() - this.deps.retentionHours * 3600_000);
     let removed = 0;
     for (;;) {
-      const jobs = await this.repo.platformFinishedJobsBefore(before, EXPIRED_BATCH);
+      const jobs = await this.deps.repos.exportJobs.platformFinishedJobsBefore(before, EXPIRED_BATCH);
       for (const job of jobs) if (job.storageKey) await this.deps.storage.remove(job.storageKey);
-      removed += await this.repo.platformDeleteJobs(jobs.map((j) => j.id));
+      removed += await this.deps.repos.exportJobs.platformDeleteJobs(jobs.map((j) => j.id));
       if (jobs.length < EXPIRED_BATCH) return removed;
     }
   }
 
   /** Jobs a stopped process left behind, when the queue does not keep them itself (the in-process fallback). */
   async failAbandoned(): Promise<void> {
-    await this.repo.platformFailAbandonedJobs();
+    await this.deps.repos.exportJobs.platformFailAbandonedJobs();
   }
-}
-
-function round(n: number): number {
-  return Math.round(n * 100) / 100;
 }
