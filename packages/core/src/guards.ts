@@ -7,7 +7,8 @@ export type Fields = Record<string, unknown>;
 export const isFields = (value: unknown): value is Fields =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+export const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
 
 export const isString = (value: unknown): value is string => typeof value === 'string';
 

@@ -10,7 +10,6 @@ export const PLUGIN_MIME = 'application/vnd.vitrine.plugin+json';
 /** The type of an instance whose plugin needs the network: screens do not keep it (see cacheable()). */
 export const PLUGIN_ONLINE_MIME = `${PLUGIN_MIME}; offline=0`;
 
-
 /**
  * Whether JSON is an instance's content the player can run, checked without zod so the player stays
  * light: the fields it reads (the plugin's id, name and origins, the settings and the entry page). The

@@ -36,7 +36,6 @@ const layerBase = {
   locked: z.boolean(),
 };
 
-
 /** How text looks: text, clock, date and ticker layers share it. */
 export const TextStyle = z.strictObject({
   fontFamily: text(100, { min: 1 }),
@@ -164,4 +163,3 @@ export const StudioDocument = z
   })
   .refine(layerIdsUnique, { error: 'Layer ids must be unique on a page', path: ['pages'] });
 export type StudioDocument = z.infer<typeof StudioDocument>;
-

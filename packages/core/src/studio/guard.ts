@@ -5,16 +5,7 @@
  * (StudioDocument in document.ts) keeps the other bounds at each save on the server; core's tests check
  * that every document the schema accepts passes this.
  */
-import {
-  isBoolean,
-  isFields,
-  isId,
-  isNullOr,
-  isNumber,
-  isOneOf,
-  isString,
-  type Fields,
-} from '../guards.js';
+import { isBoolean, isFields, isId, isNullOr, isNumber, isOneOf, isString, type Fields } from '../guards.js';
 import type { StudioDocument } from './document.js';
 import {
   CLOCK_FORMATS,
