@@ -11,7 +11,7 @@ import {
 } from '../point.js';
 import { PLAYER_PLATFORMS } from '../brands.js';
 import { ACK_MESSAGE_MAX, DISPLAY_METHODS } from '../native.js';
-import { isWallTime } from '../playlist.js';
+import { isWallTime } from '../wall-time.js';
 import { MESSAGES } from '../validation.js';
 import { INT4_MAX, colorSchema, idSchema, int64, nameSchema, patchOf, secretSchema, text } from './common.js';
 import { ScheduleInputSchema } from './schedule.js';
