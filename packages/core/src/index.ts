@@ -19,6 +19,7 @@ export * from './pixel.js';
 export * from './schemas/playlist.js';
 export * from './point.js';
 export * from './schemas/point.js';
+export * from './schemas/player.js';
 export * from './native.js';
 export * from './schemas/native.js';
 export * from './manifest.js';
