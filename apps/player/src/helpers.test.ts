@@ -3,7 +3,7 @@ import { PAIRING_TTL_SECONDS } from '@vitrine/core';
 import { pickLocale, stringsFor } from './i18n';
 import { RENEW_BEFORE_MS, bindLink, showForMs } from './pairing';
 import { presentationOf } from './media';
-import { stageTransform } from './playback';
+import { stageTransform } from './stage';
 import { qrPath } from './qr';
 import { fitSize } from './screenshot';
 import { DEFAULT_SYNC_MINUTES, nextSyncDelay, socketUrl } from './session';
