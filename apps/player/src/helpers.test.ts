@@ -6,7 +6,8 @@ import { presentationOf } from './media';
 import { stageTransform } from './stage';
 import { qrPath } from './qr';
 import { fitSize } from './screenshot';
-import { DEFAULT_SYNC_MINUTES, nextSyncDelay, socketUrl } from './session';
+import { DEFAULT_SYNC_MINUTES, nextSyncDelay } from './manifest-sync';
+import { socketUrl } from './session';
 import { deviceKeyOf, memoryStore, newDeviceKey } from './storage';
 
 describe('pickLocale', () => {
