@@ -22,7 +22,7 @@ import {
   type AudienceSample,
 } from '@vitrine/core';
 import { OutboxRejectedError, OutboxSendError, createOutbox, outboxSender } from './outbox';
-import type { OutboxLog, OutboxSettings } from './outbox';
+import type { OutboxLog, OutboxSettings, Outcome } from './outbox';
 import { KEYS, memoryStore, type KeyValue } from './storage';
 import { bridged } from './util';
 
@@ -181,6 +181,28 @@ class PendingSamples {
   }
 }
 
+/** Sends the oldest batch of samples; a batch the server refuses is dropped like a sent one. */
+async function sendOldest(
+  waiting: PendingSamples,
+  batchSize: number,
+  send: AudienceQueueOptions['send'],
+  log: AudienceLog,
+): Promise<Outcome> {
+  const batch = [...waiting.entries.values()].slice(0, batchSize);
+  if (batch.length === 0) return 'empty';
+  try {
+    await send(batch);
+  } catch (error) {
+    if (!(error instanceof AudienceRejectedError)) {
+      log.info(`audience: ${batch.length} hours not sent (${String(error)}); will retry`);
+      return 'failed';
+    }
+    log.warn(`audience: the server refused ${batch.length} hours (${error.message}); dropped`);
+  }
+  waiting.forget(batch);
+  return 'done';
+}
+
 export function createAudienceQueue(options: AudienceQueueOptions): AudienceQueue {
   const now = options.now ?? (() => Date.now());
   const batchSize = Math.max(1, Math.min(options.batchSize ?? AUDIENCE_BATCH_MAX, AUDIENCE_BATCH_MAX));
@@ -201,21 +223,7 @@ export function createAudienceQueue(options: AudienceQueueOptions): AudienceQueu
     ...options,
     flushIntervalMs: options.flushIntervalMs ?? AUDIENCE_FLUSH_MS,
     pending: () => entries.size > 0,
-    async next() {
-      const batch = [...entries.values()].slice(0, batchSize);
-      if (batch.length === 0) return 'empty';
-      try {
-        await options.send(batch);
-      } catch (error) {
-        if (!(error instanceof AudienceRejectedError)) {
-          log.info(`audience: ${batch.length} hours not sent (${String(error)}); will retry`);
-          return 'failed';
-        }
-        log.warn(`audience: the server refused ${batch.length} hours (${error.message}); dropped`);
-      }
-      waiting.forget(batch);
-      return 'done';
-    },
+    next: () => sendOldest(waiting, batchSize, options.send, log),
   });
 
   function add(samples: unknown): AudienceAdded {

@@ -109,6 +109,24 @@ class RetrySchedule {
   }
 }
 
+/** Sends batch after batch until nothing waits or one fails; looks once more when asked to meanwhile. */
+async function drain(
+  next: () => Promise<Outcome>,
+  retry: RetrySchedule,
+  asked: { again: boolean },
+): Promise<'empty' | 'failed'> {
+  do {
+    asked.again = false;
+    for (;;) {
+      const outcome = await next();
+      if (outcome === 'empty') break;
+      if (outcome === 'failed') return 'failed';
+      retry.succeeded();
+    }
+  } while (asked.again);
+  return 'empty';
+}
+
 export function createOutbox(options: OutboxOptions): Outbox {
   const now = options.now ?? (() => Date.now());
   const pending = options.pending ?? (() => true);
@@ -116,7 +134,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const retry = new RetrySchedule(now, options);
 
   let running: Promise<void> | null = null;
-  let again = false;
+  /** A flush was asked for while one ran: it looks once more before it ends. */
+  const asked = { again: false };
   let started = false;
   let interval: ReturnType<typeof setInterval> | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -133,23 +152,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   async function run(): Promise<void> {
-    do {
-      again = false;
-      for (;;) {
-        const outcome = await options.next();
-        if (outcome === 'empty') break;
-        if (outcome === 'failed') {
-          failed();
-          return;
-        }
-        retry.succeeded();
-      }
-    } while (again);
+    if ((await drain(options.next, retry, asked)) === 'failed') failed();
   }
 
   function flush(): Promise<void> {
     if (running) {
-      again = true;
+      asked.again = true;
       return running;
     }
     running = run().finally(() => {
