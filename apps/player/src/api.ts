@@ -60,55 +60,63 @@ export async function messageOf(response: Response): Promise<string> {
   return `HTTP ${response.status}`;
 }
 
-export function createApi(options: ApiOptions) {
-  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const timeoutMs = options.timeoutMs ?? 20_000;
-
-  async function call(path: string, spec: Call): Promise<Response> {
-    const headers: Record<string, string> = {};
-    const token = spec.auth ? options.token() : null;
-    if (spec.auth) {
-      if (!token) throw new UnauthorizedError();
-      headers.Authorization = `Bearer ${token}`;
-    }
-    let body: BodyInit | undefined;
-    if (spec.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(spec.json);
-    } else if (spec.body) {
-      headers['Content-Type'] = spec.contentType ?? spec.body.type;
-      body = spec.body;
-    }
-    // A keepalive call outlives the page: no timer would be left to stop it anyway.
-    const controller = spec.keepalive ? null : new AbortController();
-    const timer = controller ? setTimeout(() => controller.abort(), spec.timeoutMs ?? timeoutMs) : null;
-    try {
-      const response = await doFetch(path, {
-        method: spec.method,
-        headers,
-        body,
-        cache: 'no-store',
-        credentials: 'omit',
-        keepalive: spec.keepalive ?? false,
-        signal: controller?.signal ?? null,
-      });
-      if (response.status === 401 && token) {
-        options.onUnauthorized(token);
-        throw new UnauthorizedError();
-      }
-      if (!response.ok) {
-        throw new HttpError(response.status, await messageOf(response), retryAfterOf(response));
-      }
-      return response;
-    } catch (error) {
-      if (isAborted(error)) {
-        throw new Error(`${spec.method} ${path} timed out`);
-      }
-      throw error;
-    } finally {
-      if (timer !== null) clearTimeout(timer);
-    }
+/** The headers and body of a call: the device token when it needs one, its JSON or its file. */
+function requestOf(spec: Call, token: string | null): { headers: Record<string, string>; body?: BodyInit } {
+  const headers: Record<string, string> = {};
+  if (spec.auth) {
+    if (!token) throw new UnauthorizedError();
+    headers.Authorization = `Bearer ${token}`;
   }
+  if (spec.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    return { headers, body: JSON.stringify(spec.json) };
+  }
+  if (spec.body) {
+    headers['Content-Type'] = spec.contentType ?? spec.body.type;
+    return { headers, body: spec.body };
+  }
+  return { headers };
+}
+
+async function callServer(options: ApiOptions, path: string, spec: Call): Promise<Response> {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const token = spec.auth ? options.token() : null;
+  const { headers, body } = requestOf(spec, token);
+  // A keepalive call outlives the page: no timer would be left to stop it anyway.
+  const controller = spec.keepalive ? null : new AbortController();
+  const timer = controller
+    ? setTimeout(() => controller.abort(), spec.timeoutMs ?? options.timeoutMs ?? 20_000)
+    : null;
+  try {
+    const response = await doFetch(path, {
+      method: spec.method,
+      headers,
+      body,
+      cache: 'no-store',
+      credentials: 'omit',
+      keepalive: spec.keepalive ?? false,
+      signal: controller?.signal ?? null,
+    });
+    if (response.status === 401 && token) {
+      options.onUnauthorized(token);
+      throw new UnauthorizedError();
+    }
+    if (!response.ok) {
+      throw new HttpError(response.status, await messageOf(response), retryAfterOf(response));
+    }
+    return response;
+  } catch (error) {
+    if (isAborted(error)) {
+      throw new Error(`${spec.method} ${path} timed out`);
+    }
+    throw error;
+  } finally {
+    if (timer !== null) clearTimeout(timer);
+  }
+}
+
+export function createApi(options: ApiOptions) {
+  const call = (path: string, spec: Call): Promise<Response> => callServer(options, path, spec);
 
   return {
     async pair(deviceKey: string): Promise<{ code: string; expiresAt: string }> {

@@ -22,7 +22,7 @@ import {
   type AudienceSample,
 } from '@vitrine/core';
 import { OutboxRejectedError, OutboxSendError, createOutbox, outboxSender } from './outbox';
-import type { OutboxLog, OutboxSettings } from './outbox';
+import type { OutboxLog, OutboxSettings, Outcome } from './outbox';
 import { KEYS, memoryStore, type KeyValue } from './storage';
 import { bridged } from './util';
 
@@ -108,6 +108,101 @@ function listOf(answer: unknown): unknown[] | null {
   return Array.isArray(value) ? value : null;
 }
 
+/**
+ * Pending samples by instant, in the order they were last reported, kept in the store between pages. A
+ * replaced sample is a new object: an ack removes a sample only if it is still the very object that was sent.
+ */
+class PendingSamples {
+  readonly entries = new Map<string, AudienceSample>();
+
+  constructor(
+    private readonly store: KeyValue,
+    private readonly key: string,
+    private readonly maxStored: number,
+    private readonly log: AudienceLog,
+    private readonly now: () => number,
+  ) {}
+
+  save(): void {
+    try {
+      if (this.entries.size === 0) this.store.remove(this.key);
+      else this.store.set(this.key, JSON.stringify([...this.entries.values()]));
+    } catch (error) {
+      this.log.warn(`audience: pending samples not saved (${String(error)})`);
+    }
+  }
+
+  /** Keeps at most `maxStored` samples: the earliest hours go first. */
+  cap(): void {
+    const over = this.entries.size - this.maxStored;
+    if (over <= 0) return;
+    const earliest = [...this.entries.keys()].sort((a, b) => Date.parse(a) - Date.parse(b)).slice(0, over);
+    for (const k of earliest) this.entries.delete(k);
+    this.log.warn(`audience: ${this.maxStored} hours waiting already; the ${over} oldest dropped`);
+  }
+
+  /** Stores the valid items; answers the counts (no log, no save). */
+  take(items: readonly unknown[]): AudienceAdded {
+    const at = this.now();
+    let added = 0;
+    for (const item of items) {
+      const sample = audienceSampleOf(item, at);
+      if (!sample) continue;
+      // Deleted first, so that the sample moves to the end: the newest report of an hour goes last.
+      this.entries.delete(sample.hour);
+      this.entries.set(sample.hour, sample);
+      added += 1;
+    }
+    return { added, ignored: items.length - added };
+  }
+
+  /** What a previous page left behind. */
+  load(): void {
+    const saved = this.store.get(this.key);
+    if (saved === null) return;
+    const list = listOf(saved);
+    if (list) {
+      const { ignored } = this.take(list);
+      if (ignored > 0) this.log.warn(`audience: ${ignored} saved samples no longer valid; dropped`);
+      this.cap();
+      if (ignored > 0 || this.entries.size !== list.length) this.save();
+    } else {
+      this.log.warn('audience: the saved samples could not be read; dropped');
+      this.store.remove(this.key);
+    }
+  }
+
+  /** Forgets the samples of a batch that are still the ones sent (not replaced meanwhile). */
+  forget(batch: readonly AudienceSample[]): void {
+    for (const sample of batch) {
+      if (this.entries.get(sample.hour) === sample) this.entries.delete(sample.hour);
+    }
+    this.save();
+  }
+}
+
+/** Sends the oldest batch of samples; a batch the server refuses is dropped like a sent one. */
+async function sendOldest(
+  waiting: PendingSamples,
+  batchSize: number,
+  send: AudienceQueueOptions['send'],
+  log: AudienceLog,
+): Promise<Outcome> {
+  const batch = [...waiting.entries.values()].slice(0, batchSize);
+  if (batch.length === 0) return 'empty';
+  try {
+    await send(batch);
+  } catch (error) {
+    if (!(error instanceof AudienceRejectedError)) {
+      log.info(`audience: ${batch.length} hours not sent (${String(error)}); will retry`);
+      return 'failed';
+    }
+    log.warn(`audience: the server refused ${batch.length} hours (${error.message}); dropped`);
+  }
+  waiting.forget(batch);
+  return 'done';
+}
+
 export function createAudienceQueue(options: AudienceQueueOptions): AudienceQueue {
   const now = options.now ?? (() => Date.now());
   const batchSize = Math.max(1, Math.min(options.batchSize ?? AUDIENCE_BATCH_MAX, AUDIENCE_BATCH_MAX));
@@ -118,89 +213,17 @@ export function createAudienceQueue(options: AudienceQueueOptions): AudienceQueu
   const store = options.store ?? memoryStore();
   const key = options.key ?? KEYS.audience;
 
-  /**
-   * Pending samples by instant, in the order they were last reported. A replaced sample is a new object:
-   * an ack removes a sample only if it is still the very object that was sent.
-   */
-  const entries = new Map<string, AudienceSample>();
+  const waiting = new PendingSamples(store, key, maxStored, log, now);
+  waiting.load();
+  const entries = waiting.entries;
 
   let pollTimer: ReturnType<typeof setInterval> | null = null;
-
-  function save(): void {
-    try {
-      if (entries.size === 0) store.remove(key);
-      else store.set(key, JSON.stringify([...entries.values()]));
-    } catch (error) {
-      log.warn(`audience: pending samples not saved (${String(error)})`);
-    }
-  }
-
-  /** Keeps at most `maxStored` samples: the earliest hours go first. */
-  function cap(): void {
-    const over = entries.size - maxStored;
-    if (over <= 0) return;
-    const earliest = [...entries.keys()].sort((a, b) => Date.parse(a) - Date.parse(b)).slice(0, over);
-    for (const k of earliest) entries.delete(k);
-    log.warn(`audience: ${maxStored} hours waiting already; the ${over} oldest dropped`);
-  }
-
-  /** Stores the valid items; answers the counts (no log, no save). */
-  function take(items: readonly unknown[]): AudienceAdded {
-    const at = now();
-    let added = 0;
-    for (const item of items) {
-      const sample = audienceSampleOf(item, at);
-      if (!sample) continue;
-      // Deleted first, so that the sample moves to the end: the newest report of an hour goes last.
-      entries.delete(sample.hour);
-      entries.set(sample.hour, sample);
-      added += 1;
-    }
-    return { added, ignored: items.length - added };
-  }
-
-  // What a previous page left behind.
-  const saved = store.get(key);
-  if (saved !== null) {
-    const list = listOf(saved);
-    if (list) {
-      const { ignored } = take(list);
-      if (ignored > 0) log.warn(`audience: ${ignored} saved samples no longer valid; dropped`);
-      cap();
-      if (ignored > 0 || entries.size !== list.length) save();
-    } else {
-      log.warn('audience: the saved samples could not be read; dropped');
-      store.remove(key);
-    }
-  }
-
-  /** Forgets the samples of a batch that are still the ones sent (not replaced meanwhile). */
-  function forget(batch: readonly AudienceSample[]): void {
-    for (const sample of batch) {
-      if (entries.get(sample.hour) === sample) entries.delete(sample.hour);
-    }
-    save();
-  }
 
   const outbox = createOutbox({
     ...options,
     flushIntervalMs: options.flushIntervalMs ?? AUDIENCE_FLUSH_MS,
     pending: () => entries.size > 0,
-    async next() {
-      const batch = [...entries.values()].slice(0, batchSize);
-      if (batch.length === 0) return 'empty';
-      try {
-        await options.send(batch);
-      } catch (error) {
-        if (!(error instanceof AudienceRejectedError)) {
-          log.info(`audience: ${batch.length} hours not sent (${String(error)}); will retry`);
-          return 'failed';
-        }
-        log.warn(`audience: the server refused ${batch.length} hours (${error.message}); dropped`);
-      }
-      forget(batch);
-      return 'done';
-    },
+    next: () => sendOldest(waiting, batchSize, options.send, log),
   });
 
   function add(samples: unknown): AudienceAdded {
@@ -209,7 +232,7 @@ export function createAudienceQueue(options: AudienceQueueOptions): AudienceQueu
       log.warn(`audience: the samples are ${typeof samples}, not a list; ignored`);
       return { added: 0, ignored: 0 };
     }
-    const result = take(list);
+    const result = waiting.take(list);
     if (result.ignored > 0) {
       log.warn(
         `audience: ${result.ignored} of ${list.length} samples ignored (the hour must be a date from 2000 ` +
@@ -217,8 +240,8 @@ export function createAudienceQueue(options: AudienceQueueOptions): AudienceQueu
       );
     }
     if (result.added > 0) {
-      cap();
-      save();
+      waiting.cap();
+      waiting.save();
       outbox.nudge();
     }
     return result;

@@ -3,10 +3,11 @@ import { PAIRING_TTL_SECONDS } from '@vitrine/core';
 import { pickLocale, stringsFor } from './i18n';
 import { RENEW_BEFORE_MS, bindLink, showForMs } from './pairing';
 import { presentationOf } from './media';
-import { stageTransform } from './playback';
+import { stageTransform } from './stage';
 import { qrPath } from './qr';
 import { fitSize } from './screenshot';
-import { DEFAULT_SYNC_MINUTES, nextSyncDelay, socketUrl } from './session';
+import { DEFAULT_SYNC_MINUTES, nextSyncDelay } from './manifest-sync';
+import { socketUrl } from './session';
 import { deviceKeyOf, memoryStore, newDeviceKey } from './storage';
 
 describe('pickLocale', () => {

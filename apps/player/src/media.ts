@@ -160,75 +160,100 @@ export interface LoadOptions {
 
 const shapeOf = (width: number, height: number) => (width > 0 && height > 0 ? { width, height } : null);
 
+async function loadImage(
+  item: Item,
+  into: HTMLElement,
+  { signal, screenVolume }: LoadOptions,
+): Promise<Loaded> {
+  const image = document.createElement('img');
+  image.alt = '';
+  image.decoding = 'async';
+  applyLook(image, item.look, screenVolume);
+  into.append(image);
+  const loaded = waitForEvent(image, ['load'], ['error'], LOAD_TIMEOUT_MS, signal, 'The image');
+  image.src = item.url;
+  await loaded;
+  // Decoded before it is shown, so the fade does not stutter.
+  await image.decode().catch(() => undefined);
+  return { media: null, visual: image, shape: shapeOf(image.naturalWidth, image.naturalHeight) };
+}
+
+async function loadVideo(
+  item: Item,
+  into: HTMLElement,
+  { signal, screenVolume, quiet }: LoadOptions,
+  stream: boolean,
+): Promise<Loaded> {
+  const video = document.createElement('video');
+  video.preload = 'auto';
+  video.playsInline = true;
+  applyLook(video, item.look, screenVolume, quiet);
+  into.append(video);
+  const what = stream ? 'The stream' : 'The video';
+  // Attached first: its events come as tasks, after the wait below is listening.
+  if (stream) await attachSource(video, item.url, item.mime, signal);
+  else video.src = item.url;
+  await waitForEvent(video, ['loadeddata'], ['error'], LOAD_TIMEOUT_MS, signal, what).catch(
+    (error: unknown) => {
+      // The event says only that it failed; the element (or hls.js) says why.
+      const why = isAborted(error) ? null : failureOf(video);
+      throw why ? new Error(`${what} failed: ${why}`) : error;
+    },
+  );
+  return { media: video, visual: video, shape: shapeOf(video.videoWidth, video.videoHeight) };
+}
+
+async function loadAudio(
+  item: Item,
+  into: HTMLElement,
+  { signal, screenVolume, quiet }: LoadOptions,
+): Promise<Loaded> {
+  const card = document.createElement('div');
+  card.className = 'audio-card';
+  card.textContent = item.name;
+  const audio = document.createElement('audio');
+  audio.preload = 'auto';
+  applyLook(audio, item.look, screenVolume, quiet);
+  into.append(card, audio);
+  const loaded = waitForEvent(audio, ['canplay'], ['error'], LOAD_TIMEOUT_MS, signal, 'The audio');
+  audio.src = item.url;
+  await loaded;
+  return { media: audio, visual: null, shape: null };
+}
+
+async function loadFrame(item: Item, into: HTMLElement, { signal }: LoadOptions): Promise<Loaded> {
+  const frame = document.createElement('iframe');
+  // Scripts run, but in an opaque origin: the page cannot reach the player or its token.
+  frame.setAttribute('sandbox', 'allow-scripts');
+  frame.setAttribute('allow', 'autoplay');
+  frame.referrerPolicy = 'no-referrer';
+  frame.tabIndex = -1;
+  into.append(frame);
+  const loaded = waitForEvent(frame, ['load'], [], FRAME_LOAD_WAIT_MS, signal, 'The page');
+  frame.src = item.url;
+  try {
+    await loaded;
+  } catch (error) {
+    // A slow page is shown as it comes; only a stop ends here.
+    if (isAborted(error)) throw error;
+  }
+  return { media: null, visual: null, shape: null };
+}
+
 /** Puts an item's elements into `into` and resolves once it can be shown; rejects when it cannot be played. */
 export async function loadItem(item: Item, into: HTMLElement, options: LoadOptions): Promise<Loaded> {
-  const { signal, screenVolume, quiet } = options;
+  const { signal } = options;
   const kind = presentationOf(item);
   switch (kind) {
-    case 'image': {
-      const image = document.createElement('img');
-      image.alt = '';
-      image.decoding = 'async';
-      applyLook(image, item.look, screenVolume);
-      into.append(image);
-      const loaded = waitForEvent(image, ['load'], ['error'], LOAD_TIMEOUT_MS, signal, 'The image');
-      image.src = item.url;
-      await loaded;
-      // Decoded before it is shown, so the fade does not stutter.
-      await image.decode().catch(() => undefined);
-      return { media: null, visual: image, shape: shapeOf(image.naturalWidth, image.naturalHeight) };
-    }
+    case 'image':
+      return loadImage(item, into, options);
     case 'video':
-    case 'stream': {
-      const video = document.createElement('video');
-      video.preload = 'auto';
-      video.playsInline = true;
-      applyLook(video, item.look, screenVolume, quiet);
-      into.append(video);
-      const what = kind === 'stream' ? 'The stream' : 'The video';
-      // Attached first: its events come as tasks, after the wait below is listening.
-      if (kind === 'stream') await attachSource(video, item.url, item.mime, signal);
-      else video.src = item.url;
-      await waitForEvent(video, ['loadeddata'], ['error'], LOAD_TIMEOUT_MS, signal, what).catch(
-        (error: unknown) => {
-          // The event says only that it failed; the element (or hls.js) says why.
-          const why = isAborted(error) ? null : failureOf(video);
-          throw why ? new Error(`${what} failed: ${why}`) : error;
-        },
-      );
-      return { media: video, visual: video, shape: shapeOf(video.videoWidth, video.videoHeight) };
-    }
-    case 'audio': {
-      const card = document.createElement('div');
-      card.className = 'audio-card';
-      card.textContent = item.name;
-      const audio = document.createElement('audio');
-      audio.preload = 'auto';
-      applyLook(audio, item.look, screenVolume, quiet);
-      into.append(card, audio);
-      const loaded = waitForEvent(audio, ['canplay'], ['error'], LOAD_TIMEOUT_MS, signal, 'The audio');
-      audio.src = item.url;
-      await loaded;
-      return { media: audio, visual: null, shape: null };
-    }
-    case 'frame': {
-      const frame = document.createElement('iframe');
-      // Scripts run, but in an opaque origin: the page cannot reach the player or its token.
-      frame.setAttribute('sandbox', 'allow-scripts');
-      frame.setAttribute('allow', 'autoplay');
-      frame.referrerPolicy = 'no-referrer';
-      frame.tabIndex = -1;
-      into.append(frame);
-      const loaded = waitForEvent(frame, ['load'], [], FRAME_LOAD_WAIT_MS, signal, 'The page');
-      frame.src = item.url;
-      try {
-        await loaded;
-      } catch (error) {
-        // A slow page is shown as it comes; only a stop ends here.
-        if (isAborted(error)) throw error;
-      }
-      return { media: null, visual: null, shape: null };
-    }
+    case 'stream':
+      return loadVideo(item, into, options, kind === 'stream');
+    case 'audio':
+      return loadAudio(item, into, options);
+    case 'frame':
+      return loadFrame(item, into, options);
     case 'studio': {
       await loadStudio(item, into, {
         signal,

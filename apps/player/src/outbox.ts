@@ -63,38 +63,85 @@ export interface Outbox {
   readonly retryAt: number | null;
 }
 
+/** `online` is heard on the window when there is one, unless the options say where. */
+function onlineEvents(events: Events | null | undefined): Events | null {
+  if (events !== undefined) return events;
+  return typeof (globalThis as { addEventListener?: unknown }).addEventListener === 'function'
+    ? (globalThis as unknown as Events)
+    : null;
+}
+
+/** The retry schedule (see above): failures in a row, and when the next automatic attempt may run. */
+class RetrySchedule {
+  private failures = 0;
+  /** When the next automatic attempt may run after failures (ms, `now()` clock), or null. */
+  at: number | null = null;
+
+  constructor(
+    private readonly now: () => number,
+    private readonly settings: OutboxSettings,
+  ) {}
+
+  get backingOff(): boolean {
+    return this.at !== null && this.now() < this.at;
+  }
+
+  succeeded(): void {
+    this.failures = 0;
+    this.at = null;
+  }
+
+  /** One more failure: the wait (ms) before the next attempt. */
+  failed(): number {
+    this.failures += 1;
+    const { retryMinMs, retryMaxMs, random } = this.settings;
+    const delay = backoffMs(
+      {
+        baseMs: retryMinMs ?? OUTBOX_RETRY_MIN_MS,
+        maxMs: retryMaxMs ?? OUTBOX_RETRY_MAX_MS,
+        jitter: [0.5, 1],
+      },
+      this.failures,
+      (random ?? Math.random)(),
+    );
+    this.at = this.now() + delay;
+    return delay;
+  }
+}
+
+/** Sends batch after batch until nothing waits or one fails; looks once more when asked to meanwhile. */
+async function drain(
+  next: () => Promise<Outcome>,
+  retry: RetrySchedule,
+  asked: { again: boolean },
+): Promise<'empty' | 'failed'> {
+  do {
+    asked.again = false;
+    for (;;) {
+      const outcome = await next();
+      if (outcome === 'empty') break;
+      if (outcome === 'failed') return 'failed';
+      retry.succeeded();
+    }
+  } while (asked.again);
+  return 'empty';
+}
+
 export function createOutbox(options: OutboxOptions): Outbox {
   const now = options.now ?? (() => Date.now());
-  const retryMin = options.retryMinMs ?? OUTBOX_RETRY_MIN_MS;
-  const retryMax = options.retryMaxMs ?? OUTBOX_RETRY_MAX_MS;
-  const random = options.random ?? Math.random;
   const pending = options.pending ?? (() => true);
-  const target =
-    options.events === undefined
-      ? typeof (globalThis as { addEventListener?: unknown }).addEventListener === 'function'
-        ? (globalThis as unknown as Events)
-        : null
-      : options.events;
+  const target = onlineEvents(options.events);
+  const retry = new RetrySchedule(now, options);
 
   let running: Promise<void> | null = null;
-  let again = false;
-  let failures = 0;
-  let retryAt: number | null = null;
+  /** A flush was asked for while one ran: it looks once more before it ends. */
+  const asked = { again: false };
   let started = false;
   let interval: ReturnType<typeof setInterval> | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
-  const backingOff = () => retryAt !== null && now() < retryAt;
-
-  const succeeded = () => {
-    failures = 0;
-    retryAt = null;
-  };
-
   function failed(): void {
-    failures += 1;
-    const delay = backoffMs({ baseMs: retryMin, maxMs: retryMax, jitter: [0.5, 1] }, failures, random());
-    retryAt = now() + delay;
+    const delay = retry.failed();
     if (retryTimer !== null) clearTimeout(retryTimer);
     retryTimer = started
       ? setTimeout(() => {
@@ -105,23 +152,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   async function run(): Promise<void> {
-    do {
-      again = false;
-      for (;;) {
-        const outcome = await options.next();
-        if (outcome === 'empty') break;
-        if (outcome === 'failed') {
-          failed();
-          return;
-        }
-        succeeded();
-      }
-    } while (again);
+    if ((await drain(options.next, retry, asked)) === 'failed') failed();
   }
 
   function flush(): Promise<void> {
     if (running) {
-      again = true;
+      asked.again = true;
       return running;
     }
     running = run().finally(() => {
@@ -131,7 +167,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   const onOnline = () => {
-    succeeded();
+    retry.succeeded();
     if (pending()) void flush();
   };
 
@@ -147,13 +183,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
   return {
     flush,
     nudge() {
-      if (started && !backingOff()) void flush();
+      if (started && !retry.backingOff) void flush();
     },
     start() {
       if (started) return;
       started = true;
       interval = setInterval(() => {
-        if (pending() && !backingOff()) void flush();
+        if (pending() && !retry.backingOff) void flush();
       }, options.flushIntervalMs);
       target?.addEventListener('online', onOnline);
       // Whatever a previous page left behind goes out now.
@@ -168,7 +204,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return started;
     },
     get retryAt() {
-      return retryAt;
+      return retry.at;
     },
   };
 }

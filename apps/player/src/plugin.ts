@@ -5,7 +5,7 @@
  * to the plugin's declared origins). A postMessage bridge hands over the page and its settings, answers its
  * requests (a feed through the server, a QR code) and waits for its ready signal before it is shown.
  */
-import { PLUGIN_MESSAGES as M, PluginInstanceContent, type Feed, type PluginRequest } from '@vitrine/core';
+import { PLUGIN_MESSAGES as M, isPluginInstanceContent, type Feed, type PluginRequest } from '@vitrine/core';
 import type { Item } from './content';
 import { qrPath } from './qr';
 import { AbortedError, errorText } from './util';
@@ -50,9 +50,9 @@ async function answer(request: PluginRequest): Promise<unknown> {
 export async function loadPlugin(item: Item, into: HTMLElement, options: PluginLoadOptions): Promise<void> {
   const response = await fetch(item.url, { signal: options.signal });
   if (!response.ok) throw new Error(`The plugin could not be read (${response.status})`);
-  const parsed = PluginInstanceContent.safeParse(await response.json());
-  if (!parsed.success) throw new Error('The plugin is not one this player can run');
-  const { plugin, settings, html } = parsed.data;
+  const content: unknown = await response.json();
+  if (!isPluginInstanceContent(content)) throw new Error('The plugin is not one this player can run');
+  const { plugin, settings, html } = content;
 
   const frame = document.createElement('iframe');
   frame.setAttribute('sandbox', 'allow-scripts');

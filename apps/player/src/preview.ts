@@ -7,7 +7,8 @@
 import { isManifest, type Manifest } from '@vitrine/core';
 import type { Strings } from './i18n';
 import type { Logger } from './log';
-import { Playback, orientStage, type ScreenState } from './playback';
+import { Playback, type ScreenState } from './playback';
+import { orientStage } from './stage';
 import type { KeyValue } from './storage';
 import { errorText } from './util';
 

@@ -213,28 +213,30 @@ function checked(event: NewProofEvent, eventId: string): ProofEvent {
 
 // ---- the queue ----
 
+/** The browser's IndexedDB (or the options'), else memory: events then live until sent or the page goes. */
+async function openStore(options: ProofQueueOptions, log: ProofLog): Promise<EventStore> {
+  const factory =
+    options.indexedDB === undefined
+      ? ((globalThis as { indexedDB?: IDBFactory }).indexedDB ?? null)
+      : options.indexedDB;
+  if (!factory) {
+    log.warn('proof of play: no IndexedDB here; events are kept in memory until sent');
+    return memoryStore();
+  }
+  try {
+    return await openIdb(factory, options.dbName ?? PROOF_DB_NAME);
+  } catch (error) {
+    log.warn(`proof of play: IndexedDB could not be opened (${String(error)}); events are kept in memory`);
+    return memoryStore();
+  }
+}
+
 export function createProofQueue(options: ProofQueueOptions): ProofQueue {
   const batchSize = Math.max(1, Math.min(options.batchSize ?? PLAYBACK_BATCH_SIZE, PLAYBACK_BATCH_MAX));
   const maxStored = Math.max(1, options.maxStored ?? PROOF_MAX_STORED);
   const log = options.log ?? { info: () => undefined, warn: () => undefined };
   const newId = options.newId ?? newEventId;
-  const factory =
-    options.indexedDB === undefined
-      ? ((globalThis as { indexedDB?: IDBFactory }).indexedDB ?? null)
-      : options.indexedDB;
-
-  const store: Promise<EventStore> = (async () => {
-    if (!factory) {
-      log.warn('proof of play: no IndexedDB here; events are kept in memory until sent');
-      return memoryStore();
-    }
-    try {
-      return await openIdb(factory, options.dbName ?? PROOF_DB_NAME);
-    } catch (error) {
-      log.warn(`proof of play: IndexedDB could not be opened (${String(error)}); events are kept in memory`);
-      return memoryStore();
-    }
-  })();
+  const store = openStore(options, log);
 
   /** One batch; a refused batch is halved until the event the server refuses is found, and dropped. */
   async function deliver(events: ProofEvent[]): Promise<'done' | 'failed'> {

@@ -3,7 +3,7 @@
  * gives (offline too), drawn by the one renderer the cabinet's editor uses; the pages of a creation follow
  * one another by their durations. Shown once its fonts and pictures are in.
  */
-import { StudioDocument, documentFiles } from '@vitrine/core';
+import { documentFiles, isStudioDocument } from '@vitrine/core';
 import { BUNDLED_FONTS, renderPage, type RenderedPage } from '@vitrine/render';
 import type { Item } from './content';
 
@@ -19,9 +19,8 @@ export interface StudioLoadOptions {
 export async function loadStudio(item: Item, into: HTMLElement, options: StudioLoadOptions): Promise<void> {
   const response = await fetch(item.url, { signal: options.signal });
   if (!response.ok) throw new Error(`The document could not be read (${response.status})`);
-  const parsed = StudioDocument.safeParse(await response.json());
-  if (!parsed.success) throw new Error('The document is not one this player can draw');
-  const doc = parsed.data;
+  const doc: unknown = await response.json();
+  if (!isStudioDocument(doc)) throw new Error('The document is not one this player can draw');
   const urls = new Map<number, string | null>();
   for (const id of documentFiles(doc)) urls.set(id, await options.fileSource(id));
 

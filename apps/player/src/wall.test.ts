@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '@vitrine/core';
-import { WallClock, isClockAnswer } from './wall';
+import { WallClock, isClockAnswer } from './wall-clock';
 
 describe('a tile’s clock', () => {
   it('learns the server’s offset from exchanges with delay and jitter, keeping the fast ones', () => {

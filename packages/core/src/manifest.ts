@@ -1,4 +1,4 @@
-import type { Manifest } from './schemas/point.js';
+import type { Manifest } from './schemas/player.js';
 
 /**
  * Whether an answer is a manifest the player can run: the few fields it reads before it plans (a version,

@@ -3,7 +3,8 @@
  * panel's power follows the screen's working hours; a panel turned off on purpose is told apart from a
  * failed screen; the shells compare versions to update themselves.
  */
-import { daySpans, timeSeconds } from './playlist.js';
+import { daySpans } from './broadcast-time.js';
+import { timeSeconds } from './wall-time.js';
 import { zoneOffset } from './zone.js';
 
 /**

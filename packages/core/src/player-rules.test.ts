@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isManifest } from './manifest.js';
 import { audienceSampleOf, proofEventProblem } from './playback.js';
 import { AudienceSample, PlaybackEvent } from './schemas/playback.js';
-import { Manifest } from './schemas/point.js';
+import { Manifest } from './schemas/player.js';
 
 /**
  * The rules the player applies before it runs or sends something are plain predicates in core; the

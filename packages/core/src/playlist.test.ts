@@ -1,27 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import { activeDays, dailySeconds } from './broadcast-time.js';
 import {
   EXPIRING_SOON_DAYS,
   PLAYLIST_DEFAULTS,
   PLAYLIST_MESSAGES,
   QUOTA_KINDS,
   WEEK_DAYS,
-  activeDays,
+  expirationOf,
+  newPlaylistDefaults,
+} from './playlist.js';
+import {
   checkInterval,
   checkPlaylist,
   checkQuantity,
-  dailySeconds,
-  expirationOf,
-  formatWall,
-  isWallDateTime,
-  isWallTime,
-  newPlaylistDefaults,
   reachableQuantities,
-  timeSeconds,
-  wallSeconds,
   type PlaylistItemRule,
   type PlaylistRulesInput,
   type QuantityContext,
-} from './playlist.js';
+} from './playlist-rules.js';
+import { formatWall, isWallDateTime, isWallTime, timeSeconds, wallSeconds } from './wall-time.js';
 import { PlaylistInput } from './schemas/playlist.js';
 import { seededRandom } from './random.js';
 

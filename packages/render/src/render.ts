@@ -4,7 +4,7 @@
  * shows. Nothing here reaches the network by itself: files come from `fileUrl` (the player's cache, or
  * the cabinet's signed addresses), fonts from `fonts`.
  */
-import type { StudioDocument, StudioLayer } from '@vitrine/core';
+import type { StudioBackground, StudioDocument, StudioLayer } from '@vitrine/core';
 import { loadPageFonts } from './font-loading.ts';
 import { applyBackground, applyBox, applyTextStyle } from './style.ts';
 import { clockText, dateText } from './time.ts';
@@ -211,6 +211,50 @@ function drawLayer(layer: StudioLayer, index: number, options: RenderOptions): D
   }
 }
 
+/** The background's library file (a picture or a video) over its colour, when it has one. */
+function drawBackgroundFile(background: StudioBackground, options: RenderOptions): Drawn | null {
+  if (background.fileId === null) return null;
+  const url = options.fileUrl(background.fileId);
+  const file = background.fileId;
+  const isVideo = /\.(mp4|webm|ogg|mov|mkv)(\?|$)/i.test(url ?? '');
+  const child = media(isVideo ? 'video' : 'img', url, background.fit, options);
+  if (!child) {
+    options.onWarning?.({ kind: 'file', fileId: file, layerId: null });
+    return null;
+  }
+  const holder = document.createElement('div');
+  holder.style.position = 'absolute';
+  holder.style.inset = '0';
+  holder.append(child);
+  return {
+    element: holder,
+    loading: loaded(child, () => options.onWarning?.({ kind: 'file', fileId: file, layerId: null })),
+  };
+}
+
+/** Ticks the live layers (clocks, dates) now and on every second after; returns what stops it. */
+function tickEachSecond(drawn: readonly Drawn[], now: () => number): () => void {
+  const live = drawn.filter((d) => d.tick);
+  const tick = () => live.forEach((d) => d.tick!(now()));
+  tick();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const schedule = () => {
+    if (live.length === 0) return;
+    // On the second, so a clock never lags its neighbours by a part of one.
+    timer = setTimeout(
+      () => {
+        tick();
+        schedule();
+      },
+      1000 - (now() % 1000) + 5,
+    );
+  };
+  schedule();
+  return () => {
+    if (timer !== null) clearTimeout(timer);
+  };
+}
+
 /** Draws page `index` of `doc` into `container`. */
 export function renderPage(
   container: HTMLElement,
@@ -232,24 +276,8 @@ export function renderPage(
   applyBackground(root, page.background);
 
   const drawn: Drawn[] = [];
-  if (page.background.fileId !== null) {
-    const url = options.fileUrl(page.background.fileId);
-    const file = page.background.fileId;
-    const isVideo = /\.(mp4|webm|ogg|mov|mkv)(\?|$)/i.test(url ?? '');
-    const child = media(isVideo ? 'video' : 'img', url, page.background.fit, options);
-    if (child) {
-      const holder = document.createElement('div');
-      holder.style.position = 'absolute';
-      holder.style.inset = '0';
-      holder.append(child);
-      drawn.push({
-        element: holder,
-        loading: loaded(child, () => options.onWarning?.({ kind: 'file', fileId: file, layerId: null })),
-      });
-    } else {
-      options.onWarning?.({ kind: 'file', fileId: file, layerId: null });
-    }
-  }
+  const backdrop = drawBackgroundFile(page.background, options);
+  if (backdrop) drawn.push(backdrop);
   page.layers.forEach((layer, i) => drawn.push(drawLayer(layer, i, options)));
   root.append(...drawn.map((d) => d.element));
   if (getComputedStyle(container).position === 'static') container.style.position = 'relative';
@@ -268,22 +296,7 @@ export function renderPage(
   const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : null;
   observer?.observe(container);
 
-  const live = drawn.filter((d) => d.tick);
-  const tick = () => live.forEach((d) => d.tick!(now()));
-  tick();
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const schedule = () => {
-    if (live.length === 0) return;
-    // On the second, so a clock never lags its neighbours by a part of one.
-    timer = setTimeout(
-      () => {
-        tick();
-        schedule();
-      },
-      1000 - (now() % 1000) + 5,
-    );
-  };
-  schedule();
+  const stopTicking = tickEachSecond(drawn, now);
 
   const fontsLoaded = loadPageFonts(doc, page, options);
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, options.readyTimeoutMs ?? 10_000));
@@ -297,7 +310,7 @@ export function renderPage(
     ready,
     fit,
     destroy() {
-      if (timer !== null) clearTimeout(timer);
+      stopTicking();
       observer?.disconnect();
       for (const d of drawn) d.stop?.();
       for (const video of Array.from(root.querySelectorAll('video'))) {

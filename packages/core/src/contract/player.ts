@@ -8,7 +8,7 @@ import {
   PairAnswer,
   PairRequest,
   PlayerLogBody,
-} from '../schemas/point.js';
+} from '../schemas/player.js';
 import { defineRoute, defineRoutes } from './route.js';
 
 /** The player routes (spec §7): path, method, access key, input and answer. */

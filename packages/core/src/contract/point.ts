@@ -5,7 +5,6 @@ import {
   BroadcastBody,
   CommandResult,
   ConnectionHour,
-  Manifest,
   Point,
   PointCreate,
   PointIdsBody,
@@ -17,6 +16,7 @@ import {
   PointPatchMany,
   ScreenshotInfo,
 } from '../schemas/point.js';
+import { Manifest } from '../schemas/player.js';
 import { defineRoute, defineRoutes } from './route.js';
 
 /** The point routes (spec §7): path, method, access key, input and answer. */

@@ -6,6 +6,31 @@ import type { ZoneDay } from '../zone.js';
 import { availability, itemWindows, type Candidate, type Unplanned } from './common.js';
 import { MIN_FILL_MS, type ScheduleEntry, type ScheduleItem } from './types.js';
 
+/**
+ * A block's sections in order and the files each plays on the day (a duplicate section plays the one
+ * before it), with the files' own availability.
+ */
+function sectionsOf(c: Candidate, unplanned: Unplanned, day: ZoneDay) {
+  const p = c.playlist;
+  const sections = [...p.sections].sort((a, b) => a.order - b.order);
+  const resolved: ScheduleItem[][] = [];
+  // Files with schedules of their own: those resting all day leave their section; the others start only
+  // in their windows.
+  const windows = itemWindows(
+    sections.flatMap((s) => s.items),
+    day,
+  );
+  for (const [item, list] of windows)
+    if (list.length === 0) unplanned.add(p.id, item.fileId, 'FILE_SCHEDULE', 0);
+  const available = availability(windows);
+  for (const [i, s] of sections.entries()) {
+    resolved.push(
+      s.duplicate && i > 0 ? resolved[i - 1]! : s.items.filter((item) => windows.get(item)?.length !== 0),
+    );
+  }
+  return { sections, resolved, available };
+}
+
 export function planBlocks(
   blocks: Candidate[],
   out: ScheduleEntry[],
@@ -16,22 +41,7 @@ export function planBlocks(
   const overlaps = (s: number, e: number): boolean => taken.some(([a, b]) => a < e && s < b);
   for (const c of blocks) {
     const p = c.playlist;
-    const sections = [...p.sections].sort((a, b) => a.order - b.order);
-    const resolved: ScheduleItem[][] = [];
-    // Files with schedules of their own: those resting all day leave their section; the others start only
-    // in their windows.
-    const windows = itemWindows(
-      sections.flatMap((s) => s.items),
-      day,
-    );
-    for (const [item, list] of windows)
-      if (list.length === 0) unplanned.add(p.id, item.fileId, 'FILE_SCHEDULE', 0);
-    const available = availability(windows);
-    for (const [i, s] of sections.entries()) {
-      resolved.push(
-        s.duplicate && i > 0 ? resolved[i - 1]! : s.items.filter((item) => windows.get(item)?.length !== 0),
-      );
-    }
+    const { sections, resolved, available } = sectionsOf(c, unplanned, day);
     const pause = ms(p.interval ?? 0) > 1 ? ms(p.interval!) : 0;
     const mine: Interval[] = [];
     let blockNo = 0;

@@ -1,5 +1,6 @@
 /** What the engine shares between its stages: a taking playlist, the not-planned tally, day spans. */
-import { daySpans, wallSeconds, type TimeWindows } from '../playlist.js';
+import { daySpans, type TimeWindows } from '../broadcast-time.js';
+import { wallSeconds } from '../wall-time.js';
 import { DAY_MS, type ZoneDay } from '../zone.js';
 import { intersect, type Interval } from './intervals.js';
 import { parsedPeriod } from './quotas.js';

@@ -24,7 +24,8 @@ import { planOverlays } from './overlays.js';
 import { intersect, subtract, total, union, type Interval } from './intervals.js';
 import { dayShare, periodDays } from './quotas.js';
 import { Rotation, hash, ms } from './rotation.js';
-import { planShows, showsOf, type ShowStream } from './shows.js';
+import { planShows } from './show-placement.js';
+import { showsOf, type ShowStream } from './shows.js';
 import {
   MIN_FILL_MS,
   type DayPlan,

@@ -1,5 +1,6 @@
 /** Quotas and shares of quantities: per day, per broadcasting period, per network (docs/scheduling.md, Quotas). */
-import { wallSeconds, type QuotaKind } from '../playlist.js';
+import type { QuotaKind } from '../playlist.js';
+import { wallSeconds } from '../wall-time.js';
 import type { ZoneDay } from '../zone.js';
 import type { SchedulePlaylist } from './types.js';
 

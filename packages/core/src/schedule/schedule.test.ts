@@ -22,7 +22,9 @@ import {
 import { scheduleScreen, schedulePlaylist } from './fixtures.js';
 import { seededRandom } from '../random.js';
 import { insideGeofence } from '../geo.js';
-import { daySpans, timeSeconds, wallSeconds, type QuotaKind } from '../playlist.js';
+import { daySpans } from '../broadcast-time.js';
+import type { QuotaKind } from '../playlist.js';
+import { timeSeconds, wallSeconds } from '../wall-time.js';
 import { ZoneDay, addDays, zoneOffset, wallToInstant, dateWall, localDateTime } from '../zone.js';
 
 const H = 3_600_000;

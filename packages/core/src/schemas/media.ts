@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { FILE_FITS, FILE_SOURCES, MEDIA_KINDS, isValidRemoteUrl, remoteUrlMessage } from '../media.js';
 import { MAX_PAGE_SIZE } from '../constants.js';
-import { WEEK_DAYS, wallSeconds } from '../playlist.js';
+import { WEEK_DAYS } from '../playlist.js';
+import { wallSeconds } from '../wall-time.js';
 import { MESSAGES } from '../validation.js';
 import { INT4_MAX, INT4_MIN, idSchema, nameSchema, text } from './common.js';
 import { wallDateTimeSchema, wallTimeSchema } from './playlist.js';

@@ -16,10 +16,9 @@ import {
   REJECT_REASON_MAX,
   SCHEDULE_MODES,
   SSP_MODES,
-  isPixelUrl,
-  isWallDateTime,
-  isWallTime,
 } from '../playlist.js';
+import { isPixelUrl } from '../pixel.js';
+import { isWallDateTime, isWallTime } from '../wall-time.js';
 import { MEDIA_KINDS } from '../media.js';
 import { WALL_ITEM_FITS } from '../wall/content.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.js';

@@ -7,7 +7,7 @@ import {
   SUPPLIER_TIMEOUT_MIN_MS,
   SSP_PAGE_SIZE,
 } from '../ssp/supplier.js';
-import { isPixelUrl } from '../playlist.js';
+import { isPixelUrl } from '../pixel.js';
 import { MESSAGES } from '../validation.js';
 import { SSP_REQUIRED_FIELDS } from '../ssp/screen.js';
 import { dateSchema, idSchema, nameSchema, patchOf, text } from './common.js';

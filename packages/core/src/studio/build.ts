@@ -3,7 +3,7 @@
  * so what is built passes the schema as it is.
  */
 import type { LayerKind, StudioDocument, StudioLayer, StudioPage, TextStyle } from './document.js';
-import { STUDIO_VERSION } from './document.js';
+import { STUDIO_VERSION } from './limits.js';
 
 /** The family the product ships first (an @fontsource package served by the cabinet). */
 export const DEFAULT_FONT = 'Inter';

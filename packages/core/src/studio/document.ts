@@ -5,18 +5,17 @@
  */
 import { z } from 'zod';
 import { colorSchema, idSchema, text } from '../schemas/common.js';
-
-export const STUDIO_VERSION = 1;
-export const STUDIO_LIMITS = {
-  pages: 50,
-  layers: 200,
-  canvas: { min: 16, max: 8192 },
-  text: 5000,
-  fonts: 50,
-} as const;
-
-/** Where content stands in its box: whole, cropped to cover it, or stretched. */
-export const STUDIO_FITS = ['contain', 'cover', 'fill'] as const;
+import {
+  CLOCK_FORMATS,
+  DATE_FORMATS,
+  SHAPES,
+  STUDIO_FITS,
+  STUDIO_LIMITS,
+  STUDIO_VERSION,
+  TEXT_ALIGNS,
+  VERTICAL_ALIGNS,
+  layerIdsUnique,
+} from './limits.js';
 
 const coordinate = z.number().min(-100_000).max(100_000);
 const size = z.number().min(1).max(100_000);
@@ -36,9 +35,6 @@ const layerBase = {
   /** The editor does not move or resize a locked layer; the renderer ignores it. */
   locked: z.boolean(),
 };
-
-export const TEXT_ALIGNS = ['left', 'center', 'right', 'justify'] as const;
-export const VERTICAL_ALIGNS = ['top', 'middle', 'bottom'] as const;
 
 /** How text looks: text, clock, date and ticker layers share it. */
 export const TextStyle = z.strictObject({
@@ -83,7 +79,6 @@ export const VideoLayer = z.strictObject({
   fit: z.enum(STUDIO_FITS),
   muted: z.boolean(),
 });
-export const SHAPES = ['rectangle', 'ellipse', 'triangle', 'line'] as const;
 export const ShapeLayer = z.strictObject({
   ...layerBase,
   kind: z.literal('shape'),
@@ -94,15 +89,12 @@ export const ShapeLayer = z.strictObject({
   /** Rounded corners of a rectangle (px). */
   radius: z.number().min(0).max(10_000),
 });
-/** Live, on the screen's own clock and in its time zone. */
-export const CLOCK_FORMATS = ['HH:mm', 'HH:mm:ss', 'h:mm a'] as const;
 export const ClockLayer = z.strictObject({
   ...layerBase,
   kind: z.literal('clock'),
   format: z.enum(CLOCK_FORMATS),
   style: TextStyle,
 });
-export const DATE_FORMATS = ['long', 'medium', 'short', 'weekday'] as const;
 export const DateLayer = z.strictObject({
   ...layerBase,
   kind: z.literal('date'),
@@ -131,15 +123,6 @@ export const StudioLayer = z.discriminatedUnion('kind', [
 ]);
 export type StudioLayer = z.infer<typeof StudioLayer>;
 export type LayerKind = StudioLayer['kind'];
-export const LAYER_KINDS = [
-  'text',
-  'image',
-  'video',
-  'shape',
-  'clock',
-  'date',
-  'ticker',
-] as const satisfies readonly LayerKind[];
 
 export const StudioBackground = z.strictObject({
   color: colorSchema,
@@ -178,57 +161,5 @@ export const StudioDocument = z
     /** Uploaded fonts the document uses; the shipped ones need no entry. */
     fonts: z.array(DocumentFont).max(STUDIO_LIMITS.fonts).optional(),
   })
-  .refine(
-    (d) =>
-      new Set(d.pages.flatMap((p) => p.layers.map((l) => `${p.id}/${l.id}`))).size ===
-      d.pages.reduce((n, p) => n + p.layers.length, 0),
-    {
-      error: 'Layer ids must be unique on a page',
-      path: ['pages'],
-    },
-  );
+  .refine(layerIdsUnique, { error: 'Layer ids must be unique on a page', path: ['pages'] });
 export type StudioDocument = z.infer<typeof StudioDocument>;
-
-/**
- * Every library file a document names (layers, backgrounds and uploaded fonts), for checks and for the
- * player's cache.
- */
-export function documentFiles(doc: StudioDocument): number[] {
-  const ids = new Set<number>((doc.fonts ?? []).map((f) => f.fileId));
-  for (const page of doc.pages) {
-    if (page.background.fileId !== null) ids.add(page.background.fileId);
-    for (const layer of page.layers) if ('fileId' in layer) ids.add(layer.fileId);
-  }
-  return [...ids].sort((a, b) => a - b);
-}
-
-/** Every font family a document's text uses. */
-export function documentFonts(doc: StudioDocument): string[] {
-  const families = new Set<string>();
-  for (const page of doc.pages)
-    for (const layer of page.layers) if ('style' in layer) families.add(layer.style.fontFamily);
-  return [...families].sort();
-}
-
-/** Seconds one pass over the document's pages takes. */
-export const documentDuration = (doc: StudioDocument): number =>
-  doc.pages.reduce((total, page) => total + page.duration, 0);
-
-/**
- * The document with its `fonts` drawn from the cabinet's uploaded fonts: an entry for every uploaded file
- * of a family its text uses (shipped and generic families need none). A family no uploaded file has is
- * left out: the renderer then reports it missing.
- */
-export function withUploadedFonts(
-  doc: StudioDocument,
-  uploaded: readonly { id: number; fontFamily?: string | null | undefined }[],
-): StudioDocument {
-  const used = new Set(documentFonts(doc));
-  const fonts = uploaded
-    .filter((f) => f.fontFamily && used.has(f.fontFamily))
-    .map((f) => ({ family: f.fontFamily!, fileId: f.id }))
-    .slice(0, STUDIO_LIMITS.fonts);
-  const next: StudioDocument = { ...doc };
-  delete next.fonts;
-  return fonts.length > 0 ? { ...next, fonts } : next;
-}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankDocument, newLayer } from './build.js';
-import { StudioDocument, documentFiles, withUploadedFonts } from './document.js';
+import { documentFiles, withUploadedFonts } from './contents.js';
+import { StudioDocument } from './document.js';
 
 function docWith(...families: string[]): StudioDocument {
   const doc = blankDocument();
