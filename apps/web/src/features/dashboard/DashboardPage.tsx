@@ -34,7 +34,7 @@ import { useUserInfo } from '../auth/session';
 import { HowToStart } from '../onboarding/HowToStart';
 import { useDashboard } from './dashboard.api';
 import { BillingCard } from '../funds/BillingCard';
-import { formatDuration, formatPercent } from './time';
+import { formatDuration, formatPercent } from '../../lib/time';
 import { usePermissions } from '../../lib/permissions';
 import { LoadFailed } from '../../lib/LoadFailed';
 

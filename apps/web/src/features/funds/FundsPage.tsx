@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { EXPORT_FORMATS, LEDGER_REASONS, parseMinor, type Funds, type LedgerReason } from '@vitrine/core';
 import { useConfirm } from '../../lib/confirm';
 import { Invoices } from './Invoices';
-import { downloadFile } from '../statistics/statistics.api';
+import { downloadFile } from '../../api/download';
 import { LedgerTable } from './LedgerTable';
 import { formatMoney } from './money';
 import { LEDGER_PAGE, startRecharge, switchTariff, useFunds, useFundsRefresh, useLedger } from './funds.api';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { POINT_TABS, pointTabPath, type PointTab } from '@vitrine/core';
 import { PointSchedule } from './PointSchedule';
 import { PointAudience } from './PointAudience';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../components/StatusBadge';
 import { SyncBadge, SyncPendingText } from './SyncState';
 import { lastPoint } from './lastPoint';
 import { usePoint } from './points.api';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { sspApi, type ExportFormat, type SspReport } from '@vitrine/core';
 import { call, keyOf } from '../../api/contract';
-import { downloadFile } from '../statistics/statistics.api';
+import { downloadFile } from '../../api/download';
 
 export const SSP_PAGE_SIZES = [10, 100, 1000] as const;
 

@@ -16,7 +16,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { type Point } from '@vitrine/core';
 import { usePlaylistActions, usePlaylists } from '../../playlists/playlists.api';
-import { formatDuration, formatMinutes, intlLocale } from '../../dashboard/time';
+import { formatDuration, formatMinutes, intlLocale } from '../../../lib/time';
 import { useConnections, usePointActions, useScreenshot } from '../points.api';
 import { connectionBars, noConnections } from './connectionHours';
 
