@@ -166,8 +166,8 @@ const featureBoundaries = {
   },
   create(context) {
     const here = srcPathOf(context.filename);
-    // app/ composes the pages (the router's lazy imports, the layout's parts): it may reach inside.
-    if (!here || !/^(features|lib|components|api)\//.test(here)) return {};
+    // Features and the shared components; app/ composes the pages (the router's lazy imports) and may reach in.
+    if (!here || !/^(features|components)\//.test(here)) return {};
     const mine = here.startsWith('features/') ? here.split('/')[1] : null;
     const check = (node, source) => {
       if (typeof source !== 'string') return;

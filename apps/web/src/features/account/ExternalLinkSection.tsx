@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { failureText } from '../../api/client';
 import { useConfirm } from '../../lib/confirm';
 import { notifySuccess } from '../../lib/notify';
-import { finishOidc, getOidcIdentity, getOidcProvider, linkOidc, unlinkOidc } from '../auth/auth.api';
-import { STATE_KEY } from '../auth/ExternalSignIn';
+import { finishOidc, getOidcIdentity, getOidcProvider, linkOidc, unlinkOidc, STATE_KEY } from '../auth';
 
 const IDENTITY_KEY = ['oidc', 'identity'] as const;
 

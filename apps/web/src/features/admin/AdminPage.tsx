@@ -29,14 +29,11 @@ import {
 import { areaKey } from '../../api/contract';
 import { DataTable, type Column } from '../../lib/list/DataTable';
 import { ListHeader, SearchFilter } from '../../lib/list/ListKit';
-import { LedgerTable } from '../funds/LedgerTable';
-import { formatMoney } from '../funds/money';
-import { useTariffName } from '../funds/TariffLimits';
+import { LedgerTable, formatMoney, useTariffName, useRunwayText } from '../funds';
 import { changeTerms, recordEntry, useAdminCabinets, useAdminLedger } from './admin.api';
 import { TariffTable } from './TariffTable';
 import { CabinetInvoices } from './CabinetInvoices';
 import { SuppliersSection } from './SuppliersSection';
-import { useRunwayText } from '../funds/runway';
 
 /** Money in or out of a cabinet with its reason: a bank transfer, a refund, a correction. */
 function EntryForm({

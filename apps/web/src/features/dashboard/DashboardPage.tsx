@@ -30,10 +30,10 @@ import {
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { FULLNESS_RANGES, formatSize, pointTabPath, type Dashboard, type FullnessRange } from '@vitrine/core';
-import { useUserInfo } from '../auth/session';
-import { HowToStart } from '../onboarding/HowToStart';
+import { useUserInfo } from '../auth';
+import { HowToStart } from '../onboarding';
 import { useDashboard } from './dashboard.api';
-import { BillingCard } from '../funds/BillingCard';
+import { BillingCard } from '../funds';
 import { formatDuration, formatPercent } from '../../lib/time';
 import { usePermissions } from '../../lib/permissions';
 import { LoadFailed } from '../../lib/LoadFailed';

@@ -1,16 +1,9 @@
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Box, Group, Loader, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useExchange } from './impressions.api';
-import { FilterBar } from '../statistics/FilterBar';
-import { addDays } from '../statistics/filters';
-import { useNumbers } from '../statistics/format';
-import { useFilterSearch } from '../statistics/useFilterSearch';
+import { FilterBar, addDays, SeriesChart, useNumbers, useFilterSearch } from '../statistics';
 import { LoadFailed } from '../../lib/LoadFailed';
-
-const SeriesChart = lazy(() =>
-  import('../statistics/StatisticsCharts').then((m) => ({ default: m.SeriesChart })),
-);
 
 /** Colors of the sources, in the order they first appear. */
 const COLORS = ['blue', 'teal', 'orange', 'grape', 'pink', 'cyan', 'lime'];

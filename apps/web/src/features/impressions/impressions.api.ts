@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { statisticApi } from '@vitrine/core';
-import type { StatFilters } from '../statistics/filters';
+import type { StatFilters } from '../statistics';
 import { call } from '../../api/contract';
 
 /** GET /api/third-party/exchange: impressions per day and source over the filters' period. */

@@ -9,7 +9,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { SyncBadge, SyncPendingText } from './SyncState';
 import { lastPoint } from './lastPoint';
 import { usePoint } from './points.api';
-import { useWallOfPoint } from '../walls/walls.api';
+import { useWallOfPoint } from '../walls';
 import { usePermission } from '../../lib/permissions';
 
 import { AudienceTab } from './screen/AudienceTab';

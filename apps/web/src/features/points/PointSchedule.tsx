@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Point } from '@vitrine/core';
 import { DaySchedule } from '../../components/schedule/DaySchedule';
 import { usePermission } from '../../lib/permissions';
-import { useDailySchedule } from '../dashboard/dashboard.api';
+import { useDailySchedule } from '../dashboard';
 
 /** The schedule tab (spec §2): a screen's day as the schedule engine plans it, and what it could not plan. */
 export function PointSchedule({ point }: { point: Point }) {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pointApi, statisticApi, type PointListQuery, type PointPatch } from '@vitrine/core';
-import { presetRange, type Preset } from '../statistics/filters';
+import { presetRange, type Preset } from '../statistics';
 import { call } from '../../api/contract';
 
 export type PointsQuery = Partial<PointListQuery>;

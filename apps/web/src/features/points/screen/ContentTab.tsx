@@ -15,7 +15,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { type Point } from '@vitrine/core';
-import { usePlaylistActions, usePlaylists } from '../../playlists/playlists.api';
+import { usePlaylistActions, usePlaylists } from '../../playlists';
 import { formatDuration, formatMinutes, intlLocale } from '../../../lib/time';
 import { useConnections, usePointActions, useScreenshot } from '../points.api';
 import { connectionBars, noConnections } from './connectionHours';
