@@ -4,26 +4,78 @@
 import path from 'node:path';
 
 const KEY_MAKERS = new Set(['keyOf', 'areaKey']);
+/** Names a query key is kept under: USER_INFO_KEY, listKey, galleryKey. */
+const KEY_NAME = /(^|_)KEY$|[a-z]Key$/;
 /** QueryClient methods that take the key itself as their first argument. */
 const KEY_ARGUMENT = new Set(['getQueryData', 'setQueryData', 'getQueryState']);
 
 const posix = (file) => file.split(path.sep).join('/');
 
-/** A key made by keyOf()/areaKey(), or a name bound to one (a parameter, or a const made by them). */
-function isContractKey(node, scope) {
-  if (node.type === 'CallExpression')
-    return node.callee.type === 'Identifier' && KEY_MAKERS.has(node.callee.name);
-  if (node.type !== 'Identifier') return false;
-  for (let s = scope; s; s = s.upper) {
-    const variable = s.set.get(node.name);
-    if (!variable) continue;
-    const def = variable.defs[0];
-    if (!def) return false;
-    if (def.type === 'Parameter') return true;
-    if (def.type === 'Variable' && def.parent.kind === 'const' && def.node.init) {
-      return isContractKey(def.node.init, s);
+/** The expressions a function gives back: its arrow body, or every `return` of its own (not nested ones). */
+function returnsOf(fn) {
+  if (fn.body.type !== 'BlockStatement') return [fn.body];
+  const found = [];
+  const walk = (node) => {
+    if (!node || typeof node.type !== 'string') return;
+    if (node.type === 'ReturnStatement') {
+      if (node.argument) found.push(node.argument);
+      return;
     }
-    return false;
+    if (/Function/.test(node.type)) return;
+    for (const [field, value] of Object.entries(node)) {
+      if (field === 'parent') continue;
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value.type === 'string') walk(value);
+    }
+  };
+  walk(fn.body);
+  return found;
+}
+
+/** The variable a name resolves to from a scope, or undefined. */
+function resolve(name, scope) {
+  for (let s = scope; s; s = s.upper) {
+    const variable = s.set.get(name);
+    if (variable) return variable;
+  }
+  return undefined;
+}
+
+/**
+ * A key made by keyOf()/areaKey(), or a name bound to one: a parameter (the caller passed a key), a const
+ * made by them, or a call of a function of this file whose every return is one.
+ */
+function isContractKey(node, scope, seen = new Set()) {
+  if (node.type === 'ConditionalExpression') {
+    return isContractKey(node.consequent, scope, seen) && isContractKey(node.alternate, scope, seen);
+  }
+  if (node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression')
+    return isContractKey(node.expression, scope, seen);
+  if (node.type === 'CallExpression') {
+    if (node.callee.type !== 'Identifier') return false;
+    if (KEY_MAKERS.has(node.callee.name)) return true;
+    const def = resolve(node.callee.name, scope)?.defs[0];
+    // A key maker of another file (userKey(id)): checked where it is made.
+    if (def?.type === 'ImportBinding') return KEY_NAME.test(node.callee.name);
+    const fn =
+      def?.type === 'FunctionName'
+        ? def.node
+        : def?.type === 'Variable' && /Function/.test(def.node.init?.type ?? '')
+          ? def.node.init
+          : null;
+    if (!fn || seen.has(fn)) return false;
+    seen.add(fn);
+    const returns = returnsOf(fn);
+    return returns.length > 0 && returns.every((r) => isContractKey(r, scope, seen));
+  }
+  if (node.type !== 'Identifier') return false;
+  const variable = resolve(node.name, scope);
+  const def = variable?.defs[0];
+  if (!def) return false;
+  // A parameter (the caller passed a key) or an import (its definition is checked where it is made).
+  if (def.type === 'Parameter' || def.type === 'ImportBinding') return true;
+  if (def.type === 'Variable' && def.parent.kind === 'const' && def.node.init) {
+    return isContractKey(def.node.init, scope, seen);
   }
   return false;
 }

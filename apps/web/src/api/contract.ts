@@ -33,13 +33,20 @@ export function call<C extends RouteContract>(
 
 /**
  * The query key of a call: its area first (the contract's tag), so one invalidation reaches every query
- * of that area, then the path and the input.
+ * of that area, then the path and the input. `view` tells apart two caches of the same call (a silent
+ * picker's copy, a chart's reshaped one).
  */
 export function keyOf<C extends RouteContract>(
   contract: C,
   input?: Partial<RouteInput<C>>,
+  view?: string,
 ): readonly unknown[] {
-  return [contract.tags[0] ?? contract.path, contract.path, ...(input ? [input] : [])];
+  return [
+    contract.tags[0] ?? contract.path,
+    contract.path,
+    ...(input ? [input] : []),
+    ...(view ? [view] : []),
+  ];
 }
 
 /** The key prefix of every query of an area: what a mutation there invalidates. */

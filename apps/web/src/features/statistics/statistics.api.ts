@@ -13,7 +13,7 @@ import {
 } from '@vitrine/core';
 import { downloadFile } from '../../api/download';
 import { filtersQuery, type StatFilters } from './filters';
-import { call } from '../../api/contract';
+import { areaKey, call, keyOf } from '../../api/contract';
 
 /** The three reports the page shows; prints go by hour, by files, or by instances through its own call. */
 export type ReportView = 'hour' | 'instances' | 'files';
@@ -26,7 +26,9 @@ type Reports = { [K in ReportView]: RouteOutput<(typeof REPORT_ROUTES)[K]> };
 
 export function useReport<K extends ReportView>(kind: K, filters: StatFilters, enabled = true) {
   return useQuery({
-    queryKey: ['statistics', 'report', kind, filtersQuery(filters)],
+    queryKey: keyOf(REPORT_ROUTES[kind] as RouteContract as typeof statisticApi.getReportByHour, {
+      query: filtersQuery(filters),
+    }),
     // The three reports take the same filters; each answers its own shape.
     queryFn: () =>
       call(REPORT_ROUTES[kind] as RouteContract as typeof statisticApi.getReportByHour, {
@@ -39,7 +41,7 @@ export function useReport<K extends ReportView>(kind: K, filters: StatFilters, e
 
 export const useStatisticList = (filters: StatFilters, page: number, limit: number) =>
   useQuery({
-    queryKey: ['statistics', 'list', filtersQuery(filters), page, limit],
+    queryKey: keyOf(statisticApi.list, { query: { ...filtersQuery(filters), page, limit } }),
     queryFn: () => call(statisticApi.list, { query: { ...filtersQuery(filters), page, limit } }),
     placeholderData: keepPreviousData,
   });
@@ -47,7 +49,7 @@ export const useStatisticList = (filters: StatFilters, page: number, limit: numb
 /** The background exports; polled every 2 s while one is still queued or running. */
 export const useSpool = () =>
   useQuery({
-    queryKey: ['statistics', 'spool'],
+    queryKey: keyOf(statisticApi.spoolReport),
     queryFn: () => call(statisticApi.spoolReport, {}, { silent: true }),
     refetchInterval: (query) =>
       query.state.data?.list.some((job) => job.status === 'queued' || job.status === 'running')
@@ -97,7 +99,7 @@ export function useExports() {
       target === 'list'
         ? call(statisticApi.printListAsync, { body: { ...filtersQuery(filters), format } })
         : call(statisticApi.printReportAsync, { body: { ...filtersQuery(filters), format, kind: target } }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['statistics', 'spool'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: keyOf(statisticApi.spoolReport) }),
   });
   return { direct, background };
 }
@@ -105,7 +107,7 @@ export function useExports() {
 /** The filter bar's pickers read the lists the role may read anyway, silently (a picker is optional). */
 export const useOptionPoints = (enabled: boolean) =>
   useQuery({
-    queryKey: ['statistics', 'options', 'points'],
+    queryKey: keyOf(pointApi.list, { query: { limit: 1000, sort: 'name', order: 'asc' } }),
     queryFn: () =>
       call(pointApi.list, { query: { limit: 1000, sort: 'name', order: 'asc' } }, { silent: true }),
     enabled,
@@ -114,7 +116,7 @@ export const useOptionPoints = (enabled: boolean) =>
 
 export const useOptionPlaylists = (enabled: boolean) =>
   useQuery({
-    queryKey: ['statistics', 'options', 'playlists'],
+    queryKey: keyOf(playlistApi.list, { query: { limit: 1000 } }),
     queryFn: () => call(playlistApi.list, { query: { limit: 1000 } }, { silent: true }),
     enabled,
     staleTime: 60_000,
@@ -123,7 +125,7 @@ export const useOptionPlaylists = (enabled: boolean) =>
 /** GET /api/folder/search: files by name for the files filter. */
 export const useFileSearch = (search: string) =>
   useQuery({
-    queryKey: ['statistics', 'options', 'files', search],
+    queryKey: keyOf(mediaApi.folderSearch, { query: { search } }),
     queryFn: () => call(mediaApi.folderSearch, { query: { search } }, { silent: true }),
     enabled: search.length > 0,
     placeholderData: keepPreviousData,
@@ -131,7 +133,7 @@ export const useFileSearch = (search: string) =>
 
 /** GET /api/file/:id, one query per id: names of files picked before (an address shared or reloaded). */
 export const fileNameQuery = (id: number, enabled: boolean) => ({
-  queryKey: ['statistics', 'options', 'file', id],
+  queryKey: keyOf(mediaApi.fileGet, { params: { id } }),
   queryFn: () => call(mediaApi.fileGet, { params: { id } }, { silent: true }),
   enabled,
   staleTime: Infinity,
@@ -144,9 +146,9 @@ export function usePatchStatistics() {
   return useMutation({
     mutationFn: (body: StatisticPatchBody) => call(statisticApi.patch, { body }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['statistics'] });
-      void client.invalidateQueries({ queryKey: ['impressions'] });
-      void client.invalidateQueries({ queryKey: ['audience'] });
+      void client.invalidateQueries({ queryKey: areaKey(statisticApi.list) });
+      void client.invalidateQueries({ queryKey: areaKey(statisticApi.thirdPartyExchange) });
+      void client.invalidateQueries({ queryKey: areaKey(statisticApi.audience) });
     },
   });
 }
