@@ -74,7 +74,7 @@ function PointPage({ tab }: { tab: PointTab }) {
 function ScreenPage({ tab }: { tab: PointTab }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const params = useParams({ strict: false }) as { id?: string };
+  const params = useParams({ strict: false });
   const id = Number(params.id);
   const { data: point, isLoading } = usePoint(id);
   useEffect(() => {

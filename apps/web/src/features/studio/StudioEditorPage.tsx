@@ -72,7 +72,7 @@ const layerId = (kind: string, taken: Set<string>) => {
 function StudioEditorPage({ kind }: { kind: StudioKind }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const params = useParams({ strict: false }) as { id?: string };
+  const params = useParams({ strict: false });
   const id = params.id && params.id !== 'new' ? Number(params.id) : null;
   const { data: item } = useStudioItem(kind, id);
   const { save } = useStudioActions(kind);
