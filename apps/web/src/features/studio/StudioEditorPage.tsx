@@ -43,7 +43,8 @@ import {
 } from '@vitrine/core';
 import type { RenderWarning } from '@vitrine/render';
 import { ApiError } from '../../api/client';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifyError } from '../../lib/notify';
+import { useFormSubmit } from '../../lib/useZodForm';
 import { useSaveShortcut, useSavedState, useUnsavedChanges } from '../../lib/unsaved';
 import { AlignTools } from './AlignTools';
 import { CanvasSizeSelect } from './CanvasSizeSelect';
@@ -152,31 +153,40 @@ function StudioEditorPage({ kind }: { kind: StudioKind }) {
       return { ...p, layers };
     });
 
-  const submit = async () => {
+  // The save goes through the form kit: the client says success or the server's refusal once (one toast,
+  // not two over the Save button); only a failure before the call (the thumbnail) is said here.
+  const validate = () => {
     if (!name.trim()) {
       setNameError(t('validation.required'));
-      return;
+      return null;
     }
     setNameError(null);
-    try {
+    return name.trim();
+  };
+  const { busy, onSubmit: submit } = useFormSubmit(
+    { validate, markSaved: () => markSaved({ name, document: history.value }) },
+    async (trimmed) => {
       const thumbnail = await takeThumbnail(
         document.querySelector<HTMLElement>('[data-testid="studio-preview"]'),
       );
-      const saved = await save.mutateAsync({
+      return save.mutateAsync({
         id,
-        name: name.trim(),
+        name: trimmed,
         document: doc,
         ...(thumbnail ? { thumbnail } : {}),
         ...(item ? { revision: item.revision } : {}),
       });
-      markSaved({ name, document: history.value });
-      notifySuccess(t('studio.saved', { name: saved.name }));
-      if (id === null) void navigate({ to: `${BASE[kind]}/$id`, params: { id: String(saved.id) } });
-    } catch (error) {
-      const reason = error instanceof ApiError ? error.message : String(error);
-      notifyError(t('studio.failed', { name: name.trim(), reason }));
-    }
-  };
+    },
+    {
+      onSuccess: (saved) => {
+        if (id === null) void navigate({ to: `${BASE[kind]}/$id`, params: { id: String(saved.id) } });
+      },
+      onError: (error) => {
+        if (!(error instanceof ApiError))
+          notifyError(t('studio.failed', { name: name.trim(), reason: String(error) }));
+      },
+    },
+  );
 
   // Ctrl+S saves from anywhere, a field included; the other keys act on the canvas, not in a field.
   useSaveShortcut(submit);
@@ -249,7 +259,7 @@ function StudioEditorPage({ kind }: { kind: StudioKind }) {
           <Button variant="default" onClick={() => void navigate({ to: BASE[kind] })}>
             {t('studio.backToList')}
           </Button>
-          <Button onClick={() => void submit()} loading={save.isPending}>
+          <Button onClick={() => submit()} loading={busy}>
             {t('common.save')}
           </Button>
         </Group>
