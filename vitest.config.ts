@@ -30,6 +30,7 @@ export default defineConfig({
             'packages/render/src/**/*.test.ts',
             'players/shell/**/*.test.ts',
             'players/build/**/*.test.ts',
+            'scripts/eslint/**/*.test.ts',
           ],
         },
       },

@@ -93,15 +93,33 @@ const queryKeyFromContract = {
     schema: [],
   },
   create(context) {
+    // Where keyOf() and areaKey() are made.
+    if (srcPathOf(context.filename) === 'api/contract.ts') return {};
     const check = (node) => {
       if (!isContractKey(node, context.sourceCode.getScope(node))) {
         context.report({ node, messageId: 'handMade' });
       }
     };
+    const handMade = (node) => {
+      const inner =
+        node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression' ? node.expression : node;
+      return inner.type === 'ArrayExpression';
+    };
+    const checkMade = (values) => {
+      for (const value of values) if (handMade(value)) context.report({ node: value, messageId: 'handMade' });
+    };
     return {
       Property(node) {
         if (!node.computed && node.key.type === 'Identifier' && node.key.name === 'queryKey')
           check(node.value);
+      },
+      // A key kept under a name (USER_INFO_KEY, listKey, galleryKey()) is made from the contract too.
+      VariableDeclarator(node) {
+        if (node.id.type !== 'Identifier' || !KEY_NAME.test(node.id.name) || !node.init) return;
+        checkMade(/Function/.test(node.init.type) ? returnsOf(node.init) : [node.init]);
+      },
+      FunctionDeclaration(node) {
+        if (node.id && KEY_NAME.test(node.id.name)) checkMade(returnsOf(node));
       },
       CallExpression(node) {
         const callee = node.callee;
