@@ -1,8 +1,8 @@
 import { methodOf, pathOf, type RouteContract, type RouteInput, type RouteOutput } from '@vitrine/core';
 import { api, type ApiOptions } from './client';
 
-/** Options of a call a contract does not describe: silence, raw bytes, extra headers. */
-export type CallOptions = Pick<ApiOptions, 'silent' | 'file' | 'headers'>;
+/** Options of a call a contract does not describe: silence, raw bytes, extra headers, a success's words. */
+export type CallOptions = Pick<ApiOptions, 'silent' | 'file' | 'headers' | 'successText'>;
 
 type Query = NonNullable<ApiOptions['query']>;
 

@@ -153,8 +153,9 @@ function StudioEditorPage({ kind }: { kind: StudioKind }) {
       return { ...p, layers };
     });
 
-  // The save goes through the form kit: the client says success or the server's refusal once (one toast,
-  // not two over the Save button); only a failure before the call (the thumbnail) is said here.
+  // The save goes through the form kit: the client says success ('<name> saved') or the server's refusal
+  // once (one toast, not two over the Save button); only a failure before the call (the thumbnail) is
+  // said here.
   const validate = () => {
     if (!name.trim()) {
       setNameError(t('validation.required'));
@@ -172,6 +173,7 @@ function StudioEditorPage({ kind }: { kind: StudioKind }) {
       return save.mutateAsync({
         id,
         name: trimmed,
+        notice: t('studio.saved', { name: trimmed }),
         document: doc,
         ...(thumbnail ? { thumbnail } : {}),
         ...(item ? { revision: item.revision } : {}),

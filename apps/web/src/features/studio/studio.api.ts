@@ -51,6 +51,8 @@ export interface StudioSave {
   thumbnail?: string | null;
   /** The revision the editor started from. */
   revision?: number;
+  /** What the success toast says instead of 'Action performed' (the editor names what it saved). */
+  notice?: string;
 }
 
 /** Save (create or patch), duplicate and remove; each refreshes the lists and the gallery. */
@@ -66,16 +68,18 @@ export function useStudioActions(kind: StudioKind) {
   };
   return {
     save: useMutation({
-      mutationFn: ({ id, revision, ...body }: StudioSave): Promise<StudioItem> =>
+      mutationFn: ({ id, revision, notice, ...body }: StudioSave): Promise<StudioItem> =>
         id === null
-          ? call(api.post, {
-              body: { name: body.name!, document: body.document!, thumbnail: body.thumbnail ?? null },
-            })
-          : call(api.patch, {
-              params: { id },
-              query: revision === undefined ? {} : { revision },
-              body,
-            }),
+          ? call(
+              api.post,
+              { body: { name: body.name!, document: body.document!, thumbnail: body.thumbnail ?? null } },
+              notice ? { successText: notice } : {},
+            )
+          : call(
+              api.patch,
+              { params: { id }, query: revision === undefined ? {} : { revision }, body },
+              notice ? { successText: notice } : {},
+            ),
       ...done,
     }),
     duplicate: useMutation({
