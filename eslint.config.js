@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import vitrine from './scripts/eslint/vitrine.mjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'apps/server/drizzle/**'] },
@@ -20,6 +21,30 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // The web's kits are the only way (docs/ARCHITECTURE.md, "Web"); the rules are in scripts/eslint/vitrine.mjs.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { vitrine },
+    rules: {
+      'vitrine/query-key-from-contract': 'error',
+      'vitrine/call-in-api-files': 'error',
+      'vitrine/typed-route-params': 'error',
+    },
+  },
+  {
+    // A test may reach into what it wires together.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    plugins: { vitrine },
+    rules: { 'vitrine/feature-boundaries': 'error' },
+  },
+  {
+    // Forms submit through useFormSubmit; the kit itself is where a FormEvent is handled.
+    files: ['apps/web/src/**/*.tsx', 'apps/web/src/**/*.ts'],
+    ignores: ['apps/web/src/lib/useZodForm.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    plugins: { vitrine },
+    rules: { 'vitrine/submit-through-form-kit': 'error' },
   },
   {
     // A raw statement's rows are typed in one place: `rowsOf()` in db/sql.ts, never a cast at the call.

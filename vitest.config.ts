@@ -38,6 +38,7 @@ export default defineConfig({
             'players/shell/**/*.test.ts',
             'players/build/**/*.test.ts',
             'e2e/support/*.unit.test.ts',
+            'scripts/eslint/**/*.test.ts',
           ],
         },
       },

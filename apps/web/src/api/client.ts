@@ -83,6 +83,8 @@ export interface ApiOptions {
   file?: Blob;
   /** Headers of the call's own (X-File-Name of a raw upload). */
   headers?: Record<string, string>;
+  /** What a success says instead ('Probe widget saved'): still one toast, the client's. */
+  successText?: string;
 }
 
 /**
@@ -154,7 +156,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       !QUIET_SUCCESS.has(path) &&
       (response.status === 200 || response.status === 204)
     ) {
-      const { kind, text } = successNotice(data);
+      const { kind, text } = options.successText
+        ? { kind: 'success' as const, text: options.successText }
+        : successNotice(data);
       notify(kind, text);
     }
     return data as T;

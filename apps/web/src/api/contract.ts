@@ -1,8 +1,8 @@
 import { methodOf, pathOf, type RouteContract, type RouteInput, type RouteOutput } from '@vitrine/core';
 import { api, type ApiOptions } from './client';
 
-/** Options of a call a contract does not describe: silence, raw bytes, extra headers. */
-export type CallOptions = Pick<ApiOptions, 'silent' | 'file' | 'headers'>;
+/** Options of a call a contract does not describe: silence, raw bytes, extra headers, a success's words. */
+export type CallOptions = Pick<ApiOptions, 'silent' | 'file' | 'headers' | 'successText'>;
 
 type Query = NonNullable<ApiOptions['query']>;
 
@@ -33,13 +33,20 @@ export function call<C extends RouteContract>(
 
 /**
  * The query key of a call: its area first (the contract's tag), so one invalidation reaches every query
- * of that area, then the path and the input.
+ * of that area, then the path and the input. `view` tells apart two caches of the same call (a silent
+ * picker's copy, a chart's reshaped one).
  */
 export function keyOf<C extends RouteContract>(
   contract: C,
   input?: Partial<RouteInput<C>>,
+  view?: string,
 ): readonly unknown[] {
-  return [contract.tags[0] ?? contract.path, contract.path, ...(input ? [input] : [])];
+  return [
+    contract.tags[0] ?? contract.path,
+    contract.path,
+    ...(input ? [input] : []),
+    ...(view ? [view] : []),
+  ];
 }
 
 /** The key prefix of every query of an area: what a mutation there invalidates. */

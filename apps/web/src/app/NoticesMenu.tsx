@@ -2,7 +2,7 @@ import { ActionIcon, Box, Button, Group, Indicator, Popover, ScrollArea, Stack, 
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notices, useNotices, type NoticeKind } from '../lib/notices';
-import { intlLocale } from '../features/dashboard/time';
+import { intlLocale } from '../lib/time';
 
 const DOT: Record<NoticeKind, string> = {
   success: 'var(--mantine-color-green-6)',

@@ -1,9 +1,8 @@
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { brandApi, type BrandConfig } from '@vitrine/core';
-import { call } from '../api/contract';
+import type { BrandConfig } from '@vitrine/core';
+import { BRAND_KEY, fetchBrand } from './brand.api';
 
-export const BRAND_KEY = ['brand'] as const;
-const fetchBrand = () => call(brandApi.get, {}, { silent: true });
+export { BRAND_KEY };
 
 export const loadBrand = (client: QueryClient) =>
   client.ensureQueryData({ queryKey: BRAND_KEY, queryFn: fetchBrand, staleTime: Infinity });

@@ -98,7 +98,8 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
 export function useFormSubmit<T, R>(
   form: {
     validate: () => T | null;
-    showServerError: (error: unknown) => boolean;
+    /** Puts a refusal's field errors on the fields; true when it did (a form without useZodForm has none). */
+    showServerError?: (error: unknown) => boolean;
     /** Called once the server took the form: what it shows now counts as saved. */
     markSaved?: () => void;
   },
@@ -122,7 +123,7 @@ export function useFormSubmit<T, R>(
       form.markSaved?.();
       await options.onSuccess?.(result, body);
     } catch (error) {
-      if (!form.showServerError(error)) options.onError?.(error);
+      if (!form.showServerError?.(error)) options.onError?.(error);
     } finally {
       setBusy(false);
     }

@@ -22,7 +22,7 @@ import { PatchAccountBody, PostTokenBody, type Account } from '@vitrine/core';
 import { useUnsavedChanges } from '../../lib/unsaved';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { useRemove } from '../../lib/useRemove';
-import { USER_INFO_KEY } from '../auth/session';
+import { USER_INFO_KEY } from '../auth';
 import { ACCOUNT_KEY, createToken, patchAccount, removeToken, useAccount } from './account.api';
 import { PasswordForm } from './PasswordForm';
 

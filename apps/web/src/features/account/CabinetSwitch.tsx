@@ -2,8 +2,7 @@ import { Menu } from '@mantine/core';
 import { IconBuildingStore, IconCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { changeSession } from '../auth/session';
-import { useCompleteSignIn } from '../auth/signIn';
+import { changeSession, useCompleteSignIn } from '../auth';
 import { switchCabinet, useMyCabinets } from './access.api';
 
 /**

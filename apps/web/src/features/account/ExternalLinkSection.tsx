@@ -1,15 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../api/client';
 import { useConfirm } from '../../lib/confirm';
 import { notifySuccess } from '../../lib/notify';
-import { finishOidc, getOidcIdentity, getOidcProvider, linkOidc, unlinkOidc } from '../auth/auth.api';
-import { STATE_KEY } from '../auth/ExternalSignIn';
-
-const IDENTITY_KEY = ['oidc', 'identity'] as const;
+import {
+  finishOidc,
+  linkOidc,
+  OIDC_IDENTITY_KEY,
+  STATE_KEY,
+  unlinkOidc,
+  useOidcIdentity,
+  useOidcProvider,
+} from '../auth';
 
 /**
  * The OpenID provider on /account-security: link the account (the provider returns to /login, which sends
@@ -19,12 +24,8 @@ export function ExternalLinkSection() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const ask = useConfirm();
-  const { data: provider } = useQuery({ queryKey: ['oidc', 'provider'], queryFn: getOidcProvider });
-  const { data: identity } = useQuery({
-    queryKey: IDENTITY_KEY,
-    queryFn: getOidcIdentity,
-    enabled: Boolean(provider?.name),
-  });
+  const { data: provider } = useOidcProvider();
+  const { data: identity } = useOidcIdentity(Boolean(provider?.name));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const handled = useRef(false);
@@ -45,7 +46,7 @@ export function ExternalLinkSection() {
       .then(async (result) => {
         if (result.status !== 'linked') return;
         notifySuccess(t('external.done'));
-        await client.invalidateQueries({ queryKey: IDENTITY_KEY });
+        await client.invalidateQueries({ queryKey: OIDC_IDENTITY_KEY });
       })
       .catch((e: unknown) => setError(failureText(e)))
       .finally(() => setBusy(false));
@@ -67,7 +68,7 @@ export function ExternalLinkSection() {
   const unlink = async () => {
     if (!(await ask(t('external.unlinkConfirm', { name: provider.name })))) return;
     await unlinkOidc();
-    await client.invalidateQueries({ queryKey: IDENTITY_KEY });
+    await client.invalidateQueries({ queryKey: OIDC_IDENTITY_KEY });
   };
 
   return (

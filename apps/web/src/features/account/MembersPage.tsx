@@ -19,7 +19,7 @@ import { DataTable, type Column } from '../../lib/list/DataTable';
 import { ListHeader } from '../../lib/list/ListKit';
 import { useRemove } from '../../lib/useRemove';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
-import { useUserInfo } from '../auth/session';
+import { useUserInfo } from '../auth';
 import { SharedAccessSection } from './SharedAccessSection';
 import {
   MEMBERS_KEY,

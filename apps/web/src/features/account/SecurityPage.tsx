@@ -1,6 +1,6 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useUserInfo } from '../auth/session';
+import { useUserInfo } from '../auth';
 import { PasswordForm } from './PasswordForm';
 import { TwoFaSection } from './TwoFaSection';
 import { MessengerSection } from './MessengerSection';

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { DisableTwoFaBody, TwoFaCode, type TwoFaSubscription } from '@vitrine/core';
 import { z } from 'zod';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
-import { USER_INFO_KEY } from '../auth/session';
+import { USER_INFO_KEY } from '../auth';
 import { ACCOUNT_KEY, useAccount } from './account.api';
 import { RecoveryCodes } from './RecoveryCodes';
 import { disableTwoFa, enableTwoFa, getTwoFaSubscription, regenerateRecoveryCodes } from './security.api';

@@ -9,10 +9,10 @@ import {
   type PatchPasswordBody,
   type PostTokenBody,
 } from '@vitrine/core';
-import { call } from '../../api/contract';
+import { call, keyOf } from '../../api/contract';
 
-export const ACCOUNT_KEY = ['account'] as const;
-export const MEMBERS_KEY = ['cabinet', 'info'] as const;
+export const ACCOUNT_KEY = keyOf(accountApi.get);
+export const MEMBERS_KEY = keyOf(cabinetApi.info);
 
 /** POST /api/user/post-token: the new personal API token, shown once. */
 export interface CreatedToken {

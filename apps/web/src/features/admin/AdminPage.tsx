@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   Badge,
   Button,
@@ -28,15 +28,13 @@ import {
 } from '@vitrine/core';
 import { areaKey } from '../../api/contract';
 import { DataTable, type Column } from '../../lib/list/DataTable';
+import { useFormSubmit } from '../../lib/useZodForm';
 import { ListHeader, SearchFilter } from '../../lib/list/ListKit';
-import { LedgerTable } from '../funds/LedgerTable';
-import { formatMoney } from '../funds/money';
-import { useTariffName } from '../funds/TariffLimits';
+import { LedgerTable, formatMoney, useTariffName, useRunwayText } from '../funds';
 import { changeTerms, recordEntry, useAdminCabinets, useAdminLedger } from './admin.api';
 import { TariffTable } from './TariffTable';
 import { CabinetInvoices } from './CabinetInvoices';
 import { SuppliersSection } from './SuppliersSection';
-import { useRunwayText } from '../funds/runway';
 
 /** Money in or out of a cabinet with its reason: a bank transfer, a refund, a correction. */
 function EntryForm({
@@ -53,9 +51,7 @@ function EntryForm({
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; note?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const validate = () => {
     const negative = amount.trim().startsWith('-');
     const minor = parseMinor(amount.replace(/^\s*-/, ''));
     const next = {
@@ -67,21 +63,19 @@ function EntryForm({
       ...(note.trim() === '' ? { note: t('validation.required') } : {}),
     };
     setErrors(next);
-    if (Object.keys(next).length > 0 || minor === null) return;
+    if (Object.keys(next).length > 0 || minor === null) return null;
     const signed = reason === 'refund' || (reason === 'correction' && negative) ? -minor : minor;
-    setBusy(true);
-    await recordEntry(cabinet.id, { reason, amount: signed, note: note.trim() }).then(
-      () => {
-        setAmount('');
-        setNote('');
-        onDone();
-      },
-      () => undefined,
-    );
-    setBusy(false);
+    return { reason, amount: signed, note: note.trim() };
   };
+  const { busy, onSubmit } = useFormSubmit({ validate }, (body) => recordEntry(cabinet.id, body), {
+    onSuccess: () => {
+      setAmount('');
+      setNote('');
+      onDone();
+    },
+  });
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="admin-entry">
+    <form onSubmit={onSubmit} noValidate aria-labelledby="admin-entry">
       <Stack gap="xs">
         <Title order={3} size="h5" id="admin-entry">
           {t('billingAdmin.entry')}
@@ -124,21 +118,18 @@ function TermsForm({ cabinet, onDone }: { cabinet: AdminCabinet; onDone: () => v
   const [yearlyUntil, setYearlyUntil] = useState(cabinet.yearlyUntil ?? '');
   const [blocked, setBlocked] = useState(cabinet.blocked);
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    await changeTerms(cabinet.id, {
-      tariff,
-      nonCommercialPercent: percent,
-      yearlyUntil: yearlyUntil || null,
-      blocked,
-      ...(note.trim() ? { note: note.trim() } : {}),
-    }).then(onDone, () => undefined);
-    setBusy(false);
-  };
+  const terms = () => ({
+    tariff,
+    nonCommercialPercent: percent,
+    yearlyUntil: yearlyUntil || null,
+    blocked,
+    ...(note.trim() ? { note: note.trim() } : {}),
+  });
+  const { busy, onSubmit } = useFormSubmit({ validate: terms }, (body) => changeTerms(cabinet.id, body), {
+    onSuccess: onDone,
+  });
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="admin-terms">
+    <form onSubmit={onSubmit} noValidate aria-labelledby="admin-terms">
       <Stack gap="xs">
         <Title order={3} size="h5" id="admin-terms">
           {t('billingAdmin.terms')}

@@ -1,7 +1,7 @@
 import { Loader, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InvoiceTable } from '../funds/InvoiceTable';
+import { InvoiceTable } from '../funds';
 import { useAdminInvoices } from './admin.api';
 
 /** /admin: a cabinet's invoices, each a PDF. */

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adminApi, type AdminTariffs, type Tariff } from '@vitrine/core';
 import { areaKey } from '../../api/contract';
-import { useTariffName } from '../funds/TariffLimits';
+import { useTariffName } from '../funds';
 import { setDefaultTariff } from './admin.api';
 
 /** The installation's tariff for new cabinets (an owner created without one, a registration). */

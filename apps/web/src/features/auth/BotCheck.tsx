@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Loader, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { botCheckApi, type BotCheckAction, type BotCheckInfo } from '@vitrine/core';
-import { call } from '../../api/contract';
+import { type BotCheckAction, type BotCheckInfo } from '@vitrine/core';
+import { useBotCheckInfo } from './auth.api';
 import { appLocale } from '../../i18n';
 
 /** The widget in the page's colours, light or dark. */
@@ -93,11 +92,7 @@ export interface BotCheck {
  */
 export function useBotCheck(action: BotCheckAction, active: boolean): BotCheck {
   const { t } = useTranslation();
-  const info = useQuery({
-    queryKey: ['session', 'bot-check'],
-    queryFn: () => call(botCheckApi.info, {}, { silent: true }),
-    staleTime: Infinity,
-  }).data;
+  const info = useBotCheckInfo().data;
   const kind = active ? (info?.kind ?? 'off') : 'off';
   const [payload, setPayload] = useState<string | null>(null);
   // A solution is single-use: a new round shows a fresh widget, which solves a new challenge.

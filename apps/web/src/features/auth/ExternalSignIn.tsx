@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Divider } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../api/client';
-import { finishOidc, getOidcProvider, startOidc } from './auth.api';
+import { finishOidc, startOidc, useOidcProvider } from './auth.api';
 import { useCompleteSignIn } from './signIn';
 
 /** Where the state of an external sign-in waits for the provider's return (spec §4). */
@@ -29,7 +28,7 @@ export function ExternalSignIn({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const complete = useCompleteSignIn();
-  const { data: provider } = useQuery({ queryKey: ['oidc', 'provider'], queryFn: getOidcProvider });
+  const { data: provider } = useOidcProvider();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const handled = useRef(false);

@@ -61,8 +61,9 @@ export function RecoverPassSubmitPage() {
   const form = useZodForm(SubmitForm, { password: '', repeatPassword: '' });
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(token ? null : t('errors.LINK_INVALID'));
+  // Without a token there is nothing to send: the alert above says the link is invalid.
   const { busy, onSubmit } = useFormSubmit(
-    form,
+    { ...form, validate: () => (token ? form.validate() : null) },
     (body) => submitNewPassword({ token: token ?? '', ...body }),
     {
       onSuccess: () => setDone(true),
@@ -82,7 +83,7 @@ export function RecoverPassSubmitPage() {
           {t('recover.done')}
         </Alert>
       ) : (
-        <form onSubmit={token ? onSubmit : (event) => event.preventDefault()} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <PasswordInput
             label={t('recover.newPassword')}
             autoComplete="new-password"

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   accountApi,
   authApi,
+  botCheckApi,
   oidcApi,
   type AuthBody,
   type RecoverPassBody,
@@ -9,7 +11,7 @@ import {
   type OidcCallbackBody,
   type RegisterBody,
 } from '@vitrine/core';
-import { call } from '../../api/contract';
+import { call, keyOf } from '../../api/contract';
 
 /** GET /api/user/info: the caller, their cabinet and their scope (the permission keys the server grants). */
 export const getUserInfo = () => call(authApi.info, {}, { silent: true });
@@ -48,6 +50,10 @@ export const submitUnlock = (token: string) =>
 /** GET /api/user/oidc/provider: the OpenID provider's name, when one is configured. */
 export const getOidcProvider = () => call(oidcApi.provider, {}, { silent: true });
 
+/** The OpenID provider this installation offers, if any (the sign-in button and the link section). */
+export const useOidcProvider = () =>
+  useQuery({ queryKey: keyOf(oidcApi.provider), queryFn: getOidcProvider });
+
 /** POST /api/user/oidc/start: the provider's authorization address and the state it carries. */
 export const startOidc = () => call(oidcApi.start, {}, { silent: true });
 
@@ -66,6 +72,20 @@ export const linkOidc = () => call(oidcApi.link, {}, { silent: true });
 
 /** GET /api/user/oidc/identity: whether the account is linked to the provider. */
 export const getOidcIdentity = () => call(oidcApi.identity);
+
+export const OIDC_IDENTITY_KEY = keyOf(oidcApi.identity);
+
+/** The provider's identity linked to the caller's account, if any. */
+export const useOidcIdentity = (enabled: boolean) =>
+  useQuery({ queryKey: OIDC_IDENTITY_KEY, queryFn: getOidcIdentity, enabled });
+
+/** GET /api/bot-check: which bot check the signed-out forms show, silently (the form works without). */
+export const useBotCheckInfo = () =>
+  useQuery({
+    queryKey: keyOf(botCheckApi.info),
+    queryFn: () => call(botCheckApi.info, {}, { silent: true }),
+    staleTime: Infinity,
+  });
 
 /** POST /api/user/oidc/unlink. */
 export const unlinkOidc = () => call(oidcApi.unlink);

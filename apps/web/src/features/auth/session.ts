@@ -1,11 +1,12 @@
 import { hashKey, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { DEFAULT_LANDING, type TokenPair, type UserInfo } from '@vitrine/core';
+import { authApi, DEFAULT_LANDING, type TokenPair, type UserInfo } from '@vitrine/core';
+import { keyOf } from '../../api/contract';
 import { session } from '../../api/client';
 import { getUserInfo, logout } from './auth.api';
 import { notices } from '../../lib/notices';
 import { BRAND_KEY } from '../../brand/brand';
 
-export const USER_INFO_KEY = ['user', 'info'] as const;
+export const USER_INFO_KEY = keyOf(authApi.info);
 
 export const fetchUserInfo = async (): Promise<UserInfo | null> =>
   session.token ? await getUserInfo() : null;

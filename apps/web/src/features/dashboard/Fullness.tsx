@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { FULLNESS_RANGES, pointTabPath, type Dashboard, type FullnessRange } from '@vitrine/core';
 import { usePermissions as useHas } from '../../lib/permissions';
 import { TOP, byFullness, type PointRow } from './fullness';
-import { formatDuration, formatPercent } from './time';
+import { formatDuration, formatPercent } from '../../lib/time';
 
 /** ECharts arrives with the first chart, not with the app. */
 const FullnessBarsChart = lazy(() =>

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatSize, type Dashboard } from '@vitrine/core';
 import { usePermissions as useHas } from '../../lib/permissions';
-import { formatPercent } from './time';
+import { formatPercent } from '../../lib/time';
 
 /** The dashboard's cards: space used, screens by state, playlists by validity. */
 function StatCard({

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LazyAppLayout } from '../../app/LazyAppLayout';
 import { isChunkLoadError, reloadForChunkError } from '../../app/chunkReload';
 import { UnknownMiddlewareError } from '../../app/middleware';
-import { useUserInfo } from '../auth/session';
+import { useUserInfo } from '../auth';
 import i18n from '../../i18n';
 
 /**

@@ -19,7 +19,7 @@ const PATHS: Record<Section, string> = {
 function GalleryPage({ section }: { section: Section }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as { folder?: number };
+  const search = useSearch({ strict: false });
   const folderId = section === 'home' || section === 'stock' ? Number(search.folder ?? 0) || 0 : 0;
   const has = usePermissions();
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FileImportBody, RemoteFileInput } from '@vitrine/core';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
-import { addRemoteFiles, importFile } from './files.api';
+import { addRemoteFiles, GALLERY_KEY, importFile } from './files.api';
 
 const RemoteForm = z.object({
   url: RemoteFileInput.shape.url,
@@ -57,7 +57,7 @@ export function RemoteFileModal({
   const { busy, onSubmit } = useFormSubmit(form, send, {
     onSuccess: async (added) => {
       if (!added) return;
-      await client.invalidateQueries({ queryKey: ['gallery'] });
+      await client.invalidateQueries({ queryKey: GALLERY_KEY });
       form.setValues(empty);
       onClose();
     },

@@ -7,9 +7,9 @@ import {
   type FileConfigInput,
   type FileScheduleInput,
 } from '@vitrine/core';
-import { call } from '../../api/contract';
+import { call, keyOf } from '../../api/contract';
 
-export const fileDetailKey = (fileId: number) => ['file', fileId] as const;
+export const fileDetailKey = (fileId: number) => keyOf(mediaApi.fileGet, { params: { id: fileId } });
 
 /** GET /api/file/{id}: the file with its schedules and configurations of every scope. */
 export function useFileDetail(fileId: number) {
@@ -22,12 +22,12 @@ export function useFileDetail(fileId: number) {
 /** The screens and playlists a rule may be scoped to, by name. */
 export function useScopeChoices() {
   const points = useQuery({
-    queryKey: ['fileRules', 'points'],
+    queryKey: keyOf(pointApi.list, { query: { limit: '1000', sort: 'name', order: 'asc' } }),
     queryFn: () =>
       call(pointApi.list, { query: { limit: '1000', sort: 'name', order: 'asc' } }, { silent: true }),
   });
   const playlists = useQuery({
-    queryKey: ['fileRules', 'playlists'],
+    queryKey: keyOf(playlistApi.list, { query: { limit: '1000', sort: 'name', order: 'asc' } }),
     queryFn: () =>
       call(playlistApi.list, { query: { limit: '1000', sort: 'name', order: 'asc' } }, { silent: true }),
   });

@@ -9,7 +9,7 @@ import {
   type GalleryItem,
   type RemoteFileInput,
 } from '@vitrine/core';
-import { call } from '../../api/contract';
+import { areaKey, call, keyOf } from '../../api/contract';
 import {
   isFile,
   withFavoriteToggled,
@@ -24,8 +24,28 @@ export { isFile };
 export type GallerySection =
   'home' | 'stock' | 'recent' | 'favorite' | 'widget' | 'creation' | 'plugin' | 'search';
 
-export const galleryKey = (section: GallerySection, arg?: string | number): QueryKey =>
-  arg === undefined ? ['gallery', section] : ['gallery', section, arg];
+/** A section's cache key: the call its list makes (the studio's and plugins' kinds are reshaped). */
+export function galleryKey(section: GallerySection, arg?: string | number): QueryKey {
+  switch (section) {
+    case 'home':
+      return keyOf(mediaApi.folderGet, { params: { id: arg ?? 0 } });
+    case 'stock':
+      return keyOf(mediaApi.folderGetStock, { params: { id: arg ?? 0 } });
+    case 'recent':
+      return keyOf(mediaApi.recent);
+    case 'favorite':
+      return keyOf(mediaApi.folderFavorite);
+    case 'widget':
+    case 'creation':
+    case 'plugin':
+      return keyOf(mediaApi.fileList, { query: { kind: section, limit: 1000 } }, 'folder');
+    case 'search':
+      return keyOf(mediaApi.folderSearch, { query: { search: String(arg ?? '') } });
+  }
+}
+
+/** Every list of the library: what a change of files or folders refreshes. */
+export const GALLERY_KEY = areaKey(mediaApi.fileList);
 
 export function useGallery(section: GallerySection, arg?: string | number) {
   return useQuery({
@@ -83,7 +103,7 @@ function useOptimistic<V>(
       if (context?.previous) client.setQueryData(listKey, context.previous);
     },
     onSuccess: (result, vars) => onDone?.(result, vars),
-    onSettled: () => client.invalidateQueries({ queryKey: ['gallery'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: GALLERY_KEY }),
   });
 }
 
@@ -137,13 +157,13 @@ export function useGalleryActions(listKey: QueryKey, folderId: number, favorites
       isFile(vars.item)
         ? call(mediaApi.filePatch, { params: { id: vars.item.id }, body: { name: vars.name } })
         : call(mediaApi.folderPatch, { params: { id: vars.item.id }, body: { name: vars.name } }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['gallery'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: GALLERY_KEY }),
   });
 
   const setTags = useMutation({
     mutationFn: (vars: { file: FileItem; tags: string[] }) =>
       call(mediaApi.filePatch, { params: { id: vars.file.id }, body: { tags: vars.tags } }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['gallery'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: GALLERY_KEY }),
   });
 
   return { createFolder, toggleFavorite, remove, move, rename, setTags };
@@ -158,7 +178,7 @@ export const addRemoteFiles = (folderId: number, files: RemoteFileInput[]) =>
 
 /** GET /api/file/creatives: the cabinet's Creatives folder (for an editor without the gallery). */
 export const useCreatives = () =>
-  useQuery({ queryKey: ['files', 'creatives'], queryFn: () => call(mediaApi.fileCreatives) });
+  useQuery({ queryKey: keyOf(mediaApi.fileCreatives), queryFn: () => call(mediaApi.fileCreatives) });
 
 /** POST /api/file/creatives/upload: one file's raw bytes into the Creatives folder. */
 export function useCreativeUpload() {
@@ -170,6 +190,6 @@ export function useCreativeUpload() {
         {},
         { file, headers: { 'x-file-name': encodeURIComponent(file.name) } },
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['files', 'creatives'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keyOf(mediaApi.fileCreatives) }),
   });
 }

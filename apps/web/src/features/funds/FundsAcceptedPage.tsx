@@ -1,14 +1,16 @@
 import { useEffect } from 'react';
 import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
-import { Link, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from './money';
 import { useFunds, useFundsRefresh, usePayment } from './funds.api';
 
 /** /funds/accepted: where a payment returns; shows the result once the provider's webhook has landed. */
+const route = getRouteApi('/app/funds/accepted');
+
 export function FundsAcceptedPage() {
   const { t } = useTranslation();
-  const { session } = useSearch({ strict: false }) as { session?: string };
+  const { session } = route.useSearch();
   const payment = usePayment(session);
   const { data: funds } = useFunds();
   const refresh = useFundsRefresh();

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Badge,
@@ -20,8 +20,9 @@ import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_FORMATS, LEDGER_REASONS, parseMinor, type Funds, type LedgerReason } from '@vitrine/core';
 import { useConfirm } from '../../lib/confirm';
+import { useFormSubmit } from '../../lib/useZodForm';
 import { Invoices } from './Invoices';
-import { downloadFile } from '../statistics/statistics.api';
+import { downloadFile } from '../../api/download';
 import { LedgerTable } from './LedgerTable';
 import { formatMoney } from './money';
 import { LEDGER_PAGE, startRecharge, switchTariff, useFunds, useFundsRefresh, useLedger } from './funds.api';
@@ -79,28 +80,24 @@ function Recharge({ funds }: { funds: Funds }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const validate = () => {
     const amount = parseMinor(text);
     if (amount === null || amount < 100) {
       setError(t('funds.amountInvalid'));
-      return;
+      return null;
     }
-    setBusy(true);
-    try {
-      const { url } = await startRecharge(amount);
-      window.location.assign(url);
-    } catch {
-      setBusy(false);
-    }
+    return amount;
   };
+  // Off to the payment provider's page once the server opened the payment.
+  const { busy, onSubmit } = useFormSubmit({ validate }, startRecharge, {
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="funds-recharge">
       <Title order={2} size="h4" id="funds-recharge" mb="sm">
         {t('funds.recharge')}
       </Title>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Group align="flex-end">
           <TextInput
             label={t('funds.amount', { currency: funds.currency.toUpperCase() })}

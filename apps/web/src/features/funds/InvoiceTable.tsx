@@ -3,7 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Invoice } from '@vitrine/core';
 import { DataTable, type Column } from '../../lib/list/DataTable';
-import { downloadFile } from '../statistics/statistics.api';
+import { downloadFile } from '../../api/download';
 import { formatMoney } from './money';
 
 /** Invoice numbers as printed on them: at least six digits. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { RUNWAY_HORIZON_DAYS } from '@vitrine/core';
-import { intlLocale } from '../dashboard/time';
+import { intlLocale } from '../../lib/time';
 
 /**
  * How long the funds last, in words: 'Nothing to pay' only when the days cost nothing (null); a balance

@@ -1,16 +1,10 @@
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Box, Group, Loader, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { impressionsChart } from './chart';
 import { useExchange } from './impressions.api';
-import { FilterBar } from '../statistics/FilterBar';
-import { useNumbers } from '../statistics/format';
-import { useFilterSearch } from '../statistics/useFilterSearch';
+import { FilterBar, SeriesChart, useNumbers, useFilterSearch } from '../statistics';
 import { LoadFailed } from '../../lib/LoadFailed';
-
-const SeriesChart = lazy(() =>
-  import('../statistics/StatisticsCharts').then((m) => ({ default: m.SeriesChart })),
-);
 
 type Exchange = NonNullable<ReturnType<typeof useExchange>['data']>;
 

@@ -1,4 +1,4 @@
-import { addDays } from '../statistics/filters';
+import { addDays } from '../statistics';
 
 /** Colors of the sources, in the order they first appear. */
 const COLORS = ['blue', 'teal', 'orange', 'grape', 'pink', 'cyan', 'lime'];

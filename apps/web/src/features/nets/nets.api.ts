@@ -10,7 +10,7 @@ import {
   type Point,
 } from '@vitrine/core';
 import type { z } from 'zod';
-import { call } from '../../api/contract';
+import { areaKey, call, keyOf } from '../../api/contract';
 
 export type NetsQuery = Partial<z.output<typeof NetListQuery>>;
 /** GET /api/net. */
@@ -23,7 +23,7 @@ export const SCREEN_OPTIONS_LIMIT = 100;
 
 export const useNets = (query: NetsQuery) =>
   useQuery({
-    queryKey: ['nets', 'list', query],
+    queryKey: keyOf(netApi.list, { query }),
     queryFn: () => call(netApi.list, { query: { ...query } }),
     placeholderData: keepPreviousData,
   });
@@ -31,7 +31,7 @@ export const useNets = (query: NetsQuery) =>
 /** Screens for the network editor's picker, searched by name on the server. */
 export const useScreenOptions = (search: string, enabled = true) =>
   useQuery({
-    queryKey: ['nets', 'screens', search],
+    queryKey: keyOf(pointApi.list, { query: { search, limit: SCREEN_OPTIONS_LIMIT } }),
     queryFn: () => call(pointApi.list, { query: { search, limit: SCREEN_OPTIONS_LIMIT } }),
     placeholderData: keepPreviousData,
     enabled,
@@ -46,8 +46,8 @@ export function useNetActions() {
   const done = {
     onSettled: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: ['nets'] }),
-        client.invalidateQueries({ queryKey: ['points'] }),
+        client.invalidateQueries({ queryKey: areaKey(netApi.list) }),
+        client.invalidateQueries({ queryKey: areaKey(pointApi.list) }),
       ]),
   };
   return {
@@ -73,7 +73,7 @@ export type NetName = Pick<Net, 'id' | 'name'>;
 /** Every network of the cabinet (the spec's largest page), for pickers; `silent` for an optional one. */
 export const useAllNets = (enabled: boolean, silent = false) =>
   useQuery({
-    queryKey: ['nets', 'all', { silent }],
+    queryKey: keyOf(netApi.list, { query: { limit: 1000 } }, silent ? 'silent' : undefined),
     queryFn: () => call(netApi.list, { query: { limit: 1000 } }, { silent }),
     enabled,
     staleTime: 60_000,

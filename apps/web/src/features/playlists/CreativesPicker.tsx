@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, FileButton, Group, Image, SimpleGrid, Stack, T
 import { IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_EXTENSIONS, uploadRefusal, type FileItem, type GalleryItem } from '@vitrine/core';
-import { useCreativeUpload, useCreatives } from '../files/files.api';
+import { useCreativeUpload, useCreatives } from '../files';
 import { translateError } from '../../lib/messages';
 import { notifyError } from '../../lib/notify';
 

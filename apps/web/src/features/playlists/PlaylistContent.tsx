@@ -16,8 +16,8 @@ import {
 import { IconArrowDown, IconArrowUp, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PLAYLIST_DEFAULTS, itemSeconds, type FileItem, type PlaylistItem } from '@vitrine/core';
-import { GalleryBrowser } from '../files/GalleryBrowser';
-import { useUserInfo } from '../auth/session';
+import { GalleryBrowser } from '../files';
+import { useUserInfo } from '../auth';
 import { CreativesPicker } from './CreativesPicker';
 import { holds } from '../../lib/permissions';
 

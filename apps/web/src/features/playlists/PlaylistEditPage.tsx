@@ -163,7 +163,7 @@ function Editor({
 
 /** /playlist/create and /playlist/{id}. */
 export function PlaylistEditPage() {
-  const params = useParams({ strict: false }) as { id?: string };
+  const params = useParams({ strict: false });
   const id = params.id ? Number(params.id) : null;
   const { t } = useTranslation();
   // Roles that edit read the versions too: an author's editor opens on their own waiting version.

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { playlistApi, type ContentUpdate, type PlaylistPatch, type PlaylistListQuery } from '@vitrine/core';
-import { call } from '../../api/contract';
+import { areaKey, call, keyOf } from '../../api/contract';
 
 export type PlaylistsQuery = Partial<PlaylistListQuery>;
 
@@ -12,7 +12,7 @@ export const lastUpdates = new Map<number, ContentUpdate>();
 
 export const usePlaylists = (query: PlaylistsQuery, enabled = true) =>
   useQuery({
-    queryKey: ['playlists', 'list', query],
+    queryKey: keyOf(playlistApi.list, { query }),
     queryFn: () => call(playlistApi.list, { query: { ...query } }),
     placeholderData: keepPreviousData,
     enabled,
@@ -20,7 +20,7 @@ export const usePlaylists = (query: PlaylistsQuery, enabled = true) =>
 
 export const usePlaylist = (id: number | null) =>
   useQuery({
-    queryKey: ['playlists', 'one', id],
+    queryKey: keyOf(playlistApi.get, { params: { id: id ?? 0 } }),
     queryFn: () => call(playlistApi.get, { params: { id } }),
     enabled: id !== null,
   });
@@ -31,20 +31,20 @@ export const usePlaylist = (id: number | null) =>
  */
 export const usePlaylistVersions = (id: number | null, enabled = true) =>
   useQuery({
-    queryKey: ['playlists', 'versions', id],
+    queryKey: keyOf(playlistApi.versions, { params: { id: id ?? 0 } }),
     queryFn: () => call(playlistApi.versions, { params: { id } }),
     enabled: enabled && id !== null,
   });
 
 export const usePlaylistTags = () =>
   useQuery({
-    queryKey: ['playlists', 'tags'],
+    queryKey: keyOf(playlistApi.tagPlaylist),
     queryFn: () => call(playlistApi.tagPlaylist),
   });
 
 export const useTargetOptions = (search: string, enabled = true) =>
   useQuery({
-    queryKey: ['playlists', 'targets', search],
+    queryKey: keyOf(playlistApi.targets, { query: { search } }),
     queryFn: () => call(playlistApi.targets, { query: { search } }),
     placeholderData: keepPreviousData,
     enabled,
@@ -53,14 +53,14 @@ export const useTargetOptions = (search: string, enabled = true) =>
 /** Every playlist call that changes something, each refreshing the lists and the one it touched. */
 export function usePlaylistActions() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: ['playlists'] });
+  const refresh = () => client.invalidateQueries({ queryKey: areaKey(playlistApi.list) });
   const done = { onSettled: refresh };
   return {
     save: useMutation({
       mutationFn: ({ id, body }: { id: number | null; body: PlaylistPatch }) =>
         id === null ? call(playlistApi.post, { body }) : call(playlistApi.patch, { params: { id }, body }),
       onSuccess: (saved) => {
-        client.setQueryData(['playlists', 'one', saved.id], saved);
+        client.setQueryData(keyOf(playlistApi.get, { params: { id: saved.id } }), saved);
         if (saved.update) lastUpdates.set(saved.id, saved.update);
       },
       ...done,

@@ -20,6 +20,7 @@ import {
   type PluginSetting,
   type PluginSettings,
 } from '@vitrine/core';
+import { useFormSubmit } from '../../lib/useZodForm';
 import { usePluginActions } from './plugins.api';
 import { usePluginText } from './pluginText';
 
@@ -113,28 +114,27 @@ function useInstanceForm(target: InstanceTarget, onClose: () => void) {
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const submit = () => {
+  const validate = () => {
     const found: Record<string, string> = {};
     if (!name.trim()) found.name = t('validation.required');
     const parsed = pluginSettingsSchema(plugin).safeParse(settings);
     if (!parsed.success)
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= t('validation.invalid');
     setErrors(found);
-    if (Object.keys(found).length > 0 || !parsed.success) return;
-    if (existing)
-      change.mutate(
-        { fileId: existing.fileId, name: name.trim(), settings: parsed.data },
-        { onSuccess: onClose },
-      );
-    else
-      instance.mutate(
-        { plugin: plugin.key, name: name.trim(), settings: parsed.data },
-        { onSuccess: onClose },
-      );
+    if (Object.keys(found).length > 0 || !parsed.success) return null;
+    return { name: name.trim(), settings: parsed.data };
   };
+  const { onSubmit } = useFormSubmit(
+    { validate },
+    (body) =>
+      existing
+        ? change.mutateAsync({ fileId: existing.fileId, ...body })
+        : instance.mutateAsync({ plugin: plugin.key, ...body }),
+    { onSuccess: onClose },
+  );
 
   const pending = instance.isPending || change.isPending;
-  return { existing, plugin, text, name, setName, settings, setSettings, errors, submit, pending };
+  return { existing, plugin, text, name, setName, settings, setSettings, errors, onSubmit, pending };
 }
 
 /**
@@ -143,7 +143,7 @@ function useInstanceForm(target: InstanceTarget, onClose: () => void) {
  */
 export function InstanceModal({ target, onClose }: { target: InstanceTarget; onClose: () => void }) {
   const { t } = useTranslation();
-  const { existing, plugin, text, name, setName, settings, setSettings, errors, submit, pending } =
+  const { existing, plugin, text, name, setName, settings, setSettings, errors, onSubmit, pending } =
     useInstanceForm(target, onClose);
   return (
     <Modal
@@ -154,13 +154,7 @@ export function InstanceModal({ target, onClose }: { target: InstanceTarget; onC
       })}
       centered
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={onSubmit}>
         <Stack>
           <TextInput
             label={t('plugins.instanceName')}

@@ -5,16 +5,17 @@ import {
   type PluginInstanceInput,
   type PluginInstancePatch,
   type PluginListQuery,
+  type RouteContract,
 } from '@vitrine/core';
 import type { z } from 'zod';
-import { call } from '../../api/contract';
+import { areaKey, call, keyOf } from '../../api/contract';
 
 export type PluginQuery = Partial<z.output<typeof PluginListQuery>>;
 
 /** GET /api/plugin: one page of the built-in and uploaded plugins. */
 export const usePluginList = (query: PluginQuery) =>
   useQuery({
-    queryKey: ['plugins', 'list', query],
+    queryKey: keyOf(pluginApi.list, { query }),
     queryFn: () => call(pluginApi.list, { query: { ...query } }),
     placeholderData: keepPreviousData,
   });
@@ -22,26 +23,26 @@ export const usePluginList = (query: PluginQuery) =>
 /** Upload (a zip as the raw body), remove, and make an instance (a library file: the gallery refreshes). */
 export function usePluginActions() {
   const client = useQueryClient();
-  const refresh = (keys: string[]) => () =>
-    Promise.all(keys.map((key) => client.invalidateQueries({ queryKey: [key] })));
+  const refresh = (areas: RouteContract[]) => () =>
+    Promise.all(areas.map((area) => client.invalidateQueries({ queryKey: areaKey(area) })));
   return {
     upload: useMutation({
       mutationFn: (file: File) =>
         call(pluginApi.post, {}, { file, headers: { 'x-file-name': encodeURIComponent(file.name) } }),
-      onSettled: refresh(['plugins']),
+      onSettled: refresh([pluginApi.list]),
     }),
     remove: useMutation({
       mutationFn: (id: number) => call(pluginApi.remove, { params: { id } }),
-      onSettled: refresh(['plugins']),
+      onSettled: refresh([pluginApi.list]),
     }),
     instance: useMutation({
       mutationFn: (body: PluginInstanceInput) => call(pluginApi.instance, { body }),
-      onSettled: refresh(['gallery', 'files', 'plugins']),
+      onSettled: refresh([mediaApi.fileList, pluginApi.list]),
     }),
     change: useMutation({
       mutationFn: ({ fileId, ...body }: PluginInstancePatch & { fileId: number }) =>
         call(pluginApi.instancePatch, { params: { fileId }, body }),
-      onSettled: refresh(['gallery', 'files', 'plugins']),
+      onSettled: refresh([mediaApi.fileList, pluginApi.list]),
     }),
   };
 }
@@ -49,7 +50,7 @@ export function usePluginActions() {
 /** The cabinet's plugin instances: library files of kind plugin, a page of them. */
 export const usePluginInstances = (page: number, limit: number) =>
   useQuery({
-    queryKey: ['plugins', 'instances', page, limit],
+    queryKey: keyOf(mediaApi.fileList, { query: { kind: 'plugin', page, limit } }),
     queryFn: () => call(mediaApi.fileList, { query: { kind: 'plugin', page, limit } }, { silent: true }),
     placeholderData: keepPreviousData,
   });
@@ -57,7 +58,7 @@ export const usePluginInstances = (page: number, limit: number) =>
 /** One instance with its plugin's typed settings, to change it. */
 export const usePluginInstance = (fileId: number | null) =>
   useQuery({
-    queryKey: ['plugins', 'instance', fileId],
+    queryKey: keyOf(pluginApi.instanceGet, { params: { fileId: fileId ?? 0 } }),
     queryFn: () => call(pluginApi.instanceGet, { params: { fileId: fileId! } }),
     enabled: fileId !== null,
   });

@@ -9,7 +9,7 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { BrandConfig, MapConfig, PointStatus } from '@vitrine/core';
 import worldUrl from 'world-atlas/countries-50m.json?url';
 import { useBrand } from '../../brand/brand';
-import { STATUS_COLORS } from './StatusBadge';
+import { STATUS_COLORS } from '../../components/StatusBadge';
 
 /*
  * Screens on a map (Leaflet), loaded on demand so Leaflet stays out of the main bundle.

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import {
   Box,
   Group,
@@ -13,13 +13,9 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Point } from '@vitrine/core';
-import type { Preset } from '../statistics/filters';
+import type { Preset } from '../statistics';
 import { useAudience } from './points.api';
-import { useNumbers } from '../statistics/format';
-
-const SeriesChart = lazy(() =>
-  import('../statistics/StatisticsCharts').then((m) => ({ default: m.SeriesChart })),
-);
+import { SeriesChart, useNumbers } from '../statistics';
 
 const RANGES: Preset[] = ['7d', '30d', '90d'];
 const HOURS = Array.from({ length: 24 }, (_, h) => h);

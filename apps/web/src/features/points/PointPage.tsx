@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { POINT_TABS, pointTabPath, type PointTab } from '@vitrine/core';
 import { PointSchedule } from './PointSchedule';
 import { PointAudience } from './PointAudience';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../components/StatusBadge';
 import { SyncBadge, SyncPendingText } from './SyncState';
 import { lastPoint } from './lastPoint';
 import { usePoint } from './points.api';
-import { useWallOfPoint } from '../walls/walls.api';
+import { useWallOfPoint } from '../walls';
 import { usePermission } from '../../lib/permissions';
 
 import { AudienceTab } from './screen/AudienceTab';
@@ -74,7 +74,7 @@ function PointPage({ tab }: { tab: PointTab }) {
 function ScreenPage({ tab }: { tab: PointTab }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const params = useParams({ strict: false }) as { id?: string };
+  const params = useParams({ strict: false });
   const id = Number(params.id);
   const { data: point, isLoading } = usePoint(id);
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useUserInfo } from '../auth/session';
+import { useUserInfo } from '../auth';
 import { holds } from '../../lib/permissions';
 import { ScreensList } from './ScreensList';
 import { ScreensOverview } from './ScreensOverview';

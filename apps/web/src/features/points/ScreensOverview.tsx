@@ -6,7 +6,7 @@ import { ListFooter } from '../../lib/list/ListFooter';
 import { ListHeader } from '../../lib/list/ListKit';
 import { useListSearch } from '../../lib/list/search';
 import { usePointOverview, type PointsQuery } from './points.api';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../components/StatusBadge';
 import { SyncBadge } from './SyncState';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');

@@ -23,7 +23,7 @@ import {
   type PointPatch,
   type Rotation,
 } from '@vitrine/core';
-import { useAllNets } from '../nets/nets.api';
+import { useAllNets } from '../nets';
 
 /**
  * The screen settings one person edits on a screen's page and, for many screens at once, in the list's

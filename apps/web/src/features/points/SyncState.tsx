@@ -1,7 +1,7 @@
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Point } from '@vitrine/core';
-import { intlLocale } from '../dashboard/time';
+import { intlLocale } from '../../lib/time';
 
 /** Synchronized (the screen plays its current content) or Not synchronized (spec §3). */
 export function SyncBadge({ point }: { point: Pick<Point, 'syncStatus'> }) {

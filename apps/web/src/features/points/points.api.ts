@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pointApi, statisticApi, type PointListQuery, type PointPatch } from '@vitrine/core';
-import { presetRange, type Preset } from '../statistics/filters';
-import { call } from '../../api/contract';
+import { presetRange, type Preset } from '../statistics';
+import { areaKey, call, keyOf } from '../../api/contract';
 
 export type PointsQuery = Partial<PointListQuery>;
 
@@ -11,7 +11,7 @@ export type PointsQuery = Partial<PointListQuery>;
  */
 export const usePoints = (query: PointsQuery, enabled = true) =>
   useQuery({
-    queryKey: ['points', 'list', query],
+    queryKey: keyOf(pointApi.list, { query }),
     queryFn: () => call(pointApi.list, { query: { ...query } }),
     placeholderData: keepPreviousData,
     // Status changes by itself: the list keeps itself fresh while open.
@@ -22,7 +22,7 @@ export const usePoints = (query: PointsQuery, enabled = true) =>
 /** One screen; `enabled` false for a role without point.get (it would only be refused). */
 export const usePoint = (id: number, enabled = true) =>
   useQuery({
-    queryKey: ['points', 'one', id],
+    queryKey: keyOf(pointApi.get, { params: { id } }),
     queryFn: () => call(pointApi.get, { params: { id } }),
     refetchInterval: 10_000,
     enabled,
@@ -30,21 +30,21 @@ export const usePoint = (id: number, enabled = true) =>
 
 export const useScreenshot = (id: number) =>
   useQuery({
-    queryKey: ['points', 'screenshot', id],
+    queryKey: keyOf(pointApi.getScreenshotUrl, { query: { id } }),
     queryFn: () => call(pointApi.getScreenshotUrl, { query: { id } }),
     refetchInterval: 5_000,
   });
 
 export const useConnections = (id: number, enabled: boolean) =>
   useQuery({
-    queryKey: ['points', 'connections', id],
+    queryKey: keyOf(pointApi.connections, { params: { id } }),
     queryFn: () => call(pointApi.connections, { params: { id } }),
     enabled,
   });
 
 export const usePointLog = (id: number, before: number | undefined) =>
   useQuery({
-    queryKey: ['points', 'log', id, before],
+    queryKey: keyOf(pointApi.getLog, { params: { id }, query: { before } }),
     queryFn: () => call(pointApi.getLog, { params: { id }, query: { before } }),
     placeholderData: keepPreviousData,
   });
@@ -62,7 +62,7 @@ export type PointCommand = keyof typeof COMMANDS;
 
 export function usePointActions() {
   const client = useQueryClient();
-  const done = { onSettled: () => client.invalidateQueries({ queryKey: ['points'] }) };
+  const done = { onSettled: () => client.invalidateQueries({ queryKey: areaKey(pointApi.list) }) };
   return {
     bind: useMutation({
       mutationFn: ({ code, name }: { code: string; name?: string }) =>
@@ -76,7 +76,7 @@ export function usePointActions() {
     patch: useMutation({
       mutationFn: ({ id, body }: { id: number; body: PointPatch }) =>
         call(pointApi.patch, { params: { id }, body }),
-      onSuccess: (point) => client.setQueryData(['points', 'one', point.id], point),
+      onSuccess: (point) => client.setQueryData(keyOf(pointApi.get, { params: { id: point.id } }), point),
       ...done,
     }),
     patchMany: useMutation({
@@ -119,7 +119,7 @@ export function usePointActions() {
 /** GET /api/audience for one screen over a preset period: shows and impressions per hour of its day. */
 export const useAudience = (pointId: number, range: Preset) =>
   useQuery({
-    queryKey: ['audience', pointId, range],
+    queryKey: keyOf(statisticApi.audience, { query: { points: String(pointId), ...presetRange(range) } }),
     queryFn: () => call(statisticApi.audience, { query: { points: String(pointId), ...presetRange(range) } }),
     placeholderData: keepPreviousData,
   });
@@ -127,7 +127,7 @@ export const useAudience = (pointId: number, range: Preset) =>
 /** GET /api/point/overview: the screens with their status, for a role that may not open them (observer). */
 export const usePointOverview = (page: number, limit: number) =>
   useQuery({
-    queryKey: ['points', 'overview', page, limit],
+    queryKey: keyOf(pointApi.overview, { query: { page, limit } }),
     queryFn: () => call(pointApi.overview, { query: { page, limit } }),
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import type { Point } from '@vitrine/core';
 import type { Column } from '../../lib/list/DataTable';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../components/StatusBadge';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 

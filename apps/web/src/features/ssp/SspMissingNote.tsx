@@ -1,9 +1,7 @@
 import { Alert, Anchor, List, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { sspApi } from '@vitrine/core';
-import { call, keyOf } from '../../api/contract';
+import { useSspMissing } from './ssp.api';
 
 /**
  * The spec's message for a playlist whose SSP connector is on (§5), and, once it is saved, its screens the
@@ -11,12 +9,7 @@ import { call, keyOf } from '../../api/contract';
  */
 export function SspMissingNote({ playlistId }: { playlistId: number | null }) {
   const { t } = useTranslation();
-  const params = { id: playlistId ?? 0 };
-  const { data } = useQuery({
-    queryKey: keyOf(sspApi.playlistMissing, { params }),
-    queryFn: () => call(sspApi.playlistMissing, { params }, { silent: true }),
-    enabled: playlistId !== null,
-  });
+  const { data } = useSspMissing(playlistId);
   const screens = data?.data ?? [];
   if (screens.length === 0)
     return (

@@ -1,20 +1,15 @@
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Alert, Box, Group, Loader, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { periodDays, type SspReport } from '@vitrine/core';
 import { DataTable, type Column } from '../../lib/list/DataTable';
 import { ListHeader } from '../../lib/list/ListKit';
-import { addDays } from '../statistics/filters';
-import { useNumbers } from '../statistics/format';
+import { addDays, SeriesChart, useNumbers } from '../statistics';
 import { SspReconciliationView } from './SspReconciliation';
 import { SspPager } from './SspPager';
 import { Figures, SspExportMenu, useSspPage, when } from './SspShared';
 import { useSspReport, useSspReportHours, type SspRange } from './ssp.api';
-
-const SeriesChart = lazy(() =>
-  import('../statistics/StatisticsCharts').then((m) => ({ default: m.SeriesChart })),
-);
 
 type ReportRow = SspReport['data'][number];
 const SOURCES = ['auction', 'manual', 'leftover'] as const;

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { FilterBar } from '../statistics/FilterBar';
-import { FormatMenu } from '../statistics/Exports';
-import { useFilterSearch } from '../statistics/useFilterSearch';
+import { FilterBar, FormatMenu, useFilterSearch } from '../statistics';
 import { downloadSsp, type SspRange } from './ssp.api';
 
 /**

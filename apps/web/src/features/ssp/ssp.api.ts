@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { sspApi, type ExportFormat, type SspReport } from '@vitrine/core';
 import { call, keyOf } from '../../api/contract';
-import { downloadFile } from '../statistics/statistics.api';
+import { downloadFile } from '../../api/download';
 
 export const SSP_PAGE_SIZES = [10, 100, 1000] as const;
 
@@ -27,7 +27,7 @@ const CHART_PAGES = 10;
 /** Every hour of the range for the chart: the report read page by page (1000 rows a call). */
 export function useSspReportHours(range: SspRange) {
   return useQuery({
-    queryKey: [...keyOf(sspApi.report, { query: range }), 'chart'],
+    queryKey: keyOf(sspApi.report, { query: range }, 'chart'),
     queryFn: async () => {
       const rows: SspReport['data'] = [];
       for (let page = 1; page <= CHART_PAGES; page++) {
@@ -78,4 +78,14 @@ export const approveSspFile = (id: number) => call(sspApi.approve, { params: { i
 export function downloadSsp(what: 'report' | 'list', format: ExportFormat, range: SspRange) {
   const route = what === 'report' ? sspApi.printReport : sspApi.printList;
   return downloadFile(route.path, { ...range, format }, `ssp-${what}-${range.from}_${range.to}.${format}`);
+}
+
+/** A saved playlist's screens the SSP connector leaves out, with the fields each lacks (silently). */
+export function useSspMissing(playlistId: number | null) {
+  const params = { id: playlistId ?? 0 };
+  return useQuery({
+    queryKey: keyOf(sspApi.playlistMissing, { params }),
+    queryFn: () => call(sspApi.playlistMissing, { params }, { silent: true }),
+    enabled: playlistId !== null,
+  });
 }

@@ -20,7 +20,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_FORMATS, formatSize, type ExportFormat, type ExportJob } from '@vitrine/core';
-import { intlLocale } from '../dashboard/time';
+import { intlLocale } from '../../lib/time';
 import type { StatFilters } from './filters';
 import { useExports, useSpool, type ExportTarget } from './statistics.api';
 

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Group, MultiSelect, Paper, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useAllNets } from '../nets/nets.api';
+import { useAllNets } from '../nets';
 import { fileNameQuery, useFileSearch, useOptionPlaylists, useOptionPoints } from './statistics.api';
 import { PRESETS, presetOf, presetRange, type IdFilter, type Preset, type StatFilters } from './filters';
 import { usePermissions } from '../../lib/permissions';

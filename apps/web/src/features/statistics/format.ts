@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDuration, intlLocale } from '../dashboard/time';
+import { formatDuration, intlLocale } from '../../lib/time';
 
 /** The statistics pages' numbers in the reader's language: counts, money, impressions and time shown. */
 export function useNumbers() {

@@ -1,11 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   statisticApi,
-  authApi,
   pointApi,
   playlistApi,
   mediaApi,
-  type ErrorBody,
   type StatisticPatchBody,
   type ExportFormat,
   type ExportKind,
@@ -13,12 +11,9 @@ import {
   type RouteContract,
   type RouteOutput,
 } from '@vitrine/core';
-import { session } from '../../api/client';
-import { notifyError } from '../../lib/notify';
-import { translateError } from '../../lib/messages';
-import i18n from '../../i18n';
+import { downloadFile } from '../../api/download';
 import { filtersQuery, type StatFilters } from './filters';
-import { call } from '../../api/contract';
+import { areaKey, call, keyOf } from '../../api/contract';
 
 /** The three reports the page shows; prints go by hour, by files, or by instances through its own call. */
 export type ReportView = 'hour' | 'instances' | 'files';
@@ -31,7 +26,9 @@ type Reports = { [K in ReportView]: RouteOutput<(typeof REPORT_ROUTES)[K]> };
 
 export function useReport<K extends ReportView>(kind: K, filters: StatFilters, enabled = true) {
   return useQuery({
-    queryKey: ['statistics', 'report', kind, filtersQuery(filters)],
+    queryKey: keyOf(REPORT_ROUTES[kind] as RouteContract as typeof statisticApi.getReportByHour, {
+      query: filtersQuery(filters),
+    }),
     // The three reports take the same filters; each answers its own shape.
     queryFn: () =>
       call(REPORT_ROUTES[kind] as RouteContract as typeof statisticApi.getReportByHour, {
@@ -44,7 +41,7 @@ export function useReport<K extends ReportView>(kind: K, filters: StatFilters, e
 
 export const useStatisticList = (filters: StatFilters, page: number, limit: number) =>
   useQuery({
-    queryKey: ['statistics', 'list', filtersQuery(filters), page, limit],
+    queryKey: keyOf(statisticApi.list, { query: { ...filtersQuery(filters), page, limit } }),
     queryFn: () => call(statisticApi.list, { query: { ...filtersQuery(filters), page, limit } }),
     placeholderData: keepPreviousData,
   });
@@ -52,7 +49,7 @@ export const useStatisticList = (filters: StatFilters, page: number, limit: numb
 /** The background exports; polled every 2 s while one is still queued or running. */
 export const useSpool = () =>
   useQuery({
-    queryKey: ['statistics', 'spool'],
+    queryKey: keyOf(statisticApi.spoolReport),
     queryFn: () => call(statisticApi.spoolReport, {}, { silent: true }),
     refetchInterval: (query) =>
       query.state.data?.list.some((job) => job.status === 'queued' || job.status === 'running')
@@ -67,61 +64,6 @@ function exportRequest(target: ExportTarget): { path: string; kind?: ReportKind 
   if (target === 'list') return { path: '/statistic/print-list' };
   if (target === 'instances') return { path: '/statistic/print-report-by-instances' };
   return { path: '/statistic/print-report', kind: target };
-}
-
-function fileName(response: Response, fallback: string): string {
-  const header = response.headers.get('content-disposition') ?? '';
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1]);
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(header);
-  return plain?.[1] ?? fallback;
-}
-
-/** Hands a blob to the browser as a download under a name. */
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/**
- * A file the server makes for the signed-in user: fetched with the bearer token (a plain link cannot send
- * it), then saved through an object URL.
- */
-export async function downloadFile(path: string, query: Record<string, string>, fallback: string) {
-  const search = new URLSearchParams(query).toString();
-  const url = path.startsWith('/api/') || /^https?:/.test(path) ? path : `/api${path}`;
-  const target = search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
-  const send = () =>
-    fetch(target, { headers: session.token ? { authorization: `Bearer ${session.token}` } : {} });
-  let response = await send();
-  if (response.status === 401) {
-    // The access token may have just expired: one call through the client refreshes it.
-    await call(authApi.info, {}, { silent: true }).catch(() => undefined);
-    response = await send();
-  }
-  if (!response.ok) {
-    let message = i18n.t('statistics.exportFailed');
-    try {
-      message = translateError((await response.json()) as Partial<ErrorBody>);
-    } catch {
-      // not JSON
-    }
-    notifyError(message);
-    throw new Error(message);
-  }
-  save(await response.blob(), fileName(response, fallback));
 }
 
 export function useExports() {
@@ -157,7 +99,7 @@ export function useExports() {
       target === 'list'
         ? call(statisticApi.printListAsync, { body: { ...filtersQuery(filters), format } })
         : call(statisticApi.printReportAsync, { body: { ...filtersQuery(filters), format, kind: target } }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['statistics', 'spool'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: keyOf(statisticApi.spoolReport) }),
   });
   return { direct, background };
 }
@@ -165,7 +107,7 @@ export function useExports() {
 /** The filter bar's pickers read the lists the role may read anyway, silently (a picker is optional). */
 export const useOptionPoints = (enabled: boolean) =>
   useQuery({
-    queryKey: ['statistics', 'options', 'points'],
+    queryKey: keyOf(pointApi.list, { query: { limit: 1000, sort: 'name', order: 'asc' } }),
     queryFn: () =>
       call(pointApi.list, { query: { limit: 1000, sort: 'name', order: 'asc' } }, { silent: true }),
     enabled,
@@ -174,7 +116,7 @@ export const useOptionPoints = (enabled: boolean) =>
 
 export const useOptionPlaylists = (enabled: boolean) =>
   useQuery({
-    queryKey: ['statistics', 'options', 'playlists'],
+    queryKey: keyOf(playlistApi.list, { query: { limit: 1000 } }),
     queryFn: () => call(playlistApi.list, { query: { limit: 1000 } }, { silent: true }),
     enabled,
     staleTime: 60_000,
@@ -183,7 +125,7 @@ export const useOptionPlaylists = (enabled: boolean) =>
 /** GET /api/folder/search: files by name for the files filter. */
 export const useFileSearch = (search: string) =>
   useQuery({
-    queryKey: ['statistics', 'options', 'files', search],
+    queryKey: keyOf(mediaApi.folderSearch, { query: { search } }),
     queryFn: () => call(mediaApi.folderSearch, { query: { search } }, { silent: true }),
     enabled: search.length > 0,
     placeholderData: keepPreviousData,
@@ -191,7 +133,7 @@ export const useFileSearch = (search: string) =>
 
 /** GET /api/file/:id, one query per id: names of files picked before (an address shared or reloaded). */
 export const fileNameQuery = (id: number, enabled: boolean) => ({
-  queryKey: ['statistics', 'options', 'file', id],
+  queryKey: keyOf(mediaApi.fileGet, { params: { id } }),
   queryFn: () => call(mediaApi.fileGet, { params: { id } }, { silent: true }),
   enabled,
   staleTime: Infinity,
@@ -204,9 +146,9 @@ export function usePatchStatistics() {
   return useMutation({
     mutationFn: (body: StatisticPatchBody) => call(statisticApi.patch, { body }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['statistics'] });
-      void client.invalidateQueries({ queryKey: ['impressions'] });
-      void client.invalidateQueries({ queryKey: ['audience'] });
+      void client.invalidateQueries({ queryKey: areaKey(statisticApi.list) });
+      void client.invalidateQueries({ queryKey: areaKey(statisticApi.thirdPartyExchange) });
+      void client.invalidateQueries({ queryKey: areaKey(statisticApi.audience) });
     },
   });
 }

@@ -7,7 +7,7 @@ import { ID_FILTERS, readFilters, toSearch, type StatFilters } from './filters';
  * filters start again from the first page of a list.
  */
 export function useFilterSearch<Extra extends Record<string, unknown>>() {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const search = useSearch({ strict: false });
   const navigate = useNavigate();
   const filters = useMemo(() => readFilters(search), [search]);
   const setFilters = useCallback(

@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CANVAS_SIZES } from '@vitrine/core';
 import { usePermissions } from '../../lib/permissions';
-import { useAllWalls } from '../walls/walls.api';
+import { useAllWalls } from '../walls';
 
 const sizeKey = (width: number, height: number) => `${width}x${height}`;
 

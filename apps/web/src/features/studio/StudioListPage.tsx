@@ -10,6 +10,7 @@ import { ListFooter } from '../../lib/list/ListFooter';
 import { BulkBar, ListHeader, SearchFilter } from '../../lib/list/ListKit';
 import { useListSearch } from '../../lib/list/search';
 import { useSelection } from '../../lib/list/useSelection';
+import { useFormSubmit } from '../../lib/useZodForm';
 import { useStudioActions, useStudioList, type StudioKind, type StudioQuery } from './studio.api';
 
 const BASE: Record<StudioKind, '/widgets' | '/creations'> = { widget: '/widgets', creation: '/creations' };
@@ -20,16 +21,23 @@ function RenameModal({ kind, item, onClose }: { kind: StudioKind; item: StudioIt
   const { save } = useStudioActions(kind);
   const [name, setName] = useState(item.name);
   const [error, setError] = useState<string | null>(null);
+  const validate = () => {
+    if (!name.trim()) {
+      setError(t('validation.required'));
+      return null;
+    }
+    return name.trim();
+  };
+  const { onSubmit } = useFormSubmit(
+    { validate },
+    (trimmed) => save.mutateAsync({ id: item.id, name: trimmed }),
+    {
+      onSuccess: onClose,
+    },
+  );
   return (
     <Modal opened onClose={onClose} title={t('studio.rename')} centered>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!name.trim()) return setError(t('validation.required'));
-          save.mutate({ id: item.id, name: name.trim() }, { onSuccess: onClose });
-        }}
-      >
+      <form noValidate onSubmit={onSubmit}>
         <Stack>
           <TextInput
             label={t('studio.name')}

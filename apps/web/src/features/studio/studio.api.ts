@@ -8,7 +8,7 @@ import {
   type StudioListQuery,
 } from '@vitrine/core';
 import type { z } from 'zod';
-import { call } from '../../api/contract';
+import { areaKey, call, keyOf } from '../../api/contract';
 
 /** A widget (one page) or a creation (pages with durations): the same calls on two addresses. */
 export type StudioKind = 'widget' | 'creation';
@@ -19,7 +19,10 @@ const apis = { widget: widgetApi, creation: creationApi } as const;
 /** GET /api/widget or /api/media-creation: one page of the list. */
 export const useStudioList = (kind: StudioKind, query: StudioQuery) =>
   useQuery({
-    queryKey: ['studio', kind, 'list', query],
+    queryKey:
+      kind === 'widget'
+        ? keyOf(widgetApi.list, { query }, 'items')
+        : keyOf(creationApi.list, { query }, 'items'),
     queryFn: async () => {
       if (kind === 'widget') {
         const data = await call(widgetApi.list, { query: { ...query } });
@@ -33,7 +36,10 @@ export const useStudioList = (kind: StudioKind, query: StudioQuery) =>
 
 export const useStudioItem = (kind: StudioKind, id: number | null) =>
   useQuery({
-    queryKey: ['studio', kind, 'one', id],
+    queryKey:
+      kind === 'widget'
+        ? keyOf(widgetApi.get, { params: { id: id ?? 0 } })
+        : keyOf(creationApi.get, { params: { id: id ?? 0 } }),
     queryFn: () => call(apis[kind].get, { params: { id: id! } }),
     enabled: id !== null,
   });
@@ -45,6 +51,8 @@ export interface StudioSave {
   thumbnail?: string | null;
   /** The revision the editor started from. */
   revision?: number;
+  /** What the success toast says instead of 'Action performed' (the editor names what it saved). */
+  notice?: string;
 }
 
 /** Save (create or patch), duplicate and remove; each refreshes the lists and the gallery. */
@@ -54,22 +62,24 @@ export function useStudioActions(kind: StudioKind) {
   const done = {
     onSettled: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: ['studio', kind] }),
-        client.invalidateQueries({ queryKey: ['gallery'] }),
+        client.invalidateQueries({ queryKey: areaKey(api.list) }),
+        client.invalidateQueries({ queryKey: areaKey(mediaApi.fileList) }),
       ]),
   };
   return {
     save: useMutation({
-      mutationFn: ({ id, revision, ...body }: StudioSave): Promise<StudioItem> =>
+      mutationFn: ({ id, revision, notice, ...body }: StudioSave): Promise<StudioItem> =>
         id === null
-          ? call(api.post, {
-              body: { name: body.name!, document: body.document!, thumbnail: body.thumbnail ?? null },
-            })
-          : call(api.patch, {
-              params: { id },
-              query: revision === undefined ? {} : { revision },
-              body,
-            }),
+          ? call(
+              api.post,
+              { body: { name: body.name!, document: body.document!, thumbnail: body.thumbnail ?? null } },
+              notice ? { successText: notice } : {},
+            )
+          : call(
+              api.patch,
+              { params: { id }, query: revision === undefined ? {} : { revision }, body },
+              notice ? { successText: notice } : {},
+            ),
       ...done,
     }),
     duplicate: useMutation({
@@ -95,7 +105,7 @@ export function useStudioActions(kind: StudioKind) {
  */
 export const useLibraryMedia = () =>
   useQuery({
-    queryKey: ['gallery', 'studio-media'],
+    queryKey: keyOf(mediaApi.fileList, undefined, 'studio-media'),
     queryFn: async () => {
       const [images, videos, fonts] = await Promise.all(
         (['image', 'video', 'font'] as const).map((kind) =>

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ROLES, UserPostBody, type Role, type Tariff } from '@vitrine/core';
 import { useUnsavedChanges } from '../../lib/unsaved';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
-import { useAdminTariffs } from '../admin/admin.api';
-import { useTariffName } from '../funds/TariffLimits';
+import { useAdminTariffs } from '../admin';
+import { useTariffName } from '../funds';
 import { createUser, useCabinets } from './users.api';
 
 /** The new user's form, an owner by default. */

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ROLES, UserPatchBody, type Role, type User } from '@vitrine/core';
 import { useUnsavedChanges } from '../../lib/unsaved';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
-import { patchUser, useUser } from './users.api';
+import { patchUser, USERS_KEY, useUser, userKey } from './users.api';
 
 function EditForm({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -31,8 +31,8 @@ function EditForm({ user }: { user: User }) {
   useUnsavedChanges(form.isDirty);
   const { busy, onSubmit } = useFormSubmit(form, (body) => patchUser(user.id, body), {
     onSuccess: async (updated) => {
-      client.setQueryData(['users', user.id], updated);
-      await client.invalidateQueries({ queryKey: ['users'] });
+      client.setQueryData(userKey(user.id), updated);
+      await client.invalidateQueries({ queryKey: USERS_KEY });
       form.restart({ ...form.values, password: undefined });
     },
   });

@@ -57,7 +57,7 @@ function WallForm({ wall }: { wall?: Wall }) {
 /** /wall/create and /wall/{id}: a wall's name, grid, screen sizes and cells; read-only without wall.create. */
 export function WallEditPage() {
   const { t } = useTranslation();
-  const params = useParams({ strict: false }) as { id?: string };
+  const params = useParams({ strict: false });
   const id = params.id ? Number(params.id) : null;
   const { data: wall } = useWall(id);
   return (

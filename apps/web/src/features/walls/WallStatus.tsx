@@ -3,8 +3,8 @@ import { Anchor, Badge, Group, Image, Paper, SimpleGrid, Stack, Text, Title } fr
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { WALL_SYNC_GOAL_MS, type Wall, type WallTileStatus } from '@vitrine/core';
-import { DaySchedule } from '../points/PointSchedule';
-import { StatusBadge } from '../points/StatusBadge';
+import { DaySchedule } from '../../components/schedule/DaySchedule';
+import { StatusBadge } from '../../components/StatusBadge';
 import { usePermission } from '../../lib/permissions';
 import { useWallSchedule, useWallStatus } from './walls.api';
 

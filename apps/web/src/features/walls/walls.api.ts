@@ -8,20 +8,20 @@ import {
   type WallPatch,
 } from '@vitrine/core';
 import type { z } from 'zod';
-import { call } from '../../api/contract';
+import { areaKey, call, keyOf } from '../../api/contract';
 
 export type WallsQuery = Partial<z.output<typeof WallListQuery>>;
 
 export const useWalls = (query: WallsQuery) =>
   useQuery({
-    queryKey: ['walls', 'list', query],
+    queryKey: keyOf(wallApi.list, { query }),
     queryFn: () => call(wallApi.list, { query: { ...query } }),
     placeholderData: keepPreviousData,
   });
 
 export const useWall = (id: number | null) =>
   useQuery({
-    queryKey: ['walls', id],
+    queryKey: keyOf(wallApi.get, { params: { id: id ?? 0 } }),
     queryFn: () => call(wallApi.get, { params: { id: id! } }),
     enabled: id !== null,
   });
@@ -29,7 +29,7 @@ export const useWall = (id: number | null) =>
 /** Every wall of the cabinet (the spec's largest page): which screens other walls already hold. */
 export const useAllWalls = (enabled: boolean) =>
   useQuery({
-    queryKey: ['walls', 'all'],
+    queryKey: keyOf(wallApi.list, { query: { limit: 1000 } }),
     queryFn: () => call(wallApi.list, { query: { limit: 1000 } }),
     enabled,
   });
@@ -37,16 +37,22 @@ export const useAllWalls = (enabled: boolean) =>
 /** The cabinet's screens for the cells' pickers (the spec's largest page), for those who may list them. */
 export const useWallScreens = (enabled: boolean) =>
   useQuery({
-    queryKey: ['walls', 'screens'],
+    queryKey: keyOf(pointApi.list, { query: { limit: 1000 } }),
     queryFn: () => call(pointApi.list, { query: { limit: 1000 } }),
     enabled,
     staleTime: 30_000,
   });
 
-/** Create, change and remove; each refreshes the walls. */
+/** Create, change and remove; each refreshes the walls, and the screens they hold. */
 export function useWallActions() {
   const client = useQueryClient();
-  const done = { onSettled: () => client.invalidateQueries({ queryKey: ['walls'] }) };
+  const done = {
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: areaKey(wallApi.list) }),
+        client.invalidateQueries({ queryKey: areaKey(pointApi.list) }),
+      ]),
+  };
   return {
     save: useMutation({
       mutationFn: (save: { id: null; body: WallInput } | { id: number; body: WallPatch }): Promise<Wall> =>
@@ -65,7 +71,7 @@ export function useWallActions() {
 /** The wall's playlists and each tile's status; refreshed every 5 s while the page is open. */
 export const useWallStatus = (id: number) =>
   useQuery({
-    queryKey: ['walls', id, 'status'],
+    queryKey: keyOf(wallApi.status, { params: { id } }),
     queryFn: () => call(wallApi.status, { params: { id } }),
     refetchInterval: 5000,
   });
@@ -73,7 +79,7 @@ export const useWallStatus = (id: number) =>
 /** The wall's day as the schedule engine plans it once for all its tiles. */
 export const useWallSchedule = (id: number, date: string | undefined) =>
   useQuery({
-    queryKey: ['walls', id, 'schedule', date ?? null],
+    queryKey: keyOf(wallApi.schedule, { params: { id }, query: date ? { date } : {} }),
     queryFn: () => call(wallApi.schedule, { params: { id }, query: date ? { date } : {} }),
     placeholderData: keepPreviousData,
   });
@@ -81,7 +87,7 @@ export const useWallSchedule = (id: number, date: string | undefined) =>
 /** The wall a screen is a cell of, if any (the screen page's link to it). */
 export const useWallOfPoint = (pointId: number, enabled: boolean) =>
   useQuery({
-    queryKey: ['walls', 'of', pointId],
+    queryKey: keyOf(wallApi.list, { query: { point: pointId, limit: 1 } }),
     queryFn: () => call(wallApi.list, { query: { point: pointId, limit: 1 } }),
     enabled,
   });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { translateError } from '../../../lib/messages';
+import { GALLERY_KEY } from '../files.api';
 import { uploadQueue, useLeaveWarning } from '../uploads';
 
 /**
@@ -13,7 +14,7 @@ export function useUploads(folderId: number) {
   const [refusals, setRefusals] = useState<string[]>([]);
   useLeaveWarning();
   useEffect(
-    () => uploadQueue.onFinished(() => void client.invalidateQueries({ queryKey: ['gallery'] })),
+    () => uploadQueue.onFinished(() => void client.invalidateQueries({ queryKey: GALLERY_KEY })),
     [client],
   );
   const addFiles = (files: File[]) => setRefusals(uploadQueue.add(files, folderId).map(translateError));

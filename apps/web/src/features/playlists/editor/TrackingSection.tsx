@@ -1,7 +1,7 @@
 import { Checkbox, Group, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AD_SUPPLIERS, PIXEL_MACROS, SSP_MODES } from '@vitrine/core';
-import { SspMissingNote } from '../../ssp/SspMissingNote';
+import { SspMissingNote } from '../../ssp';
 import { pixelAddress, type EditorState } from './editorState';
 import { FormSection } from './FormSection';
 import type { PlaylistEditor } from './usePlaylistEditor';

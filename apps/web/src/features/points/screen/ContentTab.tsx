@@ -15,8 +15,8 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { type Point } from '@vitrine/core';
-import { usePlaylistActions, usePlaylists } from '../../playlists/playlists.api';
-import { formatDuration, formatMinutes, intlLocale } from '../../dashboard/time';
+import { usePlaylistActions, usePlaylists } from '../../playlists';
+import { formatDuration, formatMinutes, intlLocale } from '../../../lib/time';
 import { useConnections, usePointActions, useScreenshot } from '../points.api';
 import { connectionBars, noConnections } from './connectionHours';
 

@@ -60,7 +60,7 @@ function useCanvasGesture(
  * and the warning before leaving with unsaved changes.
  */
 export function useStudioEditor(kind: StudioKind) {
-  const params = useParams({ strict: false }) as { id?: string };
+  const params = useParams({ strict: false });
   const id = params.id && params.id !== 'new' ? Number(params.id) : null;
   const { data: item } = useStudioItem(kind, id);
   const history = useHistory<StudioDocument>(blankDocument());

@@ -3,7 +3,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { StudioDocument, StudioItem } from '@vitrine/core';
 import { ApiError } from '../../../api/client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError } from '../../../lib/notify';
+import { useFormSubmit } from '../../../lib/useZodForm';
 import { takeThumbnail } from '../thumbnail';
 import { useStudioActions, type StudioKind } from '../studio.api';
 
@@ -31,31 +32,42 @@ export function useStudioSave({ kind, id, item, name, doc, edited, markSaved }: 
   const { save } = useStudioActions(kind);
   const [nameError, setNameError] = useState<string | null>(null);
 
-  const submit = async () => {
+  // The save goes through the form kit: the client says success ('<name> saved') or the server's refusal
+  // once (one toast, not two over the Save button); only a failure before the call (the thumbnail) is
+  // said here.
+  const validate = () => {
     if (!name.trim()) {
       setNameError(t('validation.required'));
-      return;
+      return null;
     }
     setNameError(null);
-    try {
+    return name.trim();
+  };
+  const { busy, onSubmit: submit } = useFormSubmit(
+    { validate, markSaved: () => markSaved({ name, document: edited }) },
+    async (trimmed) => {
       const thumbnail = await takeThumbnail(
         document.querySelector<HTMLElement>('[data-testid="studio-preview"]'),
       );
-      const saved = await save.mutateAsync({
+      return save.mutateAsync({
         id,
-        name: name.trim(),
+        name: trimmed,
+        notice: t('studio.saved', { name: trimmed }),
         document: doc,
         ...(thumbnail ? { thumbnail } : {}),
         ...(item ? { revision: item.revision } : {}),
       });
-      markSaved({ name, document: edited });
-      notifySuccess(t('studio.saved', { name: saved.name }));
-      if (id === null) void navigate({ to: `${BASE[kind]}/$id`, params: { id: String(saved.id) } });
-    } catch (error) {
-      const reason = error instanceof ApiError ? error.message : String(error);
-      notifyError(t('studio.failed', { name: name.trim(), reason }));
-    }
-  };
+    },
+    {
+      onSuccess: (saved) => {
+        if (id === null) void navigate({ to: `${BASE[kind]}/$id`, params: { id: String(saved.id) } });
+      },
+      onError: (error) => {
+        if (!(error instanceof ApiError))
+          notifyError(t('studio.failed', { name: name.trim(), reason: String(error) }));
+      },
+    },
+  );
 
-  return { submit, nameError, saving: save.isPending };
+  return { submit, nameError, saving: busy };
 }

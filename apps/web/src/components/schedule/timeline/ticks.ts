@@ -1,4 +1,4 @@
-import { wallClock } from '../../dashboard/time';
+import { wallClock } from '../../../lib/time';
 import type { Tick } from './geometry';
 
 /**

@@ -3,7 +3,7 @@ import { Box, Group, Text, VisuallyHidden, useComputedColorScheme } from '@manti
 import { useElementSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { DailySchedule } from '@vitrine/core';
-import { hourTicks } from '../dashboard/time';
+import { hourTicks } from '../../lib/time';
 import { LAYERS, drawnWidths } from './timeline/geometry';
 import { HourTicks } from './timeline/HourTicks';
 import { timelineKeys } from './timeline/keys';
@@ -23,7 +23,7 @@ import { useTimelineView } from './timeline/useTimelineView';
  * plays when; a click zooms into that hour, where every show is wide enough to point at. From the keyboard
  * the bar is a slider: the arrows step from stretch to stretch, Enter zooms in and Escape out.
  */
-export function PointScheduleTimeline({
+export function ScheduleTimeline({
   schedule,
   names,
 }: {

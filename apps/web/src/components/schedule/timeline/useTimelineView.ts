@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { DailySchedule } from '@vitrine/core';
-import { wallClock } from '../../dashboard/time';
+import { wallClock } from '../../../lib/time';
 import { HOUR } from './geometry';
 
 /**

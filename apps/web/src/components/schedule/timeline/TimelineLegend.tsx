@@ -1,7 +1,7 @@
 import { Box, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EntryType } from '@vitrine/core';
-import { formatDuration } from '../../dashboard/time';
+import { formatDuration } from '../../../lib/time';
 import { LAYERS, OVERLAY_TYPES, typeColor } from './geometry';
 
 /** Each type's colour with its time in the day, and the free time. */

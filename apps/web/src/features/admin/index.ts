@@ -1,0 +1,1 @@
+export { useAdminTariffs } from './admin.api';

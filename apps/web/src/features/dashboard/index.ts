@@ -1,0 +1,1 @@
+export { useDailySchedule } from './dashboard.api';

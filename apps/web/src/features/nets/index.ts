@@ -1,0 +1,1 @@
+export { useAllNets } from './nets.api';

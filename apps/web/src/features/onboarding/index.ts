@@ -1,0 +1,1 @@
+export { HowToStart } from './HowToStart';

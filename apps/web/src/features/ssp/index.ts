@@ -1,0 +1,1 @@
+export { SspMissingNote } from './SspMissingNote';
