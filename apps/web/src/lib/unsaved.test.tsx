@@ -76,7 +76,18 @@ function makeRouter() {
   });
 }
 
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+/**
+ * Waits until `check` holds: the state, never a fixed time. Each try first lets React finish what is
+ * pending (an empty act), since updates queued inside one act scope land only when it ends.
+ */
+const until = (check: () => void) =>
+  vi.waitFor(
+    async () => {
+      await act(async () => undefined);
+      check();
+    },
+    { timeout: 5_000, interval: 5 },
+  );
 const where = () => router.state.location.pathname;
 const field = () => document.querySelector('input')!;
 
@@ -92,13 +103,17 @@ const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
 const button = (name: string) =>
   [...dialog()!.querySelectorAll('button')].find((b) => b.textContent === name)!;
 
-/** Starts a navigation (it may wait for the dialog's answer) and lets the page settle. */
-async function go(to: '/other') {
+/** Starts a navigation (it may wait for the dialog's answer): the caller waits for what it expects. */
+function go(to: '/other') {
   // The test's own router, not the app's (the registered one whose paths `navigate` is typed with).
   const navigate = router.navigate as unknown as (options: { to: string }) => Promise<void>;
   act(() => void navigate({ to }));
-  await settle();
 }
+
+const ASKS = 'You have unsaved changes. Leave anyway?';
+const asked = () => until(() => expect(dialog()?.textContent).toContain(ASKS));
+const answered = () => until(() => expect(dialog()).toBeNull());
+const arrived = (path: string) => until(() => expect(where()).toBe(path));
 
 const leavingTab = () => {
   const event = new Event('beforeunload', { cancelable: true });
@@ -137,16 +152,16 @@ async function draw(at = '/form') {
       </MantineProvider>,
     ),
   );
-  await settle();
-  if (at === '/form') expect(field().value).toBe('Lobby');
+  if (at === '/form') await until(() => expect(field()?.value).toBe('Lobby'));
+  else await until(() => expect(document.querySelector('button')).not.toBeNull());
 }
 
 describe('the unsaved-changes warning', () => {
   it('lets an untouched form go unasked, tab close included', async () => {
     await draw();
     expect(leavingTab()).toBe(false);
-    await go('/other');
-    expect(where()).toBe('/other');
+    go('/other');
+    await arrived('/other');
     expect(dialog()).toBeNull();
   });
 
@@ -154,17 +169,17 @@ describe('the unsaved-changes warning', () => {
     await draw();
     type('Lobby screens');
     expect(leavingTab()).toBe(true);
-    await go('/other');
-    expect(dialog()?.textContent).toContain('You have unsaved changes. Leave anyway?');
+    go('/other');
+    await asked();
     act(() => button('Cancel').click());
-    await settle();
+    await answered();
     expect(where()).toBe('/form');
     expect(field().value).toBe('Lobby screens');
 
-    await go('/other');
+    go('/other');
+    await asked();
     act(() => button('Confirm').click());
-    await settle();
-    expect(where()).toBe('/other');
+    await arrived('/other');
   });
 
   it('counts a changed field that was changed back as unchanged', async () => {
@@ -179,12 +194,11 @@ describe('the unsaved-changes warning', () => {
     type('Hall');
     const key = new KeyboardEvent('keydown', { key: 's', ctrlKey: true, bubbles: true, cancelable: true });
     act(() => void field().dispatchEvent(key));
-    await settle();
     expect(key.defaultPrevented).toBe(true);
-    expect(sent).toEqual([{ name: 'Hall' }]);
-    expect(leavingTab()).toBe(false);
-    await go('/other');
-    expect(where()).toBe('/other');
+    await until(() => expect(sent).toEqual([{ name: 'Hall' }]));
+    await until(() => expect(leavingTab()).toBe(false));
+    go('/other');
+    await arrived('/other');
     expect(dialog()).toBeNull();
   });
 
@@ -195,15 +209,13 @@ describe('the unsaved-changes warning', () => {
     expect(closed).toEqual(['closed']);
     type('North');
     act(() => close().click());
-    await settle();
-    expect(dialog()?.textContent).toContain('You have unsaved changes. Leave anyway?');
+    await asked();
     act(() => button('Cancel').click());
-    await settle();
+    await answered();
     expect(closed).toEqual(['closed']);
     act(() => close().click());
-    await settle();
+    await asked();
     act(() => button('Confirm').click());
-    await settle();
-    expect(closed).toEqual(['closed', 'closed']);
+    await until(() => expect(closed).toEqual(['closed', 'closed']));
   });
 });
