@@ -47,7 +47,15 @@ afterEach(() => {
   session.clear();
 });
 
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+/** Waits until `check` holds; each try first lets React finish what is pending (an empty act). */
+const until = (check: () => void) =>
+  vi.waitFor(
+    async () => {
+      await act(async () => undefined);
+      check();
+    },
+    { timeout: 5_000, interval: 5 },
+  );
 
 describe('changing cabinets on the page that stays', () => {
   it("shows the new cabinet's role and screens, and never the old one's after the change", async () => {
@@ -65,15 +73,13 @@ describe('changing cabinets on the page that stays', () => {
         </QueryClientProvider>,
       ),
     );
-    await settle();
-    expect(container.textContent).toBe('owner / agency screen');
+    await until(() => expect(container.textContent).toBe('owner / agency screen'));
 
     seen.length = 0;
     const pair = { token: 'venue', refreshToken: 'r2' };
     // As the account menu does; the landing page is the dashboard itself, so nothing is remounted.
     await act(() => changeSession(client, pair, () => beginSession(client, pair)));
-    await settle();
-    expect(container.textContent).toBe('contentManager / venue screen');
+    await until(() => expect(container.textContent).toBe('contentManager / venue screen'));
     expect(seen.filter((text) => text.includes('agency screen'))).toEqual([]);
   });
 });
