@@ -33,7 +33,7 @@ export class BillingAdminRepository {
     return row !== undefined;
   }
 
-  async tariffChanges(filter: { page: number; limit: number }) {
+  async platformTariffChanges(filter: { page: number; limit: number }) {
     const rows = await this.db
       .select({ change: tariffChanges, actor: users.login })
       .from(tariffChanges)

@@ -303,7 +303,7 @@ export class BillingRepository {
   }
 
   /** Pending -> paid, once: false when it was paid already (a webhook delivered again). */
-  async markPaid(id: number, now: Date): Promise<boolean> {
+  async platformMarkPaid(id: number, now: Date): Promise<boolean> {
     const rows = await this.db
       .update(payments)
       .set({ status: 'paid', paidAt: now })

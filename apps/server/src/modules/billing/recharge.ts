@@ -70,7 +70,7 @@ export class Recharges {
     const credited = await this.deps
       .transact(async (repos) => {
         await repos.billing.lockAccount(payment.cabinetId);
-        if (!(await repos.billing.markPaid(payment.id, terms.clock()))) return false;
+        if (!(await repos.billing.platformMarkPaid(payment.id, terms.clock()))) return false;
         const entry = await repos.billing.addEntry(payment.cabinetId, {
           reason: 'topUp',
           amount: payment.amount,

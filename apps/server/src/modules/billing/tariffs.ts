@@ -137,7 +137,7 @@ export class Tariffs {
   }
 
   async history(query: { page: number; limit: number }): Promise<{ changes: TariffChange[]; total: number }> {
-    const { rows, total } = await this.deps.terms.repos.billingAdmin.tariffChanges(query);
+    const { rows, total } = await this.deps.terms.repos.billingAdmin.platformTariffChanges(query);
     const plan = (p: TariffPlan | null) => (p ? { ...p, features: [...p.features] } : null);
     return {
       total,

@@ -9,12 +9,16 @@ import { pairingCodes } from '../../db/schema.js';
 export class PairingRepository {
   constructor(private readonly db: Database) {}
 
-  async insertPairing(values: { code: string; deviceKeyHash: string; expiresAt: Date }): Promise<boolean> {
+  async platformInsertPairing(values: {
+    code: string;
+    deviceKeyHash: string;
+    expiresAt: Date;
+  }): Promise<boolean> {
     const rows = await this.db.insert(pairingCodes).values(values).onConflictDoNothing().returning();
     return rows.length > 0;
   }
 
-  async livePairing(code: string, now: Date) {
+  async platformLivePairing(code: string, now: Date) {
     const [row] = await this.db
       .select()
       .from(pairingCodes)
@@ -23,7 +27,7 @@ export class PairingRepository {
   }
 
   /** Binds a live, unbound code to a screen; false if it is unknown, expired or already bound. */
-  async bindPairing(code: string, pointId: number, now: Date): Promise<boolean> {
+  async platformBindPairing(code: string, pointId: number, now: Date): Promise<boolean> {
     const rows = await this.db
       .update(pairingCodes)
       .set({ pointId })
@@ -32,11 +36,11 @@ export class PairingRepository {
     return rows.length > 0;
   }
 
-  async removePairing(code: string): Promise<void> {
+  async platformRemovePairing(code: string): Promise<void> {
     await this.db.delete(pairingCodes).where(eq(pairingCodes.code, code));
   }
 
-  async removeExpiredPairings(now: Date): Promise<void> {
+  async platformRemoveExpiredPairings(now: Date): Promise<void> {
     await this.db
       .delete(pairingCodes)
       .where(and(lte(pairingCodes.expiresAt, now), isNull(pairingCodes.pointId)));

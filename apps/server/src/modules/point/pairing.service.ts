@@ -48,12 +48,16 @@ export class PairingService {
   /** An unpaired player asks for a code; it keeps its device key and asks again when the code expires. */
   async pair(deviceKey: string): Promise<{ code: string; expiresAt: string }> {
     const now = this.clock();
-    await this.deps.repos.pairings.removeExpiredPairings(now);
+    await this.deps.repos.pairings.platformRemoveExpiredPairings(now);
     const expiresAt = new Date(now.getTime() + PAIRING_TTL_SECONDS * 1000);
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const code = pairingCode(randomBytes(32));
       if (
-        await this.deps.repos.pairings.insertPairing({ code, deviceKeyHash: sha256(deviceKey), expiresAt })
+        await this.deps.repos.pairings.platformInsertPairing({
+          code,
+          deviceKeyHash: sha256(deviceKey),
+          expiresAt,
+        })
       ) {
         return { code, expiresAt: expiresAt.toISOString() };
       }
@@ -81,7 +85,7 @@ export class PairingService {
     };
     if (!isPairingCode(code)) throw await failed();
     const now = this.clock();
-    if (!(await this.deps.repos.pairings.livePairing(code, now))) throw await failed();
+    if (!(await this.deps.repos.pairings.platformLivePairing(code, now))) throw await failed();
     // Another operator may take the code in between: the new screen is then rolled back.
     const row = await this.deps
       .addScreen(caller.cabinetId, async (repos) => {
@@ -92,7 +96,9 @@ export class PairingService {
           name: body.name ?? `Screen ${code}`,
           timezone,
         });
-        return (await repos.pairings.bindPairing(code, point.id, now)) ? point : Promise.reject(CODE_TAKEN);
+        return (await repos.pairings.platformBindPairing(code, point.id, now))
+          ? point
+          : Promise.reject(CODE_TAKEN);
       })
       .catch(async (error: unknown) => {
         throw error === CODE_TAKEN ? await failed() : error;
@@ -111,14 +117,14 @@ export class PairingService {
   ): Promise<{ status: 'waiting' } | { status: 'bound'; token: string; pointId: number }> {
     const code = normalizePairingCode(rawCode);
     const pairing = isPairingCode(code)
-      ? await this.deps.repos.pairings.livePairing(code, this.clock())
+      ? await this.deps.repos.pairings.platformLivePairing(code, this.clock())
       : undefined;
     if (!pairing || pairing.deviceKeyHash !== sha256(deviceKey))
       throw new AppError('VALIDATION_ERROR', POINT_MESSAGES.bindingFailed);
     if (pairing.pointId === null) return { status: 'waiting' };
     const token = `${DEVICE_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
     await this.deps.repos.points.platformSetDeviceToken(pairing.pointId, sha256(token));
-    await this.deps.repos.pairings.removePairing(code);
+    await this.deps.repos.pairings.platformRemovePairing(code);
     return { status: 'bound', token, pointId: pairing.pointId };
   }
 

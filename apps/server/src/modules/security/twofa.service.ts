@@ -11,7 +11,7 @@ import {
 } from '@vitrine/core';
 import type { Repositories } from '../../db/repositories.js';
 import type { UserRow } from '../../db/schema.js';
-import type { Caller } from '../../lib/caller.js';
+import { homeCabinet, type Caller } from '../../lib/caller.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password.js';
 import type { FailureRule, FailureThrottle } from '../../lib/throttle.js';
@@ -59,7 +59,7 @@ export class TwoFaService {
 
   /** The signed-in person's own row (their own cabinet's, whichever cabinet they are working in). */
   private async self(caller: Caller): Promise<UserRow> {
-    const user = await this.deps.repos.users.platformFindById(caller.userId);
+    const user = await this.deps.repos.users.findInCabinet(homeCabinet(caller), caller.userId);
     if (!user) throw notFound();
     return user;
   }

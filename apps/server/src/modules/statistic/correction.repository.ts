@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { playbackHourly, playbacks, statisticChanges } from '../../db/schema.js';
 import { rowsOf } from '../../db/sql.js';
@@ -14,7 +13,7 @@ export interface RowPatch {
 const bigintArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
 /** `old`: the rows to correct, locked, with the rollup hour each was counted in. */
-function oldRows(ids: readonly number[], scope: SQL): SQL {
+function oldRows(ids: readonly number[]): SQL {
   return sql`old as (
         select p.id, p.cabinet_id, p.point_id, coalesce(p.playlist_id, 0) as playlist_id, p.file_id,
           p.started_at, p.duration, coalesce(p.impressions, 0) as impressions, p.revenue,
@@ -25,7 +24,7 @@ function oldRows(ids: readonly number[], scope: SQL): SQL {
               and h.file_id = p.file_id and h.source = p.source and h.hour_utc <= p.started_at
               and h.hour_utc > p.started_at - interval '1 hour') as hour_utc
         from ${playbacks} p
-        where p.id = any(${bigintArray(ids)}) and ${scope}
+        where p.id = any(${bigintArray(ids)})
         order by p.id
         for update
       )`;
@@ -115,20 +114,14 @@ export class CorrectionRepository {
   /**
    * Corrects rows and keeps the rollup equal to them: each row's old values leave its hour and its new
    * values join it (under the new source when the source changes), and every changed field is recorded.
-   * `cabinetId` null: any cabinet (the platform admin's correction). Runs inside the caller's transaction.
-   * Answers the rows changed.
+   * Rows of any cabinet: the platform admin's correction (key statistics.edit), hence `platform`. Runs
+   * inside the caller's transaction. Answers the rows changed.
    */
-  async patch(
-    cabinetId: CabinetId | null,
-    ids: readonly number[],
-    patch: RowPatch,
-    userId: number,
-  ): Promise<number> {
-    const scope = cabinetId === null ? sql`true` : sql`p.cabinet_id = ${cabinetId}`;
+  async platformPatch(ids: readonly number[], patch: RowPatch, userId: number): Promise<number> {
     const result = await rowsOf<{ updated: unknown }>(
       this.db,
       sql`
-      with ${oldRows(ids, scope)},
+      with ${oldRows(ids)},
       ${updatedRows(patch)},
       ${changeLog(patch, userId)},
       ${rollupMoves},

@@ -145,7 +145,7 @@ export class StatisticService {
     if (!can(caller.role, 'statistics.edit')) throw new AppError('FORBIDDEN');
     const ids = [...new Set(body.ids)].sort((a, b) => a - b);
     const updated = await this.deps.transact((repos) =>
-      repos.corrections.patch(null, ids, body.patch, caller.userId),
+      repos.corrections.platformPatch(ids, body.patch, caller.userId),
     );
     return { ok: true, updated };
   }
