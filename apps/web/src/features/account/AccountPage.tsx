@@ -77,15 +77,75 @@ function PersonalData({ account }: { account: Account }) {
   );
 }
 
-function Tokens({ account }: { account: Account }) {
+/** A token just made, shown once with a way to copy it. */
+function NewToken({ token }: { token: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="green" role="status" title={t('account.tokenCreated')}>
+      <Group gap="xs" wrap="nowrap">
+        <Code style={{ wordBreak: 'break-all' }} data-testid="new-token">
+          {token}
+        </Code>
+        <CopyButton value={token}>
+          {({ copied, copy }) => (
+            <Button size="compact-xs" variant="light" onClick={copy}>
+              {copied ? t('common.copied') : t('common.copy')}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    </Alert>
+  );
+}
+
+/** The personal tokens: name, ending, when made and last used, and a way to remove each. */
+function TokenTable({ tokens, onRemove }: { tokens: Account['tokens']; onRemove: (id: number) => void }) {
   const { t, i18n } = useTranslation();
+  const date = (iso: string | null) =>
+    iso ? new Date(iso).toLocaleString(i18n.language) : t('account.tokenNeverUsed');
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('account.tokenName')}</Table.Th>
+            <Table.Th>{t('account.tokenEnding')}</Table.Th>
+            <Table.Th>{t('account.tokenCreatedAt')}</Table.Th>
+            <Table.Th>{t('account.tokenLastUsed')}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {tokens.map((token) => (
+            <Table.Tr key={token.id}>
+              <Table.Td>{token.name}</Table.Td>
+              <Table.Td>…{token.hint}</Table.Td>
+              <Table.Td>{date(token.createdAt)}</Table.Td>
+              <Table.Td>{date(token.lastUsedAt)}</Table.Td>
+              <Table.Td>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('account.removeToken', { name: token.name })}
+                  onClick={() => onRemove(token.id)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Tokens({ account }: { account: Account }) {
+  const { t } = useTranslation();
   const client = useQueryClient();
   const remove = useRemove(ACCOUNT_KEY);
   const form = useZodForm(PostTokenBody, { name: '' });
   const [created, setCreated] = useState<string | null>(null);
-  const date = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleString(i18n.language) : t('account.tokenNeverUsed');
-
   const { busy, onSubmit } = useFormSubmit(form, createToken, {
     onSuccess: async (token) => {
       setCreated(token.token);
@@ -103,22 +163,7 @@ function Tokens({ account }: { account: Account }) {
         <Text size="sm" c="dimmed">
           {t('account.tokensHelp')}
         </Text>
-        {created && (
-          <Alert color="green" role="status" title={t('account.tokenCreated')}>
-            <Group gap="xs" wrap="nowrap">
-              <Code style={{ wordBreak: 'break-all' }} data-testid="new-token">
-                {created}
-              </Code>
-              <CopyButton value={created}>
-                {({ copied, copy }) => (
-                  <Button size="compact-xs" variant="light" onClick={copy}>
-                    {copied ? t('common.copied') : t('common.copy')}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-          </Alert>
-        )}
+        {created && <NewToken token={created} />}
         <form onSubmit={onSubmit} noValidate>
           <Group align="flex-end">
             <TextInput label={t('account.tokenName')} {...form.inputProps('name')} />
@@ -130,39 +175,7 @@ function Tokens({ account }: { account: Account }) {
         {account.tokens.length === 0 ? (
           <Text size="sm">{t('account.noTokens')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('account.tokenName')}</Table.Th>
-                  <Table.Th>{t('account.tokenEnding')}</Table.Th>
-                  <Table.Th>{t('account.tokenCreatedAt')}</Table.Th>
-                  <Table.Th>{t('account.tokenLastUsed')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {account.tokens.map((token) => (
-                  <Table.Tr key={token.id}>
-                    <Table.Td>{token.name}</Table.Td>
-                    <Table.Td>…{token.hint}</Table.Td>
-                    <Table.Td>{date(token.createdAt)}</Table.Td>
-                    <Table.Td>{date(token.lastUsedAt)}</Table.Td>
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('account.removeToken', { name: token.name })}
-                        onClick={() => remove(() => removeToken(token.id))}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <TokenTable tokens={account.tokens} onRemove={(id) => remove(() => removeToken(id))} />
         )}
       </Stack>
     </Paper>

@@ -85,26 +85,59 @@ export function ExternalLinkSection() {
         <Text size="sm" c="dimmed">
           {t('external.help', { name: provider.name })}
         </Text>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        {identity?.linked ? (
-          <Group>
-            {identity.email && <Text size="sm">{t('external.linkedAs', { email: identity.email })}</Text>}
-            <Button variant="default" onClick={() => void unlink()}>
-              {t('external.unlink')}
-            </Button>
-          </Group>
-        ) : (
-          <Group>
-            <Button leftSection={<IconKey size={16} />} loading={busy} onClick={() => void link()}>
-              {t('external.link')}
-            </Button>
-          </Group>
-        )}
+        <LinkActions
+          error={error}
+          linkedAs={identity?.linked ? (identity.email ?? '') : null}
+          busy={busy}
+          onLink={() => void link()}
+          onUnlink={() => void unlink()}
+        />
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * The last failure, if any; then, linked (`linkedAs` the address the provider gave, possibly empty): the address and Unlink; else the
+ * button that goes to the provider.
+ */
+function LinkActions({
+  error,
+  linkedAs,
+  busy,
+  onLink,
+  onUnlink,
+}: {
+  error: string | null;
+  linkedAs: string | null;
+  busy: boolean;
+  onLink: () => void;
+  onUnlink: () => void;
+}) {
+  const { t } = useTranslation();
+  const actions =
+    linkedAs !== null ? (
+      <Group>
+        {linkedAs && <Text size="sm">{t('external.linkedAs', { email: linkedAs })}</Text>}
+        <Button variant="default" onClick={onUnlink}>
+          {t('external.unlink')}
+        </Button>
+      </Group>
+    ) : (
+      <Group>
+        <Button leftSection={<IconKey size={16} />} loading={busy} onClick={onLink}>
+          {t('external.link')}
+        </Button>
+      </Group>
+    );
+  return (
+    <>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {actions}
+    </>
   );
 }

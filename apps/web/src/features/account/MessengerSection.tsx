@@ -73,20 +73,7 @@ export function MessengerSection() {
             </Button>
           </Group>
         ) : pending?.link ? (
-          <Stack gap="xs">
-            <Text size="sm">{t('messenger.openLink')}</Text>
-            <Group>
-              <Anchor href={pending.link} target="_blank" rel="noopener noreferrer">
-                <Group gap={6}>
-                  <IconBrandTelegram size={18} />
-                  {t('messenger.open')}
-                </Group>
-              </Anchor>
-              <Button variant="default" size="xs" onClick={() => void refresh()}>
-                {t('messenger.check')}
-              </Button>
-            </Group>
-          </Stack>
+          <OpenBotLink link={pending.link} onCheck={() => void refresh()} />
         ) : (
           <Button
             leftSection={<IconBrandTelegram size={16} />}
@@ -97,19 +84,54 @@ export function MessengerSection() {
             {t('messenger.subscribe')}
           </Button>
         )}
-        <Checkbox.Group label={t('messenger.alerts')} value={account?.alerts ?? []}>
-          <Stack gap={6} mt={6}>
-            {ALERT_KINDS.map((kind) => (
-              <Checkbox
-                key={kind}
-                value={kind}
-                label={t(`messenger.kinds.${kind}`)}
-                onChange={(e) => void toggle(kind, e.currentTarget.checked)}
-              />
-            ))}
-          </Stack>
-        </Checkbox.Group>
+        <AlertChoices chosen={account?.alerts ?? []} onToggle={(kind, on) => void toggle(kind, on)} />
       </Stack>
     </Paper>
+  );
+}
+
+/** The bot's deep link to open in Telegram, and a check whether the chat is linked yet. */
+function OpenBotLink({ link, onCheck }: { link: string; onCheck: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      <Text size="sm">{t('messenger.openLink')}</Text>
+      <Group>
+        <Anchor href={link} target="_blank" rel="noopener noreferrer">
+          <Group gap={6}>
+            <IconBrandTelegram size={18} />
+            {t('messenger.open')}
+          </Group>
+        </Anchor>
+        <Button variant="default" size="xs" onClick={onCheck}>
+          {t('messenger.check')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The alerts a person chose to receive. */
+function AlertChoices({
+  chosen,
+  onToggle,
+}: {
+  chosen: AlertKind[];
+  onToggle: (kind: AlertKind, on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox.Group label={t('messenger.alerts')} value={chosen}>
+      <Stack gap={6} mt={6}>
+        {ALERT_KINDS.map((kind) => (
+          <Checkbox
+            key={kind}
+            value={kind}
+            label={t(`messenger.kinds.${kind}`)}
+            onChange={(e) => onToggle(kind, e.currentTarget.checked)}
+          />
+        ))}
+      </Stack>
+    </Checkbox.Group>
   );
 }

@@ -27,6 +27,7 @@ import {
 import { areaKey } from '../../api/contract';
 import { DataTable, type Column } from '../../lib/list/DataTable';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
+import { supplierValues } from './supplierValues';
 import { createSupplier, patchSupplier, useSupplierChanges, useSuppliers } from './suppliers.api';
 
 /** Who changed a supplier, when, and which fields. */
@@ -58,17 +59,7 @@ function SupplierChanges({ id }: { id: number }) {
 /** One supplier's settings (a new one when `supplier` is null). */
 function SupplierForm({ supplier, onDone }: { supplier: Supplier | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const form = useZodForm(SupplierCreate, {
-    name: supplier?.name ?? '',
-    kind: supplier?.kind ?? 'MARKET',
-    adapter: supplier?.adapter ?? 'openrtb',
-    endpoint: supplier?.endpoint ?? null,
-    key: null,
-    currency: supplier?.currency ?? 'USD',
-    floor: supplier?.floor ?? '0',
-    timeoutMs: supplier?.timeoutMs ?? 1000,
-    enabled: supplier?.enabled ?? false,
-  });
+  const form = useZodForm(SupplierCreate, supplierValues(supplier));
   const submit = useFormSubmit(
     form,
     (body) => {

@@ -1,186 +1,26 @@
 import { useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  NumberInput,
-  Pagination,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  FEATURES,
-  TARIFFS,
-  TariffPlanInput,
-  adminApi,
-  formatMinor,
-  parseMinor,
-  type AdminTariffs,
-  type Feature,
-  type TariffChange,
-  type TariffPlan,
-} from '@vitrine/core';
+import { TARIFFS, adminApi, type AdminTariffs, type TariffChange, type TariffPlan } from '@vitrine/core';
 import { areaKey } from '../../api/contract';
 import { useConfirm } from '../../lib/confirm';
 import { DataTable, type Column } from '../../lib/list/DataTable';
-import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { formatMoney, TariffLimits, useTariffName } from '../funds';
-import { removeTariff, saveTariff, useAdminTariffs, useTariffHistory } from './admin.api';
+import { removeTariff, useAdminTariffs, useTariffHistory } from './admin.api';
 import { DefaultTariff } from './DefaultTariff';
-import { useUnsavedDialog } from '../../lib/unsaved';
+import { TariffForm } from './TariffForm';
+import { changedFields, storageUnits } from './tariffValues';
 
-const MB = 1024 * 1024;
 type Row = AdminTariffs['plans'][number];
 
 /** Storage per slot as people read it: whole megabytes, or gigabytes when whole. */
 function useStorage() {
   const { t } = useTranslation();
-  return (bytes: number) =>
-    bytes % (1024 * MB) === 0 && bytes > 0
-      ? t('tariffAdmin.gb', { count: bytes / (1024 * MB) })
-      : t('tariffAdmin.mb', { count: Math.round(bytes / MB) });
-}
-
-/** One tariff's form: the price as exact text (never a float), storage in megabytes, the features. */
-function TariffForm({
-  plan,
-  taken,
-  currency,
-  onClose,
-}: {
-  plan: TariffPlan | null;
-  taken: string[];
-  currency: string;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const name = useTariffName();
-  const client = useQueryClient();
-  const free = TARIFFS.filter((id) => !taken.includes(id));
-  const start: TariffPlan = plan
-    ? {
-        id: plan.id,
-        monthlyPrice: plan.monthlyPrice,
-        screenLimit: plan.screenLimit,
-        freeSlots: plan.freeSlots,
-        storagePerScreen: plan.storagePerScreen,
-        features: plan.features,
-        audioOnly: plan.audioOnly,
-      }
-    : {
-        id: free[0] ?? 'free',
-        monthlyPrice: 0,
-        screenLimit: null,
-        freeSlots: 0,
-        storagePerScreen: 500 * MB,
-        features: ['video'],
-        audioOnly: false,
-      };
-  const form = useZodForm(TariffPlanInput, { ...start, features: [...start.features] });
-  const [price, setPrice] = useState(formatMinor(start.monthlyPrice));
-  const features = form.values.features as Feature[];
-  const submit = useFormSubmit(form, saveTariff, {
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: areaKey(adminApi.tariffs) });
-      onClose();
-    },
-  });
-  const close = useUnsavedDialog(form.isDirty, onClose);
-  return (
-    <Modal
-      opened
-      onClose={close}
-      title={plan ? t('tariffAdmin.editTariff', { tariff: name(plan.id) }) : t('tariffAdmin.add')}
-    >
-      <form onSubmit={submit.onSubmit} noValidate>
-        <Stack gap="xs">
-          {!plan && (
-            <Select
-              label={t('funds.tariff')}
-              data={free.map((id) => ({ value: id, label: name(id) }))}
-              value={form.values.id}
-              allowDeselect={false}
-              error={form.errors['id']}
-              onChange={(value) => value && form.set('id', value as TariffPlan['id'])}
-            />
-          )}
-          <TextInput
-            label={t('tariffAdmin.price', { currency: currency.toUpperCase() })}
-            inputMode="decimal"
-            value={price}
-            error={form.errors['monthlyPrice']}
-            onChange={(e) => {
-              setPrice(e.currentTarget.value);
-              form.set('monthlyPrice', parseMinor(e.currentTarget.value) ?? Number.NaN);
-            }}
-          />
-          <Switch
-            label={t('tariffAdmin.noLimit')}
-            checked={form.values.screenLimit === null}
-            onChange={(e) =>
-              form.set('screenLimit', e.currentTarget.checked ? null : Math.max(1, form.values.freeSlots))
-            }
-          />
-          {form.values.screenLimit !== null && (
-            <NumberInput
-              label={t('tariffAdmin.screenLimit')}
-              min={1}
-              allowDecimal={false}
-              value={form.values.screenLimit}
-              error={form.errors['screenLimit']}
-              onChange={(v) => form.set('screenLimit', typeof v === 'number' ? v : Number.NaN)}
-            />
-          )}
-          <NumberInput
-            label={t('tariffAdmin.freeSlots')}
-            min={0}
-            allowDecimal={false}
-            value={form.values.freeSlots}
-            error={form.errors['freeSlots']}
-            onChange={(v) => form.set('freeSlots', typeof v === 'number' ? v : Number.NaN)}
-          />
-          <NumberInput
-            label={t('tariffAdmin.storage')}
-            min={0}
-            allowDecimal={false}
-            value={Math.round(form.values.storagePerScreen / MB)}
-            error={form.errors['storagePerScreen']}
-            onChange={(v) => form.set('storagePerScreen', typeof v === 'number' ? v * MB : Number.NaN)}
-          />
-          <Checkbox.Group
-            label={t('tariffAdmin.features')}
-            value={features}
-            error={form.errors['features']}
-            onChange={(list) => form.set('features', list as Feature[])}
-          >
-            <Group gap="sm" mt={4}>
-              {FEATURES.map((f) => (
-                <Checkbox key={f} value={f} label={t(`tariffAdmin.featureNames.${f}`)} />
-              ))}
-            </Group>
-          </Checkbox.Group>
-          <Switch label={t('tariffAdmin.audioOnly')} {...form.checkboxProps('audioOnly')} />
-          <TextInput label={t('tariffAdmin.note')} {...form.inputProps('note', { optional: true })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={submit.busy}>
-              {t('billingAdmin.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
+  return (bytes: number) => {
+    const { unit, count } = storageUnits(bytes);
+    return t(`tariffAdmin.${unit}`, { count });
+  };
 }
 
 /** What one edit changed, in a line. */
@@ -188,10 +28,7 @@ function ChangeText({ change }: { change: TariffChange }) {
   const { t } = useTranslation();
   if (!change.before) return <>{t('tariffAdmin.added')}</>;
   if (!change.after) return <>{t('tariffAdmin.removed')}</>;
-  const { before, after } = change;
-  const keys = (Object.keys(after) as (keyof TariffPlan)[]).filter(
-    (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
-  );
+  const keys = changedFields(change.before, change.after);
   return <>{keys.map((k) => t(`tariffAdmin.fields.${k}`)).join(', ') || '—'}</>;
 }
 
@@ -227,25 +64,12 @@ function TariffHistory() {
   );
 }
 
-/** /admin's tariff table: tariffs are data the platform admin edits (docs/billing.md, "Tariffs"). */
-export function TariffTable() {
+/** The table's columns: name, price, limits, storage, features and how many cabinets are on it. */
+function useTariffColumns(currency: string): Column<Row>[] {
   const { t } = useTranslation();
   const name = useTariffName();
   const storage = useStorage();
-  const confirm = useConfirm();
-  const client = useQueryClient();
-  const { data } = useAdminTariffs();
-  const [editing, setEditing] = useState<TariffPlan | 'new' | null>(null);
-  if (!data) return <Loader />;
-  const { currency } = data;
-  const remove = async (row: Row) => {
-    if (!(await confirm(t('tariffAdmin.removeConfirm', { tariff: name(row.id) })))) return;
-    await removeTariff(row.id).then(
-      () => client.invalidateQueries({ queryKey: areaKey(adminApi.tariffs) }),
-      () => undefined,
-    );
-  };
-  const columns: Column<Row>[] = [
+  return [
     { key: 'name', header: t('funds.tariff'), cell: (p) => name(p.id) },
     { key: 'price', header: t('funds.price'), cell: (p) => formatMoney(p.monthlyPrice, currency) },
     { key: 'limits', header: t('funds.limits'), cell: (p) => <TariffLimits plan={p} /> },
@@ -261,6 +85,61 @@ export function TariffTable() {
     },
     { key: 'cabinets', header: t('tariffAdmin.cabinets'), cell: (p) => p.cabinets },
   ];
+}
+
+/** A tariff's Edit and Remove buttons. */
+function TariffActions({
+  tariff,
+  onEdit,
+  onRemove,
+}: {
+  tariff: TariffPlan['id'];
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const name = useTariffName();
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button
+        size="xs"
+        variant="light"
+        aria-label={t('tariffAdmin.editTariff', { tariff: name(tariff) })}
+        onClick={onEdit}
+      >
+        {t('tariffAdmin.edit')}
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        color="red"
+        aria-label={t('tariffAdmin.removeTariff', { tariff: name(tariff) })}
+        onClick={onRemove}
+      >
+        {t('tariffAdmin.remove')}
+      </Button>
+    </Group>
+  );
+}
+
+/** /admin's tariff table: tariffs are data the platform admin edits (docs/billing.md, "Tariffs"). */
+export function TariffTable() {
+  const { t } = useTranslation();
+  const name = useTariffName();
+  const confirm = useConfirm();
+  const client = useQueryClient();
+  const { data } = useAdminTariffs();
+  const [editing, setEditing] = useState<TariffPlan | 'new' | null>(null);
+  const columns = useTariffColumns(data?.currency ?? '');
+  if (!data) return <Loader />;
+  const { currency } = data;
+  const remove = async (row: Row) => {
+    if (!(await confirm(t('tariffAdmin.removeConfirm', { tariff: name(row.id) })))) return;
+    await removeTariff(row.id).then(
+      () => client.invalidateQueries({ queryKey: areaKey(adminApi.tariffs) }),
+      () => undefined,
+    );
+  };
   return (
     <Stack>
       <Group justify="space-between">
@@ -283,25 +162,7 @@ export function TariffTable() {
         rowAction={{
           header: t('tariffAdmin.actions'),
           cell: (p) => (
-            <Group gap={4} wrap="nowrap">
-              <Button
-                size="xs"
-                variant="light"
-                aria-label={t('tariffAdmin.editTariff', { tariff: name(p.id) })}
-                onClick={() => setEditing(p)}
-              >
-                {t('tariffAdmin.edit')}
-              </Button>
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                aria-label={t('tariffAdmin.removeTariff', { tariff: name(p.id) })}
-                onClick={() => void remove(p)}
-              >
-                {t('tariffAdmin.remove')}
-              </Button>
-            </Group>
+            <TariffActions tariff={p.id} onEdit={() => setEditing(p)} onRemove={() => void remove(p)} />
           ),
         }}
       />

@@ -70,25 +70,12 @@ export function CreativesPicker({ onChoose }: { onChoose: (files: FileItem[]) =>
       ) : (
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           {files.map((file) => (
-            <Stack key={file.id} gap={4}>
-              {file.thumbUrl ? (
-                <Image src={file.thumbUrl} alt="" h={90} fit="contain" radius="sm" />
-              ) : (
-                <Text size="xs" c="dimmed" h={90}>
-                  {file.kind}
-                </Text>
-              )}
-              <Checkbox
-                checked={chosen.has(file.id)}
-                onChange={() => toggle(file.id)}
-                aria-label={t('gallery.select', { name: file.name })}
-                label={
-                  <Text size="sm" style={{ wordBreak: 'break-word' }}>
-                    {file.name}
-                  </Text>
-                }
-              />
-            </Stack>
+            <CreativeTile
+              key={file.id}
+              file={file}
+              chosen={chosen.has(file.id)}
+              onToggle={() => toggle(file.id)}
+            />
           ))}
         </SimpleGrid>
       )}
@@ -97,6 +84,32 @@ export function CreativesPicker({ onChoose }: { onChoose: (files: FileItem[]) =>
           {t('gallery.choose')}
         </Button>
       </Group>
+    </Stack>
+  );
+}
+
+/** One creative: its thumbnail (or its kind) and a box to choose it. */
+function CreativeTile({ file, chosen, onToggle }: { file: FileItem; chosen: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4}>
+      {file.thumbUrl ? (
+        <Image src={file.thumbUrl} alt="" h={90} fit="contain" radius="sm" />
+      ) : (
+        <Text size="xs" c="dimmed" h={90}>
+          {file.kind}
+        </Text>
+      )}
+      <Checkbox
+        checked={chosen}
+        onChange={onToggle}
+        aria-label={t('gallery.select', { name: file.name })}
+        label={
+          <Text size="sm" style={{ wordBreak: 'break-word' }}>
+            {file.name}
+          </Text>
+        }
+      />
     </Stack>
   );
 }

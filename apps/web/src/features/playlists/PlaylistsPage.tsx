@@ -66,6 +66,98 @@ function ApplyModal({ playlists, onClose }: { playlists: number[]; onClose: () =
   );
 }
 
+/** Names read A to Z; ids and dates newest first. */
+const sortOrder = (sort: string) => (sort === 'name' ? 'asc' : 'desc');
+
+/** The list's title, and New playlist for a role that may create one. */
+function PlaylistsHeader() {
+  const { t } = useTranslation();
+  return (
+    <ListHeader title={t('menu.playlists')}>
+      <Can permission="playlist.create">
+        <Button component={Link} to="/playlist/create" leftSection={<IconPlus size={16} />}>
+          {t('sections.playlistCreate')}
+        </Button>
+      </Can>
+    </ListHeader>
+  );
+}
+
+/** What waits for the approver's review, and a way to list only that. */
+function WaitingAlert({ count, onShow }: { count: number; onShow: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="yellow" variant="light" aria-live="polite">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">{t('playlists.review.waitingCount', { count })}</Text>
+        <Button size="xs" variant="light" color="yellow" onClick={onShow}>
+          {t('playlists.review.showWaiting')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/** A playlist's row menu: review (for the approver, when something waits), copy, remove. */
+function RowItems({
+  review,
+  onReview,
+  onCopy,
+  onRemove,
+}: {
+  review: boolean;
+  onReview: () => void;
+  onCopy: (withScreens: boolean) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const has = usePermissions();
+  return (
+    <>
+      {review && <Menu.Item onClick={onReview}>{t('playlists.review.open')}</Menu.Item>}
+      {has('playlist.create') && (
+        <>
+          <Menu.Item onClick={() => onCopy(false)}>{t('playlists.copy')}</Menu.Item>
+          <Menu.Item onClick={() => onCopy(true)}>{t('playlists.copyWithScreens')}</Menu.Item>
+        </>
+      )}
+      {has('playlist.remove') && (
+        <Menu.Item color="red" onClick={onRemove}>
+          {t('playlists.remove')}
+        </Menu.Item>
+      )}
+    </>
+  );
+}
+
+/** What to do with the chosen playlists: apply them to screens, or remove them. */
+function PlaylistsBulkBar({
+  count,
+  onApply,
+  onRemove,
+}: {
+  count: number;
+  onApply: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const has = usePermissions();
+  return (
+    <BulkBar count={count} label={t('playlists.selected', { count })}>
+      {has('playlist.patch') && (
+        <Button size="xs" variant="light" onClick={onApply}>
+          {t('playlists.applyToScreens')}
+        </Button>
+      )}
+      {has('playlist.remove') && (
+        <Button size="xs" color="red" variant="light" onClick={onRemove}>
+          {t('playlists.remove')}
+        </Button>
+      )}
+    </BulkBar>
+  );
+}
+
 /** /playlist: search, filters, sort and pages in the address, selection for bulk remove and apply. */
 export function PlaylistsPage() {
   const { t } = useTranslation();
@@ -85,13 +177,7 @@ export function PlaylistsPage() {
   // The owner learns what waits for them wherever the list's filters are.
   const { data: waiting } = usePlaylists({ pending: 'true', limit: 1 }, approver);
   const waitingCount = approver ? (waiting?.total ?? 0) : 0;
-  const { data, isLoading } = usePlaylists({
-    ...search,
-    page,
-    limit,
-    sort,
-    order: sort === 'name' ? 'asc' : 'desc',
-  });
+  const { data, isLoading } = usePlaylists({ ...search, page, limit, sort, order: sortOrder(sort) });
   const actions = usePlaylistActions();
 
   const remove = async (ids: number[]) => {
@@ -99,60 +185,26 @@ export function PlaylistsPage() {
     actions.remove.mutate(ids, { onSuccess: clear });
   };
   const rowItems = (p: PlaylistListItem) => (
-    <>
-      {approver && (p.pendingChange || !p.approved) && (
-        <Menu.Item onClick={() => setReviewing(p.id)}>{t('playlists.review.open')}</Menu.Item>
-      )}
-      {has('playlist.create') && (
-        <>
-          <Menu.Item onClick={() => actions.copy.mutate({ id: p.id, withScreens: false })}>
-            {t('playlists.copy')}
-          </Menu.Item>
-          <Menu.Item onClick={() => actions.copy.mutate({ id: p.id, withScreens: true })}>
-            {t('playlists.copyWithScreens')}
-          </Menu.Item>
-        </>
-      )}
-      {has('playlist.remove') && (
-        <Menu.Item color="red" onClick={() => void remove([p.id])}>
-          {t('playlists.remove')}
-        </Menu.Item>
-      )}
-    </>
+    <RowItems
+      review={approver && Boolean(p.pendingChange || !p.approved)}
+      onReview={() => setReviewing(p.id)}
+      onCopy={(withScreens) => actions.copy.mutate({ id: p.id, withScreens })}
+      onRemove={() => void remove([p.id])}
+    />
   );
 
   return (
     <Stack>
-      <ListHeader title={t('menu.playlists')}>
-        <Can permission="playlist.create">
-          <Button component={Link} to="/playlist/create" leftSection={<IconPlus size={16} />}>
-            {t('sections.playlistCreate')}
-          </Button>
-        </Can>
-      </ListHeader>
+      <PlaylistsHeader />
       {waitingCount > 0 && !search.pending && (
-        <Alert color="yellow" variant="light" aria-live="polite">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{t('playlists.review.waitingCount', { count: waitingCount })}</Text>
-            <Button size="xs" variant="light" color="yellow" onClick={() => update({ pending: 'true' })}>
-              {t('playlists.review.showWaiting')}
-            </Button>
-          </Group>
-        </Alert>
+        <WaitingAlert count={waitingCount} onShow={() => update({ pending: 'true' })} />
       )}
       <PlaylistsFilters search={search} update={update} />
-      <BulkBar count={chosen.length} label={t('playlists.selected', { count: chosen.length })}>
-        {has('playlist.patch') && (
-          <Button size="xs" variant="light" onClick={() => setApplying(true)}>
-            {t('playlists.applyToScreens')}
-          </Button>
-        )}
-        {has('playlist.remove') && (
-          <Button size="xs" color="red" variant="light" onClick={() => void remove(chosen)}>
-            {t('playlists.remove')}
-          </Button>
-        )}
-      </BulkBar>
+      <PlaylistsBulkBar
+        count={chosen.length}
+        onApply={() => setApplying(true)}
+        onRemove={() => void remove(chosen)}
+      />
       <DataTable
         rows={data?.list ?? []}
         rowKey={(p) => p.id}

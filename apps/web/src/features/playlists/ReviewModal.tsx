@@ -154,6 +154,96 @@ function DiffCards({ rows }: { rows: DiffRow[] }) {
   );
 }
 
+type Requests = NonNullable<ReturnType<typeof usePlaylistVersions>['data']>['requests'];
+
+/** Who asked for the waiting version, and when. */
+function ReviewRequests({ requests }: { requests: Requests }) {
+  const { t } = useTranslation();
+  if (requests.length === 0) return null;
+  return (
+    <Stack gap={2}>
+      {requests.map((r) => (
+        <Text size="sm" key={r.id}>
+          {t('playlists.pendingBy', {
+            name: r.userName,
+            date: new Date(r.createdDate).toLocaleString(),
+          })}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** The versions field by field (cards on a narrow screen), optionally only the changed fields. */
+function DiffSection({ rows, narrow }: { rows: DiffRow[]; narrow: boolean }) {
+  const { t } = useTranslation();
+  const [onlyChanged, setOnlyChanged] = useState(false);
+  const changed = rows.filter((r) => r.changed).length;
+  const shown = onlyChanged ? rows.filter((r) => r.changed) : rows;
+  return (
+    <>
+      <Group justify="space-between">
+        <Text size="sm" fw={600}>
+          {t('playlists.review.changedCount', { count: changed })}
+        </Text>
+        <Switch
+          label={t('playlists.review.onlyChanged')}
+          checked={onlyChanged}
+          onChange={(e) => setOnlyChanged(e.currentTarget.checked)}
+        />
+      </Group>
+      {narrow ? <DiffCards rows={shown} /> : <DiffTable rows={shown} />}
+    </>
+  );
+}
+
+/**
+ * The decision: an optional reason, then reject or approve (`pending`: the decision on its way, true to
+ * approve; approving is `blocked` while the version would fail).
+ */
+function DecisionActions({
+  reason,
+  onReason,
+  pending,
+  blocked,
+  onCancel,
+  onDecide,
+}: {
+  reason: string;
+  onReason: (reason: string) => void;
+  pending: boolean | null;
+  blocked: boolean;
+  onCancel: () => void;
+  onDecide: (approve: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" className="vitrine-review-actions">
+      <Textarea
+        label={t('playlists.review.reason')}
+        description={t('playlists.review.reasonHelp')}
+        autosize
+        minRows={1}
+        maxRows={4}
+        maxLength={REJECT_REASON_MAX}
+        value={reason}
+        onChange={(e) => onReason(e.currentTarget.value)}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button color="red" variant="light" loading={pending === false} onClick={() => onDecide(false)}>
+          {t('playlists.reject')}
+        </Button>
+        <Button disabled={blocked} loading={pending === true} onClick={() => onDecide(true)}>
+          {t('playlists.approve')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 /**
  * The approved version of a playlist beside the one waiting, field by field, with who asked and when.
  * The owner (or admin) approves or rejects here, with an optional reason the authors then read; an
@@ -175,15 +265,12 @@ export function ReviewModal({
   const { data: versions } = usePlaylistVersions(id);
   const { decide } = usePlaylistActions();
   const [reason, setReason] = useState('');
-  const [onlyChanged, setOnlyChanged] = useState(false);
 
   const approved = versions?.approved;
   const waiting = canDecide ? versions?.pending : (versions?.own ?? versions?.pending);
   // A new playlist never approved: it is itself what waits, against nothing.
   const after = waiting ?? (approved && !approved.approved ? approved : null);
   const rows = approved && after ? diffPlaylists(approved.approved ? approved : null, after, t) : [];
-  const changed = rows.filter((r) => r.changed).length;
-  const shown = onlyChanged ? rows.filter((r) => r.changed) : rows;
 
   const run = (approve: boolean) =>
     decide.mutate(
@@ -208,18 +295,7 @@ export function ReviewModal({
         <Loader aria-label={t('playlists.loading')} />
       ) : (
         <Stack>
-          {versions.requests.length > 0 && (
-            <Stack gap={2}>
-              {versions.requests.map((r) => (
-                <Text size="sm" key={r.id}>
-                  {t('playlists.pendingBy', {
-                    name: r.userName,
-                    date: new Date(r.createdDate).toLocaleString(),
-                  })}
-                </Text>
-              ))}
-            </Stack>
-          )}
+          <ReviewRequests requests={versions.requests} />
           {!approved.approved && (
             <Alert color="blue" variant="light">
               {t('playlists.review.newPlaylist')}
@@ -231,55 +307,19 @@ export function ReviewModal({
             </Alert>
           )}
           {after ? (
-            <>
-              <Group justify="space-between">
-                <Text size="sm" fw={600}>
-                  {t('playlists.review.changedCount', { count: changed })}
-                </Text>
-                <Switch
-                  label={t('playlists.review.onlyChanged')}
-                  checked={onlyChanged}
-                  onChange={(e) => setOnlyChanged(e.currentTarget.checked)}
-                />
-              </Group>
-              {narrow ? <DiffCards rows={shown} /> : <DiffTable rows={shown} />}
-            </>
+            <DiffSection rows={rows} narrow={Boolean(narrow)} />
           ) : (
             <Text c="dimmed">{t('playlists.review.nothing')}</Text>
           )}
           {canDecide && (versions.pending || !approved.approved) ? (
-            <Stack gap="sm" className="vitrine-review-actions">
-              <Textarea
-                label={t('playlists.review.reason')}
-                description={t('playlists.review.reasonHelp')}
-                autosize
-                minRows={1}
-                maxRows={4}
-                maxLength={REJECT_REASON_MAX}
-                value={reason}
-                onChange={(e) => setReason(e.currentTarget.value)}
-              />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={onClose}>
-                  {t('common.cancel')}
-                </Button>
-                <Button
-                  color="red"
-                  variant="light"
-                  loading={decide.isPending && !decide.variables?.approve}
-                  onClick={() => run(false)}
-                >
-                  {t('playlists.reject')}
-                </Button>
-                <Button
-                  disabled={versions.problem !== null}
-                  loading={decide.isPending && decide.variables?.approve}
-                  onClick={() => run(true)}
-                >
-                  {t('playlists.approve')}
-                </Button>
-              </Group>
-            </Stack>
+            <DecisionActions
+              reason={reason}
+              onReason={setReason}
+              pending={decide.isPending ? (decide.variables?.approve ?? false) : null}
+              blocked={versions.problem !== null}
+              onCancel={onClose}
+              onDecide={run}
+            />
           ) : (
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>

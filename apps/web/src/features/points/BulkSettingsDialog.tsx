@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PointPatchMany, type PointPatch } from '@vitrine/core';
-import { translateMessage } from '../../lib/messages';
+import type { PointPatch } from '@vitrine/core';
 import { useZodForm } from '../../lib/useZodForm';
 import { usePointActions } from './points.api';
 import {
@@ -13,9 +12,7 @@ import {
   type SettingField,
 } from './SettingFields';
 import { usePermission } from '../../lib/permissions';
-
-/** The bulk body's patch, checked with the server's own schema. */
-const BulkPatch = PointPatchMany.shape.patch;
+import { BulkPatch, checkBulkPatch } from './bulkPatch';
 
 /**
  * "Edit settings" for the chosen screens: tick the settings to change and set them; only the ticked ones
@@ -24,7 +21,6 @@ const BulkPatch = PointPatchMany.shape.patch;
  */
 export function BulkSettingsDialog({ ids, onClose }: { ids: number[]; onClose: () => void }) {
   const { t } = useTranslation();
-  const label = useSettingLabel();
   const canSeeNets = usePermission('net.route');
   const fields = SETTING_FIELDS.filter((f) => f !== 'nets' || canSeeNets);
   const form = useZodForm(BulkPatch, { ...SETTING_DEFAULTS } as PointPatch);
@@ -47,18 +43,13 @@ export function BulkSettingsDialog({ ids, onClose }: { ids: number[]; onClose: (
       setError(t('points.bulk.nothingTicked'));
       return;
     }
-    const values = form.values as PointPatch;
-    const patch = Object.fromEntries([...ticked].map((f) => [f, values[f]])) as PointPatch;
-    const parsed = BulkPatch.safeParse(patch);
-    if (!parsed.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues)
-        errors[String(issue.path[0] ?? '_')] ??= translateMessage(issue.message);
-      form.setErrors(errors);
+    const check = checkBulkPatch(form.values as PointPatch, ticked);
+    if (!check.ok) {
+      form.setErrors(check.errors);
       return;
     }
     try {
-      await patchMany.mutateAsync({ ids, patch: parsed.data });
+      await patchMany.mutateAsync({ ids, patch: check.patch });
       onClose();
     } catch (e) {
       form.showServerError(e);
@@ -66,35 +57,18 @@ export function BulkSettingsDialog({ ids, onClose }: { ids: number[]; onClose: (
   };
 
   const row = (field: SettingField) => (
-    <Group key={field} align="flex-start" wrap="nowrap" gap="sm" data-field={field}>
-      <Checkbox
-        mt={field === 'autostart' || field === 'windows' ? 2 : 30}
-        aria-label={t('points.bulk.change', { field: label(field) })}
-        checked={ticked.has(field)}
-        onChange={(e) => tick(field, e.currentTarget.checked)}
-      />
-      <Box flex={1} miw={0} style={{ opacity: ticked.has(field) ? 1 : 0.65 }}>
-        {field === 'windows' && (
-          <Text size="sm" fw={500} mb="xs">
-            {label('windows')}
-          </Text>
-        )}
-        <SettingInput
-          field={field}
-          value={(form.values as PointPatch)[field]}
-          error={form.errors[field]}
-          onChange={(value) => {
-            form.set(field, value as PointPatch[typeof field]);
-            tick(field, true);
-          }}
-        />
-        {field === 'nets' && (
-          <Text size="xs" c="dimmed" mt={4}>
-            {t('points.bulk.netsHelp')}
-          </Text>
-        )}
-      </Box>
-    </Group>
+    <BulkSettingRow
+      key={field}
+      field={field}
+      ticked={ticked.has(field)}
+      onTick={(on) => tick(field, on)}
+      value={(form.values as PointPatch)[field]}
+      error={form.errors[field]}
+      onChange={(value) => {
+        form.set(field, value as PointPatch[typeof field]);
+        tick(field, true);
+      }}
+    />
   );
 
   const wide: SettingField[] = ['nets', 'autostart', 'windows'];
@@ -123,5 +97,48 @@ export function BulkSettingsDialog({ ids, onClose }: { ids: number[]; onClose: (
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** One setting in the dialog: its tick ("change this setting") and its input, dimmed while unticked. */
+function BulkSettingRow({
+  field,
+  ticked,
+  onTick,
+  value,
+  error,
+  onChange,
+}: {
+  field: SettingField;
+  ticked: boolean;
+  onTick: (on: boolean) => void;
+  value: PointPatch[SettingField];
+  error: string | undefined;
+  onChange: (value: PointPatch[SettingField]) => void;
+}) {
+  const { t } = useTranslation();
+  const label = useSettingLabel();
+  return (
+    <Group align="flex-start" wrap="nowrap" gap="sm" data-field={field}>
+      <Checkbox
+        mt={field === 'autostart' || field === 'windows' ? 2 : 30}
+        aria-label={t('points.bulk.change', { field: label(field) })}
+        checked={ticked}
+        onChange={(e) => onTick(e.currentTarget.checked)}
+      />
+      <Box flex={1} miw={0} style={{ opacity: ticked ? 1 : 0.65 }}>
+        {field === 'windows' && (
+          <Text size="sm" fw={500} mb="xs">
+            {label('windows')}
+          </Text>
+        )}
+        <SettingInput field={field} value={value} error={error} onChange={onChange} />
+        {field === 'nets' && (
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('points.bulk.netsHelp')}
+          </Text>
+        )}
+      </Box>
+    </Group>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAllNets } from '../nets';
 import { fileNameQuery, useFileSearch, useOptionPlaylists, useOptionPoints } from './statistics.api';
 import { PRESETS, presetOf, presetRange, type IdFilter, type Preset, type StatFilters } from './filters';
+import { withDay, withIds } from './filterChanges';
 import { usePermissions } from '../../lib/permissions';
 import { useFetchDelayed } from '../../lib/timing';
 
@@ -113,6 +114,48 @@ function FilesSelect({
   );
 }
 
+/** The range: a preset, or two days typed or picked. */
+function RangeFilter({
+  filters,
+  onChange,
+}: {
+  filters: StatFilters;
+  onChange: (filters: StatFilters) => void;
+}) {
+  const { t } = useTranslation();
+  const preset = presetOf(filters);
+  const setDay = (key: 'from' | 'to', value: string) => {
+    const next = withDay(filters, key, value);
+    if (next) onChange(next);
+  };
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <SegmentedControl
+        aria-label={t('statistics.range')}
+        value={preset ?? ''}
+        onChange={(value) => onChange({ ...filters, ...presetRange(value as Preset) })}
+        data={PRESETS.map((p) => ({ value: p, label: t(`statistics.presets.${p}`) }))}
+      />
+      <SimpleGrid cols={2} spacing="sm" w={{ base: '100%', xs: 336 }}>
+        <TextInput
+          type="date"
+          label={t('statistics.from')}
+          value={filters.from}
+          max={filters.to}
+          onChange={(e) => setDay('from', e.currentTarget.value)}
+        />
+        <TextInput
+          type="date"
+          label={t('statistics.to')}
+          value={filters.to}
+          min={filters.from}
+          onChange={(e) => setDay('to', e.currentTarget.value)}
+        />
+      </SimpleGrid>
+    </Group>
+  );
+}
+
 /**
  * The statistics pages' shared filters: a range (presets or two days) and, where the role may list them,
  * screens, networks, playlists and files. Every change goes straight to the address.
@@ -129,49 +172,11 @@ export function FilterBar({
 }) {
   const { t } = useTranslation();
   const lists = useOptionLists();
-  const preset = presetOf(filters);
-  const setIds = (key: IdFilter) => (value: number[]) => {
-    const next: StatFilters = { ...filters };
-    if (value.length) next[key] = value;
-    else delete next[key];
-    onChange(next);
-  };
-  const setDay = (key: 'from' | 'to') => (value: string) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return;
-    const next = { ...filters, [key]: value };
-    if (next.from > next.to) {
-      if (key === 'from') next.to = value;
-      else next.from = value;
-    }
-    onChange(next);
-  };
+  const setIds = (key: IdFilter) => (value: number[]) => onChange(withIds(filters, key, value));
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={t('statistics.filters')}>
       <Stack gap="sm">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <SegmentedControl
-            aria-label={t('statistics.range')}
-            value={preset ?? ''}
-            onChange={(value) => onChange({ ...filters, ...presetRange(value as Preset) })}
-            data={PRESETS.map((p) => ({ value: p, label: t(`statistics.presets.${p}`) }))}
-          />
-          <SimpleGrid cols={2} spacing="sm" w={{ base: '100%', xs: 336 }}>
-            <TextInput
-              type="date"
-              label={t('statistics.from')}
-              value={filters.from}
-              max={filters.to}
-              onChange={(e) => setDay('from')(e.currentTarget.value)}
-            />
-            <TextInput
-              type="date"
-              label={t('statistics.to')}
-              value={filters.to}
-              min={filters.from}
-              onChange={(e) => setDay('to')(e.currentTarget.value)}
-            />
-          </SimpleGrid>
-        </Group>
+        <RangeFilter filters={filters} onChange={onChange} />
         {ids && (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
             {lists.points && (

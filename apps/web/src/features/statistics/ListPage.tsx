@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { STATISTIC_PAGE_SIZES, type StatisticRow } from '@vitrine/core';
 import { DataTable, type Column } from '../../lib/list/DataTable';
 import { ListFooter } from '../../lib/list/ListFooter';
-import { useSelection } from '../../lib/list/useSelection';
+import { useSelection, type Selection } from '../../lib/list/useSelection';
 import { EditRowsModal } from './EditRowsModal';
 import { FilterBar } from './FilterBar';
 import { ExportMenu, SpoolList } from './Exports';
@@ -90,15 +90,10 @@ function ColumnsMenu({ shown, toggle }: ReturnType<typeof useColumns>) {
   );
 }
 
-/** /statistics/list: every show over the filters, ten columns to choose from, pages and exports (spec §2). */
-export function ListPage() {
+/** The shown columns for the table: a show's figure in each, as the list shows it. */
+function useTableColumns(shown: ListColumn[]): Column<StatisticRow>[] {
   const { t, i18n } = useTranslation();
   const n = useNumbers();
-  // Filters, page and page size live in the address: a reload, a shared link or Back shows the same page.
-  const { search, filters, setFilters, setExtra } = useFilterSearch<{ page?: number; limit?: number }>();
-  const { page, limit } = readListPaging(search);
-  const columns = useColumns();
-  const { data, isLoading, isFetching } = useStatisticList(filters, page, limit);
   const cell = (row: StatisticRow, column: ListColumn): string => {
     switch (column) {
       case 'datetime':
@@ -125,19 +120,77 @@ export function ListPage() {
           : row.source;
     }
   };
-  const rows = data?.list ?? [];
-  const canEdit = usePermission('statistics.edit');
-  const [editing, setEditing] = useState<StatisticRow[] | null>(null);
-  // Rows picked for one correction: only those of the page on screen count.
-  const selection = useSelection();
-  const chosen = rows.filter((r) => selection.selected.has(r.id));
-  const tableColumns: Column<StatisticRow>[] = columns.shown.map((c) => ({
+  return shown.map((c) => ({
     key: c,
     header: t(`statistics.columns.${c}`),
     cell: (row) => cell(row, c),
     ...(NUMERIC.has(c) ? { align: 'right' as const } : {}),
     ...(c === 'datetime' ? { nowrap: true } : {}),
   }));
+}
+
+/** The page of shows; with the right to correct them, rows are chosen and edited from here. */
+function ShowsTable({
+  rows,
+  columns,
+  minWidth,
+  selection,
+  onEdit,
+}: {
+  rows: StatisticRow[];
+  columns: Column<StatisticRow>[];
+  minWidth: number;
+  selection: Selection | null;
+  onEdit: (row: StatisticRow) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <DataTable
+      rows={rows}
+      rowKey={(row) => row.id}
+      columns={columns}
+      label={t('statistics.captions.list')}
+      minWidth={minWidth}
+      {...(selection
+        ? {
+            selection: {
+              state: selection,
+              allLabel: t('statistics.selectPage'),
+              rowLabel: (row: StatisticRow) => t('statistics.selectRow', { time: row.localTime }),
+            },
+            rowAction: {
+              header: t('statistics.actions'),
+              cell: (row: StatisticRow) => (
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('statistics.editRow', { time: row.localTime })}
+                  onClick={() => onEdit(row)}
+                >
+                  <IconPencil size={16} />
+                </ActionIcon>
+              ),
+            },
+          }
+        : {})}
+    />
+  );
+}
+
+/** /statistics/list: every show over the filters, ten columns to choose from, pages and exports (spec §2). */
+export function ListPage() {
+  const { t } = useTranslation();
+  // Filters, page and page size live in the address: a reload, a shared link or Back shows the same page.
+  const { search, filters, setFilters, setExtra } = useFilterSearch<{ page?: number; limit?: number }>();
+  const { page, limit } = readListPaging(search);
+  const columns = useColumns();
+  const { data, isLoading, isFetching } = useStatisticList(filters, page, limit);
+  const rows = data?.list ?? [];
+  const canEdit = usePermission('statistics.edit');
+  const [editing, setEditing] = useState<StatisticRow[] | null>(null);
+  // Rows picked for one correction: only those of the page on screen count.
+  const selection = useSelection();
+  const chosen = rows.filter((r) => selection.selected.has(r.id));
+  const tableColumns = useTableColumns(columns.shown);
   return (
     <Stack>
       <Group justify="space-between" align="center">
@@ -171,33 +224,12 @@ export function ListPage() {
           </Text>
         ) : (
           <Stack>
-            <DataTable
+            <ShowsTable
               rows={rows}
-              rowKey={(row) => row.id}
               columns={tableColumns}
-              label={t('statistics.captions.list')}
               minWidth={columns.shown.length * 96}
-              {...(canEdit
-                ? {
-                    selection: {
-                      state: selection,
-                      allLabel: t('statistics.selectPage'),
-                      rowLabel: (row: StatisticRow) => t('statistics.selectRow', { time: row.localTime }),
-                    },
-                    rowAction: {
-                      header: t('statistics.actions'),
-                      cell: (row: StatisticRow) => (
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('statistics.editRow', { time: row.localTime })}
-                          onClick={() => setEditing([row])}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      ),
-                    },
-                  }
-                : {})}
+              selection={canEdit ? selection : null}
+              onEdit={(row) => setEditing([row])}
             />
           </Stack>
         )}

@@ -51,6 +51,31 @@ export interface ChartSeries {
   color: string;
 }
 
+/** One series as ECharts draws it: bars (rounded on top unless stacked) or a smooth line. */
+function seriesOption(s: ChartSeries, shade: (color: string) => string): BarSeriesOption | LineSeriesOption {
+  return s.type === 'bar'
+    ? ({
+        type: 'bar',
+        name: s.name,
+        data: s.data,
+        yAxisIndex: s.right ? 1 : 0,
+        itemStyle: { color: shade(s.color), borderRadius: s.stack ? 0 : [3, 3, 0, 0] },
+        barMaxWidth: 28,
+        ...(s.stack ? { stack: s.stack } : {}),
+      } satisfies BarSeriesOption)
+    : ({
+        type: 'line',
+        name: s.name,
+        data: s.data,
+        yAxisIndex: s.right ? 1 : 0,
+        smooth: true,
+        symbolSize: 5,
+        showSymbol: s.data.length <= 48,
+        itemStyle: { color: shade(s.color) },
+        lineStyle: { color: shade(s.color), width: 2 },
+      } satisfies LineSeriesOption);
+}
+
 /** Values on axes and in tooltips, in the reader's language. */
 
 export function SeriesChart({
@@ -112,29 +137,7 @@ export function SeriesChart({
           ]
         : [axis],
       dataZoom: zoom ? [{ type: 'slider', bottom: 8, height: 24 }, { type: 'inside' }] : [],
-      series: series.map((s) =>
-        s.type === 'bar'
-          ? ({
-              type: 'bar',
-              name: s.name,
-              data: s.data,
-              yAxisIndex: s.right ? 1 : 0,
-              itemStyle: { color: shade(s.color), borderRadius: s.stack ? 0 : [3, 3, 0, 0] },
-              barMaxWidth: 28,
-              ...(s.stack ? { stack: s.stack } : {}),
-            } satisfies BarSeriesOption)
-          : ({
-              type: 'line',
-              name: s.name,
-              data: s.data,
-              yAxisIndex: s.right ? 1 : 0,
-              smooth: true,
-              symbolSize: 5,
-              showSymbol: s.data.length <= 48,
-              itemStyle: { color: shade(s.color) },
-              lineStyle: { color: shade(s.color), width: 2 },
-            } satisfies LineSeriesOption),
-      ),
+      series: series.map((s) => seriesOption(s, shade)),
     };
   }, [categories, series, palette, locale, hasRight]);
 

@@ -42,6 +42,60 @@ export function ApprovalBadge({ state }: { state: ApprovalState }) {
   );
 }
 
+const date = (iso: string) => new Date(iso).toLocaleString();
+
+/** Changes to review: who asked and when, and the review's button. */
+function ReviewNote({
+  live,
+  versions,
+  onOpen,
+}: {
+  live: Playlist;
+  versions: PlaylistVersions | null;
+  onOpen: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="yellow" title={translateMessage(PLAYLIST_MESSAGES.approveRequired)}>
+      <Stack gap="xs">
+        {(versions?.requests ?? (live.pendingChange ? [live.pendingChange] : [])).map((r) => (
+          <Text size="sm" key={r.id}>
+            {t('playlists.pendingBy', { name: r.userName, date: date(r.createdDate) })}
+          </Text>
+        ))}
+        {!live.approved && <Text size="sm">{t('playlists.review.newPlaylist')}</Text>}
+        <Group>
+          <Button size="xs" onClick={onOpen}>
+            {t('playlists.review.open')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The last rejection: its reason, who decided and when. */
+function RejectionNote({ rejection }: { rejection: NonNullable<PlaylistVersions['rejection']> }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      color="red"
+      title={
+        rejection.reason
+          ? t('playlists.review.rejectedWith', { reason: rejection.reason })
+          : t('playlists.review.rejected')
+      }
+    >
+      <Text size="sm">
+        {t('playlists.review.rejectedBy', {
+          name: rejection.userName ?? '—',
+          date: date(rejection.decidedDate),
+        })}
+      </Text>
+    </Alert>
+  );
+}
+
 /**
  * What the editor says about approval above the form: changes to review (with who asked and when), the
  * author's own waiting version, a rejection with its reason, someone else's waiting change; and the review.
@@ -60,25 +114,10 @@ export function ApprovalNotes({
 }) {
   const { t } = useTranslation();
   const [reviewing, setReviewing] = useState(false);
-  const date = (iso: string) => new Date(iso).toLocaleString();
   return (
     <>
       {approval === 'review' && (
-        <Alert color="yellow" title={translateMessage(PLAYLIST_MESSAGES.approveRequired)}>
-          <Stack gap="xs">
-            {(versions?.requests ?? (live.pendingChange ? [live.pendingChange] : [])).map((r) => (
-              <Text size="sm" key={r.id}>
-                {t('playlists.pendingBy', { name: r.userName, date: date(r.createdDate) })}
-              </Text>
-            ))}
-            {!live.approved && <Text size="sm">{t('playlists.review.newPlaylist')}</Text>}
-            <Group>
-              <Button size="xs" onClick={() => setReviewing(true)}>
-                {t('playlists.review.open')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+        <ReviewNote live={live} versions={versions} onOpen={() => setReviewing(true)} />
       )}
       {approval === 'requested' && (
         <Alert color="blue" title={translateMessage(PLAYLIST_MESSAGES.approveRequested)}>
@@ -92,23 +131,7 @@ export function ApprovalNotes({
           </Stack>
         </Alert>
       )}
-      {versions?.rejection && approval === 'rejected' && (
-        <Alert
-          color="red"
-          title={
-            versions.rejection.reason
-              ? t('playlists.review.rejectedWith', { reason: versions.rejection.reason })
-              : t('playlists.review.rejected')
-          }
-        >
-          <Text size="sm">
-            {t('playlists.review.rejectedBy', {
-              name: versions.rejection.userName ?? '—',
-              date: date(versions.rejection.decidedDate),
-            })}
-          </Text>
-        </Alert>
-      )}
+      {versions?.rejection && approval === 'rejected' && <RejectionNote rejection={versions.rejection} />}
       {approval === 'waiting' && (
         <Alert color="yellow" title={translateMessage(PLAYLIST_MESSAGES.approveRequested)}>
           {live.pendingChange && (

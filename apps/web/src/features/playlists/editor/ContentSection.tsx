@@ -9,8 +9,7 @@ import type { PlaylistEditor } from './usePlaylistEditor';
 /** The files (or a block's sections) and the secondary content with its loop. */
 export function ContentSection({ editor }: { editor: PlaylistEditor }) {
   const { t } = useTranslation();
-  const { state, set, setState, errors } = editor;
-  const [pickingSecondary, setPickingSecondary] = useState(false);
+  const { state, set, errors } = editor;
   return (
     <FormSection title={t('playlists.content')}>
       {state.type === 'BLOCK' ? (
@@ -50,6 +49,18 @@ export function ContentSection({ editor }: { editor: PlaylistEditor }) {
           {errors.files}
         </Text>
       )}
+      <SecondaryContent editor={editor} />
+    </FormSection>
+  );
+}
+
+/** The secondary content: its file, chosen from the library or cleared, and its loop. */
+function SecondaryContent({ editor }: { editor: PlaylistEditor }) {
+  const { t } = useTranslation();
+  const { state, set, setState } = editor;
+  const [pickingSecondary, setPickingSecondary] = useState(false);
+  return (
+    <>
       <Group align="flex-end">
         <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
           <Text size="sm" fw={500}>
@@ -90,6 +101,6 @@ export function ContentSection({ editor }: { editor: PlaylistEditor }) {
           }
         />
       )}
-    </FormSection>
+    </>
   );
 }

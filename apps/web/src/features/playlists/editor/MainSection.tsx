@@ -24,11 +24,6 @@ import type { PlaylistEditor } from './usePlaylistEditor';
 export function MainSection({ editor }: { editor: PlaylistEditor }) {
   const { t } = useTranslation();
   const { state, set, errors } = editor;
-  const [newTag, setNewTag] = useState('');
-  // Long type names (in Russian, say) do not fit side by side on a phone.
-  const narrow = useMediaQuery('(max-width: 36em)');
-  const { data: tags } = usePlaylistTags();
-  const actions = usePlaylistActions();
   return (
     <FormSection title={t('playlists.main')}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -47,19 +42,7 @@ export function MainSection({ editor }: { editor: PlaylistEditor }) {
           onChange={(v) => set('category', v as EditorState['category'])}
         />
       </SimpleGrid>
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="playlist-type">
-          {t('playlists.type')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="playlist-type"
-          fullWidth
-          orientation={narrow ? 'vertical' : 'horizontal'}
-          data={PLAYLIST_TYPES.map((v) => ({ value: v, label: t(`playlists.types.${v}`) }))}
-          value={state.type}
-          onChange={(v) => set('type', v as EditorState['type'])}
-        />
-      </Stack>
+      <TypeField editor={editor} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
           label={t('playlists.filesOrder')}
@@ -76,31 +59,7 @@ export function MainSection({ editor }: { editor: PlaylistEditor }) {
           onChange={(v) => v && set('influence', v as EditorState['influence'])}
         />
       </SimpleGrid>
-      <Group align="flex-end">
-        <MultiSelect
-          style={{ flex: 1 }}
-          label={t('playlists.tags')}
-          data={(tags?.list ?? []).map((x) => ({ value: String(x.id), label: x.name }))}
-          value={state.tags.map(String)}
-          onChange={(v) => set('tags', v.map(Number))}
-        />
-        <TextInput
-          label={t('playlists.newTag')}
-          value={newTag}
-          onChange={(e) => setNewTag(e.currentTarget.value)}
-        />
-        <Button
-          variant="default"
-          disabled={!newTag.trim()}
-          onClick={async () => {
-            const tag = await actions.createTag.mutateAsync(newTag.trim());
-            set('tags', [...state.tags, tag.id]);
-            setNewTag('');
-          }}
-        >
-          {t('playlists.addTag')}
-        </Button>
-      </Group>
+      <TagsField editor={editor} />
       <PlaylistAppearance
         value={state}
         errors={errors}
@@ -119,5 +78,64 @@ export function MainSection({ editor }: { editor: PlaylistEditor }) {
         />
       </Group>
     </FormSection>
+  );
+}
+
+/** The playlist's type, one of a row of choices (a column on a phone). */
+function TypeField({ editor }: { editor: PlaylistEditor }) {
+  const { t } = useTranslation();
+  const { state, set } = editor;
+  // Long type names (in Russian, say) do not fit side by side on a phone.
+  const narrow = useMediaQuery('(max-width: 36em)');
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="playlist-type">
+        {t('playlists.type')}
+      </Text>
+      <SegmentedControl
+        aria-labelledby="playlist-type"
+        fullWidth
+        orientation={narrow ? 'vertical' : 'horizontal'}
+        data={PLAYLIST_TYPES.map((v) => ({ value: v, label: t(`playlists.types.${v}`) }))}
+        value={state.type}
+        onChange={(v) => set('type', v as EditorState['type'])}
+      />
+    </Stack>
+  );
+}
+
+/** The tags, and a new one made on the spot. */
+function TagsField({ editor }: { editor: PlaylistEditor }) {
+  const { t } = useTranslation();
+  const { state, set } = editor;
+  const [newTag, setNewTag] = useState('');
+  const { data: tags } = usePlaylistTags();
+  const actions = usePlaylistActions();
+  return (
+    <Group align="flex-end">
+      <MultiSelect
+        style={{ flex: 1 }}
+        label={t('playlists.tags')}
+        data={(tags?.list ?? []).map((x) => ({ value: String(x.id), label: x.name }))}
+        value={state.tags.map(String)}
+        onChange={(v) => set('tags', v.map(Number))}
+      />
+      <TextInput
+        label={t('playlists.newTag')}
+        value={newTag}
+        onChange={(e) => setNewTag(e.currentTarget.value)}
+      />
+      <Button
+        variant="default"
+        disabled={!newTag.trim()}
+        onClick={async () => {
+          const tag = await actions.createTag.mutateAsync(newTag.trim());
+          set('tags', [...state.tags, tag.id]);
+          setNewTag('');
+        }}
+      >
+        {t('playlists.addTag')}
+      </Button>
+    </Group>
   );
 }

@@ -13,6 +13,7 @@ import { useUnsavedChanges } from '../../../lib/unsaved';
 import { useFormSubmit } from '../../../lib/useZodForm';
 import { lastUpdates, usePlaylistActions } from '../playlists.api';
 import { checkEditor } from './checkEditor';
+import { withQuota, withoutError } from './editorChanges';
 import { fromDefaults, fromPlaylist, type EditorState } from './editorState';
 
 /**
@@ -49,12 +50,7 @@ export function usePlaylistEditor({
 
   const set = <K extends keyof EditorState>(key: K, value: EditorState[K]) => {
     setState((s) => ({ ...s, [key]: value }));
-    setErrors((e) => {
-      if (!(key in e)) return e;
-      const next = { ...e };
-      delete next[key as string];
-      return next;
-    });
+    setErrors((e) => withoutError(e, key));
   };
 
   /** The same schema and rules as the server; what passes here is not refused there for form. */
@@ -92,10 +88,7 @@ export function usePlaylistEditor({
 
   const quota = (kind: QuotaKind) => state.quotas.find((q) => q.kind === kind);
   const setQuota = (kind: QuotaKind, quantity: number | null) =>
-    set('quotas', [
-      ...state.quotas.filter((q) => q.kind !== kind),
-      ...(quantity !== null ? [{ kind, quantity }] : []),
-    ]);
+    set('quotas', withQuota(state.quotas, kind, quantity));
   /** Leaves the editor without the unsaved-changes warning (after a removal, say). */
   const leave = (to: '/playlist') => {
     leaving.current = true;

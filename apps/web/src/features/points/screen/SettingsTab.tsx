@@ -111,8 +111,6 @@ export function SettingsTab({ point }: { point: Point }) {
     config: p.config,
     nets: p.net.map((n) => n.id),
   }));
-  const [photoError, setPhotoError] = useState<string | null>(null);
-  const { photo } = usePointActions();
   const v = form.values;
   const field = <F extends Exclude<SettingField, 'windows'>>(name: F) => (
     <SettingInput
@@ -167,27 +165,38 @@ export function SettingsTab({ point }: { point: Point }) {
         />
         <SaveButton onClick={() => form.save()} loading={form.saving} />
       </Block>
-      <Block title={t('points.photo')}>
-        {point.photoUrl && (
-          <Image src={point.photoUrl} alt={t('points.photoOf', { name: point.name })} maw={320} radius="sm" />
-        )}
-        {has('point.patch') && (
-          <FileInput
-            label={t('points.photoUpload')}
-            accept="image/png,image/jpeg"
-            error={photoError}
-            onChange={(file) => {
-              setPhotoError(null);
-              if (!file) return;
-              if (file.size > PHOTO_MAX_BYTES) {
-                setPhotoError(t('pointMessages.photoTooLarge', { size: formatSize(PHOTO_MAX_BYTES) }));
-                return;
-              }
-              photo.mutate({ id: point.id, file });
-            }}
-          />
-        )}
-      </Block>
+      <PhotoBlock point={point} />
     </Stack>
+  );
+}
+
+/** The screen's photo, and its upload (a PNG or JPEG up to the size limit). */
+function PhotoBlock({ point }: { point: Point }) {
+  const { t } = useTranslation();
+  const has = useHas();
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const { photo } = usePointActions();
+  return (
+    <Block title={t('points.photo')}>
+      {point.photoUrl && (
+        <Image src={point.photoUrl} alt={t('points.photoOf', { name: point.name })} maw={320} radius="sm" />
+      )}
+      {has('point.patch') && (
+        <FileInput
+          label={t('points.photoUpload')}
+          accept="image/png,image/jpeg"
+          error={photoError}
+          onChange={(file) => {
+            setPhotoError(null);
+            if (!file) return;
+            if (file.size > PHOTO_MAX_BYTES) {
+              setPhotoError(t('pointMessages.photoTooLarge', { size: formatSize(PHOTO_MAX_BYTES) }));
+              return;
+            }
+            photo.mutate({ id: point.id, file });
+          }}
+        />
+      )}
+    </Block>
   );
 }
