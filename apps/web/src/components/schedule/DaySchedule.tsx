@@ -197,6 +197,61 @@ function DayPicker({
   );
 }
 
+/** A loaded day: its figures, the timeline, the table by files and what could not be planned. */
+function DayPlan({ data, stale }: { data: DailySchedule; stale: boolean }) {
+  const { t, i18n } = useTranslation();
+  // Playlist names for the timeline: the table by files and the unplanned list both carry them.
+  const names = useMemo(() => {
+    const map = new Map<number, string>();
+    for (const u of data.unplanned) if (u.playlistName) map.set(u.playlistId, u.playlistName);
+    for (const f of data.files) map.set(f.playlistId, f.playlistName);
+    return map;
+  }, [data]);
+  const hours = (Date.parse(data.end) - Date.parse(data.start)) / 3_600_000;
+  return (
+    <Stack style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={stale}>
+      <SimpleGrid cols={3} spacing="sm">
+        <Figure label={t('schedule.capacity')} value={formatDuration(data.capacity)} />
+        <Figure label={t('schedule.advertising')} value={formatDuration(data.advertising)} />
+        <Figure label={t('schedule.fullness')} value={formatPercent(data.fullness, i18n.language)} />
+      </SimpleGrid>
+      {hours !== 24 && (
+        <Text size="sm" c="orange">
+          {t('schedule.clockChange', { hours })}
+        </Text>
+      )}
+      <Section title={t('schedule.timelineTitle')}>
+        {data.segments.length === 0 ? (
+          <Text c="dimmed">{t('schedule.nothingPlanned')}</Text>
+        ) : (
+          <ScheduleTimeline schedule={data} names={names} />
+        )}
+      </Section>
+      <Section
+        title={t('schedule.byFiles')}
+        extra={
+          <Text size="xs" c="dimmed">
+            {t('schedule.timesIn', { zone: data.timezone })}
+          </Text>
+        }
+      >
+        {data.files.length === 0 ? (
+          <Text c="dimmed">{t('schedule.nothingPlanned')}</Text>
+        ) : (
+          <FilesTable schedule={data} names={names} />
+        )}
+      </Section>
+      <Section title={t('schedule.unplanned')}>
+        {data.unplanned.length === 0 ? (
+          <Text c="dimmed">{t('schedule.allPlanned')}</Text>
+        ) : (
+          <UnplannedTable schedule={data} />
+        )}
+      </Section>
+    </Stack>
+  );
+}
+
 /** What a day's schedule query answers, as the view reads it. */
 export interface DayScheduleResult {
   data: DailySchedule | undefined;
@@ -220,15 +275,8 @@ export function DaySchedule({
   setDate: (date: string | undefined) => void;
   result: DayScheduleResult;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data, isLoading, isFetching, isPlaceholderData } = result;
-  // Playlist names for the timeline: the table by files and the unplanned list both carry them.
-  const names = useMemo(() => {
-    const map = new Map<number, string>();
-    for (const u of data?.unplanned ?? []) if (u.playlistName) map.set(u.playlistId, u.playlistName);
-    for (const f of data?.files ?? []) map.set(f.playlistId, f.playlistName);
-    return map;
-  }, [data]);
 
   if (!allowed)
     return (
@@ -238,8 +286,6 @@ export function DaySchedule({
     );
 
   const shown = date ?? data?.date;
-  const hours = data ? (Date.parse(data.end) - Date.parse(data.start)) / 3_600_000 : 24;
-  const stale = isFetching && isPlaceholderData;
   return (
     <Stack>
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -253,56 +299,15 @@ export function DaySchedule({
           </Group>
         )}
       </Group>
-      {!data ? (
-        isLoading ? (
-          <Stack aria-busy aria-label={t('schedule.loading')}>
-            <Skeleton h={72} radius="md" />
-            <Skeleton h={120} radius="md" />
-          </Stack>
-        ) : (
-          <LoadFailed>{t('schedule.failed')}</LoadFailed>
-        )
-      ) : (
-        <Stack style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={stale}>
-          <SimpleGrid cols={3} spacing="sm">
-            <Figure label={t('schedule.capacity')} value={formatDuration(data.capacity)} />
-            <Figure label={t('schedule.advertising')} value={formatDuration(data.advertising)} />
-            <Figure label={t('schedule.fullness')} value={formatPercent(data.fullness, i18n.language)} />
-          </SimpleGrid>
-          {hours !== 24 && (
-            <Text size="sm" c="orange">
-              {t('schedule.clockChange', { hours })}
-            </Text>
-          )}
-          <Section title={t('schedule.timelineTitle')}>
-            {data.segments.length === 0 ? (
-              <Text c="dimmed">{t('schedule.nothingPlanned')}</Text>
-            ) : (
-              <ScheduleTimeline schedule={data} names={names} />
-            )}
-          </Section>
-          <Section
-            title={t('schedule.byFiles')}
-            extra={
-              <Text size="xs" c="dimmed">
-                {t('schedule.timesIn', { zone: data.timezone })}
-              </Text>
-            }
-          >
-            {data.files.length === 0 ? (
-              <Text c="dimmed">{t('schedule.nothingPlanned')}</Text>
-            ) : (
-              <FilesTable schedule={data} names={names} />
-            )}
-          </Section>
-          <Section title={t('schedule.unplanned')}>
-            {data.unplanned.length === 0 ? (
-              <Text c="dimmed">{t('schedule.allPlanned')}</Text>
-            ) : (
-              <UnplannedTable schedule={data} />
-            )}
-          </Section>
+      {data ? (
+        <DayPlan data={data} stale={isFetching && isPlaceholderData} />
+      ) : isLoading ? (
+        <Stack aria-busy aria-label={t('schedule.loading')}>
+          <Skeleton h={72} radius="md" />
+          <Skeleton h={120} radius="md" />
         </Stack>
+      ) : (
+        <LoadFailed>{t('schedule.failed')}</LoadFailed>
       )}
     </Stack>
   );
