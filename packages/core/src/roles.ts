@@ -136,7 +136,7 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /**
  * Where each role lands after sign-in (spec §2). contentManager has no entry in the spec; it lands on the
- * dashboard, which its role may open (documented in docs/ARCHITECTURE.md).
+ * dashboard, which its role may open (documented in docs/architecture/server.md, "Roles and cabinets").
  */
 export const DEFAULT_LANDING: Record<Role, string> = {
   admin: '/',
