@@ -17,6 +17,7 @@ import { i18nOptions } from '../i18n/resources';
 import { ConfirmProvider } from './confirm';
 import { useSaveShortcut, useUnsavedChanges, useUnsavedDialog } from './unsaved';
 import { useFormSubmit, useZodForm } from './useZodForm';
+import { until } from '../testing';
 
 /**
  * Spec §5: every editing form warns before its unsaved changes are lost: a navigation in the cabinet asks
@@ -76,18 +77,6 @@ function makeRouter() {
   });
 }
 
-/**
- * Waits until `check` holds: the state, never a fixed time. Each try first lets React finish what is
- * pending (an empty act), since updates queued inside one act scope land only when it ends.
- */
-const until = (check: () => void) =>
-  vi.waitFor(
-    async () => {
-      await act(async () => undefined);
-      check();
-    },
-    { timeout: 5_000, interval: 5 },
-  );
 const where = () => router.state.location.pathname;
 const field = () => document.querySelector('input')!;
 

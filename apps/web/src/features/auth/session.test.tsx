@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { session } from '../../api/client';
 import { useDashboard } from '../dashboard/dashboard.api';
 import { beginSession, changeSession, useUserInfo } from './session';
+import { until } from '../../testing';
 
 /**
  * Issue 29: switching cabinets from the dashboard kept the old cabinet's screens, role and funds on screen
@@ -46,16 +47,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   session.clear();
 });
-
-/** Waits until `check` holds; each try first lets React finish what is pending (an empty act). */
-const until = (check: () => void) =>
-  vi.waitFor(
-    async () => {
-      await act(async () => undefined);
-      check();
-    },
-    { timeout: 5_000, interval: 5 },
-  );
 
 describe('changing cabinets on the page that stays', () => {
   it("shows the new cabinet's role and screens, and never the old one's after the change", async () => {
