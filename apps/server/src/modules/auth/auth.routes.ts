@@ -1,6 +1,11 @@
 import { authApi } from '@vitrine/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { Config } from '../../config.js';
+import type { AuthService } from './auth.service.js';
+import type { BotCheckService } from '../botcheck/botcheck.service.js';
+import type { RegistrationService } from './registration.service.js';
+import type { UnlockService } from './unlock.service.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 import type { ClientMeta } from '../../lib/caller.js';
@@ -26,8 +31,16 @@ function keepDeviceMark(request: FastifyRequest, reply: FastifyReply, mark: stri
   });
 }
 
-export async function authRoutes(app: App, { services, config }: RouteContext): Promise<void> {
-  const { auth, registration, botCheck, unlock } = services;
+/** What the sign-in, sign-up and recovery routes use: their services and the public forms' rate. */
+export interface AuthRoutesDeps {
+  auth: AuthService;
+  registration: RegistrationService;
+  botCheck: Pick<BotCheckService, 'require'>;
+  unlock: UnlockService;
+  config: Pick<Config, 'publicFormRate'>;
+}
+
+export async function authRoutes(app: App, { auth, registration, botCheck, unlock, config }: AuthRoutesDeps): Promise<void> {
 
   route(app, authApi.auth, async (request, reply) => {
     const { pair, deviceMark } = await auth.signIn(

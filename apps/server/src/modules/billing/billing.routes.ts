@@ -1,13 +1,14 @@
 import { Readable } from 'node:stream';
 import { adminApi, fundsApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { BillingService } from './billing.service.js';
 import { asCabinetId } from '../../db/cabinet-id.js';
 import { attachment } from '../../lib/attachment.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
 /** The owner's funds, Stripe's webhook, and the platform admin's billing console (docs/billing.md). */
-export async function billingRoutes(app: App, { services }: RouteContext): Promise<void> {
+export async function billingRoutes(app: App, { services }: { services: { billing: BillingService } }): Promise<void> {
   const { billing } = services;
 
   route(app, fundsApi.get, async (request) => billing.funds(requireCaller(request)));

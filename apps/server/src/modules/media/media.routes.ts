@@ -1,8 +1,12 @@
 import { Readable } from 'node:stream';
 import { UPLOAD_MESSAGES, mediaApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { FileStore } from '@tus/file-store';
+import type { Config } from '../../config.js';
+import type { FileRulesService } from './file-rules.service.js';
+import type { Quota } from './quota.js';
 import { route } from '../../lib/route.js';
-import type { UploadInput } from './media.service.js';
+import type { MediaService, UploadInput } from './media.service.js';
 import { AppError } from '../../lib/errors.js';
 import { requireCaller } from '../../plugins/access.js';
 import { createTusHandler } from './media.tus.js';
@@ -70,11 +74,18 @@ function rawUpload(request: {
   };
 }
 
+/** The media routes' services, the uploads in progress (resumable uploads and the quota they hold), and limits. */
+export interface MediaRoutesDeps {
+  media: MediaService;
+  fileRules: FileRulesService;
+  uploads: { tusStore: FileStore; quota: Quota };
+  config: Pick<Config, 'media' | 'trustProxy'>;
+}
+
 export async function mediaRoutes(
   app: App,
-  { services, config: appConfig, uploads }: RouteContext,
+  { media, fileRules, config: appConfig, uploads }: MediaRoutesDeps,
 ): Promise<void> {
-  const { media, fileRules } = services;
   const tus = createTusHandler({
     media,
     quota: uploads.quota,
