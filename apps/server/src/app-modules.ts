@@ -162,7 +162,11 @@ function peopleModules(
 }
 
 /** The content: media, schedules, the SSP's ads, screens and their sync, playlists and walls. */
-async function contentModules(infra: Infrastructure, { services: { billing } }: Billing, sync: Later<ContentSync>) {
+async function contentModules(
+  infra: Infrastructure,
+  { services: { billing } }: Billing,
+  sync: Later<ContentSync>,
+) {
   const { config, repos, transact, storage, signer, fleet, stockCabinetId } = infra;
   const media = createMediaModule({
     ...{ repos, transact, storage, signer, config, stockCabinetId, tmpDir: infra.tmpDir },
@@ -192,7 +196,8 @@ async function contentModules(infra: Infrastructure, { services: { billing } }: 
     // Billing's lock: the neutral slide after the grace period.
     neutralFrom: (cabinetId) => billing.neutralFrom(cabinetId),
   });
-  const contentChanged = (cabinetId: CabinetId, change: ContentChange) => point.sync.changed(cabinetId, change);
+  const contentChanged = (cabinetId: CabinetId, change: ContentChange) =>
+    point.sync.changed(cabinetId, change);
   const playlist = createPlaylistModule({
     ...{ repos, transact, media: files, stockCabinetId, contentChanged },
     requireFeature: (cabinetId, feature) => billing.guard(cabinetId, { feature }),
@@ -205,10 +210,7 @@ async function contentModules(infra: Infrastructure, { services: { billing } }: 
 type Content = Awaited<ReturnType<typeof contentModules>>;
 
 /** What works over the content: the dashboard and fullness, playback, trackers, statistics, studio, plugins. */
-async function workModules(
-  infra: Infrastructure,
-  m: Content & { billing: Billing; alerts: AlertService },
-) {
+async function workModules(infra: Infrastructure, m: Content & { billing: Billing; alerts: AlertService }) {
   const { config, repos, transact, storage, signer, log, tmpDir, onClose } = infra;
   const { billing } = m.billing.services;
   const { media } = m.media.services;

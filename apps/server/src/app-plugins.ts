@@ -27,8 +27,8 @@ function allowedOrigins(config: Config) {
   ].filter((o): o is string => o !== null);
   // A remote map tile source, when configured, is named in img-src ({s} subdomains as a wildcard).
   const tileOrigin = /^(https?:\/\/[^/]+)/i
-    .exec(config.brandConfig.map.tileUrl ?? '')
-    ?.[1]?.replace(/\{s\}\./g, '*.');
+    .exec(config.brandConfig.map.tileUrl ?? '')?.[1]
+    ?.replace(/\{s\}\./g, '*.');
   return { recaptchaOrigins, embedOrigins, tileOrigin };
 }
 

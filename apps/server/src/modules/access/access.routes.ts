@@ -7,8 +7,10 @@ import { requireCaller } from '../../plugins/access.js';
 import { clientMeta } from '../auth/auth.routes.js';
 
 /** Shared access and switching cabinets (spec §7 share-access): thin, the rules are AccessService's. */
-export async function accessRoutes(app: App, { access, auth }: { access: AccessService; auth: AuthService }): Promise<void> {
-
+export async function accessRoutes(
+  app: App,
+  { access, auth }: { access: AccessService; auth: AuthService },
+): Promise<void> {
   route(app, accessApi.shareAccess, async (request) => access.share(requireCaller(request), request.body));
 
   route(app, accessApi.list, async (request) => ({ items: await access.list(requireCaller(request)) }));

@@ -6,7 +6,6 @@ import { requireCaller } from '../../plugins/access.js';
 import { clientMeta } from '../auth/auth.routes.js';
 
 export async function accountRoutes(app: App, { account }: { account: AccountService }): Promise<void> {
-
   route(app, accountApi.get, async (request) => account.get(requireCaller(request)));
 
   route(app, accountApi.patch, async (request) => account.patch(requireCaller(request), request.body));

@@ -40,8 +40,10 @@ export interface AuthRoutesDeps {
   config: Pick<Config, 'publicFormRate'>;
 }
 
-export async function authRoutes(app: App, { auth, registration, botCheck, unlock, config }: AuthRoutesDeps): Promise<void> {
-
+export async function authRoutes(
+  app: App,
+  { auth, registration, botCheck, unlock, config }: AuthRoutesDeps,
+): Promise<void> {
   route(app, authApi.auth, async (request, reply) => {
     const { pair, deviceMark } = await auth.signIn(
       request.body.login,

@@ -25,6 +25,8 @@ export function createAuthModule(deps: AuthModuleDeps) {
   const config = { publicFormRate: deps.publicFormRate };
   return {
     services: { auth, registration, unlock },
-    routes: [async (app) => authRoutes(app, { auth, registration, unlock, botCheck: deps.auth.botCheck, config })],
+    routes: [
+      async (app) => authRoutes(app, { auth, registration, unlock, botCheck: deps.auth.botCheck, config }),
+    ],
   } satisfies Module<object>;
 }

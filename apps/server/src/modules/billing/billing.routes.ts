@@ -8,7 +8,10 @@ import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
 /** The owner's funds, Stripe's webhook, and the platform admin's billing console (docs/billing.md). */
-export async function billingRoutes(app: App, { services }: { services: { billing: BillingService } }): Promise<void> {
+export async function billingRoutes(
+  app: App,
+  { services }: { services: { billing: BillingService } },
+): Promise<void> {
   const { billing } = services;
 
   route(app, fundsApi.get, async (request) => billing.funds(requireCaller(request)));

@@ -5,8 +5,10 @@ import type { BotCheckService } from './botcheck.service.js';
 import { route } from '../../lib/route.js';
 
 /** The bot check's public calls: which check is asked for, and ALTCHA challenges (never cached). */
-export async function botCheckRoutes(app: App, { botCheck, config }: { botCheck: BotCheckService; config: Pick<Config, 'publicFormRate'> }): Promise<void> {
-
+export async function botCheckRoutes(
+  app: App,
+  { botCheck, config }: { botCheck: BotCheckService; config: Pick<Config, 'publicFormRate'> },
+): Promise<void> {
   route(app, botCheckApi.info, async () => botCheck.info());
 
   route(

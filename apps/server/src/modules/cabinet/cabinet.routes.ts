@@ -5,8 +5,10 @@ import type { UserService } from '../user/user.service.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
-export async function cabinetRoutes(app: App, { cabinets, users }: { cabinets: CabinetService; users: UserService }): Promise<void> {
-
+export async function cabinetRoutes(
+  app: App,
+  { cabinets, users }: { cabinets: CabinetService; users: UserService },
+): Promise<void> {
   route(app, cabinetApi.list, async (request) => cabinets.list(requireCaller(request), request.query));
 
   route(app, cabinetApi.info, async (request) => cabinets.info(requireCaller(request)));

@@ -6,7 +6,10 @@ import { requireCaller } from '../../plugins/access.js';
 import { dashboardJson } from './dashboard.json.js';
 
 /** Spec §7 Dashboard: GET /dashboard (common stats), key of spec §6. */
-export async function dashboardRoutes(app: App, { dashboards }: { dashboards: DashboardService }): Promise<void> {
+export async function dashboardRoutes(
+  app: App,
+  { dashboards }: { dashboards: DashboardService },
+): Promise<void> {
   route(app, dashboardApi.get, async (request, reply) => {
     const dashboard = await dashboards.get(requireCaller(request), request.query.range);
     // Encoded by dashboardJson (its fullness once per view), so sent as the JSON it already is.

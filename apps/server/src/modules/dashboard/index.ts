@@ -5,8 +5,7 @@ import { DashboardService, type DashboardServiceDeps } from './dashboard.service
 import { FullnessService, fullnessPool, type FullnessServiceDeps } from './fullness.service.js';
 
 export interface DashboardModuleDeps
-  extends Omit<DashboardServiceDeps, 'fullness'>,
-    Pick<FullnessServiceDeps, 'sync' | 'onShortfall' | 'log'> {
+  extends Omit<DashboardServiceDeps, 'fullness'>, Pick<FullnessServiceDeps, 'sync' | 'onShortfall' | 'log'> {
   repos: DashboardServiceDeps['repos'] & FullnessServiceDeps['repos'];
   config: Pick<Config, 'fullness'>;
   /** Registers what is stopped when the server closes (the planning threads). */

@@ -33,8 +33,10 @@ export function byteRange(header: string | undefined, size: number): { start: nu
  * `GET /downloads/<file>` serves a file the build manifest names (no other name reaches the disk), public
  * like the player's page, as an attachment with its SHA-256 as ETag; a resumed download gets its range.
  */
-export async function downloadsRoutes(app: App, { playerBuilds }: { playerBuilds: PlayerBuilds }): Promise<void> {
-
+export async function downloadsRoutes(
+  app: App,
+  { playerBuilds }: { playerBuilds: PlayerBuilds },
+): Promise<void> {
   route(app, playerApi.downloads, async () => ({ items: await playerBuilds.downloads() }));
 
   app.get('/downloads/*', { schema: { hide: true } }, async (request, reply) => {

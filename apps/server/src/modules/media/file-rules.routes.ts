@@ -5,7 +5,10 @@ import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
 /** A file's own schedule and configuration (spec §7 File: schedule, removeSchedule, config, removeConfig). */
-export async function fileRulesRoutes(app: App, { fileRules }: { fileRules: FileRulesService }): Promise<void> {
+export async function fileRulesRoutes(
+  app: App,
+  { fileRules }: { fileRules: FileRulesService },
+): Promise<void> {
   route(app, fileRulesApi.schedule, async (request) =>
     fileRules.putSchedule(requireCaller(request), request.body),
   );

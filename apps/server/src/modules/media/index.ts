@@ -12,8 +12,10 @@ import { Quota } from './quota.js';
 
 type QuotaDeps = ConstructorParameters<typeof Quota>[0];
 
-export interface MediaModuleDeps
-  extends Pick<MediaServiceDeps, 'transact' | 'storage' | 'signer' | 'tmpDir' | 'stockCabinetId'> {
+export interface MediaModuleDeps extends Pick<
+  MediaServiceDeps,
+  'transact' | 'storage' | 'signer' | 'tmpDir' | 'stockCabinetId'
+> {
   repos: QuotaDeps['repos'] & FileRulesServiceDeps['repos'];
   config: Pick<Config, 'media' | 'dataDir' | 'tusExpiryHours' | 'importTimeoutSeconds' | 'trustProxy'>;
   /** Every call made on a user's behalf (imports) goes by this policy. */

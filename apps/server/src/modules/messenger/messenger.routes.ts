@@ -6,8 +6,10 @@ import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
 /** The notification messenger (spec §7 Messenger): thin, the rules are MessengerService's. */
-export async function messengerRoutes(app: App, { messenger, config }: { messenger: MessengerService; config: Pick<Config, 'publicFormRate'> }): Promise<void> {
-
+export async function messengerRoutes(
+  app: App,
+  { messenger, config }: { messenger: MessengerService; config: Pick<Config, 'publicFormRate'> },
+): Promise<void> {
   route(app, messengerApi.subscribe, async (request) => messenger.subscribe(requireCaller(request)));
 
   route(app, messengerApi.unsubscribe, async (request) => {

@@ -7,7 +7,10 @@ import { requireCaller } from '../../plugins/access.js';
 import { clientMeta } from '../auth/auth.routes.js';
 
 /** External sign-in (spec §7): thin, the rules are OidcService's. */
-export async function oidcRoutes(app: App, { oidc, config }: { oidc: OidcService; config: Pick<Config, 'publicFormRate'> }): Promise<void> {
+export async function oidcRoutes(
+  app: App,
+  { oidc, config }: { oidc: OidcService; config: Pick<Config, 'publicFormRate'> },
+): Promise<void> {
   const limited = { config: { rateLimit: { max: config.publicFormRate, timeWindow: '1 minute' } } };
 
   route(app, oidcApi.provider, async () => ({ name: oidc.name, registration: oidc.registration }));

@@ -8,7 +8,6 @@ const ok = { ok: true as const };
 
 /** Spec §7 Playlist and Tag-playlist calls; keys of spec §6 on each. */
 export async function playlistRoutes(app: App, { playlists }: { playlists: PlaylistService }): Promise<void> {
-
   route(app, playlistApi.list, async (request) => playlists.list(requireCaller(request), request.query));
 
   route(app, playlistApi.targets, async (request) =>

@@ -6,7 +6,6 @@ import { requireCaller } from '../../plugins/access.js';
 
 /** Spec §7 Net calls: { nets, total }; a post body names its screens. */
 export async function netRoutes(app: App, { nets }: { nets: NetService }): Promise<void> {
-
   route(app, netApi.list, async (request) => nets.list(requireCaller(request), request.query));
 
   route(app, netApi.post, async (request) => nets.create(requireCaller(request), request.body));

@@ -18,7 +18,10 @@ const COMMAND_ROUTES = [
 ] as const satisfies readonly (readonly [RouteContract, CommandName])[];
 
 /** Spec §7 Point calls; keys of spec §6. */
-export async function pointRoutes(app: App, { points, pairing }: { points: PointService; pairing: PairingService }): Promise<void> {
+export async function pointRoutes(
+  app: App,
+  { points, pairing }: { points: PointService; pairing: PairingService },
+): Promise<void> {
   // Up to twice the limit is read, so a photo a little too large gets the spec's message, not a 413.
   acceptImageBodies(app, PHOTO_MAX_BYTES * 2);
 

@@ -6,7 +6,6 @@ import { requireCaller } from '../../plugins/access.js';
 
 /** Two-factor routes (spec §7): thin, the rules are TwoFaService's. */
 export async function securityRoutes(app: App, { twofa }: { twofa: TwoFaService }): Promise<void> {
-
   route(app, securityApi.twofaSubscription, async (request) => twofa.subscription(requireCaller(request)));
 
   route(app, securityApi.enableTwofa, async (request) => ({

@@ -4,8 +4,14 @@ import { SspReportService } from './ssp-report.service.js';
 import { sspRoutes } from './ssp.routes.js';
 import { SupplierService } from './supplier.service.js';
 
-export interface SspModuleDeps
-  extends Pick<AdServiceDeps, 'repos' | 'media' | 'fetchPolicy' | 'allowed' | 'leftoverGaps' | 'tell'> {
+type SupplierRepos = ConstructorParameters<typeof SupplierService>[0]['repos'];
+type ReportRepos = ConstructorParameters<typeof SspReportService>[0]['repos'];
+
+export interface SspModuleDeps extends Pick<
+  AdServiceDeps,
+  'media' | 'fetchPolicy' | 'allowed' | 'leftoverGaps' | 'tell'
+> {
+  repos: AdServiceDeps['repos'] & SupplierRepos & ReportRepos;
   /** The installation's brand name, in the seeded suppliers. */
   productName: string;
   warn: (message: string) => void;

@@ -32,7 +32,7 @@ const decimal = (micros: string | number) => fromMicros(Number(micros));
 export class SspReportService {
   constructor(
     private readonly deps: {
-      repos: Repositories;
+      repos: Pick<Repositories, 'ads' | 'playlists'>;
       media: MediaService;
       log?: (message: string, error?: unknown) => void;
     },

@@ -7,7 +7,10 @@ import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
 /** Ad suppliers (platform admin) and the SSP reports (docs/ssp.md). */
-export async function sspRoutes(app: App, { suppliers, sspReports }: { suppliers: SupplierService; sspReports: SspReportService }): Promise<void> {
+export async function sspRoutes(
+  app: App,
+  { suppliers, sspReports }: { suppliers: SupplierService; sspReports: SspReportService },
+): Promise<void> {
   route(app, supplierApi.list, async (request) => suppliers.list(request.query));
   route(app, supplierApi.post, async (request) => suppliers.create(requireCaller(request), request.body));
   route(app, supplierApi.patch, async (request) =>

@@ -7,7 +7,6 @@ import { requireCaller } from '../../plugins/access.js';
 
 /** Widgets and creations (spec §7 Widget, Media creation). */
 export async function studioRoutes(app: App, { studio }: { studio: StudioService }): Promise<void> {
-
   // The lists answer under the spec's own key for each kind.
   route(app, widgetApi.list, async (request) => {
     const { items, total } = await studio.list(requireCaller(request), 'widget', request.query);

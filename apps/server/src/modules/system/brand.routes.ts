@@ -8,7 +8,10 @@ import { route } from '../../lib/route.js';
  * The brand this deployment runs: title, logo, slogan and endpoints, before anyone signs in; the player
  * downloads are the built ones (docs/players.md) unless an address is configured for the platform.
  */
-export async function brandRoutes(app: App, { brandConfig, playerBuilds }: { brandConfig: Config['brandConfig']; playerBuilds: PlayerBuilds }): Promise<void> {
+export async function brandRoutes(
+  app: App,
+  { brandConfig, playerBuilds }: { brandConfig: Config['brandConfig']; playerBuilds: PlayerBuilds },
+): Promise<void> {
   route(app, brandApi.get, async () => ({
     ...brandConfig,
     ...(await playerBuilds.brand(brandConfig)),

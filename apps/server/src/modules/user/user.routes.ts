@@ -6,7 +6,6 @@ import { requireCaller } from '../../plugins/access.js';
 
 /** Platform user administration: the admin's view of every cabinet's people. */
 export async function userRoutes(app: App, { users }: { users: UserService }): Promise<void> {
-
   route(app, userApi.list, async (request) => users.list(request.query));
 
   route(app, userApi.get, async (request) => users.get(request.params.id));

@@ -6,7 +6,6 @@ import { requireCaller } from '../../plugins/access.js';
 
 /** Spec §7 Wall calls: { items, total } 25 a page, one wall, post, patch and remove; a wall's status and day. */
 export async function wallRoutes(app: App, { walls }: { walls: WallService }): Promise<void> {
-
   route(app, wallApi.list, async (request) => walls.list(requireCaller(request), request.query));
 
   route(app, wallApi.get, async (request) => walls.get(requireCaller(request), request.params.id));
