@@ -1,6 +1,7 @@
 import type { Module } from '../../app-types.js';
 import type { Config } from '../../config.js';
 import { authRoutes } from './auth.routes.js';
+import { registrationRoutes } from './registration.routes.js';
 import { AuthService, type AuthServiceDeps } from './auth.service.js';
 import { RegistrationService, type RegistrationDeps } from './registration.service.js';
 import { UnlockService } from './unlock.service.js';
@@ -26,7 +27,8 @@ export function createAuthModule(deps: AuthModuleDeps) {
   return {
     services: { auth, registration, unlock },
     routes: [
-      async (app) => authRoutes(app, { auth, registration, unlock, botCheck: deps.auth.botCheck, config }),
+      async (app) => authRoutes(app, { auth }),
+      async (app) => registrationRoutes(app, { registration, unlock, botCheck: deps.auth.botCheck, config }),
     ],
   } satisfies Module<object>;
 }
