@@ -147,12 +147,23 @@ function peopleModules(
     botCheck,
     auth,
     account: createAccountModule({
-      ...{ repos, transact, hasher, throttle, auth: authService, registration, twofa },
+      repos,
+      transact,
+      hasher,
+      throttle,
+      auth: authService,
+      registration,
+      twofa,
       messenger,
       billing: (cabinetId) => billing.dashboard(cabinetId),
     }),
     oidc: createOidcModule({
-      ...{ repos, transact, hasher, auth: authService, publicUrl: config.publicUrl, publicFormRate },
+      repos,
+      transact,
+      hasher,
+      auth: authService,
+      publicUrl: config.publicUrl,
+      publicFormRate,
       config: config.oidc ?? null,
     }),
     access: createAccessModule({ repos, auth: authService }),
@@ -169,7 +180,13 @@ async function contentModules(
 ) {
   const { config, repos, transact, storage, signer, fleet, stockCabinetId } = infra;
   const media = createMediaModule({
-    ...{ repos, transact, storage, signer, config, stockCabinetId, tmpDir: infra.tmpDir },
+    repos,
+    transact,
+    storage,
+    signer,
+    config,
+    stockCabinetId,
+    tmpDir: infra.tmpDir,
     outbound: infra.outbound,
     // The tariff's storage per screen slot.
     storageLimit: (cabinetId) => billing.storageQuota(cabinetId),
@@ -181,14 +198,25 @@ async function contentModules(
   // The SSP connector's ads (docs/ssp.md): won ahead of their slots, carried in the screens' manifests;
   // asked only for cabinets billing lets run them (not locked or blocked, SSP in their tariff).
   const ssp = await createSspModule({
-    ...{ repos, media: files, fetchPolicy: infra.outbound, warn: infra.warn, log: infra.log },
+    repos,
+    media: files,
+    fetchPolicy: infra.outbound,
+    warn: infra.warn,
+    log: infra.log,
     productName: config.brandConfig.title,
     allowed: (cabinetId) => billing.allows(cabinetId, { feature: 'ssp' }),
     leftoverGaps: (c, from, to) => days.leftoverGaps(c.cabinetId, c.pointId, c.playlistId, from, to),
     tell: (cabinetId, pointIds) => fleet.send(cabinetId, pointIds, 'content', {}, null),
   });
   const point = createPointModule({
-    ...{ repos, transact, fleet, media: files, storage, signer, schedule: days, config },
+    repos,
+    transact,
+    fleet,
+    media: files,
+    storage,
+    signer,
+    schedule: days,
+    config,
     ads: (device) => ssp.services.ads.manifestAds(device),
     throttle: infra.throttle,
     // Every new screen goes through billing's lock, limit and charge.
@@ -199,7 +227,11 @@ async function contentModules(
   const contentChanged = (cabinetId: CabinetId, change: ContentChange) =>
     point.sync.changed(cabinetId, change);
   const playlist = createPlaylistModule({
-    ...{ repos, transact, media: files, stockCabinetId, contentChanged },
+    repos,
+    transact,
+    media: files,
+    stockCabinetId,
+    contentChanged,
     requireFeature: (cabinetId, feature) => billing.guard(cabinetId, { feature }),
   });
   const { points } = point.services;
@@ -216,7 +248,11 @@ async function workModules(infra: Infrastructure, m: Content & { billing: Billin
   const { media } = m.media.services;
   const { quota } = m.media.uploads;
   const dashboard = createDashboardModule({
-    ...{ repos, config, log, onClose, sync: m.point.sync },
+    repos,
+    config,
+    log,
+    onClose,
+    sync: m.point.sync,
     points: m.point.services.points,
     playlists: m.playlist.services.playlists,
     onShortfall: (cabinetId, byDay) => m.alerts.contentShortfall(cabinetId, byDay),
@@ -228,16 +264,30 @@ async function workModules(infra: Infrastructure, m: Content & { billing: Billin
     playback: createPlaybackModule({ repos, log: infra.warn }),
     trackers: createTrackersModule({ repos, fetchPolicy: infra.outbound, log: infra.warn }),
     statistic: await createStatisticModule({
-      ...{ repos, transact, storage, signer, tmpDir, log, onClose, database: infra.database },
+      repos,
+      transact,
+      storage,
+      signer,
+      tmpDir,
+      log,
+      onClose,
+      database: infra.database,
       retentionHours: config.exportRetentionHours,
       exportReady: (job) => void m.alerts.exportReady(job.cabinetId, job.userId, job.name).catch(log),
     }),
     studio: createStudioModule({
-      ...{ studio: repos.studio, transact, mediaRepo: repos.media, media, storage },
+      studio: repos.studio,
+      transact,
+      mediaRepo: repos.media,
+      media,
+      storage,
       stockCabinetId: infra.stockCabinetId,
     }),
     plugin: createPluginModule({
-      ...{ plugins: repos.plugins, studio: repos.studio, storage, tmpDir },
+      plugins: repos.plugins,
+      studio: repos.studio,
+      storage,
+      tmpDir,
       fetchPolicy: infra.outbound,
     }),
   };
