@@ -8,12 +8,12 @@ import { benchApp, format, measure } from './support.js';
  * full sign-in at the production argon2id cost against one bare hash verification.
  */
 export async function authBenchmark(): Promise<string[]> {
-  const { app, context, database } = await benchApp();
+  const { app, services, repos, database } = await benchApp();
   const login = `bench${randomBytes(4).toString('hex')}`;
   const password = 'bench-pass-1';
-  const owner = await context.services.users.create({ login, name: 'Bench', password, role: 'owner' });
-  const row = (await context.repos.users.platformFindById(owner.id))!;
-  const pair = await context.services.auth.issue(row, { ip: '127.0.0.1', userAgent: 'bench' });
+  const owner = await services.users.create({ login, name: 'Bench', password, role: 'owner' });
+  const row = (await repos.users.platformFindById(owner.id))!;
+  const pair = await services.auth.issue(row, { ip: '127.0.0.1', userAgent: 'bench' });
   const caller = {
     userId: row.id,
     cabinetId: row.cabinetId,
@@ -21,7 +21,7 @@ export async function authBenchmark(): Promise<string[]> {
     login: row.login,
     via: 'session' as const,
   };
-  const apiToken = (await context.services.account.createToken(caller, 'bench')).token;
+  const apiToken = (await services.account.createToken(caller, 'bench')).token;
 
   const health = await measure(2000, () => app.inject({ method: 'GET', url: '/api/health' }));
   const jwt = await measure(2000, () =>

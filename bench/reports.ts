@@ -66,7 +66,7 @@ export async function reportsBenchmark(): Promise<string[]> {
   const built = await buildApp({ config, database, logger: false });
   await built.app.ready();
   try {
-    const { repos, services } = built.context;
+    const { repos, services } = built;
     let cabinetId: CabinetId;
     if (!reuse) {
       cabinetId = (await repos.cabinets.insert({ name: 'Bench cabinet' })).id;

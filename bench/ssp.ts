@@ -224,7 +224,7 @@ export async function sspBenchmark(): Promise<string[]> {
       const imp = `${ad.pointId}-${ad.slotAt.getTime()}`;
       expected.add(`burl ${imp}`);
       for (const u of ad.impressions) expected.add(`imp ${new URL(u).pathname}`);
-      await built.context.repos.playbacks.ingest(cabinetId as CabinetId, ad.pointId, [
+      await built.repos.playbacks.ingest(cabinetId as CabinetId, ad.pointId, [
         {
           eventId: randomUUID(),
           fileId: ad.fileId!,

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp, type BuiltApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
+import { loadConfig, type Config } from '../apps/server/src/config.js';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.js';
 
 export interface Stats {
@@ -40,14 +40,14 @@ export function format(name: string, s: Stats, baseline?: Stats): string {
   return `  ${name.padEnd(44)} p50 ${s.p50.toFixed(3)} ms  p95 ${s.p95.toFixed(3)} ms  ${s.perSecond.toFixed(0)}/s${ratio}`;
 }
 
-export async function benchApp(): Promise<BuiltApp & { database: DatabaseHandle }> {
+export async function benchApp(): Promise<BuiltApp & { database: DatabaseHandle; config: Config }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIR: join(dataDir, 'web') });
   const url = process.env.BENCH_DATABASE_URL;
   const database = await openDatabase(url ? { driver: 'pg', url } : { driver: 'pglite' });
   const built = await buildApp({ config, database, logger: false });
   await built.app.ready();
-  return { ...built, database };
+  return { ...built, database, config };
 }
 
 /** The repository's root, and the built server a process-level benchmark starts. */

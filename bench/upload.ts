@@ -80,19 +80,19 @@ export async function uploadBenchmark(): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'vitrine-upload-bench-'));
   const source = join(dir, 'source.7z');
   await makeFile(source);
-  const { app, context, database } = await benchApp();
+  const { app, services, repos, database, config } = await benchApp();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const owner = await context.services.users.create({
+  const owner = await services.users.create({
     login: `up${Date.now()}`,
     name: 'Bench',
     password: 'bench-pass-1',
     role: 'owner',
   });
-  context.config.media.quota = 4 * SIZE;
-  context.config.media.maxFileSize = 2 * SIZE;
-  const row = (await context.repos.users.platformFindById(owner.id))!;
-  const { token } = await context.services.auth.issue(row, { ip: '127.0.0.1', userAgent: 'bench' });
+  config.media.quota = 4 * SIZE;
+  config.media.maxFileSize = 2 * SIZE;
+  const row = (await repos.users.platformFindById(owner.id))!;
+  const { token } = await services.auth.issue(row, { ip: '127.0.0.1', userAgent: 'bench' });
 
   const create = async (name: string) => {
     const res = await fetch(`${base}/api/file/tus`, {

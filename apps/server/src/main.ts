@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   );
   // What every process sets up at start (the admin, seeds, settings, pg-boss's schema, the files' ids) is
   // done by one process at a time: any number of them may start together on an empty database.
-  const { admin, app, services, context, maintain, sharing } = await database.exclusive(async () => {
+  const { admin, app, services, repos, maintain, sharing } = await database.exclusive(async () => {
     const admin = await ensurePlatformAdmin(
       createTransact(database.db),
       new PasswordHasher(config.passwordCost),
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
       storage: built.storage,
       s3: Boolean(config.s3),
       dataDir: config.dataDir,
-      settings: built.context.repos.settings,
+      settings: built.repos.settings,
       shared: database.driver === 'pg',
     });
     return { admin, ...built, sharing };
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     process.exit(1);
   });
 
-  const stopWork = startTimedWork({ config, services, repos: context.repos, log: app.log, maintain });
+  const stopWork = startTimedWork({ config, services, repos, log: app.log, maintain });
   // The embedded database's backup door (npm run backup while the server runs).
   const stopBackups = database.dump
     ? await listenForBackups(config.dataDir, database.dump, (message, error) =>
@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   // The stock library is made once, after start, so it never delays the first request (and by one
   // process at a time, so processes starting together make it once).
   database
-    .exclusive(() => ensureStockLibrary(services.media, context.repos))
+    .exclusive(() => ensureStockLibrary(services.media, repos))
     .then((made) => made && app.log.info(`stock library: ${made} sample files made`))
     .catch((error: unknown) => app.log.warn({ err: error }, 'stock library could not be made'));
 }

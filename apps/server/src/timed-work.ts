@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from './app-types.js';
+import type { Services } from './app.js';
 import type { Config } from './config.js';
 import type { Repositories } from './db/repositories.js';
 import { repeat } from './lib/repeat.js';

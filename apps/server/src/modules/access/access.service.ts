@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { SharedAccessRow } from './access.repository.js';
 
 export interface AccessDeps {
-  repos: Repositories;
+  repos: Pick<Repositories, 'access' | 'cabinets' | 'credentials' | 'users'>;
   now?: () => Date;
 }
 

@@ -1,12 +1,11 @@
 import { accountApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { AccountService } from './account.service.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 import { clientMeta } from '../auth/auth.routes.js';
 
-export async function accountRoutes(app: App, { services }: RouteContext): Promise<void> {
-  const { account } = services;
-
+export async function accountRoutes(app: App, { account }: { account: AccountService }): Promise<void> {
   route(app, accountApi.get, async (request) => account.get(requireCaller(request)));
 
   route(app, accountApi.patch, async (request) => account.patch(requireCaller(request), request.body));

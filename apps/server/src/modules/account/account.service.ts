@@ -23,7 +23,7 @@ import type { TwoFaService } from '../security/twofa.service.js';
 import type { MessengerService } from '../messenger/messenger.service.js';
 
 export interface AccountDeps {
-  repos: Repositories;
+  repos: Pick<Repositories, 'cabinets' | 'credentials' | 'users'>;
   transact: Transact;
   hasher: PasswordHasher;
   /** Counts e-mail changes asked per account (EMAIL_CHANGES). */

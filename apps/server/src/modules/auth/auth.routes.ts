@@ -1,6 +1,7 @@
 import { authApi } from '@vitrine/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App, RouteContext, Services } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { AuthService } from './auth.service.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 import type { ClientMeta } from '../../lib/caller.js';
@@ -16,7 +17,7 @@ export const clientMeta = (request: FastifyRequest): ClientMeta => ({
 });
 
 /** Keeps a browser's device mark in its cookie, sent back only to sign-in. */
-function keepDeviceMark(request: FastifyRequest, reply: FastifyReply, mark: string): void {
+export function keepDeviceMark(request: FastifyRequest, reply: FastifyReply, mark: string): void {
   reply.setCookie(DEVICE_COOKIE, mark, {
     path: DEVICE_COOKIE_PATH,
     httpOnly: true,
@@ -26,13 +27,8 @@ function keepDeviceMark(request: FastifyRequest, reply: FastifyReply, mark: stri
   });
 }
 
-export async function authRoutes(app: App, { services, config }: RouteContext): Promise<void> {
-  sessionRoutes(app, services);
-  publicFormRoutes(app, services, config.publicFormRate);
-}
-
-/** Signing in and out, refreshing the session, and who is signed in. */
-function sessionRoutes(app: App, { auth }: Services): void {
+/** Sign-in, token rotation, sign-out and who is signed in. */
+export async function authRoutes(app: App, { auth }: { auth: AuthService }): Promise<void> {
   route(app, authApi.auth, async (request, reply) => {
     const { pair, deviceMark } = await auth.signIn(
       request.body.login,
@@ -55,83 +51,4 @@ function sessionRoutes(app: App, { auth }: Services): void {
   });
 
   route(app, authApi.info, async (request) => auth.info(requireCaller(request)));
-}
-
-/** Forms anyone may send (registration, address check, recovery, unlock), each limited per minute. */
-function publicFormRoutes(app: App, { registration, botCheck, unlock }: Services, perMinute: number): void {
-  // A fresh options object per route, as each route had its own before.
-  const limited = () => ({ config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } } });
-
-  route(
-    app,
-    authApi.register,
-    async (request) => {
-      const { botCheck: solution, ...body } = request.body;
-      await botCheck.require(solution, 'register', request.ip);
-      await registration.register(body);
-      return { ok: true as const };
-    },
-    limited(),
-  );
-
-  route(
-    app,
-    authApi.verifyEmail,
-    async (request) => {
-      await registration.verifyEmail(request.body.token);
-      return { ok: true as const };
-    },
-    limited(),
-  );
-
-  route(
-    app,
-    authApi.resendVerification,
-    async (request) => {
-      await registration.resendVerification(request.body.email);
-      return { ok: true as const };
-    },
-    limited(),
-  );
-
-  route(
-    app,
-    authApi.recoverPass,
-    async (request) => {
-      await botCheck.require(request.body.botCheck, 'recover', request.ip);
-      await registration.recoverPass(request.body.email);
-      return { ok: true as const };
-    },
-    limited(),
-  );
-
-  route(
-    app,
-    authApi.recoverPassSubmit,
-    async (request) => {
-      await registration.recoverPassSubmit(request.body.token, request.body.password);
-      return { ok: true as const };
-    },
-    limited(),
-  );
-
-  route(
-    app,
-    authApi.unlock,
-    async (request) => {
-      await unlock.request(request.body.login);
-      return { ok: true as const };
-    },
-    limited(),
-  );
-
-  route(
-    app,
-    authApi.unlockSubmit,
-    async (request, reply) => {
-      keepDeviceMark(request, reply, await unlock.submit(request.body.token));
-      return { ok: true as const };
-    },
-    limited(),
-  );
 }

@@ -44,7 +44,7 @@ const LINKS: Record<EmailTokenKind, { path: string; subject: string; intro: (log
 };
 
 export interface RegistrationDeps {
-  repos: Repositories;
+  repos: Pick<Repositories, 'credentials' | 'users'>;
   transact: Transact;
   hasher: PasswordHasher;
   mailer: Mailer;

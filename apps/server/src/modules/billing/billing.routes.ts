@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { adminApi, fundsApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { Billing } from './index.js';
 import { asCabinetId } from '../../db/cabinet-id.js';
 import { attachment } from '../../lib/attachment.js';
 import { route } from '../../lib/route.js';
@@ -13,8 +14,8 @@ const pdf = (file: { name: string; body: Buffer }) => ({
 });
 
 /** The owner's funds, Stripe's webhook, and the platform admin's billing console (docs/billing.md). */
-export async function billingRoutes(app: App, { services }: RouteContext): Promise<void> {
-  const { funds, ledger, tariffs, recharges, invoices, admin } = services.billing;
+export async function billingRoutes(app: App, { billing }: { billing: Billing }): Promise<void> {
+  const { funds, ledger, tariffs, recharges, invoices, admin } = billing;
 
   route(app, fundsApi.get, async (request) => funds.view(requireCaller(request)));
 

@@ -1,11 +1,14 @@
 import { cabinetApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { CabinetService } from './cabinet.service.js';
+import type { UserService } from '../user/user.service.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
-export async function cabinetRoutes(app: App, { services }: RouteContext): Promise<void> {
-  const { cabinets, users } = services;
-
+export async function cabinetRoutes(
+  app: App,
+  { cabinets, users }: { cabinets: CabinetService; users: UserService },
+): Promise<void> {
   route(app, cabinetApi.list, async (request) => cabinets.list(requireCaller(request), request.query));
 
   route(app, cabinetApi.info, async (request) => cabinets.info(requireCaller(request)));

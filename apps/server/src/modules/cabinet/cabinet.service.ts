@@ -9,7 +9,7 @@ import type { BillingAdmin } from '../billing/admin.js';
 /** Cabinets: the tenant. Customers see their own; the platform admin sees every customer cabinet. */
 export class CabinetService {
   constructor(
-    private readonly repos: Repositories,
+    private readonly repos: Pick<Repositories, 'cabinets' | 'users'>,
     /** Tariff, discount and the block are billing's terms: it records each change (docs/billing.md). */
     private readonly billing: BillingAdmin,
   ) {}

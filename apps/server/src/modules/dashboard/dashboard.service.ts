@@ -7,7 +7,7 @@ import type { PointService } from '../point/point.service.js';
 import type { FullnessService } from './fullness.service.js';
 
 export interface DashboardServiceDeps {
-  repos: Repositories;
+  repos: Pick<Repositories, 'quota'>;
   points: PointService;
   playlists: PlaylistService;
   fullness: FullnessService;

@@ -45,7 +45,7 @@ function daysApart(): (from: string, to: string) => number {
 }
 
 export interface FullnessServiceDeps {
-  repos: Repositories;
+  repos: Pick<Repositories, 'fullness' | 'points'>;
   /** Screens' versions, and the schedule parts planned from the same reading. */
   sync: ContentSync;
   pool: WorkerPool<FullnessJob, FullnessResult>;

@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyReply } from 'fastify';
 import { ERRORS, playerApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { PlayerBuilds } from './player-builds.service.js';
 import { route } from '../../lib/route.js';
 
 /** Each platform's file type; the name's ending picks it. */
@@ -32,9 +33,10 @@ export function byteRange(header: string | undefined, size: number): { start: nu
  * `GET /downloads/<file>` serves a file the build manifest names (no other name reaches the disk), public
  * like the player's page, as an attachment with its SHA-256 as ETag; a resumed download gets its range.
  */
-export async function downloadsRoutes(app: App, { services }: RouteContext): Promise<void> {
-  const { playerBuilds } = services;
-
+export async function downloadsRoutes(
+  app: App,
+  { playerBuilds }: { playerBuilds: PlayerBuilds },
+): Promise<void> {
   route(app, playerApi.downloads, async () => ({ items: await playerBuilds.downloads() }));
 
   app.get('/downloads/*', { schema: { hide: true } }, async (request, reply) => {

@@ -1,11 +1,14 @@
 import { fileRulesApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { FileRulesService } from './file-rules.service.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
 /** A file's own schedule and configuration (spec §7 File: schedule, removeSchedule, config, removeConfig). */
-export async function fileRulesRoutes(app: App, { services }: RouteContext): Promise<void> {
-  const { fileRules } = services;
+export async function fileRulesRoutes(
+  app: App,
+  { fileRules }: { fileRules: FileRulesService },
+): Promise<void> {
   route(app, fileRulesApi.schedule, async (request) =>
     fileRules.putSchedule(requireCaller(request), request.body),
   );

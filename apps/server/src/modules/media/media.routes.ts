@@ -1,8 +1,13 @@
 import { Readable } from 'node:stream';
 import { UPLOAD_MESSAGES, mediaApi } from '@vitrine/core';
-import type { App, RouteContext, Services } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { FileStore } from '@tus/file-store';
+import type { Config } from '../../config.js';
+import type { FileRulesService } from './file-rules.service.js';
+import type { Quota } from './quota.js';
 import { route } from '../../lib/route.js';
 import type { UploadInput } from './ingest.service.js';
+import type { MediaService } from './media.service.js';
 import { AppError } from '../../lib/errors.js';
 import { requireCaller } from '../../plugins/access.js';
 import { createTusHandler } from './media.tus.js';
@@ -71,11 +76,18 @@ function rawUpload(request: {
   };
 }
 
+/** The media routes' services, the uploads in progress (resumable uploads and the quota they hold), and limits. */
+export interface MediaRoutesDeps {
+  media: MediaService;
+  fileRules: FileRulesService;
+  uploads: { tusStore: FileStore; quota: Quota };
+  config: Pick<Config, 'media' | 'trustProxy'>;
+}
+
 export async function mediaRoutes(
   app: App,
-  { services, config: appConfig, uploads }: RouteContext,
+  { media, fileRules, config: appConfig, uploads }: MediaRoutesDeps,
 ): Promise<void> {
-  const { media } = services;
   const tus = createTusHandler({
     ingest: media.ingest,
     quota: uploads.quota,
@@ -88,14 +100,14 @@ export async function mediaRoutes(
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   folderRoutes(app, media);
-  fileRoutes(app, services);
+  fileRoutes(app, { media, fileRules });
   ingestRoutes(app, media.ingest);
   // ---- resumable uploads (tus 1.0.0) ----
   for (const contract of [mediaApi.tus, mediaApi.tusUpload]) route(app, contract, tus);
   objectRoutes(app, media.objects);
 }
 
-function folderRoutes(app: App, media: Services['media']): void {
+function folderRoutes(app: App, media: MediaService): void {
   route(app, mediaApi.recent, async (request) => media.recent(requireCaller(request)));
   route(app, mediaApi.folderFavorite, async (request) => media.favorites(requireCaller(request)));
   route(app, mediaApi.folderSearch, async (request) =>
@@ -122,7 +134,7 @@ function folderRoutes(app: App, media: Services['media']): void {
   );
 }
 
-function fileRoutes(app: App, { media, fileRules }: Services): void {
+function fileRoutes(app: App, { media, fileRules }: Pick<MediaRoutesDeps, 'media' | 'fileRules'>): void {
   route(app, mediaApi.fileList, async (request) => media.listFiles(requireCaller(request), request.query));
   route(app, mediaApi.fileGet, async (request) =>
     fileRules.detail(requireCaller(request), request.params.id),
@@ -141,7 +153,7 @@ function fileRoutes(app: App, { media, fileRules }: Services): void {
   );
 }
 
-function ingestRoutes(app: App, ingest: Services['media']['ingest']): void {
+function ingestRoutes(app: App, ingest: MediaService['ingest']): void {
   route(app, mediaApi.fileUpload, async (request) =>
     ingest.upload(requireCaller(request), { ...rawUpload(request), folderId: request.query.folderId }),
   );

@@ -12,7 +12,7 @@ export const PLAYLIST_EXPIRY_NOTICE_MS = 24 * 3_600_000;
 const EARLIEST_ZONE_MS = 14 * 3_600_000;
 
 export interface AlertDeps {
-  repos: Repositories;
+  repos: Pick<Repositories, 'cabinets' | 'messenger'>;
   mailer: Mailer;
   /** Null when no bot is configured: alerts go by e-mail only. */
   telegram: TelegramClient | null;

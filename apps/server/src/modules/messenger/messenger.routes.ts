@@ -1,12 +1,15 @@
 import { messengerApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { Config } from '../../config.js';
+import type { MessengerService } from './messenger.service.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
 /** The notification messenger (spec §7 Messenger): thin, the rules are MessengerService's. */
-export async function messengerRoutes(app: App, { services, config }: RouteContext): Promise<void> {
-  const { messenger } = services;
-
+export async function messengerRoutes(
+  app: App,
+  { messenger, config }: { messenger: MessengerService; config: Pick<Config, 'publicFormRate'> },
+): Promise<void> {
   route(app, messengerApi.subscribe, async (request) => messenger.subscribe(requireCaller(request)));
 
   route(app, messengerApi.unsubscribe, async (request) => {

@@ -12,7 +12,7 @@ import { randomToken, sha256 } from '../../lib/tokens.js';
 import type { TelegramClient } from './telegram.js';
 
 export interface MessengerDeps {
-  repos: Repositories;
+  repos: Pick<Repositories, 'messenger'>;
   telegram: TelegramClient | null;
   /** The bot's username, for its deep link t.me/<bot>?start=<payload>. */
   botUsername: string | null;

@@ -1,12 +1,16 @@
 import { oidcApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { Config } from '../../config.js';
+import type { OidcService } from './oidc.service.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 import { clientMeta } from '../auth/auth.routes.js';
 
 /** External sign-in (spec §7): thin, the rules are OidcService's. */
-export async function oidcRoutes(app: App, { services, config }: RouteContext): Promise<void> {
-  const { oidc } = services;
+export async function oidcRoutes(
+  app: App,
+  { oidc, config }: { oidc: OidcService; config: Pick<Config, 'publicFormRate'> },
+): Promise<void> {
   const limited = { config: { rateLimit: { max: config.publicFormRate, timeWindow: '1 minute' } } };
 
   route(app, oidcApi.provider, async () => ({ name: oidc.name, registration: oidc.registration }));

@@ -20,7 +20,7 @@ export interface OidcConfig {
 }
 
 export interface OidcDeps {
-  repos: Repositories;
+  repos: Pick<Repositories, 'credentials' | 'oidc' | 'users'>;
   /** Registration through the provider: a cabinet, its owner and the identity, together. */
   transact: Transact;
   hasher: PasswordHasher;

@@ -1,5 +1,6 @@
 import { playbackApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { PlaybackService } from './playback.service.js';
 import { route } from '../../lib/route.js';
 import { requireDevice } from '../../plugins/access.js';
 
@@ -13,11 +14,11 @@ export const PLAYBACK_RATE_PER_MINUTE = 1200;
 export const AUDIENCE_RATE_PER_MINUTE = 60;
 
 /** Proof of play: the screens' reports of what they showed. */
-export async function playbackRoutes(app: App, { services }: RouteContext): Promise<void> {
+export async function playbackRoutes(app: App, { playback }: { playback: PlaybackService }): Promise<void> {
   route(
     app,
     playbackApi.playback,
-    async (request) => services.playback.ingest(requireDevice(request), request.body.events),
+    async (request) => playback.ingest(requireDevice(request), request.body.events),
     {
       config: {
         rateLimit: {
@@ -34,7 +35,7 @@ export async function playbackRoutes(app: App, { services }: RouteContext): Prom
   route(
     app,
     playbackApi.audience,
-    async (request) => services.playback.reportAudience(requireDevice(request), request.body.hours),
+    async (request) => playback.reportAudience(requireDevice(request), request.body.hours),
     {
       config: {
         rateLimit: {

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors.js';
 import { unknownTimeZone } from './playback.repository.js';
 
 export interface PlaybackServiceDeps {
-  repos: Repositories;
+  repos: Pick<Repositories, 'playbacks'>;
   clock?: () => Date;
   log?: (message: string) => void;
 }

@@ -1,14 +1,13 @@
 import { playlistApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { PlaylistService } from './playlist.service.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
 const ok = { ok: true as const };
 
 /** Spec §7 Playlist and Tag-playlist calls; keys of spec §6 on each. */
-export async function playlistRoutes(app: App, { services }: RouteContext): Promise<void> {
-  const { playlists } = services;
-
+export async function playlistRoutes(app: App, { playlists }: { playlists: PlaylistService }): Promise<void> {
   route(app, playlistApi.list, async (request) => playlists.view.list(requireCaller(request), request.query));
 
   route(app, playlistApi.targets, async (request) =>

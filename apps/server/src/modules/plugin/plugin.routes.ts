@@ -1,14 +1,14 @@
 import { Readable } from 'node:stream';
 import { pluginApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { PluginService } from './plugin.service.js';
 import { AppError } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 import { HOST_PAGE, hostPolicy, parseOrigins } from './plugin.host.js';
 
 /** Plugins (spec §7 Plugin; docs/studio.md, "Plugins"). */
-export async function pluginRoutes(app: App, { services }: RouteContext): Promise<void> {
-  const { plugins } = services;
+export async function pluginRoutes(app: App, { plugins }: { plugins: PluginService }): Promise<void> {
   // A plugin arrives as its zip, the raw body.
   app.addContentTypeParser(
     ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'],

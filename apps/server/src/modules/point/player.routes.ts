@@ -1,5 +1,8 @@
 import { PHOTO_MAX_BYTES, playerApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { Config } from '../../config.js';
+import type { PairingService } from './pairing.service.js';
+import type { PointService } from './point.service.js';
 import { route, socketRoute } from '../../lib/route.js';
 import { acceptImageBodies, imageBody } from '../../lib/image-body.js';
 import { requireDevice } from '../../plugins/access.js';
@@ -8,8 +11,13 @@ import { requireDevice } from '../../plugins/access.js';
  * The player's calls. Pairing is public and rate-limited; everything else takes the screen's device token
  * and acts on that screen only.
  */
-export async function playerRoutes(app: App, { services, config }: RouteContext): Promise<void> {
-  const { points, pairing } = services;
+export interface PlayerRoutesDeps {
+  points: PointService;
+  pairing: PairingService;
+  config: Pick<Config, 'pairingRate'>;
+}
+
+export async function playerRoutes(app: App, { points, pairing, config }: PlayerRoutesDeps): Promise<void> {
   acceptImageBodies(app, PHOTO_MAX_BYTES);
 
   route(app, playerApi.pair, async (request) => pairing.pair(request.body.deviceKey), {

@@ -1,5 +1,7 @@
 import { PHOTO_MAX_BYTES, type CommandName, type RouteContract, pointApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { PairingService } from './pairing.service.js';
+import type { PointService } from './point.service.js';
 import { route } from '../../lib/route.js';
 import { acceptImageBodies, imageBody } from '../../lib/image-body.js';
 import { requireCaller } from '../../plugins/access.js';
@@ -16,8 +18,10 @@ const COMMAND_ROUTES = [
 ] as const satisfies readonly (readonly [RouteContract, CommandName])[];
 
 /** Spec §7 Point calls; keys of spec §6. */
-export async function pointRoutes(app: App, { services }: RouteContext): Promise<void> {
-  const { points, pairing } = services;
+export async function pointRoutes(
+  app: App,
+  { points, pairing }: { points: PointService; pairing: PairingService },
+): Promise<void> {
   // Up to twice the limit is read, so a photo a little too large gets the spec's message, not a 413.
   acceptImageBodies(app, PHOTO_MAX_BYTES * 2);
 

@@ -1,12 +1,11 @@
 import { securityApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { TwoFaService } from './twofa.service.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
 /** Two-factor routes (spec §7): thin, the rules are TwoFaService's. */
-export async function securityRoutes(app: App, { services }: RouteContext): Promise<void> {
-  const { twofa } = services;
-
+export async function securityRoutes(app: App, { twofa }: { twofa: TwoFaService }): Promise<void> {
   route(app, securityApi.twofaSubscription, async (request) => twofa.subscription(requireCaller(request)));
 
   route(app, securityApi.enableTwofa, async (request) => ({

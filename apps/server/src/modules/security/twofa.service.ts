@@ -18,7 +18,7 @@ import type { FailureRule, FailureThrottle } from '../../lib/throttle.js';
 import { checkTotp, newTotpSecret } from './totp.js';
 
 export interface TwoFaDeps {
-  repos: Repositories;
+  repos: Pick<Repositories, 'twofa' | 'users'>;
   hasher: PasswordHasher;
   throttle: FailureThrottle;
   /** The name an authenticator app shows above the code (the brand's title). */

@@ -25,7 +25,7 @@ import { askSupplier, type Offer } from './adapters.js';
 import { sspFactsOf, type AdCandidate } from './ad.repository.js';
 
 export interface AdServiceDeps {
-  repos: Repositories;
+  repos: Pick<Repositories, 'ads' | 'playlists' | 'suppliers'>;
   media: MediaService;
   /** The checks of every outbound call (suppliers, creatives, notices). */
   fetchPolicy: SafeFetchOptions;

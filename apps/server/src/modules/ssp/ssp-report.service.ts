@@ -33,7 +33,7 @@ const decimal = (micros: string | number) => fromMicros(Number(micros));
 export class SspReportService {
   constructor(
     private readonly deps: {
-      repos: Repositories;
+      repos: Pick<Repositories, 'adReports' | 'ads' | 'playlists'>;
       media: MediaService;
       log?: (message: string, error?: unknown) => void;
     },

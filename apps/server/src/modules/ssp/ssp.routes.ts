@@ -1,12 +1,16 @@
 import { sspApi, supplierApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { SspReportService } from './ssp-report.service.js';
+import type { SupplierService } from './supplier.service.js';
 import { attachment } from '../../lib/attachment.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
 /** Ad suppliers (platform admin) and the SSP reports (docs/ssp.md). */
-export async function sspRoutes(app: App, { services }: RouteContext): Promise<void> {
-  const { suppliers } = services;
+export async function sspRoutes(
+  app: App,
+  { suppliers, sspReports }: { suppliers: SupplierService; sspReports: SspReportService },
+): Promise<void> {
   route(app, supplierApi.list, async (request) => suppliers.list(request.query));
   route(app, supplierApi.post, async (request) => suppliers.create(requireCaller(request), request.body));
   route(app, supplierApi.patch, async (request) =>
@@ -17,7 +21,6 @@ export async function sspRoutes(app: App, { services }: RouteContext): Promise<v
     suppliers.report(requireCaller(request), request.params.id, request.body),
   );
 
-  const { sspReports } = services;
   route(app, sspApi.report, async (request) =>
     sspReports.report(requireCaller(request).cabinetId, request.query),
   );

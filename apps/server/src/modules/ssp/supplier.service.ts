@@ -33,7 +33,12 @@ const toSupplier = (row: SspSupplierRow & { updatedByName: string | null }): Sup
 
 /** The platform admin's ad suppliers (docs/ssp.md, "Suppliers"): every change recorded with who made it. */
 export class SupplierService {
-  constructor(private readonly deps: { repos: Repositories; productName: string }) {}
+  constructor(
+    private readonly deps: {
+      repos: Pick<Repositories, 'adReports' | 'ads' | 'cabinets' | 'suppliers'>;
+      productName: string;
+    },
+  ) {}
 
   /** The spec's kinds, once, into an installation without suppliers (MARKET and ADMIXER disabled). */
   async seed(): Promise<void> {

@@ -1,11 +1,12 @@
 import { statisticApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { StatisticService } from './statistic.service.js';
 import { attachment } from '../../lib/attachment.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
 /** Spec §7 Statistic, Audience, Impressions and exchange; keys of spec §6. */
-export async function statisticRoutes(app: App, { services }: RouteContext): Promise<void> {
+export async function statisticRoutes(app: App, services: { statistics: StatisticService }): Promise<void> {
   const stats = services.statistics;
 
   route(app, statisticApi.list, async (request) => stats.list(requireCaller(request), request.query));

@@ -1,13 +1,12 @@
 import { creationApi, widgetApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { StudioService } from './studio.service.js';
 import type { StudioKind } from '../../db/schema.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
 /** Widgets and creations (spec §7 Widget, Media creation). */
-export async function studioRoutes(app: App, { services }: RouteContext): Promise<void> {
-  const { studio } = services;
-
+export async function studioRoutes(app: App, { studio }: { studio: StudioService }): Promise<void> {
   // The lists answer under the spec's own key for each kind.
   route(app, widgetApi.list, async (request) => {
     const { items, total } = await studio.list(requireCaller(request), 'widget', request.query);

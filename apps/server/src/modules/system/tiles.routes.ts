@@ -3,8 +3,8 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { ERRORS } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
-import { MAX_TILE_ZOOM } from '../../config.js';
+import type { App } from '../../app-types.js';
+import { MAX_TILE_ZOOM, type Config } from '../../config.js';
 
 const TYPES: Record<string, string> = {
   png: 'image/png',
@@ -42,8 +42,7 @@ const notFound = (reply: FastifyReply) =>
  * without internet access. The file path is built from the parsed numbers only, so nothing outside the
  * directory can be named. Tiles change rarely: a day's caching, revalidated by ETag.
  */
-export async function tilesRoutes(app: App, { config }: RouteContext): Promise<void> {
-  const dir = config.tilesDir;
+export async function tilesRoutes(app: App, { tilesDir: dir }: Pick<Config, 'tilesDir'>): Promise<void> {
   app.get('/tiles/*', { schema: { hide: true } }, async (request, reply) => {
     const tile = dir ? parseTilePath((request.params as { '*': string })['*']) : null;
     if (!dir || !tile) return notFound(reply);

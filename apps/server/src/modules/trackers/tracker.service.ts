@@ -4,7 +4,7 @@ import { BlockedUrlError, safeGet, type SafeFetchOptions } from '../../lib/safe-
 import type { DueDelivery } from './tracker.repository.js';
 
 export interface TrackerServiceDeps {
-  repos: Repositories;
+  repos: Pick<Repositories, 'trackers'>;
   /** Address checks and deadlines, as for every call made on a user's behalf. */
   fetchPolicy?: SafeFetchOptions;
   clock?: () => Date;

@@ -1,12 +1,11 @@
 import { userApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { UserService } from './user.service.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
 /** Platform user administration: the admin's view of every cabinet's people. */
-export async function userRoutes(app: App, { services }: RouteContext): Promise<void> {
-  const { users } = services;
-
+export async function userRoutes(app: App, { users }: { users: UserService }): Promise<void> {
   route(app, userApi.list, async (request) => users.list(request.query));
 
   route(app, userApi.get, async (request) => users.get(request.params.id));

@@ -17,7 +17,7 @@ import { userConflict } from '../auth/registration.service.js';
 import { toUser } from './user.presenter.js';
 
 export interface UserServiceDeps {
-  repos: Repositories;
+  repos: Pick<Repositories, 'users'>;
   transact: Transact;
   hasher: PasswordHasher;
   now?: () => Date;

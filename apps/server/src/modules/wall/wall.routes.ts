@@ -1,12 +1,11 @@
 import { wallApi } from '@vitrine/core';
-import type { App, RouteContext } from '../../app-types.js';
+import type { App } from '../../app-types.js';
+import type { WallService } from './wall.service.js';
 import { route } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
 /** Spec §7 Wall calls: { items, total } 25 a page, one wall, post, patch and remove; a wall's status and day. */
-export async function wallRoutes(app: App, { services }: RouteContext): Promise<void> {
-  const { walls } = services;
-
+export async function wallRoutes(app: App, { walls }: { walls: WallService }): Promise<void> {
   route(app, wallApi.list, async (request) => walls.list(requireCaller(request), request.query));
 
   route(app, wallApi.get, async (request) => walls.get(requireCaller(request), request.params.id));

@@ -27,7 +27,7 @@ import type { PointService } from '../point/point.service.js';
 import type { ScheduleService } from '../schedule/schedule.service.js';
 
 export interface WallServiceDeps {
-  repos: Repositories;
+  repos: Pick<Repositories, 'walls'>;
   transact: Transact;
   /** A wall's screens play its timeline: a change to its cells or sizes changes their content. */
   contentChanged?: (cabinetId: CabinetId, change: ContentChange) => Promise<unknown>;
