@@ -74,6 +74,15 @@ export default tseslint.config(
     },
   },
   {
+    // Files a newcomer can hold: a source file of one idea, functions that fit on a screen (tests aside).
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}', 'players/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],
+    },
+  },
+  {
     // Scripts print to the terminal on purpose.
     files: ['scripts/**', 'bench/**'],
     rules: { 'no-console': 'off' },
