@@ -34,38 +34,12 @@ export interface AppDeps {
 }
 
 /**
- * Every module whose routes the server serves, in the order they are registered (each in its own scope);
- * their services are `BuiltApp.services`. Adding a module: its folder, its factory's call in
- * `app-modules.ts`, and one line here.
+ * Every module buildModules made, in the order it made them: their routes are registered so (each in its
+ * own scope) and their services are `BuiltApp.services`. Adding a module is its folder and its factory's
+ * one call in `app-modules.ts`: nothing here names it.
  */
-function registered(m: Modules) {
-  return [
-    m.health,
-    m.system,
-    m.downloads,
-    m.auth,
-    m.botCheck,
-    m.account,
-    m.security,
-    m.access,
-    m.messenger,
-    m.oidc,
-    m.user,
-    m.cabinet,
-    m.media,
-    m.playlist,
-    m.point,
-    m.wall,
-    m.playback,
-    m.schedule,
-    m.dashboard,
-    m.statistic,
-    m.studio,
-    m.plugin,
-    m.billing,
-    m.ssp,
-    m.trackers,
-  ] as const;
+function registered(m: Modules): Module<object>[] {
+  return Object.values(m);
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
@@ -73,7 +47,7 @@ type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) exten
   : never;
 
 /** Every module's services in one record (the timed work and the tests call them by name). */
-export type Services = UnionToIntersection<ReturnType<typeof registered>[number]['services']>;
+export type Services = UnionToIntersection<Modules[keyof Modules]['services']>;
 
 function servicesOf(modules: readonly Module<object>[]): Services {
   const services = {};
