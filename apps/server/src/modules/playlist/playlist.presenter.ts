@@ -25,6 +25,27 @@ export type PresentItem = (i: {
 }) => PlaylistItem;
 
 /**
+ * When a playlist plays, as its row holds it: the period, week days, the two daily windows, the order, the
+ * schedule mode and its numbers. The answer's fields and the schedule engine's input share these.
+ */
+export function playlistTiming(row: PlaylistRow) {
+  return {
+    fromDate: row.fromDate,
+    toDate: row.toDate,
+    weekDays: row.weekDays,
+    fromTime: row.fromTime,
+    toTime: row.toTime,
+    fromTime2: row.fromTime2,
+    toTime2: row.toTime2,
+    filesOrder: row.filesOrder,
+    scheduleMode: row.scheduleMode,
+    periodicity: row.periodicity,
+    limitationType: row.limitationType,
+    blockDuration: row.blockDuration,
+  };
+}
+
+/**
  * The public face of a playlist row (as the users' presenter is of a user row): what GET /api/playlist/{id}
  * answers, with its content, targets, tags, reach, expiration (against the wall clock `now`) and waiting
  * change. Loading what it shows is the service's part; this only shapes it.
@@ -54,21 +75,10 @@ export function toPlaylist(
     name: row.name,
     category: row.category,
     type: row.type,
-    fromDate: row.fromDate,
-    toDate: row.toDate,
-    weekDays: row.weekDays,
-    fromTime: row.fromTime,
-    toTime: row.toTime,
-    fromTime2: row.fromTime2,
-    toTime2: row.toTime2,
-    filesOrder: row.filesOrder,
+    ...playlistTiming(row),
     influence: row.influence,
     inLeftoversOnly: row.inLeftoversOnly,
-    scheduleMode: row.scheduleMode,
-    periodicity: row.periodicity,
-    limitationType: row.limitationType,
     quotas: row.quotas,
-    blockDuration: row.blockDuration,
     sections,
     files,
     points: targets.points,

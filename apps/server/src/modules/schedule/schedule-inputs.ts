@@ -18,6 +18,7 @@ import type {
   WallScreenRow,
 } from '../../db/schema.js';
 import type { PlaylistContent } from '../playlist/playlist.repository.js';
+import { playlistTiming } from '../playlist/playlist.presenter.js';
 import { wallGrid } from '../wall/wall.presenter.js';
 
 // The plan's inputs: a screen, its playlists and their items as the schedule engine (packages/core) reads
@@ -109,19 +110,8 @@ export function toSchedulePlaylist(
     override: row.override,
     inLeftoversOnly: row.inLeftoversOnly,
     noStats: row.noStats,
-    fromDate: row.fromDate,
-    toDate: row.toDate,
-    weekDays: row.weekDays,
-    fromTime: row.fromTime,
-    toTime: row.toTime,
-    fromTime2: row.fromTime2,
-    toTime2: row.toTime2,
-    filesOrder: row.filesOrder,
-    scheduleMode: row.scheduleMode,
-    periodicity: row.periodicity,
-    limitationType: row.limitationType,
+    ...playlistTiming(row),
     quotas: row.quotas.map((q) => ({ kind: q.kind, quantity: q.quantity })),
-    blockDuration: row.blockDuration,
     items: content.items.filter((i) => i.sectionId === null).map(item),
     sections: content.sections.map((s) => ({
       duration: s.duration,
