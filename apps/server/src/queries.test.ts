@@ -612,7 +612,7 @@ describe.skipIf(inject('testDb').driver !== 'pglite')('raw SQL repositories, sna
       { name: 'filesInFolders', run: () => r.filesInFolders(CABINET, [26]) },
       // Reads every cabinet's playlists by design: another cabinet's use of a stock file is counted, never
       // named (the cabinet is compared in code, on the rows).
-      { name: 'playlistsUsing', run: () => r.playlistsUsing(CABINET, [14]), cabinet: false },
+      { name: 'platformPlaylistsUsing', run: () => r.platformPlaylistsUsing(CABINET, [14]), cabinet: false },
       { name: 'fileNameTaken', run: () => r.fileNameTaken(CABINET, 26, 'name', 14) },
       { name: 'namedFileSize', run: () => r.namedFileSize(CABINET, 26, 'name') },
       { name: 'fileByHash', run: () => r.fileByHash(CABINET, 'hash') },

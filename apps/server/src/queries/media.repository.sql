@@ -54,7 +54,7 @@ select "id", "cabinet_id", "folder_id", "name", "mime", "kind", "source", "size"
 -- MediaRepository.filesInFolders
 select "id", "cabinet_id", "folder_id", "name", "mime", "kind", "source", "size", "unpacked_size", "width", "height", "duration", "measured_by", "hash", "storage_key", "thumb_key", "remote_url", "package_entry", "font_family", "index", "favorite", "created_at", "used_at" from "files" where ("files"."cabinet_id" = $1 and "files"."folder_id" = any($2::int[]));
 
--- MediaRepository.playlistsUsing
+-- MediaRepository.platformPlaylistsUsing
 select distinct "playlist_items"."file_id", "playlists"."id", "playlists"."cabinet_id", "playlists"."name" from "playlist_items" inner join "playlists" on "playlists"."id" = "playlist_items"."playlist_id" where "playlist_items"."file_id" = any($1::int[]);
 select "secondary_file_id", "id", "cabinet_id", "name" from "playlists" where "playlists"."secondary_file_id" = any($1::int[]);
 

@@ -180,8 +180,11 @@ export class MediaRepository {
       .where(and(eq(files.cabinetId, cabinetId), anyId(files.folderId, folderIds)));
   }
 
-  /** The playlists that use each file (as content or as secondary content): such files are kept. */
-  async playlistsUsing(
+  /**
+   * The playlists that use each file (as content or as secondary content): such files are kept. Reads every
+   * cabinet's playlists (hence `platform`): another cabinet's use of a stock file is counted, never named.
+   */
+  async platformPlaylistsUsing(
     cabinetId: CabinetId,
     fileIds: number[],
   ): Promise<Map<number, { playlists: string[]; elsewhere: number }>> {

@@ -270,7 +270,7 @@ export class MediaService {
 
   /** Files among `rows` that a playlist uses, with the playlists' names. */
   private async inUse(cabinetId: CabinetId, rows: FileRow[]): Promise<KeptFile[]> {
-    const using = await this.deps.media.playlistsUsing(
+    const using = await this.deps.media.platformPlaylistsUsing(
       cabinetId,
       rows.map((r) => r.id),
     );

@@ -128,7 +128,7 @@ export class StudioService {
     if (found.length !== unique.length) throw notFound();
     // One a playlist plays is kept, as a file would be: none is removed, and the playlists are named.
     const fileRows = await studio.filesOf(caller.cabinetId, kind, unique);
-    const using = await this.deps.mediaRepo.playlistsUsing(
+    const using = await this.deps.mediaRepo.platformPlaylistsUsing(
       caller.cabinetId,
       fileRows.map((f) => f.id),
     );
