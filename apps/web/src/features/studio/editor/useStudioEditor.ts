@@ -75,8 +75,12 @@ export function useStudioEditor(kind: StudioKind) {
   // Spec §5: leaving with unsaved changes asks first; what was loaded or saved last is the baseline.
   const { isDirty, markSaved } = useSavedState({ name, document: history.value });
   useUnsavedChanges(isDirty);
+  // The item is put in the editor once per item: a refetch (after a save, which moves its revision) keeps
+  // what is being edited and its undo history; the query's answer still carries the new revision.
+  const loaded = useRef<number | null>(null);
   useEffect(() => {
-    if (item) {
+    if (item && loaded.current !== item.id) {
+      loaded.current = item.id;
       reset(item.document);
       setName(item.name);
       markSaved({ name: item.name, document: item.document });
