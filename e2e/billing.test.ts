@@ -133,9 +133,11 @@ describe('funds in the browser', () => {
     });
     const page = await ownerPage(390, true);
     await page.goto(`${base}/point?bind=${await pairCode()}`);
-    await page.getByRole('dialog', { name: 'Add a screen' }).getByRole('button', { name: 'Add' }).click();
+    const bind = page.getByRole('dialog', { name: 'Add a screen' });
+    await bind.getByRole('button', { name: 'Add' }).click();
+    // Said under the code in the dialog (the toast says it too).
     await see(
-      page.getByText(
+      bind.getByText(
         'Performing this action is not allowed with current tariff plan. Please switch to another tariff: The Pro tariff allows it',
       ),
     ).toBeVisible();

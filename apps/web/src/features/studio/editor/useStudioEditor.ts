@@ -93,7 +93,12 @@ export function useStudioEditor(kind: StudioKind) {
   const fileUrl = useCallback((fileId: number) => urls.get(fileId) ?? null, [urls]);
   const { warnings, onWarning } = useRenderWarnings(doc);
   const edits = useLayerEdits({ doc, page, pageIndex, library, selected, setSelected, change: history.set });
-  const save = useStudioSave({ kind, id, item, name, doc, edited: history.value, markSaved });
+  // A new item, once saved, is already in the editor as the server holds it: it is not put in again when
+  // its address opens (the user may be typing by then).
+  const adopt = useCallback((savedId: number) => {
+    loaded.current = savedId;
+  }, []);
+  const save = useStudioSave({ kind, id, item, name, doc, edited: history.value, markSaved, adopt });
   useEditorKeys({
     ...edits,
     layer,

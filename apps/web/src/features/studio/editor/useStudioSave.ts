@@ -20,13 +20,15 @@ interface SaveInput {
   /** The document as edited: the baseline for unsaved changes once saved. */
   edited: StudioDocument;
   markSaved: (value: { name: string; document: StudioDocument }) => void;
+  /** A new item was saved under this id: the editor holds it already. */
+  adopt: (id: number) => void;
 }
 
 /**
  * The editor's save: the name is required, the preview's thumbnail goes with the document, the revision
  * loaded guards against overwriting another save; a new item opens at its own address once saved.
  */
-export function useStudioSave({ kind, id, item, name, doc, edited, markSaved }: SaveInput) {
+export function useStudioSave({ kind, id, item, name, doc, edited, markSaved, adopt }: SaveInput) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { save } = useStudioActions(kind);
@@ -60,7 +62,9 @@ export function useStudioSave({ kind, id, item, name, doc, edited, markSaved }: 
     },
     {
       onSuccess: (saved) => {
-        if (id === null) void navigate({ to: `${BASE[kind]}/$id`, params: { id: String(saved.id) } });
+        if (id !== null) return;
+        adopt(saved.id);
+        void navigate({ to: `${BASE[kind]}/$id`, params: { id: String(saved.id) } });
       },
       onError: (error) => {
         if (!(error instanceof ApiError))
