@@ -67,11 +67,6 @@ export class MediaService {
     this.objects = new StoredObjects(deps);
   }
 
-  /** An ad's creative into the cabinet's SSP folder (IngestService.ingestAdCreative), for the ad round. */
-  ingestAdCreative(...args: Parameters<IngestService['ingestAdCreative']>) {
-    return this.ingest.ingestAdCreative(...args);
-  }
-
   // ---- presenting ----
   folderItem(row: FolderRow): FolderItem {
     return {

@@ -46,7 +46,7 @@ export interface AdServiceDeps {
   tell?: (cabinetId: CabinetId, pointIds: number[]) => Promise<unknown>;
 }
 
-type Creative = Awaited<ReturnType<MediaService['ingestAdCreative']>>;
+type Creative = Awaited<ReturnType<MediaService['ingest']['ingestAdCreative']>>;
 /** The creatives of one round, by cabinet and address (a refused one is refused for the round). */
 type Creatives = Map<string, Promise<Creative>>;
 
@@ -334,7 +334,7 @@ export class AdService {
     const key = `${cabinetId} ${offer.creativeUrl}`;
     let file = creatives.get(key);
     if (!file) {
-      file = this.deps.media.ingestAdCreative(cabinetId, {
+      file = this.deps.media.ingest.ingestAdCreative(cabinetId, {
         url: offer.creativeUrl,
         name: creativeName(offer),
         deadlineMs: CREATIVE_DEADLINE_MS,
