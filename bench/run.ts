@@ -5,6 +5,7 @@
 import { authBenchmark } from './auth.js';
 import { fleetBenchmark } from './fleet.js';
 import { fleetProxyBenchmark } from './fleet-proxy.js';
+import { fleetPlanBenchmark } from './fleet-plan.js';
 import { ingestBenchmark } from './ingest.js';
 import { reportsBenchmark } from './reports.js';
 import { scheduleBenchmark } from './schedule.js';
@@ -19,6 +20,7 @@ const all: Record<string, () => Promise<string[]>> = {
   upload: uploadBenchmark,
   fleet: fleetBenchmark,
   'fleet-proxy': fleetProxyBenchmark,
+  'fleet-plan': fleetPlanBenchmark,
   ingest: ingestBenchmark,
   schedule: scheduleBenchmark,
   reports: reportsBenchmark,

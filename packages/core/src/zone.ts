@@ -138,6 +138,11 @@ export class ZoneDay {
     this.dayNumber = Math.round(this.wall / DAY_MS);
   }
 
+  /** Whether the day keeps one UTC offset throughout (and so lasts 24 hours): not a day the clock changes. */
+  get steady(): boolean {
+    return this.offset !== null;
+  }
+
   /** The instant of a wall time of this day, in seconds after midnight (86400 is the day's end). */
   at(seconds: number): number {
     if (seconds >= 86400) return this.end;

@@ -37,7 +37,7 @@ import {
   type UnplannedReason,
 } from './types.js';
 
-interface Prepared {
+export interface Prepared {
   plan: DayPlan;
   unplanned: Unplanned;
   day: ZoneDay;
@@ -48,7 +48,7 @@ interface Prepared {
 }
 
 /** Who takes part on the day, when, and with which caps: everything before placing content. */
-function prepareDay(input: ScheduleInput, date: string): Prepared {
+export function prepareDay(input: ScheduleInput, date: string): Prepared {
   const { screen } = input;
   const day = zoneDay(screen.timezone, date);
   const unplanned = new Unplanned();
@@ -138,7 +138,7 @@ function prepareDay(input: ScheduleInput, date: string): Prepared {
  * What decides a prepared day's plan apart from its date: the day's length, working time and each taking
  * playlist's time (relative to midnight), caps and shares. Two days with the same signature plan alike.
  */
-function signatureOf(prep: Prepared): string {
+export function signatureOf(prep: Prepared): string {
   const { day } = prep;
   const rel = (list: readonly Interval[]) =>
     list.map(([a, b]) => `${a - day.start}-${b - day.start}`).join(',');
@@ -161,7 +161,7 @@ function signatureOf(prep: Prepared): string {
 }
 
 /** Places the content of a prepared day. */
-function finishDay(prep: Prepared, options: PlanOptions): DayPlan {
+export function finishDay(prep: Prepared, options: PlanOptions): DayPlan {
   const { plan, unplanned, day, cycle } = prep;
   if (!prep.candidates) {
     plan.unplanned = unplanned.list();
@@ -253,106 +253,6 @@ function finishDay(prep: Prepared, options: PlanOptions): DayPlan {
 /** What the screen plays on a local date, and what could not be planned. */
 export function planDay(input: ScheduleInput, date: string, options: PlanOptions = {}): DayPlan {
   return finishDay(prepareDay(input, date), options);
-}
-
-/** Consecutive days with the same working time and advertising (ms per day), from an offset in days. */
-export interface FullnessSpan {
-  /** Days after the first date of the range. */
-  offset: number;
-  days: number;
-  capacity: number;
-  advertising: number;
-}
-
-/**
- * Why content meant for a day did not all play: it wanted time the day did not have (no room, a block's
- * conflict, its quota, repeats, leftovers, its files' own schedules). Not a playlist that is simply off,
- * out of its period, hours or area, or overridden by design: those are not news to the people who set them.
- */
-export const SHORTFALL_REASONS: readonly UnplannedReason[] = [
-  'NO_ROOM',
-  'BLOCK_CONFLICT',
-  'QUOTA',
-  'REPEAT',
-  'NO_LEFTOVERS',
-  'FILE_SCHEDULE',
-];
-
-/**
- * Broadcast fullness day by day, as runs of equal days: what a store keeps so that any range inside the
- * planned days is summed without planning again. Days that plan alike are planned once, as in
- * `fullnessOver`, whose sums these spans give. `shortfall` names the playlists whose content could not all
- * be planned on the first day (SHORTFALL_REASONS), which the first day's plan tells for nothing extra.
- */
-export function planFullness(
-  input: ScheduleInput,
-  from: string,
-  days: number,
-): { spans: FullnessSpan[]; shortfall: number[] } {
-  const seen = new Map<string, number>();
-  const spans: FullnessSpan[] = [];
-  const shortfall = new Set<number>();
-  for (let i = 0; i < days; i++) {
-    const prep = prepareDay(input, addDays(from, i));
-    const signature = signatureOf(prep);
-    let advertising = seen.get(signature);
-    if (advertising === undefined) {
-      const plan = finishDay(prep, { timeline: false });
-      advertising = plan.advertising;
-      seen.set(signature, advertising);
-      if (i === 0) {
-        for (const u of plan.unplanned) if (SHORTFALL_REASONS.includes(u.reason)) shortfall.add(u.playlistId);
-      }
-    }
-    const capacity = prep.plan.capacity;
-    const last = spans.at(-1);
-    if (last && last.capacity === capacity && last.advertising === advertising) last.days++;
-    else spans.push({ offset: i, days: 1, capacity, advertising });
-  }
-  return { spans, shortfall: [...shortfall].sort((a, b) => a - b) };
-}
-
-/** The spans of `planFullness` alone. */
-export function fullnessSpans(input: ScheduleInput, from: string, days: number): FullnessSpan[] {
-  return planFullness(input, from, days).spans;
-}
-
-/**
- * The sums of working time and advertising (ms) of `days` days starting `offset` days into the spans;
- * null when the spans do not reach that far (they must be planned further).
- */
-export function spansOver(
-  spans: readonly FullnessSpan[],
-  offset: number,
-  days: number,
-): { capacity: number; advertising: number } | null {
-  const end = offset + days;
-  const last = spans.at(-1);
-  if (offset < 0 || !last || last.offset + last.days < end) return null;
-  let capacity = 0;
-  let advertising = 0;
-  for (const span of spans) {
-    const overlap = Math.min(end, span.offset + span.days) - Math.max(offset, span.offset);
-    if (overlap <= 0) continue;
-    capacity += span.capacity * overlap;
-    advertising += span.advertising * overlap;
-  }
-  return { capacity, advertising };
-}
-
-/** Broadcast fullness of consecutive local dates: the sums of working time and of advertising (ms). */
-export function fullnessOver(
-  input: ScheduleInput,
-  from: string,
-  days: number,
-): { capacity: number; advertising: number } {
-  let capacity = 0;
-  let advertising = 0;
-  for (const span of fullnessSpans(input, from, days)) {
-    capacity += span.capacity * span.days;
-    advertising += span.advertising * span.days;
-  }
-  return { capacity, advertising };
 }
 
 /** Plans of consecutive local dates. */

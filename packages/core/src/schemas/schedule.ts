@@ -112,6 +112,19 @@ export const Dashboard = z.object({
   }),
   /** Balance, runway, tariff and screens against its limit; null while billing is off (docs/billing.md). */
   billing: DashboardBilling.nullable(),
+  /**
+   * Broadcast fullness being planned (ours, not the spec's): the rate of the run in progress and when the
+   * pending screens should be done at that rate; null while nothing is being planned. Before `fullness`,
+   * which stays the last key (dashboard.json.ts encodes it apart).
+   */
+  planning: z
+    .object({
+      /** Screens planned a second since the run started. */
+      perSecond: z.number(),
+      /** Seconds until the pending screens are planned at that rate; null until a batch is done. */
+      estimateSeconds: z.number().int().nullable(),
+    })
+    .nullable(),
   fullness: z.object({
     range: z.enum(FULLNESS_RANGES),
     days: z.number().int(),

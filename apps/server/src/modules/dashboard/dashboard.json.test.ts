@@ -3,11 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { dashboardJson } from './dashboard.json.js';
 
-const dashboard = (fullness: Dashboard['fullness']): Dashboard => ({
+const dashboard = (
+  fullness: Dashboard['fullness'],
+  planning: Dashboard['planning'] = { perSecond: 12.5, estimateSeconds: 80 },
+): Dashboard => ({
   space: { used: 1_048_576, quota: 5_368_709_120 },
   points: { total: 3, online: 1, offline: 2, withoutContent: 1 },
   playlists: { active: 2, expiring: 1, expired: 0 },
   billing: null,
+  planning,
   fullness,
 });
 
@@ -34,6 +38,8 @@ describe('the dashboard answer as JSON', () => {
       points: { total: 4, online: 2, offline: 2, withoutContent: 0 },
     };
     expect(dashboardJson(changed)).toBe(bySchema(changed));
+    const planned = dashboard(fullness, null);
+    expect(dashboardJson(planned)).toBe(bySchema(planned));
   });
 
   it('encodes each fullness view once: the same view answers its first encoding', () => {

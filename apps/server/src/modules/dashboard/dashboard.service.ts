@@ -50,6 +50,7 @@ export class DashboardService {
       points: { total, online: online + unstable, offline: total - online - unstable, withoutContent },
       playlists: { active: notExpired - expiring, expiring, expired },
       billing,
+      planning: this.deps.fullness.progress(caller.cabinetId, fullness.pending),
       fullness,
     };
   }

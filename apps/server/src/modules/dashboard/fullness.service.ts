@@ -77,6 +77,9 @@ interface Run {
   done: Promise<void>;
   /** Days a follow-up run must cover (0: none asked). */
   again: number;
+  /** When it started (clock ms), and the screens it has stored since: its rate. */
+  startedAt: number;
+  planned: number;
 }
 
 /**
@@ -127,7 +130,7 @@ export class FullnessService {
       running.again = Math.max(running.again, days);
       return running.done;
     }
-    const run: Run = { done: Promise.resolve(), again: 0 };
+    const run: Run = { done: Promise.resolve(), again: 0, startedAt: this.clock().getTime(), planned: 0 };
     run.done = (async () => {
       try {
         let want = days;
@@ -142,6 +145,18 @@ export class FullnessService {
     })();
     this.runs.set(cabinetId, run);
     return run.done;
+  }
+
+  /**
+   * The cabinet's planning in progress: screens a second since its run started, and the seconds until
+   * `pending` screens are done at that rate (null until a batch is stored); null when no run is going.
+   */
+  progress(cabinetId: CabinetId, pending: number): Dashboard['planning'] {
+    const run = this.runs.get(cabinetId);
+    if (!run || pending === 0) return null;
+    const seconds = (this.clock().getTime() - run.startedAt) / 1000;
+    const perSecond = seconds > 0 ? run.planned / seconds : 0;
+    return { perSecond, estimateSeconds: perSecond > 0 ? Math.ceil(pending / perSecond) : null };
   }
 
   /** The background sweep: every cabinet's screens whose fullness went stale, for the days they had. */
@@ -271,13 +286,13 @@ export class FullnessService {
     const result = await this.deps.pool.run(job);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const fromDay = new Map(job.screens.map((screen) => [screen.pointId, screen.fromDay]));
-    await this.deps.repos.fullness.save(
-      cabinetId,
-      result.flatMap(({ pointId, spans }) => {
-        const version = byId.get(pointId)?.currentVersion;
-        return version ? [{ pointId, version, fromDay: fromDay.get(pointId)!, days: job.days, spans }] : [];
-      }),
-    );
+    const rowsToSave = result.flatMap(({ pointId, spans }) => {
+      const version = byId.get(pointId)?.currentVersion;
+      return version ? [{ pointId, version, fromDay: fromDay.get(pointId)!, days: job.days, spans }] : [];
+    });
+    await this.deps.repos.fullness.save(cabinetId, rowsToSave);
+    const run = this.runs.get(cabinetId);
+    if (run) run.planned += rowsToSave.length;
     const byDay = new Map<string, Set<number>>();
     for (const { pointId, shortfall } of result) {
       if (shortfall.length === 0) continue;

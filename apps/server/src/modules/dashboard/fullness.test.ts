@@ -48,10 +48,14 @@ async function advert(app: TestApp, who: TestUser, points: number[], fileId: num
   return (res.json() as { id: number }).id;
 }
 
-async function board(app: TestApp, who: TestUser, range = '1d'): Promise<Dashboard['fullness']> {
+async function dashboard(app: TestApp, who: TestUser, range = '1d'): Promise<Dashboard> {
   const res = await call(app.app, 'GET', `/api/dashboard?range=${range}`, { token: who.token });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as Dashboard).fullness;
+  return res.json() as Dashboard;
+}
+
+async function board(app: TestApp, who: TestUser, range = '1d'): Promise<Dashboard['fullness']> {
+  return (await dashboard(app, who, range)).fullness;
 }
 
 /** When each screen's stored fullness was planned, by screen. */
@@ -233,15 +237,24 @@ describe('a fleet too large to wait for', () => {
     await t.database.db
       .insert(points)
       .values(Array.from({ length: 150 }, (_, i) => ({ cabinetId, name: `Fleet ${i}` })));
-    const first = await board(t, team.owner);
-    expect(first.pending).toBe(150);
-    expect(first.points).toHaveLength(2);
+    const first = await dashboard(t, team.owner);
+    expect(first.fullness.pending).toBe(150);
+    expect(first.fullness.points).toHaveLength(2);
+    // Planning has started: its rate is known once a batch is stored, and an estimate with it.
+    expect(first.planning).not.toBeNull();
+    const estimates: number[] = [];
     let now = first;
-    for (let i = 0; i < 600 && now.pending > 0; i++) {
+    for (let i = 0; i < 600 && now.fullness.pending > 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      now = await board(t, team.owner);
+      now = await dashboard(t, team.owner);
+      if (now.fullness.pending > 0 && now.planning?.estimateSeconds != null) {
+        expect(now.planning.perSecond).toBeGreaterThan(0);
+        estimates.push(now.planning.estimateSeconds);
+      }
     }
-    expect(now.pending).toBe(0);
-    expect(now.points).toHaveLength(152);
+    expect(now.fullness.pending).toBe(0);
+    expect(now.fullness.points).toHaveLength(152);
+    expect(now.planning).toBeNull();
+    expect(estimates.every((s) => Number.isInteger(s) && s >= 1)).toBe(true);
   }, 120_000);
 });
