@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatMinutes, formatPercent, hourTicks, intlLocale, wallClock } from './time';
+import {
+  formatDuration,
+  formatMinutes,
+  formatPercent,
+  formatWait,
+  hourTicks,
+  intlLocale,
+  wallClock,
+} from './time';
 
 describe('schedule and dashboard formatting', () => {
   it('writes durations as h:mm:ss, past 24 hours for long ranges', () => {
@@ -16,6 +24,22 @@ describe('schedule and dashboard formatting', () => {
       '45 хв',
       '45 min',
       '45 мин',
+    ]);
+  });
+
+  it('writes a wait rounded to what a person plans by, in the reader’s language', () => {
+    expect([5, 41, 61, 130, 3600, 5400].map((s) => formatWait(s, 'en'))).toEqual([
+      '10 seconds',
+      '50 seconds',
+      '2 minutes',
+      '3 minutes',
+      '1 hour',
+      '1.5 hours',
+    ]);
+    expect(['ua', 'it', 'ru'].map((locale) => formatWait(130, locale))).toEqual([
+      '3 хвилини',
+      '3 minuti',
+      '3 минуты',
     ]);
   });
 

@@ -23,6 +23,22 @@ export function formatMinutes(minutes: number, locale: string): string {
   return new Intl.NumberFormat(intlLocale(locale), { style: 'unit', unit: 'minute' }).format(minutes);
 }
 
+/**
+ * A wait in the reader's language, rounded to what a person plans by: '40 seconds', '3 minutes',
+ * '2 hours' ('3 хвилини', '3 минуты', '3 minuti').
+ */
+export function formatWait(seconds: number, locale: string): string {
+  const [value, unit] =
+    seconds < 60
+      ? [Math.max(10, Math.ceil(seconds / 10) * 10), 'second']
+      : seconds < 3600
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.round(seconds / 360) / 10, 'hour'];
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'unit', unit, unitDisplay: 'long' }).format(
+    value,
+  );
+}
+
 /** A 0..1 share as a percentage: whole numbers stay whole, others get one decimal. */
 export function formatPercent(fraction: number, locale: string): string {
   return new Intl.NumberFormat(intlLocale(locale), {

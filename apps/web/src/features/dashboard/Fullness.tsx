@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { FULLNESS_RANGES, pointTabPath, type Dashboard, type FullnessRange } from '@vitrine/core';
 import { usePermissions as useHas } from '../../lib/permissions';
 import { TOP, byFullness, type PointRow } from './fullness';
+import { FullnessPlanning } from './FullnessPlanning';
 import { formatDuration, formatPercent } from '../../lib/time';
 
 /** ECharts arrives with the first chart, not with the app. */
@@ -285,11 +286,7 @@ export function Fullness({ data, range, onRange, refreshing }: FullnessProps) {
         {t('dashboard.fullnessHelp', { range: t(`dashboard.ranges.${fullness.range}`) })}{' '}
         {t('dashboard.days', { days: fullness.days })}
       </Text>
-      {fullness.pending > 0 && (
-        <Text size="sm" c="blue" mb="md" role="status" data-testid="fullness-pending">
-          {t('dashboard.pending', { count: fullness.pending })}
-        </Text>
-      )}
+      <FullnessPlanning data={data} />
       {data.points.total === 0 ? (
         <NoScreens />
       ) : (
