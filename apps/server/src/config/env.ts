@@ -65,13 +65,16 @@ export const Env = z.object({
   BIND_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
   FLEET_FLUSH_MS: z.coerce.number().int().min(50).max(60000).default(5000),
   FLEET_PING_MS: z.coerce.number().int().min(100).max(120000).default(30000),
-  /** Worker threads planning broadcast fullness for the dashboard (default: the cores but one, 1 to 4). */
+  /**
+   * Worker threads planning broadcast fullness for the dashboard (default: the cores, 1 to 4). They run ten
+   * nice steps below the server's thread, so they take what requests leave: a cold fleet uses every core.
+   */
   FULLNESS_WORKERS: z.coerce
     .number()
     .int()
     .min(1)
     .max(64)
-    .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
+    .default(Math.max(1, Math.min(4, availableParallelism()))),
   FULLNESS_WAIT_MS: z.coerce.number().int().min(0).max(600000).default(1500),
   FULLNESS_SWEEP_SECONDS: z.coerce.number().int().min(5).max(86400).default(60),
   KNOWLEDGE_BASE_URL: z.url().optional(),
