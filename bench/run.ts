@@ -6,6 +6,7 @@ import { authBenchmark } from './auth.js';
 import { fleetBenchmark } from './fleet.js';
 import { fleetProxyBenchmark } from './fleet-proxy.js';
 import { ingestBenchmark } from './ingest.js';
+import { loginBenchmark } from './login.js';
 import { reportsBenchmark } from './reports.js';
 import { scheduleBenchmark } from './schedule.js';
 import { sspBenchmark } from './ssp.js';
@@ -23,6 +24,7 @@ const all: Record<string, () => Promise<string[]>> = {
   schedule: scheduleBenchmark,
   reports: reportsBenchmark,
   web: webBenchmark,
+  login: loginBenchmark,
   wall: wallBenchmark,
   ssp: sspBenchmark,
 };
