@@ -116,6 +116,7 @@ export async function loginFigures(
   say(`  browser baseline: first contentful paint of a blank page p50 ${ms(quantile(blank, 0.5))}`);
 
   const paints: number[] = [];
+  const forms: number[] = [];
   let bytes: ReturnType<ReturnType<typeof countBytes>> | undefined;
   for (let i = 0; i < 5; i++) {
     const fresh = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -123,7 +124,13 @@ export async function loginFigures(
     const cdp = await fresh.newCDPSession(p);
     await cdp.send('Network.enable');
     const read = countBytes(cdp);
-    await p.goto(`${base}/login`, { waitUntil: 'networkidle' });
+    await p.goto(`${base}/login`);
+    // The form, then a quiet second: what the page fetches once it runs (its strings, its API calls)
+    // counts too. On a loaded machine "network idle" alone came before the script had run.
+    await p.locator('input[autocomplete="current-password"]').waitFor({ timeout: 60_000 });
+    forms.push(await p.evaluate(() => performance.now()));
+    await p.waitForLoadState('networkidle');
+    await p.waitForTimeout(1000);
     paints.push(await firstPaint(p));
     bytes ??= read();
     await fresh.close();
@@ -137,7 +144,8 @@ export async function loginFigures(
       `encodings: ${[...new Set(files.filter((f) => f.type === 'Script').map((f) => f.encoding || 'none'))].join(', ')}`,
   );
   say(
-    `  /login first contentful paint p50 ${ms(fcp)} (x${(fcp / quantile(blank, 0.5)).toFixed(1)} of blank) ${goal(fcp < LOGIN_GOALS.fcpMs, '< 1 s')}`,
+    `  /login first contentful paint p50 ${ms(fcp)} (x${(fcp / quantile(blank, 0.5)).toFixed(1)} of blank) ${goal(fcp < LOGIN_GOALS.fcpMs, '< 1 s')}; ` +
+      `the form there after p50 ${ms(quantile(forms, 0.5))}`,
   );
   if (process.env.BENCH_LOGIN_FILES === '1')
     for (const f of files)
