@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import type { Repositories } from './db/repositories.js';
 import { logSerializers } from './lib/log.js';
+import { checkSerialisedBodies } from './lib/route.js';
 import type { Mailer } from './lib/mailer.js';
 import type { SafeFetchOptions } from './lib/safe-fetch.js';
 import type { Storage } from './lib/storage.js';
@@ -31,6 +32,8 @@ export interface AppDeps {
   storage?: Storage;
   fetchPolicy?: SafeFetchOptions;
   logger?: FastifyServerOptions['logger'];
+  /** Hold every answer sent as JSON text built already to its response schema (the tests do). */
+  checkSerialised?: boolean;
 }
 
 /**
@@ -81,6 +84,8 @@ function createServer(deps: AppDeps): App {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First of the onSend hooks: it reads the text before compression does.
+  if (deps.checkSerialised) checkSerialisedBodies(app);
   registerErrorHandler(app);
   return app;
 }

@@ -344,6 +344,7 @@ describe.skipIf(inject('testDb').driver !== 'pglite')('raw SQL repositories, sna
       { name: 'update', run: () => r.update(CABINET, 13, { name: 'renamed', endedAt: null }) },
       { name: 'remove', run: () => r.remove(CABINET, [GONE]) },
       { name: 'list', run: () => r.list(CABINET, PlaylistListQuery.parse({}), PLAYLIST_CLOCK) },
+      { name: 'playingLengths', run: () => r.playingLengths(CABINET, [13], 10) },
       {
         name: 'list (every filter)',
         run: () =>
@@ -472,6 +473,10 @@ describe.skipIf(inject('testDb').driver !== 'pglite')('raw SQL repositories, sna
       { name: 'platformSetDeviceToken', run: () => r.platformSetDeviceToken(11, 'hash'), cabinet: false },
       { name: 'remove', run: () => db.transaction((tx) => new PointRepository(tx).remove(CABINET, [GONE])) },
       { name: 'list', run: () => r.list(CABINET, PointListQuery.parse({}), LIST_CLOCK) },
+      {
+        name: 'listJson (page 2 by name)',
+        run: () => r.listJson(CABINET, PointListQuery.parse({ sort: 'name', page: 2 }), LIST_CLOCK),
+      },
       {
         name: 'list (every filter)',
         run: () =>

@@ -7,7 +7,8 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import type { WebSocket } from '@fastify/websocket';
-import type { z } from 'zod';
+import { isDeepStrictEqual } from 'node:util';
+import { ZodType, safeEncode, type z } from 'zod';
 import type { RouteContract } from '@vitrine/core';
 import type { App } from '../app-types.js';
 
@@ -92,5 +93,42 @@ export function socketRoute<C extends RouteContract>(
     schema: schemaOf(contract),
     websocket: true,
     handler: handler as unknown as RouteHandlerMethod,
+  });
+}
+
+/** Replies whose body is JSON text built already (`sendSerialised`), for the tests' check of it. */
+const serialisedReplies = new WeakSet<FastifyReply>();
+
+/**
+ * Sends JSON text built already (by the database, for a page of a thousand rows) as the route's answer.
+ * Fastify sends a string with a JSON content type as it is: the response schema's encode (a zod parse of
+ * every row, most of a large page's time) is skipped. The text must be what that encode would send;
+ * `checkSerialisedBodies` holds every such answer to it in the tests.
+ */
+export function sendSerialised(reply: FastifyReply, json: string): FastifyReply {
+  serialisedReplies.add(reply);
+  // As bytes: compression's size check of a long string (Buffer.byteLength) cost more than encoding it once.
+  return reply.type('application/json; charset=utf-8').send(Buffer.from(json));
+}
+
+/**
+ * The tests' check of `sendSerialised` answers: each must parse, pass the route's response schema and
+ * come out of its encode unchanged (no key the schema would strip, no value it would rewrite), i.e. be the
+ * answer the schema's serialiser would have sent. A body that is not fails the request (a 500).
+ */
+export function checkSerialisedBodies(app: App): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!serialisedReplies.has(reply) || !Buffer.isBuffer(payload) || reply.statusCode !== 200)
+      return payload;
+    const schema = (request.routeOptions.schema?.response as Record<number, unknown> | undefined)?.[200];
+    if (!(schema instanceof ZodType)) throw new Error(`${request.url}: a serialised answer without a schema`);
+    const value: unknown = JSON.parse(payload.toString('utf8'));
+    const encoded = safeEncode(schema, value);
+    if (!encoded.success)
+      throw new Error(`${request.url}: serialised answer off its schema: ${encoded.error.message}`);
+    if (!isDeepStrictEqual(encoded.data, value)) {
+      throw new Error(`${request.url}: serialised answer differs from what its schema encodes`);
+    }
+    return payload;
   });
 }

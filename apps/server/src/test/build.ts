@@ -75,6 +75,7 @@ export async function buildTestApp(
     database,
     mailer,
     logger: false,
+    checkSerialised: true,
     ...extra,
   });
   await app.ready();

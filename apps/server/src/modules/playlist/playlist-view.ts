@@ -1,6 +1,7 @@
 import {
   EXPIRING_SOON_DAYS,
-  contentItems,
+  PLAYLIST_DEFAULTS,
+  expirationOf,
   formatWall,
   type Playlist,
   type PlaylistItem,
@@ -32,28 +33,48 @@ export class PlaylistView {
     return formatWall(this.clock());
   }
 
+  /**
+   * A page of the list: only what it shows is read (its content's count and length, not its items and
+   * files; how many screens it reaches, not which), and no full playlist is presented per row. The route
+   * sends it as JSON text (`sendSerialised`): the response schema's encode of a thousand rows is skipped.
+   */
   async list(caller: Caller, query: PlaylistListQuery): Promise<PlaylistList> {
-    const { rows, total } = await this.deps.repos.playlists.list(caller.cabinetId, query, this.listClock());
-    // The list shows how many screens a playlist reaches, not which: their names are not read; and how many
-    // items and how long, not their thumbnails: no address is signed for a page of a thousand.
-    const full = await this.present(caller.cabinetId, rows, { targets: false, thumbs: false });
-    const list: PlaylistListItem[] = full.map((p) => ({
-      id: p.id,
-      name: p.name,
-      type: p.type,
-      category: p.category,
-      fromDate: p.fromDate,
-      toDate: p.toDate,
-      active: p.active,
-      expiration: p.expiration,
-      pointsTotal: p.pointsTotal,
-      tags: p.tags,
-      contentDuration: p.contentDuration,
-      approved: p.approved,
-      pendingChange: p.pendingChange,
-      updatedDate: p.updatedDate,
-      filesCount: contentItems(p).length,
-    }));
+    const { cabinetId } = caller;
+    const { playlists, playlistTargets, playlistTags, playlistChanges } = this.deps.repos;
+    const { rows, total } = await playlists.list(cabinetId, query, this.listClock());
+    const ids = rows.map((r) => r.id);
+    const [lengths, totals, tags, pending] = await Promise.all([
+      playlists.playingLengths(cabinetId, ids, PLAYLIST_DEFAULTS.itemDuration),
+      playlistTargets.pointsTotal(cabinetId, ids),
+      playlistTags.tagsOf(cabinetId, ids),
+      playlistChanges.pendingChanges(cabinetId, ids),
+    ]);
+    const now = this.now();
+    // The newest waiting change of each playlist (they come oldest first).
+    const pendingOf = new Map(pending.map((p) => [p.playlistId, p]));
+    const list: PlaylistListItem[] = rows.map((row) => {
+      const playing = lengths.get(row.id) ?? [];
+      const change = pendingOf.get(row.id);
+      return {
+        id: row.id,
+        name: row.name,
+        type: row.type,
+        category: row.category,
+        fromDate: row.fromDate,
+        toDate: row.toDate,
+        active: row.active,
+        expiration: expirationOf(row.toDate, now),
+        pointsTotal: totals.get(row.id) ?? 0,
+        tags: tags.get(row.id) ?? [],
+        contentDuration: playing.reduce((sum, seconds) => sum + seconds, 0),
+        approved: row.approved,
+        pendingChange: change
+          ? { id: change.id, userName: change.userName, createdDate: change.createdAt.toISOString() }
+          : null,
+        updatedDate: row.updatedAt.toISOString(),
+        filesCount: playing.length,
+      };
+    });
     return { list, total };
   }
 

@@ -267,6 +267,37 @@ export class PlaylistRepository {
   }
 
   /**
+   * What the list shows of each playlist's content, without reading it: how many items play (a block's
+   * sections' items, else its own) and each one's length in their order (the file's, else the item's, else
+   * `itemDuration`), summed by the caller as `toPlaylist` sums them. Items of a file the cabinet no longer
+   * has are left out, as `content` leaves them.
+   */
+  async playingLengths(
+    cabinetId: CabinetId,
+    playlistIds: number[],
+    itemDuration: number,
+  ): Promise<Map<number, number[]>> {
+    const result = new Map<number, number[]>(playlistIds.map((id) => [id, []]));
+    if (playlistIds.length === 0) return result;
+    const playing = sql`(${playlists.type} = 'BLOCK') = (${playlistItems.sectionId} is not null)`;
+    const rows = await this.db
+      .select({
+        id: playlistItems.playlistId,
+        lengths: sql<
+          number[]
+        >`array_agg(coalesce(${files.duration}, ${playlistItems.duration}, ${itemDuration})::float8
+          order by ${playlistItems.position}, ${playlistItems.id})`,
+      })
+      .from(playlistItems)
+      .innerJoin(playlists, eq(playlists.id, playlistItems.playlistId))
+      .innerJoin(files, eq(files.id, playlistItems.fileId))
+      .where(and(eq(playlists.cabinetId, cabinetId), anyId(playlists.id, playlistIds), playing))
+      .groupBy(playlistItems.playlistId);
+    for (const row of rows) result.set(row.id, row.lengths.map(Number));
+    return result;
+  }
+
+  /**
    * Files a playlist of the cabinet may name, for presenting references checked when they were saved: its
    * own, and the shared library's (kept in a platform cabinet).
    */

@@ -1,14 +1,16 @@
 import { playlistApi } from '@vitrine/core';
 import type { App } from '../../app-types.js';
 import type { PlaylistService } from './playlist.service.js';
-import { route } from '../../lib/route.js';
+import { route, sendSerialised } from '../../lib/route.js';
 import { requireCaller } from '../../plugins/access.js';
 
 const ok = { ok: true as const };
 
 /** Spec §7 Playlist and Tag-playlist calls; keys of spec §6 on each. */
 export async function playlistRoutes(app: App, { playlists }: { playlists: PlaylistService }): Promise<void> {
-  route(app, playlistApi.list, async (request) => playlists.view.list(requireCaller(request), request.query));
+  route(app, playlistApi.list, async (request, reply) =>
+    sendSerialised(reply, JSON.stringify(await playlists.view.list(requireCaller(request), request.query))),
+  );
 
   route(app, playlistApi.targets, async (request) =>
     playlists.targetOptions(requireCaller(request), request.query.search),

@@ -736,3 +736,62 @@ describe('found in review', () => {
     expect(JSON.stringify(res.json())).not.toContain('Secret campaign');
   });
 });
+
+describe('the list', () => {
+  it("answers each playlist's figures as its own answer does (block and not, lengths of files and items)", async () => {
+    const [a, b] = [await image(team.owner), await image(team.owner)];
+    // A measured length with a fraction: summed in the items' order, as the single answer sums it.
+    await t.database.db.execute(sql`update files set duration = 12.345 where id = ${a}`);
+    const point = await createPoint(t, team.cabinet.id);
+    const plain = await post(team.owner, {
+      name: 'Figures plain',
+      files: [{ fileId: a }, { fileId: b, duration: 7 }, { fileId: b }],
+      points: [point.id],
+    });
+    expect(plain.statusCode, plain.body).toBe(200);
+    const block = await post(team.owner, {
+      name: 'Figures block',
+      type: 'BLOCK',
+      files: [{ fileId: b }],
+      sections: [
+        { duration: 1800, files: [{ fileId: a }, { fileId: b, duration: 3 }] },
+        { duration: 1800, duplicate: true, files: [{ fileId: a, duration: 20 }] },
+      ],
+    });
+    expect(block.statusCode, block.body).toBe(200);
+    const empty = await post(team.owner, { name: 'Figures empty' });
+    const { list: listed } = await list(team.owner, { search: 'Figures', limit: '1000' });
+    expect(listed).toHaveLength(3);
+    for (const res of [plain, block, empty]) {
+      const own = (await get(team.owner, (res.json() as Playlist).id)).json() as Playlist;
+      const item = listed.find((p) => p.id === own.id)!;
+      const playing = own.type === 'BLOCK' ? own.sections.flatMap((s) => s.files) : own.files;
+      expect(item).toEqual({
+        id: own.id,
+        name: own.name,
+        type: own.type,
+        category: own.category,
+        fromDate: own.fromDate,
+        toDate: own.toDate,
+        active: own.active,
+        expiration: own.expiration,
+        pointsTotal: own.pointsTotal,
+        tags: own.tags,
+        contentDuration: own.contentDuration,
+        approved: own.approved,
+        pendingChange: own.pendingChange,
+        updatedDate: own.updatedDate,
+        filesCount: playing.length,
+      });
+    }
+    expect(listed.find((p) => p.name === 'Figures plain')).toMatchObject({
+      filesCount: 3,
+      contentDuration: 12.345 + 7 + 10,
+      pointsTotal: 1,
+    });
+    expect(listed.find((p) => p.name === 'Figures block')).toMatchObject({
+      filesCount: 3,
+      contentDuration: 12.345 + 3 + 12.345,
+    });
+  });
+});
