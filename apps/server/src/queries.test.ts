@@ -474,10 +474,6 @@ describe.skipIf(inject('testDb').driver !== 'pglite')('raw SQL repositories, sna
       { name: 'remove', run: () => db.transaction((tx) => new PointRepository(tx).remove(CABINET, [GONE])) },
       { name: 'list', run: () => r.list(CABINET, PointListQuery.parse({}), LIST_CLOCK) },
       {
-        name: 'listJson (page 2 by name)',
-        run: () => r.listJson(CABINET, PointListQuery.parse({ sort: 'name', page: 2 }), LIST_CLOCK),
-      },
-      {
         name: 'list (every filter)',
         run: () =>
           r.list(

@@ -22,7 +22,6 @@ import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import { anyId, containsPattern, countsOf, hasChanges } from '../../db/sql.js';
 import { arr, hourOf } from './point-sql.js';
-import { pointJson } from './point-json.sql.js';
 import {
   netPoints,
   playlistTargets,
@@ -178,55 +177,6 @@ export class PointRepository {
         )
         .limit(query.limit)
         .offset((query.page - 1) * query.limit),
-      this.db.select({ n: count() }).from(points).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
-  }
-
-  /**
-   * A page of screens as the list answers them, each built as JSON text by the database (point-json.sql.ts)
-   * with what the server adds itself: status inputs, the photo's version, the working hours when the panel
-   * was turned off. The same filters, order and page as `list`.
-   */
-  async listJson(cabinetId: CabinetId, query: PointListQuery, clock: ListClock) {
-    const where = this.listWhere(cabinetId, query, clock);
-    const order = query.order === 'asc' ? asc : desc;
-    // By id alone when sorted by id (never null): the key index's order, no sort of the whole cabinet.
-    const orderBy = () => [
-      ...(query.sort === 'id' ? [] : [sql`${order(SORTS[query.sort])} nulls last`]),
-      order(points.id),
-    ];
-    // The page's ids first: the JSON (and its subqueries) is built for the page's rows only, not for every
-    // row an offset skips.
-    const page = this.db
-      .select({ pageId: points.id })
-      .from(points)
-      .where(where)
-      .orderBy(...orderBy())
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .as('page');
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({
-          json: pointJson(cabinetId, reachedByApproved(this.db, cabinetId, points.id)),
-          id: points.id,
-          lastSeenAt: points.lastSeenAt,
-          goneOfflineAt: points.goneOfflineAt,
-          updatedAt: points.updatedAt,
-          hasPhoto: sql<boolean>`${points.photoKey} is not null`,
-          unversioned: sql<boolean>`${points.currentVersion} is null`,
-          powerOff: sql<boolean>`coalesce(${points.report}->'display'->>'power' = 'off', false)`,
-          workFrom: points.workFrom,
-          workTo: points.workTo,
-          timezone: points.timezone,
-          recentDisconnections: sql<number>`(select coalesce(sum(h.disconnections), 0)::int
-            from ${pointConnectionHours} h
-            where h.point_id = ${points.id} and h.hour >= ${hourOf(clock.unstableSince)})`,
-        })
-        .from(page)
-        .innerJoin(points, eq(points.id, page.pageId))
-        .orderBy(...orderBy()),
       this.db.select({ n: count() }).from(points).where(where),
     ]);
     return { rows, total: total?.n ?? 0 };

@@ -2,7 +2,7 @@ import { PHOTO_MAX_BYTES, type CommandName, type RouteContract, pointApi } from 
 import type { App } from '../../app-types.js';
 import type { PairingService } from './pairing.service.js';
 import type { PointService } from './point.service.js';
-import { route, sendSerialised } from '../../lib/route.js';
+import { route } from '../../lib/route.js';
 import { acceptImageBodies, imageBody } from '../../lib/image-body.js';
 import { requireCaller } from '../../plugins/access.js';
 
@@ -25,9 +25,7 @@ export async function pointRoutes(
   // Up to twice the limit is read, so a photo a little too large gets the spec's message, not a 413.
   acceptImageBodies(app, PHOTO_MAX_BYTES * 2);
 
-  route(app, pointApi.list, async (request, reply) =>
-    sendSerialised(reply, await points.listJson(requireCaller(request), request.query)),
-  );
+  route(app, pointApi.list, async (request) => points.list(requireCaller(request), request.query));
 
   route(app, pointApi.overview, async (request) => points.overview(requireCaller(request), request.query));
 

@@ -27,7 +27,6 @@ import type { WebSocket } from 'ws';
 import type { ScheduleService } from '../schedule/schedule.service.js';
 import type { ContentSync } from './content-sync.js';
 import { toPoint } from './point.presenter.js';
-import { pointListJson } from './point-list.js';
 import { PointCommands } from './point-commands.js';
 import { PointPictures, pictureUrl, screenshotUrl } from './point-pictures.js';
 import type { Fleet } from './fleet.js';
@@ -130,14 +129,6 @@ export class PointService {
   async list(caller: Caller, query: PointListQuery): Promise<PointList> {
     const { rows, total } = await this.deps.repos.points.list(caller.cabinetId, query, this.listClock());
     return { points: await this.present(caller.cabinetId, rows), total };
-  }
-
-  /**
-   * The same page as `list`, as the JSON text the route sends (point-list.ts): built by the database, for
-   * a page of a thousand screens.
-   */
-  listJson(caller: Caller, query: PointListQuery): Promise<string> {
-    return pointListJson(this.deps, caller.cabinetId, query, this.listClock(), this.clock());
   }
 
   /** How many screens the list would hold with each of these filters: the same conditions, no page read. */

@@ -6,10 +6,10 @@ import { createUser, type TestUser } from '../../test/factories.js';
 import { playerReport } from '../../test/player.js';
 
 /**
- * The screens list is JSON text the database builds (point-json.sql.ts), the single screen is the
- * presenter's object through the response schema (`toPoint`): both must answer the same for any row, with
- * every optional field set and unset, stored JSON with keys the contract does not name, instants with
- * microseconds, and each status.
+ * The screens list and the single screen must answer the same for any row, with every optional field set
+ * and unset, stored JSON with keys the contract does not name, instants with microseconds, and each status
+ * (a database-built list was tried against this test and dropped: it moved the work to PostgreSQL without
+ * a faster answer, bench/README-web.md).
  */
 let t: TestApp;
 let owner: TestUser;
