@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AudienceSample, PlaybackEvent } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
-import { rowsOf } from '../../db/sql.js';
+import { preparedRowsOf, rowsOf } from '../../db/sql.js';
 import { audienceScreen, reattributed, sampleRows, storedAudience } from './audience.sql.js';
 import {
   adCalls,
@@ -47,7 +47,7 @@ export class PlaybackRepository {
       ...(parts.ads ? [sql`(select count(*) from adcalls)`] : []),
       ...(parts.playlistIds.length > 0 ? [sql`(select count(*) from pixels)`] : []),
     ];
-    const result = await rowsOf<{ found: number; inserted: number; trackers: number }>(
+    const result = await preparedRowsOf<{ found: number; inserted: number; trackers: number }>(
       this.db,
       sql`
       with ${screen(cabinetId, pointId, zone)},
