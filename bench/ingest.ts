@@ -38,7 +38,7 @@ import {
  */
 
 const ADMIN_PASSWORD = 'Admin-pass-1!';
-const GOAL = 0.3;
+const GOAL = 0.6;
 const PLAYERS = Number(process.env.BENCH_INGEST_PLAYERS ?? 16);
 const WINDOW_S = Number(process.env.BENCH_INGEST_WINDOW_S ?? 30);
 const WARM_S = Number(process.env.BENCH_INGEST_WARM_S ?? 5);

@@ -326,6 +326,12 @@ describe.skipIf(inject('testDb').driver !== 'pglite')('raw SQL repositories, sna
     const text = await snapshot(r, [
       { name: 'ingest', run: () => r.ingest(CABINET, 11, [EVENT]) },
       { name: 'ingest (a zone given)', run: () => r.ingest(CABINET, 11, [EVENT], 'Europe/Paris') },
+      // Most batches: no event names an ad (no ad steps), and a show outside any playlist (no pixel step).
+      { name: 'ingest (no ad)', run: () => r.ingest(CABINET, 11, [{ ...EVENT, adId: undefined }]) },
+      {
+        name: 'ingest (no ad, no playlist)',
+        run: () => r.ingest(CABINET, 11, [{ ...EVENT, adId: undefined, playlistId: null }]),
+      },
       {
         name: 'reportAudience',
         run: () => r.reportAudience(CABINET, 11, [{ hour: EVENT.startedAt, viewers: 2 }]),

@@ -1,4 +1,6 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { sql, type AnyColumn, type Query, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 
 /**
  * Whether an update names at least one value: drizzle refuses an UPDATE with nothing to set ('No values to
@@ -50,5 +52,38 @@ interface Executes {
 export async function rowsOf<T extends object>(db: Executes, query: SQL): Promise<T[]> {
   // eslint-disable-next-line no-restricted-syntax -- the one place a raw result is typed
   const result = (await db.execute(query)) as { rows: T[] };
+  return result.rows;
+}
+
+/** Builds statements the way drizzle's sessions do (no casing): their text names the prepared statement. */
+const dialect = new PgDialect();
+
+/** A database or transaction whose session prepares statements by name. */
+interface Prepares {
+  readonly _: {
+    readonly session: {
+      prepareQuery(
+        query: Query,
+        fields: undefined,
+        name: string,
+        arrayMode: boolean,
+      ): { execute(): Promise<unknown> };
+    };
+  };
+}
+
+/**
+ * `rowsOf` as a named prepared statement, for a statement run many times a second (proof of play): on
+ * PostgreSQL each pooled connection parses it once and, once PostgreSQL caches its plan, plans it once;
+ * later calls send only the parameters. The name is derived from the text, so a statement built in
+ * several shapes is one prepared statement per shape and a changed text never meets an old name. PGlite
+ * runs it as any other statement. (A pooler in transaction mode needs prepared-statement support, as
+ * PgBouncer 1.21+ has.)
+ */
+export async function preparedRowsOf<T extends object>(db: Prepares, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  const name = `vt_${createHash('sha256').update(built.sql).digest('hex').slice(0, 24)}`;
+  // eslint-disable-next-line no-restricted-syntax -- as rowsOf: both drivers answer `{ rows }`
+  const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
   return result.rows;
 }

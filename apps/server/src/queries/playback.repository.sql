@@ -28,13 +28,10 @@ select pt.cabinet_id, pt.id, i.event_id, i.file_id, i.playlist_id, f.name, pl.na
 i.started_at, i.ended_at, i.duration,
 -- An ad's audience multiplier; else the audience the screen measured in that hour, else its
 -- setting for the hour, else its average.
-coalesce(
-ad.multiplier_micros / 1000000.0,
-a.viewers,
+coalesce(ad.multiplier_micros / 1000000.0, a.viewers,
 (pt.audience -> 'perHour' ->> extract(hour from l.local_at)::int)::float8,
 (pt.audience ->> 'viewers')::float8),
-pt.playback_cost::float8, ad.id, coalesce(ad.revenue_micros / 1000000.0, 0),
-coalesce(ad.source, 'manual')
+pt.playback_cost::float8, ad.id, coalesce(ad.revenue_micros / 1000000.0, 0), coalesce(ad.source, 'manual')
 from ranked i
 cross join pt
 cross join lateral (select i.started_at at time zone pt.tz as local_at) l
@@ -86,9 +83,11 @@ pixels as (
 insert into "tracker_deliveries" (cabinet_id, point_id, event_id, kind, url, expires_at)
 select ins.cabinet_id, ins.point_id, ins.event_id, 'pixel', pl.pixel,
 now() + make_interval(secs => $11)
-from ins
-join "playlists" pl on pl.id = ins.playlist_id and pl.cabinet_id = ins.cabinet_id
-where pl.pixel is not null
+from (
+select id, pixel from "playlists"
+where "playlists"."id" = any($12::int[]) and cabinet_id = $13 and pixel is not null
+) pl
+join ins on ins.playlist_id = pl.id
 order by ins.event_id
 on conflict (point_id, event_id, kind) do nothing
 returning id
@@ -122,7 +121,7 @@ cost = r.cost + excluded.cost,
 revenue = r.revenue + excluded.revenue
 )
 select (select count(*) from pt)::int as found, (select count(*) from ins)::int as inserted,
-((select count(*) from pixels) + (select count(*) from adcalls))::int as trackers;
+((select count(*) from adcalls) + (select count(*) from pixels))::int as trackers;
 
 -- PlaybackRepository.ingest (a zone given)
 with pt as (
@@ -154,13 +153,10 @@ select pt.cabinet_id, pt.id, i.event_id, i.file_id, i.playlist_id, f.name, pl.na
 i.started_at, i.ended_at, i.duration,
 -- An ad's audience multiplier; else the audience the screen measured in that hour, else its
 -- setting for the hour, else its average.
-coalesce(
-ad.multiplier_micros / 1000000.0,
-a.viewers,
+coalesce(ad.multiplier_micros / 1000000.0, a.viewers,
 (pt.audience -> 'perHour' ->> extract(hour from l.local_at)::int)::float8,
 (pt.audience ->> 'viewers')::float8),
-pt.playback_cost::float8, ad.id, coalesce(ad.revenue_micros / 1000000.0, 0),
-coalesce(ad.source, 'manual')
+pt.playback_cost::float8, ad.id, coalesce(ad.revenue_micros / 1000000.0, 0), coalesce(ad.source, 'manual')
 from ranked i
 cross join pt
 cross join lateral (select i.started_at at time zone pt.tz as local_at) l
@@ -212,9 +208,11 @@ pixels as (
 insert into "tracker_deliveries" (cabinet_id, point_id, event_id, kind, url, expires_at)
 select ins.cabinet_id, ins.point_id, ins.event_id, 'pixel', pl.pixel,
 now() + make_interval(secs => $11)
-from ins
-join "playlists" pl on pl.id = ins.playlist_id and pl.cabinet_id = ins.cabinet_id
-where pl.pixel is not null
+from (
+select id, pixel from "playlists"
+where "playlists"."id" = any($12::int[]) and cabinet_id = $13 and pixel is not null
+) pl
+join ins on ins.playlist_id = pl.id
 order by ins.event_id
 on conflict (point_id, event_id, kind) do nothing
 returning id
@@ -248,7 +246,161 @@ cost = r.cost + excluded.cost,
 revenue = r.revenue + excluded.revenue
 )
 select (select count(*) from pt)::int as found, (select count(*) from ins)::int as inserted,
-((select count(*) from pixels) + (select count(*) from adcalls))::int as trackers;
+((select count(*) from adcalls) + (select count(*) from pixels))::int as trackers;
+
+-- PlaybackRepository.ingest (no ad)
+with pt as (
+select id, cabinet_id, name, audience, playback_cost, coalesce($1::text, timezone) as tz
+from "points" where id = $2 and cabinet_id = $3
+),
+input as (
+select * from unnest(
+$4::text[],
+$5::int[],
+$6::int[],
+$7::timestamptz[],
+$8::timestamptz[],
+$9::float8[]
+) as t(event_id, file_id, playlist_id, started_at, ended_at, duration)
+),
+ins as (
+insert into "playbacks" (cabinet_id, point_id, event_id, file_id, playlist_id, file_name,
+playlist_name, point_name, started_at, ended_at, duration, impressions, cost, ad_id, revenue,
+source)
+select pt.cabinet_id, pt.id, i.event_id, i.file_id, i.playlist_id, f.name, pl.name, pt.name,
+i.started_at, i.ended_at, i.duration,
+-- An ad's audience multiplier; else the audience the screen measured in that hour, else its
+-- setting for the hour, else its average.
+coalesce(a.viewers,
+(pt.audience -> 'perHour' ->> extract(hour from l.local_at)::int)::float8,
+(pt.audience ->> 'viewers')::float8),
+pt.playback_cost::float8, null, 0, 'manual'
+from input i
+cross join pt
+cross join lateral (select i.started_at at time zone pt.tz as local_at) l
+left join "audience_hourly" a on a.point_id = pt.id
+and a.hour_utc = i.started_at - (l.local_at - date_trunc('hour', l.local_at))
+left join "files" f on f.id = i.file_id and f.cabinet_id = pt.cabinet_id
+left join "playlists" pl on pl.id = i.playlist_id and pl.cabinet_id = pt.cabinet_id
+order by i.event_id
+on conflict (point_id, event_id) do nothing
+returning cabinet_id, point_id, event_id, playlist_id, file_id, started_at, duration, impressions,
+cost, source, revenue, ad_id
+),
+pixels as (
+-- A playlist's tracking pixel is owed once per show stored (a resent event inserts nothing above).
+insert into "tracker_deliveries" (cabinet_id, point_id, event_id, kind, url, expires_at)
+select ins.cabinet_id, ins.point_id, ins.event_id, 'pixel', pl.pixel,
+now() + make_interval(secs => $10)
+from (
+select id, pixel from "playlists"
+where "playlists"."id" = any($11::int[]) and cabinet_id = $12 and pixel is not null
+) pl
+join ins on ins.playlist_id = pl.id
+order by ins.event_id
+on conflict (point_id, event_id, kind) do nothing
+returning id
+),
+hours as (
+-- The local hour the show started in, and the instant it began: the start less its minutes and
+-- seconds past that local hour (exact for zones offset by half or quarter hours, and for the hour
+-- repeated when clocks go back).
+select cabinet_id, point_id, coalesce(playlist_id, 0) as playlist_id, file_id, duration,
+impressions, cost, revenue, source, date_trunc('hour', local_at) as hour_local,
+started_at - (local_at - date_trunc('hour', local_at)) as hour_utc
+from (
+select ins.*, (ins.started_at at time zone pt.tz) as local_at
+from ins cross join pt
+) s
+),
+rolled as (
+insert into "playback_hourly" as r (cabinet_id, point_id, playlist_id, file_id, hour_utc, hour_local,
+shows, seconds, impressions, cost, revenue, source)
+select cabinet_id, point_id, playlist_id, file_id, hour_utc, min(hour_local), count(*)::int,
+sum(duration), coalesce(sum(impressions), 0), coalesce(sum(cost), 0), coalesce(sum(revenue), 0),
+source
+from hours
+group by cabinet_id, point_id, playlist_id, file_id, hour_utc, source
+order by point_id, hour_utc, playlist_id, file_id, source
+on conflict (point_id, hour_utc, playlist_id, file_id, source) do update set
+shows = r.shows + excluded.shows,
+seconds = r.seconds + excluded.seconds,
+impressions = r.impressions + excluded.impressions,
+cost = r.cost + excluded.cost,
+revenue = r.revenue + excluded.revenue
+)
+select (select count(*) from pt)::int as found, (select count(*) from ins)::int as inserted,
+((select count(*) from pixels))::int as trackers;
+
+-- PlaybackRepository.ingest (no ad, no playlist)
+with pt as (
+select id, cabinet_id, name, audience, playback_cost, coalesce($1::text, timezone) as tz
+from "points" where id = $2 and cabinet_id = $3
+),
+input as (
+select * from unnest(
+$4::text[],
+$5::int[],
+$6::int[],
+$7::timestamptz[],
+$8::timestamptz[],
+$9::float8[]
+) as t(event_id, file_id, playlist_id, started_at, ended_at, duration)
+),
+ins as (
+insert into "playbacks" (cabinet_id, point_id, event_id, file_id, playlist_id, file_name,
+playlist_name, point_name, started_at, ended_at, duration, impressions, cost, ad_id, revenue,
+source)
+select pt.cabinet_id, pt.id, i.event_id, i.file_id, i.playlist_id, f.name, pl.name, pt.name,
+i.started_at, i.ended_at, i.duration,
+-- An ad's audience multiplier; else the audience the screen measured in that hour, else its
+-- setting for the hour, else its average.
+coalesce(a.viewers,
+(pt.audience -> 'perHour' ->> extract(hour from l.local_at)::int)::float8,
+(pt.audience ->> 'viewers')::float8),
+pt.playback_cost::float8, null, 0, 'manual'
+from input i
+cross join pt
+cross join lateral (select i.started_at at time zone pt.tz as local_at) l
+left join "audience_hourly" a on a.point_id = pt.id
+and a.hour_utc = i.started_at - (l.local_at - date_trunc('hour', l.local_at))
+left join "files" f on f.id = i.file_id and f.cabinet_id = pt.cabinet_id
+left join "playlists" pl on pl.id = i.playlist_id and pl.cabinet_id = pt.cabinet_id
+order by i.event_id
+on conflict (point_id, event_id) do nothing
+returning cabinet_id, point_id, event_id, playlist_id, file_id, started_at, duration, impressions,
+cost, source, revenue, ad_id
+),
+hours as (
+-- The local hour the show started in, and the instant it began: the start less its minutes and
+-- seconds past that local hour (exact for zones offset by half or quarter hours, and for the hour
+-- repeated when clocks go back).
+select cabinet_id, point_id, coalesce(playlist_id, 0) as playlist_id, file_id, duration,
+impressions, cost, revenue, source, date_trunc('hour', local_at) as hour_local,
+started_at - (local_at - date_trunc('hour', local_at)) as hour_utc
+from (
+select ins.*, (ins.started_at at time zone pt.tz) as local_at
+from ins cross join pt
+) s
+),
+rolled as (
+insert into "playback_hourly" as r (cabinet_id, point_id, playlist_id, file_id, hour_utc, hour_local,
+shows, seconds, impressions, cost, revenue, source)
+select cabinet_id, point_id, playlist_id, file_id, hour_utc, min(hour_local), count(*)::int,
+sum(duration), coalesce(sum(impressions), 0), coalesce(sum(cost), 0), coalesce(sum(revenue), 0),
+source
+from hours
+group by cabinet_id, point_id, playlist_id, file_id, hour_utc, source
+order by point_id, hour_utc, playlist_id, file_id, source
+on conflict (point_id, hour_utc, playlist_id, file_id, source) do update set
+shows = r.shows + excluded.shows,
+seconds = r.seconds + excluded.seconds,
+impressions = r.impressions + excluded.impressions,
+cost = r.cost + excluded.cost,
+revenue = r.revenue + excluded.revenue
+)
+select (select count(*) from pt)::int as found, (select count(*) from ins)::int as inserted,
+(0)::int as trackers;
 
 -- PlaybackRepository.reportAudience
 with pt as (

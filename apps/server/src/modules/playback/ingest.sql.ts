@@ -11,12 +11,14 @@ import {
   points,
   trackerDeliveries,
 } from '../../db/schema.js';
+import { anyId } from '../../db/sql.js';
 import { arrayOf } from './array-param.js';
 
 /**
  * The pieces of the one statement that stores a screen's shows (PlaybackRepository.ingest), each a named
  * CTE in the order the statement runs them: the screen, the events, the stored shows, the ads' calls, the
- * playlists' pixels and the hourly rollup.
+ * playlists' pixels and the hourly rollup. A batch carries only the steps it needs (`ingestParts`): the ad
+ * steps when an event names an ad, the pixel step when a show names a playlist.
  */
 
 /** How long a show's trackers are retried before they are given up (a day). */
@@ -30,8 +32,15 @@ export function screen(cabinetId: CabinetId, pointId: number, zone: string | nul
       )`;
 }
 
-/** `input`: the batch's events as rows. */
-export function eventRows(events: readonly PlaybackEvent[]): SQL {
+/** `input`: the batch's events as rows (their ad ids only when `ads`: no other step reads them). */
+export function eventRows(events: readonly PlaybackEvent[], ads: boolean): SQL {
+  const adIds = ads
+    ? sql`,
+          ${arrayOf(
+            events.map((e) => e.adId ?? null),
+            'int',
+          )}`
+    : sql``;
   return sql`input as (
         select * from unnest(
           ${arrayOf(
@@ -57,26 +66,46 @@ export function eventRows(events: readonly PlaybackEvent[]): SQL {
           ${arrayOf(
             events.map((e) => e.duration),
             'float8',
-          )},
-          ${arrayOf(
-            events.map((e) => e.adId ?? null),
-            'int',
-          )}
-        ) as t(event_id, file_id, playlist_id, started_at, ended_at, duration, ad_id)
+          )}${adIds}
+        ) as t(event_id, file_id, playlist_id, started_at, ended_at, duration${ads ? sql`, ad_id` : sql``})
       )`;
 }
 
-/**
- * `ranked` and `ins`: the shows stored, each with its names, audience, cost and ad looked up in the screen's
- * own cabinet; an event already stored is skipped (and answers nothing below).
- */
-export const storedShows = sql`-- An ad's show: its first show of the ad's creative in the batch takes the ad, if the ad is this
+/** The pieces of `ins` that give a show its ad: present only for a batch with an event that names an ad. */
+const adPieces = {
+  ranked: sql`-- An ad's show: its first show of the ad's creative in the batch takes the ad, if the ad is this
       -- screen's and waiting (docs/ssp.md, "Proof of play").
       ranked as (
         select i.*, row_number() over (partition by i.ad_id, i.file_id order by i.started_at, i.event_id) as ad_rank
         from input i
       ),
-      ins as (
+      `,
+  from: sql`ranked`,
+  multiplier: sql`ad.multiplier_micros / 1000000.0, `,
+  columns: sql`ad.id, coalesce(ad.revenue_micros / 1000000.0, 0), coalesce(ad.source, 'manual')`,
+  join: sql`
+        left join ${sspAds} ad on ad.id = i.ad_id and i.ad_rank = 1 and ad.point_id = pt.id
+          and ad.cabinet_id = pt.cabinet_id and ad.status = 'leased' and ad.file_id = i.file_id`,
+};
+
+/** Without an ad: what a show that finds no ad stores (no ad, no revenue, 'manual'). */
+const noAdPieces: typeof adPieces = {
+  ranked: sql``,
+  from: sql`input`,
+  multiplier: sql``,
+  columns: sql`null, 0, 'manual'`,
+  join: sql``,
+};
+
+/**
+ * `ranked` and `ins`: the shows stored, each with its names, audience, cost and ad looked up in the screen's
+ * own cabinet; an event already stored is skipped (and answers nothing below). A batch none of whose events
+ * names an ad (`ads` false: most batches) leaves out the ad's ranking and lookup: no show of it could find an
+ * ad, and each stores what it would have stored without one.
+ */
+export function storedShows(ads: boolean): SQL {
+  const ad = ads ? adPieces : noAdPieces;
+  return sql`${ad.ranked}ins as (
         insert into ${playbacks} (cabinet_id, point_id, event_id, file_id, playlist_id, file_name,
           playlist_name, point_name, started_at, ended_at, duration, impressions, cost, ad_id, revenue,
           source)
@@ -84,27 +113,23 @@ export const storedShows = sql`-- An ad's show: its first show of the ad's creat
           i.started_at, i.ended_at, i.duration,
           -- An ad's audience multiplier; else the audience the screen measured in that hour, else its
           -- setting for the hour, else its average.
-          coalesce(
-            ad.multiplier_micros / 1000000.0,
-            a.viewers,
+          coalesce(${ad.multiplier}a.viewers,
             (pt.audience -> 'perHour' ->> extract(hour from l.local_at)::int)::float8,
             (pt.audience ->> 'viewers')::float8),
-          pt.playback_cost::float8, ad.id, coalesce(ad.revenue_micros / 1000000.0, 0),
-          coalesce(ad.source, 'manual')
-        from ranked i
+          pt.playback_cost::float8, ${ad.columns}
+        from ${ad.from} i
         cross join pt
         cross join lateral (select i.started_at at time zone pt.tz as local_at) l
         left join ${audienceHourly} a on a.point_id = pt.id
           and a.hour_utc = i.started_at - (l.local_at - date_trunc('hour', l.local_at))
         left join ${files} f on f.id = i.file_id and f.cabinet_id = pt.cabinet_id
-        left join ${playlists} pl on pl.id = i.playlist_id and pl.cabinet_id = pt.cabinet_id
-        left join ${sspAds} ad on ad.id = i.ad_id and i.ad_rank = 1 and ad.point_id = pt.id
-          and ad.cabinet_id = pt.cabinet_id and ad.status = 'leased' and ad.file_id = i.file_id
+        left join ${playlists} pl on pl.id = i.playlist_id and pl.cabinet_id = pt.cabinet_id${ad.join}
         order by i.event_id
         on conflict (point_id, event_id) do nothing
         returning cabinet_id, point_id, event_id, playlist_id, file_id, started_at, duration, impressions,
           cost, source, revenue, ad_id
       )`;
+}
 
 /** `played` and `adcalls`: the ads these shows played, and the calls each owes its supplier. */
 export const adCalls = sql`played as (
@@ -140,19 +165,26 @@ export const adCalls = sql`played as (
         returning id
       )`;
 
-/** `pixels`: the playlists' tracking pixels these shows owe. */
-export const pixelCalls = sql`pixels as (
+/**
+ * `pixels`: the playlists' tracking pixels these shows owe. `playlistIds` are the batch's playlists: only
+ * those are read (by key, in the screen's cabinet), and a batch whose playlists have none inserts nothing.
+ */
+export function pixelCalls(cabinetId: CabinetId, playlistIds: readonly number[]): SQL {
+  return sql`pixels as (
         -- A playlist's tracking pixel is owed once per show stored (a resent event inserts nothing above).
         insert into ${trackerDeliveries} (cabinet_id, point_id, event_id, kind, url, expires_at)
         select ins.cabinet_id, ins.point_id, ins.event_id, 'pixel', pl.pixel,
           now() + make_interval(secs => ${TRACKER_LIFETIME_SECONDS})
-        from ins
-        join ${playlists} pl on pl.id = ins.playlist_id and pl.cabinet_id = ins.cabinet_id
-        where pl.pixel is not null
+        from (
+          select id, pixel from ${playlists}
+          where ${anyId(playlists.id, playlistIds)} and cabinet_id = ${cabinetId} and pixel is not null
+        ) pl
+        join ins on ins.playlist_id = pl.id
         order by ins.event_id
         on conflict (point_id, event_id, kind) do nothing
         returning id
       )`;
+}
 
 /** `hours` and `rolled`: the stored shows added to the hourly rollup, rows in key order. */
 export const hourlyRollup = sql`hours as (
@@ -183,3 +215,20 @@ export const hourlyRollup = sql`hours as (
           cost = r.cost + excluded.cost,
           revenue = r.revenue + excluded.revenue
       )`;
+
+/**
+ * What a batch needs beyond storing and rolling up its shows, read from its events alone: the ad steps
+ * when an event names an ad, the pixel step for the playlists its shows name (none: no step).
+ */
+export function ingestParts(events: readonly PlaybackEvent[]): {
+  ads: boolean;
+  playlistIds: number[];
+} {
+  const playlistIds = new Set<number>();
+  let ads = false;
+  for (const e of events) {
+    if (e.adId !== undefined && e.adId !== null) ads = true;
+    if (e.playlistId !== null) playlistIds.add(e.playlistId);
+  }
+  return { ads, playlistIds: [...playlistIds] };
+}

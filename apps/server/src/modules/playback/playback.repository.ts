@@ -2,9 +2,17 @@ import { sql } from 'drizzle-orm';
 import type { AudienceSample, PlaybackEvent } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
-import { rowsOf } from '../../db/sql.js';
+import { preparedRowsOf, rowsOf } from '../../db/sql.js';
 import { audienceScreen, reattributed, sampleRows, storedAudience } from './audience.sql.js';
-import { adCalls, eventRows, hourlyRollup, pixelCalls, screen, storedShows } from './ingest.sql.js';
+import {
+  adCalls,
+  eventRows,
+  hourlyRollup,
+  ingestParts,
+  pixelCalls,
+  screen,
+  storedShows,
+} from './ingest.sql.js';
 
 export interface IngestResult {
   /** False when the screen is gone (removed since its token was checked): nothing was stored. */
@@ -34,17 +42,22 @@ export class PlaybackRepository {
     events: readonly PlaybackEvent[],
     zone: string | null = null,
   ): Promise<IngestResult> {
-    const result = await rowsOf<{ found: number; inserted: number; trackers: number }>(
+    const parts = ingestParts(events);
+    const calls = [
+      ...(parts.ads ? [sql`(select count(*) from adcalls)`] : []),
+      ...(parts.playlistIds.length > 0 ? [sql`(select count(*) from pixels)`] : []),
+    ];
+    const result = await preparedRowsOf<{ found: number; inserted: number; trackers: number }>(
       this.db,
       sql`
       with ${screen(cabinetId, pointId, zone)},
-      ${eventRows(events)},
-      ${storedShows},
-      ${adCalls},
-      ${pixelCalls},
+      ${eventRows(events, parts.ads)},
+      ${storedShows(parts.ads)},
+      ${parts.ads ? sql`${adCalls},` : sql``}
+      ${parts.playlistIds.length > 0 ? sql`${pixelCalls(cabinetId, parts.playlistIds)},` : sql``}
       ${hourlyRollup}
       select (select count(*) from pt)::int as found, (select count(*) from ins)::int as inserted,
-        ((select count(*) from pixels) + (select count(*) from adcalls))::int as trackers`,
+        (${calls.length > 0 ? sql.join(calls, sql` + `) : sql`0`})::int as trackers`,
     );
     const row = result[0];
     return {
