@@ -77,6 +77,12 @@ function badgeVars(theme: MantineTheme, cache: Map<string, Vars>, look: BadgeLoo
   return vars;
 }
 
+/** A translation with one value put in, looked up once (with a marker where the value goes). */
+export function translationTemplate(t: TFunction, key: string, param: string): (value: string) => string {
+  const parts = t(key, { [param]: MARKER, interpolation: { escapeValue: false } }).split(MARKER);
+  return (value) => parts.join(value);
+}
+
 function makeKit(t: TFunction, theme: MantineTheme, base: string): CellKit {
   const badges = new Map<string, Vars>();
   return {
@@ -110,10 +116,7 @@ function makeKit(t: TFunction, theme: MantineTheme, base: string): CellKit {
         {children}
       </div>
     ),
-    template: (key, param) => {
-      const parts = t(key, { [param]: MARKER, interpolation: { escapeValue: false } }).split(MARKER);
-      return (value) => parts.join(value);
-    },
+    template: (key, param) => translationTemplate(t, key, param),
     texts: (prefix) => {
       const found = new Map<string, string>();
       return (key) => {
