@@ -10,6 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { finishDay, prepareDay, signatureOf } from '../packages/core/src/schedule/day.js';
+import { schedulePlaylist } from '../packages/core/src/schedule/fixtures.js';
 import {
   addDays,
   planFullness,
@@ -27,31 +28,16 @@ const BATCH = 100;
 const DAYS = 16;
 const ZONES = ['Europe/Kyiv', 'America/New_York', 'UTC', 'Asia/Kolkata'];
 
+/** Playlist `id` as bench/web copies it: advertising every 10 minutes, one 15 s file, three years. */
 function playlist(id: number, year: number): SchedulePlaylist {
-  return {
+  return schedulePlaylist({
     id,
     type: 'ADVERTISING',
-    active: true,
-    approved: true,
-    override: false,
-    inLeftoversOnly: false,
     fromDate: `${year - 1}-01-01 00:00:00`,
     toDate: `${year + 1}-12-31 23:59:59`,
-    weekDays: [0, 1, 2, 3, 4, 5, 6],
-    fromTime: '00:00:00',
-    toTime: '23:59:59',
-    fromTime2: null,
-    toTime2: null,
-    filesOrder: 'ASC',
-    scheduleMode: null,
     periodicity: 600,
-    limitationType: 'QUANTUTY_PER_DAY',
-    quotas: [],
-    blockDuration: 3600,
-    sections: [],
     items: [{ fileId: 1, seconds: 15 }],
-    share: { screens: 1, index: 0 },
-  };
+  });
 }
 
 /** Screen k's input as bench/web seeds it (screen ids and playlist ids from 1). */
