@@ -14,26 +14,19 @@ export function FullnessPlanning({ data }: { data: Dashboard }) {
   const total = pending + points.length;
   const number = new Intl.NumberFormat(intlLocale(i18n.language));
   const estimate = data.planning?.estimateSeconds ?? null;
+  const planned = t('dashboard.planned', {
+    count: total,
+    planned: number.format(points.length),
+    total: number.format(total),
+  });
   return (
     <Stack gap={4} mb="md" role="status" data-testid="fullness-pending">
       <Text size="sm" c="blue">
         {t('dashboard.pending', { count: pending })}
       </Text>
-      <Progress
-        value={(points.length / total) * 100}
-        size="sm"
-        aria-label={t('dashboard.planned', {
-          count: total,
-          planned: number.format(points.length),
-          total: number.format(total),
-        })}
-      />
+      <Progress value={(points.length / total) * 100} size="sm" aria-label={planned} />
       <Text size="xs" c="dimmed" data-testid="fullness-progress">
-        {t('dashboard.planned', {
-          count: total,
-          planned: number.format(points.length),
-          total: number.format(total),
-        })}
+        {planned}
         {estimate !== null && ` · ${t('dashboard.estimate', { time: formatWait(estimate, i18n.language) })}`}
       </Text>
     </Stack>
