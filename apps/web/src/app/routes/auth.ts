@@ -1,5 +1,4 @@
 import { createRoute } from '@tanstack/react-router';
-import { LoginPage } from '../../features/auth/LoginPage';
 import { middleware } from '../middleware';
 import { lazy, rootRoute, text } from './kit';
 
@@ -40,8 +39,7 @@ export const authRoutes = [
       };
     },
     beforeLoad: middleware('guest'),
-    // Not lazy: the page a first visit opens comes with the first script, not in a second round trip.
-    component: LoginPage,
+    component: lazy(() => import('../../features/auth/LoginPage'), 'LoginPage'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
