@@ -126,7 +126,9 @@ describe('approval in the browser', () => {
     expect(await dialog.getByRole('row', { name: /^End/ }).getAttribute('data-changed')).toBeNull();
     expect(await dialog.getByRole('row', { name: /^Screens/ }).innerText()).toContain('Lobby screen');
 
-    // The same dialog light and dark, wide and on a phone.
+    // The same dialog light and dark, wide and on a phone: one signed-in page, its size and scheme changed
+    // between rounds (a sign-in per round made this test the suite's longest).
+    const page = await signedIn('shop-owner', 1400, false, 2300);
     for (const [width, dark] of [
       [1400, false],
       [1400, true],
@@ -134,7 +136,11 @@ describe('approval in the browser', () => {
       [390, true],
     ] as const) {
       // Tall enough for the whole comparison to show in the screenshot.
-      const page = await signedIn('shop-owner', width, dark, width === 390 ? 3800 : 2300);
+      await page.setViewportSize({ width, height: width === 390 ? 3800 : 2300 });
+      await page.evaluate(
+        (scheme) => localStorage.setItem('mantine-color-scheme-value', scheme),
+        dark ? 'dark' : 'light',
+      );
       const review = await openReview(page, '3 fields changed');
       // On a phone one card per field replaces the table.
       if (width === 390) await review.getByRole('region', { name: 'Name' }).waitFor();
@@ -148,8 +154,8 @@ describe('approval in the browser', () => {
         await review.getByLabel('Only what changed').check();
         await screenshot(page, `approval-diff-${width}${dark ? '-dark' : ''}-changed`);
       }
-      await page.context().close();
     }
+    await page.context().close();
 
     await dialog.getByLabel('Reason for rejecting (optional)').fill(REASON);
     await dialog.getByRole('button', { name: 'Reject' }).click();
