@@ -106,7 +106,7 @@ export function dayClasses(input: ScheduleInput): (day: ZoneDay) => string | nul
   const { playlists } = input;
   if (playlists.some(datedPlaylist)) return () => null;
   const periods = playlists.map((p) => parsedPeriod(p));
-  const byWeekday = playlists.some((p) => p.weekDays.length < 7 || new Set(p.weekDays).size < 7);
+  const byWeekday = playlists.some((p) => new Set(p.weekDays).size < 7);
   return (day) => {
     if (!day.steady) return null;
     let key = byWeekday ? `${day.weekday}:` : '';
