@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { withDatabase } from '../test/global-setup.js';
@@ -39,6 +40,40 @@ describe('opening the database', () => {
       await admin.end();
     }
   });
+
+  it.runIf(testDb.driver === 'pg')(
+    'a transaction whose connection the database ends fails, and the process goes on',
+    async () => {
+      if (testDb.driver !== 'pg') return;
+      const name = `vt_term_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: testDb.url });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const unhandled: unknown[] = [];
+      const onUncaught = (error: unknown) => unhandled.push(error);
+      process.on('uncaughtException', onUncaught);
+      try {
+        const handle = await openDatabase({ driver: 'pg', url: withDatabase(testDb.url, name), poolSize: 2 });
+        // The transaction's client is checked out when its backend is ended; its next statement fails.
+        // The client's 'error' event comes before that failure is delivered (pg errors its queries on
+        // the next tick), so an unhandled one shows by the time the transaction has failed.
+        const transaction = handle.db.transaction(async (tx) => {
+          const [{ pid }] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
+          await admin.query('select pg_terminate_backend($1)', [pid]);
+          await tx.execute(sql`select 1`);
+        });
+        await expect(transaction).rejects.toThrow();
+        expect(unhandled).toEqual([]);
+        // The pool dropped the dead client: the next statements run on fresh connections.
+        expect(await Promise.all([handle.ping(), handle.ping(), handle.ping()])).toEqual([true, true, true]);
+        await handle.close();
+      } finally {
+        process.off('uncaughtException', onUncaught);
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  );
 
   it.runIf(testDb.driver === 'pglite')('the embedded database keeps its data across restarts', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vitrine-pglite-'));

@@ -83,6 +83,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ...(new URL(options.url).searchParams.has('options') ? {} : { options: SESSION_OPTIONS }),
     });
     pool.on('error', () => undefined); // idle client errors are reported by the next query
+    // A client checked out for a transaction has no pool listener: its connection ended by the database
+    // (a restart, pg_terminate_backend) would be an unhandled 'error' event that stops the process. Its
+    // query fails instead, and the pool drops the client on release (it is no longer queryable).
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     // Several processes may start at once against one database: one migrates, the others wait.
     const exclusive = <T>(work: () => Promise<T>) => underAdvisoryLock(options.url, work);
