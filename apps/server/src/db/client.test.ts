@@ -8,6 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { withDatabase } from '../test/global-setup.js';
 import { openDatabase } from './client.js';
 import { createRepositories } from './repositories.js';
+import { rowsOf } from './sql.js';
 
 const testDb = inject('testDb');
 
@@ -58,8 +59,8 @@ describe('opening the database', () => {
         // The client's 'error' event comes before that failure is delivered (pg errors its queries on
         // the next tick), so an unhandled one shows by the time the transaction has failed.
         const transaction = handle.db.transaction(async (tx) => {
-          const [{ pid }] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
-          await admin.query('select pg_terminate_backend($1)', [pid]);
+          const [backend] = await rowsOf<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+          await admin.query('select pg_terminate_backend($1)', [backend!.pid]);
           await tx.execute(sql`select 1`);
         });
         await expect(transaction).rejects.toThrow();
