@@ -110,7 +110,7 @@ async function follow(page: Page, { address, from }: Offered): Promise<void> {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menu').locator(`a[href="${address}"]`).first().click();
   }
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.waitForURL((url) => url.pathname === address);
 }
 
 /**
