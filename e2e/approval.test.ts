@@ -81,8 +81,12 @@ async function openReview(page: Page, changes: string) {
 }
 
 describe('approval in the browser', () => {
-  it('shows the manager their waiting version, the owner the diff, and the manager the rejection reason', async () => {
-    const owner = await signedIn('shop-owner');
+  // The owner's and the manager's signed-in pages, kept from one step of the story to the next.
+  let owner: Page;
+  let manager: Page;
+
+  it('shows the manager their waiting version and the owner the diff', async () => {
+    owner = await signedIn('shop-owner');
     await owner.goto(`${server.url}/account-members`);
     const approval = owner.getByLabel(
       'Playlist changes by content managers and advertising agents wait for my approval',
@@ -93,7 +97,7 @@ describe('approval in the browser', () => {
     await owner.getByText('Marco Manager').waitFor();
 
     // The manager renames the playlist, adds a file and leaves Sunday out.
-    const manager = await signedIn('shop-manager');
+    manager = await signedIn('shop-manager');
     await openEditor(manager, 'Lobby loop');
     await nameField(manager).fill('Lobby loop, spring');
     await pickFiles(manager, 0, ['coffee.png']);
@@ -125,9 +129,10 @@ describe('approval in the browser', () => {
     await daysRow.locator('del', { hasText: 'Sun' }).waitFor();
     expect(await dialog.getByRole('row', { name: /^End/ }).getAttribute('data-changed')).toBeNull();
     expect(await dialog.getByRole('row', { name: /^Screens/ }).innerText()).toContain('Lobby screen');
+  });
 
-    // The same dialog light and dark, wide and on a phone: one signed-in page, its size and scheme changed
-    // between rounds (a sign-in per round made this test the suite's longest).
+  it('shows the review light and dark, wide and on a phone, the decision in reach', async () => {
+    // One signed-in page, its size and scheme changed between rounds.
     const page = await signedIn('shop-owner', 1400, false, 2300);
     for (const [width, dark] of [
       [1400, false],
@@ -156,7 +161,10 @@ describe('approval in the browser', () => {
       }
     }
     await page.context().close();
+  });
 
+  it('rejects with a reason that the manager then reads', async () => {
+    const dialog = await openReview(owner, '3 fields changed');
     await dialog.getByLabel('Reason for rejecting (optional)').fill(REASON);
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await dialog.waitFor({ state: 'hidden' });
