@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PLAYLIST_MESSAGES, DEFAULT_PAGE_SIZE, type PlaylistListItem } from '@vitrine/core';
 import { useConfirm } from '../../lib/confirm';
+import { useCellKit } from '../../lib/list/cells';
 import { DataTable } from '../../lib/list/DataTable';
 import { ListFooter } from '../../lib/list/ListFooter';
 import { BulkBar, ListHeader } from '../../lib/list/ListKit';
@@ -158,6 +159,21 @@ function PlaylistsBulkBar({
   );
 }
 
+/** The table's columns and a row's labels, the same from render to render (rows re-render only on change). */
+function usePlaylistColumns(approver: boolean) {
+  const kit = useCellKit();
+  const columns = useMemo(() => playlistColumns(kit, approver), [kit, approver]);
+  // A row's labels with its name put in, each looked up once.
+  const labels = useMemo(
+    () => ({
+      select: kit.template('playlists.select', 'name'),
+      actions: kit.template('playlists.actionsFor', 'name'),
+    }),
+    [kit],
+  );
+  return { columns, labels };
+}
+
 /** /playlist: search, filters, sort and pages in the address, selection for bulk remove and apply. */
 export function PlaylistsPage() {
   const { t } = useTranslation();
@@ -172,8 +188,7 @@ export function PlaylistsPage() {
   const [applying, setApplying] = useState(false);
   const [reviewing, setReviewing] = useState<number | null>(null);
   const approver = has('playlist.maxDuration');
-  // The same columns from render to render: the table's rows re-render only when their own data changes.
-  const columns = useMemo(() => playlistColumns(t, approver), [t, approver]);
+  const { columns, labels } = usePlaylistColumns(approver);
   // The owner learns what waits for them wherever the list's filters are.
   const { data: waiting } = usePlaylists({ pending: 'true', limit: 1 }, approver);
   const waitingCount = approver ? (waiting?.total ?? 0) : 0;
@@ -214,11 +229,11 @@ export function PlaylistsPage() {
         selection={{
           state: selection,
           allLabel: t('playlists.selectAll'),
-          rowLabel: (p) => t('playlists.select', { name: p.name }),
+          rowLabel: (p) => labels.select(p.name),
         }}
         rowMenu={{
           header: t('playlists.actions'),
-          label: (p) => t('playlists.actionsFor', { name: p.name }),
+          label: (p) => labels.actions(p.name),
           items: rowItems,
         }}
         empty={t('common.nothingFound')}

@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POINT_PAGE_SIZE, type Point } from '@vitrine/core';
+import { useCellKit } from '../../lib/list/cells';
 import { DataTable } from '../../lib/list/DataTable';
 import { ListFooter } from '../../lib/list/ListFooter';
 import type { useSelection } from '../../lib/list/useSelection';
@@ -27,7 +28,16 @@ export function ScreensTable({
   const rows = data?.points ?? [];
   const { page, limit } = query;
   // The same columns from render to render: the table's rows re-render only when their own data changes.
-  const columns = useMemo(() => screenColumns(t), [t]);
+  const kit = useCellKit();
+  const columns = useMemo(() => screenColumns(kit), [kit]);
+  // A row's labels with its name put in, each looked up once.
+  const labels = useMemo(
+    () => ({
+      select: kit.template('points.select', 'name'),
+      actions: kit.template('points.actionsFor', 'name'),
+    }),
+    [kit],
+  );
   return (
     <>
       <DataTable<Point>
@@ -39,11 +49,11 @@ export function ScreensTable({
         selection={{
           state: selection,
           allLabel: t('points.selectAll'),
-          rowLabel: (p) => t('points.select', { name: p.name }),
+          rowLabel: (p) => labels.select(p.name),
         }}
         rowMenu={{
           header: t('points.actions'),
-          label: (p) => t('points.actionsFor', { name: p.name }),
+          label: (p) => labels.actions(p.name),
           items: (p) => rowItems(p.id),
         }}
         empty={data?.total === 0 && !filtered ? t('points.empty') : t('common.nothingFound')}

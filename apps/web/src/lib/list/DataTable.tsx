@@ -1,11 +1,23 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Checkbox, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Selection } from './useSelection';
 import { useCabinetBlocked } from '../permissions';
-import { Row, type RowEvents } from './DataTableRow';
+import { Row, type RowEvents, type RowKit } from './DataTableRow';
 import { rowKeyTarget } from './rowKeys';
 import { allChosen } from './selectionState';
+import { SharedRowMenu, useMenuToggle, type OpenMenu } from './SharedRowMenu';
 import { SpacerRow } from './SpacerRow';
+import { useLinkClicks } from './useLinkClicks';
 import { useVirtualRows } from './useVirtualRows';
 import './DataTable.css';
 
@@ -51,8 +63,10 @@ export interface DataTableProps<T> {
   loading?: boolean;
 }
 
-/** A row's height before it is measured. */
+/** A row's height until the first row rendered is measured (once for each page of rows). */
 const ESTIMATED_ROW = 49;
+/** Rows rendered beyond the visible ones on each side. */
+const OVERSCAN = 3;
 /**
  * Pages up to this many rows are rendered whole (the spec's pages of 10 and 25, a cabinet's members):
  * small enough to stay light, and every row stays findable in the page. Longer ones are virtualised.
@@ -65,6 +79,7 @@ interface RowFocusInput<T> {
   body: RefObject<HTMLTableSectionElement | null>;
   scrollTo: (index: number) => void;
   toggle: ((id: number) => void) | undefined;
+  menu: (button: HTMLButtonElement, index: number) => void;
 }
 
 /**
@@ -72,7 +87,7 @@ interface RowFocusInput<T> {
  * (rowKeyTarget), scrolling the one reached into view and focusing it once rendered; Space toggles its
  * checkbox. The rows' events go through one object that stays the same from render to render.
  */
-function useRowFocus<T>({ rows, rowKey, body, scrollTo, toggle }: RowFocusInput<T>) {
+function useRowFocus<T>({ rows, rowKey, body, scrollTo, toggle, menu }: RowFocusInput<T>) {
   const [active, setActive] = useState(0);
   const focusAfterRender = useRef<number | null>(null);
   const current = Math.min(active, Math.max(0, rows.length - 1));
@@ -104,7 +119,7 @@ function useRowFocus<T>({ rows, rowKey, body, scrollTo, toggle }: RowFocusInput<
     }
   };
 
-  // What a row does on a key, a focus or its checkbox, through one object that stays the same from render
+  // What a row does on a key, a focus, its checkbox or its menu button, through one object that stays the same from render
   // to render, so a row re-renders only when its own data, place or state changes (not on every scroll).
   const latest = useRef({ onKey, toggle });
   useLayoutEffect(() => {
@@ -114,12 +129,74 @@ function useRowFocus<T>({ rows, rowKey, body, scrollTo, toggle }: RowFocusInput<
     key: (event, index, row) => latest.current.onKey(event, index, row),
     focus: (index) => setActive(index),
     toggle: (id) => latest.current.toggle?.(id),
+    menu,
   }));
   return { current, events };
 }
 
-/** The header row: the page's checkbox, the columns' headers, the menu or action column's hidden one. */
-function HeaderRow<T>({ rows, rowKey, columns, selection, rowMenu, rowAction }: DataTableProps<T>) {
+/**
+ * The rows' height: the middle one of the first rows rendered, measured once for each page of rows (not
+ * for each row coming into view, which forced a layout for every one of them while scrolling).
+ */
+function useRowHeight(body: RefObject<HTMLTableSectionElement | null>, rows: unknown[]) {
+  const [height, setHeight] = useState(ESTIMATED_ROW);
+  useLayoutEffect(() => {
+    const rendered = body.current?.querySelectorAll('tr[data-index]');
+    if (!rendered || rendered.length === 0) return;
+    const heights = [...rendered].map((tr) => tr.getBoundingClientRect().height).sort((a, b) => a - b);
+    const middle = heights[Math.floor(heights.length / 2)]!;
+    if (middle > 0 && Math.abs(middle - height) > 0.5) setHeight(middle);
+    // Once for each page of rows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rows]);
+  return height;
+}
+
+/**
+ * What every row shares, the same object while the columns and which parts there are stay: a row's labels
+ * and menu are read from the latest props when used (the parent makes them anew at every render),
+ * so a row re-renders only when its own data, place or state changes.
+ */
+function useRowKit<T>({
+  columns,
+  selection,
+  rowMenu,
+  rowAction,
+  events,
+}: Pick<DataTableProps<T>, 'columns' | 'selection' | 'rowMenu' | 'rowAction'> & { events: RowEvents<T> }) {
+  const latest = useRef({ selection, rowMenu });
+  useLayoutEffect(() => {
+    latest.current = { selection, rowMenu };
+  });
+  const hasLabel = selection !== undefined;
+  const hasMenu = rowMenu !== undefined;
+  return useMemo<RowKit<T>>(
+    () => ({
+      columns,
+      rowLabel: hasLabel ? (row) => latest.current.selection!.rowLabel(row) : undefined,
+      rowMenu: hasMenu
+        ? { header: '', label: (row) => latest.current.rowMenu!.label(row), items: () => null }
+        : undefined,
+      // An action's cell may show the parent's state (a pending button): rows follow its every render.
+      rowAction,
+      events,
+    }),
+    [columns, hasLabel, hasMenu, rowAction, events],
+  );
+}
+
+/**
+ * The header row: the page's checkbox, the columns' headers, the menu or action column's hidden one.
+ * Memoised: Mantine's cells need not be worked out again for every scroll's render of the table.
+ */
+const HeaderRow = memo(function HeaderRow<T>({
+  rows,
+  rowKey,
+  columns,
+  selection,
+  rowMenu,
+  rowAction,
+}: DataTableProps<T>) {
   return (
     <Table.Tr aria-rowindex={1}>
       {selection && (
@@ -143,13 +220,15 @@ function HeaderRow<T>({ rows, rowKey, columns, selection, rowMenu, rowAction }: 
       )}
     </Table.Tr>
   );
-}
+}) as <T>(props: DataTableProps<T>) => ReactNode;
 
 /**
  * The list kit's table: on a long page only the rows in (and near) the window are in the document, so a
- * page of 1000 stays light; the window scrolls as ever. Screen readers learn the full size from aria-rowcount and each
- * row's place from aria-rowindex. A row takes focus: arrow keys, Home and End move between rows (scrolling
- * the one reached into view), Space toggles its checkbox.
+ * page of 1000 stays light; the window scrolls as ever. Screen readers learn the full size from
+ * aria-rowcount and each row's place from aria-rowindex. A row takes focus: arrow keys, Home and End move
+ * between rows (scrolling the one reached into view), Space toggles its checkbox. Rows are plain elements
+ * (DataTableRow); their links go through the router by one click handler here, their '…' buttons open the
+ * table's one menu (SharedRowMenu).
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { rows, rowKey, columns, label, minWidth = 640, selection, rowMenu, rowAction, empty } = props;
@@ -157,16 +236,31 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const body = useRef<HTMLTableSectionElement>(null);
   // A blocked cabinet's lists are empty because they are refused: the banner says why, not 'Nothing found'.
   const blocked = useCabinetBlocked();
-  const { items, before, after, measure, scrollTo } = useVirtualRows({
+  const rowHeight = useRowHeight(body, rows);
+  // The same function while the rows are: the virtualiser works every row's place out again when it changes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const keyOf = useCallback((index: number) => rowKey(rows[index]!), [rows]);
+  const { items, before, after, scrollTo } = useVirtualRows({
     count: rows.length,
-    estimate: ESTIMATED_ROW,
-    keyOf: (index) => rowKey(rows[index]!),
+    estimate: rowHeight,
+    fixed: true,
+    keyOf,
     anchor: body,
     wholeUpTo: WHOLE_UP_TO,
+    overscan: OVERSCAN,
   });
+  const [menu, setMenu] = useState<OpenMenu | null>(null);
   const toggle = selection?.state.toggle;
-  const { current, events } = useRowFocus({ rows, rowKey, body, scrollTo, toggle });
+  const menuToggle = useMenuToggle(setMenu);
+  const { current, events } = useRowFocus({ rows, rowKey, body, scrollTo, toggle, menu: menuToggle });
+  const links = useLinkClicks();
   const span = columns.length + (selection ? 1 : 0) + (rowMenu || rowAction ? 1 : 0);
+  const kit = useRowKit({ columns, selection, rowMenu, rowAction, events });
+  // The menu goes with its row when the row scrolls out of the document.
+  const open = menu && items.some((i) => i.index === menu.index) ? menu : null;
+  useLayoutEffect(() => {
+    if (menu && !open) setMenu(null);
+  }, [menu, open]);
 
   return (
     <>
@@ -176,6 +270,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           className="vitrine-datatable"
           aria-label={label}
           aria-rowcount={rows.length + 1}
+          {...links}
         >
           <Table.Thead>
             <HeaderRow {...props} />
@@ -193,12 +288,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   index={item.index}
                   selected={selection?.state.selected.has(id) ?? false}
                   tabbable={item.index === current}
-                  columns={columns}
-                  rowLabel={selection?.rowLabel}
-                  rowMenu={rowMenu}
-                  rowAction={rowAction}
-                  measure={measure}
-                  events={events}
+                  menuOpen={open?.opened === true && open.index === item.index}
+                  kit={kit}
                 />
               );
             })}
@@ -206,6 +297,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {rowMenu && (
+        <SharedRowMenu
+          menu={open}
+          onClose={() => setMenu((m) => m && { ...m, opened: false })}
+          items={(index) => (rows[index] === undefined ? null : rowMenu.items(rows[index]))}
+        />
+      )}
       {!loading && !blocked && rows.length === 0 && empty !== undefined && (
         <Text c="dimmed" ta="center">
           {empty}

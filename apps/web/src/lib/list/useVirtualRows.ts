@@ -55,16 +55,26 @@ export function useVirtualRows({
 }): VirtualRows {
   const virtual = count > wholeUpTo;
   const inBox = scroller !== undefined;
-  // Where the rows start, measured from the top of what scrolls: checked after every render (what is above
-  // them can change), set only when it moved, so this settles at once.
+  // Where the rows start, measured from the top of what scrolls: when the list is laid out and whenever
+  // the page (or the box) changes size, as what is above the rows does (a bar appearing); not after every
+  // render, which forced a layout in the middle of each scroll's render. Read in a ResizeObserver's turn,
+  // after the browser's own layout, it costs nothing.
   const [margin, setMargin] = useState(0);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
-    const top = anchor.current?.getBoundingClientRect().top ?? 0;
-    const box = scroller?.current;
-    const start = box ? top - box.getBoundingClientRect().top + box.scrollTop : top + window.scrollY;
-    if (Math.abs(start - margin) > 1) setMargin(start);
-  });
+    if (!virtual) return;
+    const measure = () => {
+      const top = anchor.current?.getBoundingClientRect().top ?? 0;
+      const box = scroller?.current;
+      const start = box ? top - box.getBoundingClientRect().top + box.scrollTop : top + window.scrollY;
+      setMargin((margin) => (Math.abs(start - margin) > 1 ? start : margin));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    const content = scroller?.current?.firstElementChild;
+    if (content) observer.observe(content);
+    return () => observer.disconnect();
+  }, [virtual, count, anchor, scroller]);
   const options = {
     estimateSize: () => estimate,
     overscan,
@@ -80,6 +90,11 @@ export function useVirtualRows({
     count: virtual && inBox ? count : 0,
     getScrollElement: () => scroller?.current ?? null,
   });
+  // A new height for rows of one height: their places are worked out again (the virtualiser keeps them).
+  useLayoutEffect(() => {
+    if (fixed) (inBox ? inElement : inWindow).measure();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [estimate]);
   if (!virtual) {
     return {
       whole: true,
