@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './e2e/support/sequencer.js';
+import { localeStrings } from './scripts/vite/locale-strings.js';
 
 const core = fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url));
 const alias = { '@vitrine/core': core };
@@ -26,6 +27,8 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        // The web app's locale strings are split into parts by the same plugin as its build.
+        plugins: [localeStrings(fileURLToPath(new URL('./apps/web/src/i18n', import.meta.url)))],
         test: {
           name: 'unit',
           include: [

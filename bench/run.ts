@@ -7,6 +7,7 @@ import { fleetBenchmark } from './fleet.js';
 import { fleetProxyBenchmark } from './fleet-proxy.js';
 import { fleetPlanBenchmark } from './fleet-plan.js';
 import { ingestBenchmark } from './ingest.js';
+import { loginBenchmark } from './login.js';
 import { reportsBenchmark } from './reports.js';
 import { scheduleBenchmark } from './schedule.js';
 import { sspBenchmark } from './ssp.js';
@@ -25,6 +26,7 @@ const all: Record<string, () => Promise<string[]>> = {
   schedule: scheduleBenchmark,
   reports: reportsBenchmark,
   web: webBenchmark,
+  login: loginBenchmark,
   wall: wallBenchmark,
   ssp: sspBenchmark,
 };

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
-import type { CDPSession, Page } from 'playwright-core';
 import { FULLNESS_RANGES, type Dashboard } from '@vitrine/core';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { signInToken, uploadImage } from '../e2e/support/api.js';
 import { signIn } from '../e2e/support/pages.js';
 import { spawnServer } from '../e2e/support/server-process.js';
 import { freePort } from '../e2e/support/server.js';
+import { loginFigures } from './login.js';
 import { benchDatabaseUrl, cleanups, ROOT, sleep, withDatabase } from './support.js';
 
 /**
@@ -61,7 +61,6 @@ const q = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 };
 const ms = (v: number) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const goal = (ok: boolean, text: string) => `${ok ? 'goal met' : 'GOAL NOT MET'} (${text})`;
 
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
@@ -337,56 +336,6 @@ async function savePlaylistFigure(
   );
 }
 
-/**
- * Bytes as sent and raw, by type, of everything a page loads (CDP's network events). What went over the
- * wire is split into compressed bodies and response headers (their raw text, HTTP/1.1), so a page's weight
- * is told apart from the per-request cost of many small files.
- */
-function countBytes(cdp: CDPSession) {
-  const seen = new Map<string, { type: string; sent: number; raw: number; headers: number }>();
-  const headerBytes = new Map<string, number>();
-  cdp.on('Network.responseReceivedExtraInfo', (e) => {
-    headerBytes.set(e.requestId, e.headersText?.length ?? 0);
-  });
-  cdp.on('Network.responseReceived', (e) => {
-    seen.set(e.requestId, { type: e.type, sent: 0, raw: 0, headers: 0 });
-  });
-  cdp.on('Network.dataReceived', (e) => {
-    const entry = seen.get(e.requestId);
-    if (entry) entry.raw += e.dataLength;
-  });
-  cdp.on('Network.loadingFinished', (e) => {
-    const entry = seen.get(e.requestId);
-    if (entry) {
-      entry.sent = e.encodedDataLength;
-      entry.headers = headerBytes.get(e.requestId) ?? 0;
-    }
-  });
-  return () => {
-    const sum = (type: string, key: 'sent' | 'raw' | 'headers') =>
-      [...seen.values()].filter((e) => e.type === type).reduce((s, e) => s + e[key], 0);
-    const of = (type: string) => ({
-      sent: sum(type, 'sent'),
-      body: sum(type, 'sent') - sum(type, 'headers'),
-      headers: sum(type, 'headers'),
-      raw: sum(type, 'raw'),
-      requests: [...seen.values()].filter((e) => e.type === type).length,
-    });
-    return { requests: seen.size, js: of('Script'), css: of('Stylesheet') };
-  };
-}
-
-const fcp = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => {
-          const entry = list.getEntriesByName('first-contentful-paint')[0];
-          if (entry) resolve(entry.startTime);
-        }).observe({ type: 'paint', buffered: true });
-      }),
-  );
-
 /** A folder of `files` remote files (made once; a kept database keeps it), for the gallery's figure. */
 async function galleryFolder(
   api: (path: string, body?: unknown) => Promise<unknown>,
@@ -414,38 +363,9 @@ async function galleryFolder(
 async function browserFigures(base: string, say: (line: string) => void, gallery: number): Promise<void> {
   const browser = await launchBrowser();
   try {
+    await loginFigures(browser, base, say);
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
-    // Baseline: a blank page with one line of text.
-    const blank: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      await page.goto(`data:text/html,<p>Vitrine</p>`);
-      blank.push(await fcp(page));
-    }
-    say(`  browser baseline: first contentful paint of a blank page p50 ${ms(q(blank, 0.5))}`);
-
-    const paints: number[] = [];
-    let bytes: ReturnType<ReturnType<typeof countBytes>> | undefined;
-    for (let i = 0; i < 5; i++) {
-      const fresh = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      const p = await fresh.newPage();
-      const cdp = await fresh.newCDPSession(p);
-      await cdp.send('Network.enable');
-      const read = countBytes(cdp);
-      await p.goto(`${base}/login`, { waitUntil: 'networkidle' });
-      paints.push(await fcp(p));
-      bytes ??= read();
-      await fresh.close();
-    }
-    const { js, css } = bytes!;
-    say(
-      `  /login: ${bytes!.requests} requests; JavaScript ${kb(js.body)} compressed (${kb(js.raw)} raw) ${goal(js.body <= 250 * 1024, '<= 250 KB')}, ` +
-        `${js.requests} files, with ${kb(js.headers)} of response headers ${kb(js.sent)} as sent; CSS ${kb(css.body)} (${kb(css.raw)} raw)`,
-    );
-    say(
-      `  /login first contentful paint p50 ${ms(q(paints, 0.5))} (x${(q(paints, 0.5) / q(blank, 0.5)).toFixed(1)} of blank) ${goal(q(paints, 0.5) < 1000, '< 1 s')}`,
-    );
-
     // And the frames of scrolling a tall blank page the same way as the lists below: the machine's own pace.
     await page.goto(`data:text/html,<p>Vitrine</p><div style="height:100000px"></div>`);
     const blankFrames = await page.evaluate(async () => {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { localeStrings } from '../../scripts/vite/locale-strings.ts';
 import { precompress } from '../../scripts/vite/precompress.ts';
 
 /** This build's id: in the bundle (__BUILD_ID__) and in dist/version.json, which open pages poll. */
@@ -15,13 +16,33 @@ const versionFile = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), versionFile(), precompress()],
+  plugins: [
+    react(),
+    localeStrings(fileURLToPath(new URL('./src/i18n', import.meta.url))),
+    versionFile(),
+    precompress(),
+  ],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   resolve: {
     alias: { '@vitrine/core': fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url)) },
   },
   server: { proxy: { '/api': 'http://localhost:8080' } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // A first page loads few files (each request's headers count, and shared chunks come in a
+          // waterfall otherwise): everything the entry needs at once, the sign-in page included
+          // (routes/auth.ts), is one chunk. Each other page keeps its own chunks, fetched when it opens
+          // (or is hovered: the router preloads on intent).
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
+  },
   // A worker's script carries its own security policy: the server keeps the page headers on files named
   // as workers (plugins/spa.ts), so every worker bundle says so in its name.
   worker: { rolldownOptions: { output: { entryFileNames: 'assets/[name].worker-[hash].js' } } },

@@ -242,6 +242,7 @@ describe('the web app', () => {
     await mkdir(join(webDir, 'assets'));
     await writeFile(join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
     await writeFile(join(webDir, 'assets', 'app-1a2b.js'), 'console.log(1)');
+    await writeFile(join(webDir, 'assets', 'app-1a2b.js.br'), brotliCompressSync('console.log(1)'));
     await writeFile(join(webDir, 'assets', 'check.worker-3c4d.js'), 'postMessage(1)');
     const web = await buildTestApp({ WEB_DIR: webDir });
     try {
@@ -260,6 +261,16 @@ describe('the web app', () => {
       expect(asset.headers['content-security-policy']).toBeUndefined();
       expect(asset.headers['x-frame-options']).toBeUndefined();
       expect(asset.headers['x-content-type-options']).toBe('nosniff');
+      // So does its precompressed copy, which is what a browser is sent (the build writes .br beside it).
+      const brotli = await web.app.inject({
+        method: 'GET',
+        url: '/assets/app-1a2b.js',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['content-security-policy']).toBeUndefined();
+      expect(brotli.headers['x-frame-options']).toBeUndefined();
+      expect(brotli.headers['x-content-type-options']).toBe('nosniff');
       const worker = await call(web.app, 'GET', '/assets/check.worker-3c4d.js');
       expect(worker.headers['content-security-policy']).toContain("script-src 'self'");
       expect((await call(web.app, 'GET', '/api/nothing')).statusCode).toBe(404);

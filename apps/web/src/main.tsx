@@ -22,15 +22,22 @@ const theme = createTheme({
   components: { Combobox: { defaultProps: { keepMounted: false } } },
 });
 
-const start = resolveStartLocale();
-if (start.redirect) {
-  window.location.replace(start.redirect);
-} else {
-  await initI18n(start.locale);
+/**
+ * Starts the app in its locale. Not a top-level await: a module awaiting at its top level turns off the
+ * bundler's chunk merging (rolldown keeps execution order then), which split the first page into some
+ * fifty small scripts.
+ */
+async function start(): Promise<void> {
+  const { locale, redirect } = resolveStartLocale();
+  if (redirect) {
+    window.location.replace(redirect);
+    return;
+  }
+  await initI18n(locale);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
   });
-  const router = createAppRouter(queryClient, start.locale);
+  const router = createAppRouter(queryClient, locale);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <MantineProvider theme={theme} defaultColorScheme="light">
@@ -44,3 +51,5 @@ if (start.redirect) {
     </StrictMode>,
   );
 }
+
+void start();

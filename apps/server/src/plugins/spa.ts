@@ -48,9 +48,12 @@ export function changingFile(path: string): () => Promise<Buffer> {
   };
 }
 
-/** A built script or stylesheet that no page or worker runs as a document of its own. */
+/**
+ * A built script or stylesheet that no page or worker runs as a document of its own. Its precompressed copy
+ * (`.br`, `.gz`: the path @fastify/static hands over when it sends one) counts as the file itself.
+ */
 export const isSubresourceAsset = (path: string): boolean =>
-  path.includes('/assets/') && /\.(js|css)$/.test(path) && !/worker/i.test(path);
+  path.includes('/assets/') && /\.(js|css)(\.br|\.gz)?$/.test(path) && !/worker/i.test(path);
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; every other GET outside /api answers

@@ -18,23 +18,68 @@ export const i18nSettings = (locale: Locale, resources: Resource): InitOptions =
   interpolation: { escapeValue: false },
 });
 
-/** One locale's strings, a chunk of their own: a page loads its language only (a locale change reloads). */
-const strings = (locale: Locale): Promise<Record<string, unknown>> =>
-  import(`./${locale}.json`).then((module: { default: Record<string, unknown> }) => module.default);
+type Strings = Record<string, unknown>;
+const def = (module: { default: Strings }) => module.default;
 
 /**
- * Starts i18next in the given locale with that locale's strings. English, the fallback for a string a
- * locale might lack, follows after the first render rather than before it.
+ * Each locale's strings in two chunks (scripts/vite/locale-strings.ts, sections.ts): the first part is all
+ * the sign-in page and the other pages outside the layout need; the rest comes with the layout's pages. A
+ * page loads its own language only (a locale change reloads).
+ */
+const PARTS: Record<Locale, { first: () => Promise<Strings>; rest: () => Promise<Strings> }> = {
+  en: {
+    first: () => import('virtual:vitrine-strings/en/first').then(def),
+    rest: () => import('virtual:vitrine-strings/en/rest').then(def),
+  },
+  ua: {
+    first: () => import('virtual:vitrine-strings/ua/first').then(def),
+    rest: () => import('virtual:vitrine-strings/ua/rest').then(def),
+  },
+  it: {
+    first: () => import('virtual:vitrine-strings/it/first').then(def),
+    rest: () => import('virtual:vitrine-strings/it/rest').then(def),
+  },
+  ru: {
+    first: () => import('virtual:vitrine-strings/ru/first').then(def),
+    rest: () => import('virtual:vitrine-strings/ru/rest').then(def),
+  },
+};
+
+let started: Locale = DEFAULT_LOCALE;
+let all: Promise<void> | undefined;
+
+/**
+ * Starts i18next in the given locale with that locale's first strings. The rest (and English, the fallback
+ * for a string a locale might lack) load with the first page of the layout (`loadAllStrings`).
  */
 export async function initI18n(locale: Locale): Promise<void> {
-  const own = await strings(locale);
+  started = locale;
+  const own = await PARTS[locale].first();
   await i18n
     .use(initReactI18next)
     .init(i18nSettings(locale, { [i18nLanguage(locale)]: { translation: own } }));
   document.documentElement.lang = i18nLanguage(locale);
-  if (locale !== DEFAULT_LOCALE) {
-    void strings(DEFAULT_LOCALE).then((en) => i18n.addResourceBundle(DEFAULT_LOCALE, 'translation', en));
-  }
+}
+
+/** Every string of the started locale, and English's, once: what a page of the layout waits for. */
+export function loadAllStrings(): Promise<void> {
+  all ??= (async () => {
+    const locales: Locale[] = started === DEFAULT_LOCALE ? [started] : [started, DEFAULT_LOCALE];
+    const parts = await Promise.all(
+      locales.flatMap((locale) =>
+        (started === locale ? [PARTS[locale].rest()] : [PARTS[locale].first(), PARTS[locale].rest()]).map(
+          (load) => load.then((strings) => [locale, strings] as const),
+        ),
+      ),
+    );
+    for (const [locale, strings] of parts)
+      i18n.addResourceBundle(i18nLanguage(locale), 'translation', strings, true, false);
+  })();
+  // A failed load (a new build took the chunk away) is tried again by the next page.
+  all.catch(() => {
+    all = undefined;
+  });
+  return all;
 }
 
 export default i18n;

@@ -1,4 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
+import { LoginPage } from '../../features/auth/LoginPage';
 import { middleware } from '../middleware';
 import { lazy, rootRoute, text } from './kit';
 
@@ -39,7 +40,8 @@ export const authRoutes = [
       };
     },
     beforeLoad: middleware('guest'),
-    component: lazy(() => import('../../features/auth/LoginPage'), 'LoginPage'),
+    // Not lazy: the page a first visit opens comes with the first script, not in a second round trip.
+    component: LoginPage,
   }),
   createRoute({
     getParentRoute: () => rootRoute,

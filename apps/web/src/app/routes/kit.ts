@@ -6,6 +6,7 @@ import {
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { loadBrand } from '../../brand/brand';
+import { loadAllStrings } from '../../i18n';
 import { ErrorPage, NotFoundPage } from '../../features/errors/ErrorPages';
 import { listSearch } from '../../lib/list/search';
 import { validateFilterSearch, type FilterSearch } from '../../features/statistics/filters';
@@ -31,11 +32,17 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 });
 
 export const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-/** Every protected page sits in the layout; signed-out callers go to /login and come back after. */
+const signedIn = middleware('auth');
+/**
+ * Every protected page sits in the layout; signed-out callers go to /login and come back after. The
+ * layout's pages wait for all their locale's strings (the pages outside it load a first part only).
+ */
 export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  beforeLoad: middleware('auth'),
+  beforeLoad: async (args) => {
+    await Promise.all([loadAllStrings(), signedIn(args)]);
+  },
   component: LazyAppLayout,
   notFoundComponent: NotFoundPage,
 });
