@@ -4,6 +4,7 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthBody } from '@vitrine/core';
 import { ApiError, failureText } from '../../api/client';
+import { loadAllStrings } from '../../i18n';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
 import { signIn } from './auth.api';
 import { AuthCard } from './AuthCard';
@@ -29,6 +30,8 @@ export function LoginPage() {
     onStart: () => {
       setError(null);
       setLocked(false);
+      // The signed-in pages' strings load while the password is checked, not after it.
+      void loadAllStrings();
     },
     onSuccess: (pair) => complete(pair, redirect),
     onError: (e) => {
