@@ -55,6 +55,7 @@ async function drawn(data: Dashboard, locale: 'en' | 'ua' | 'it' | 'ru'): Promis
 describe('the dashboard while fullness is planned', () => {
   it('says how many screens are planned, shows a bar and when the rest should be done', async () => {
     const text = await drawn(dashboard(7_600, 130), 'en');
+    expect(text).toContain('Fullness of 7,600 screens is being worked out');
     expect(text).toContain('2,400 of 10,000 screens planned · about 3 minutes left');
     const html = renderToString(
       <MantineProvider>
@@ -65,6 +66,7 @@ describe('the dashboard while fullness is planned', () => {
   });
 
   it('in every language, with the plural forms of each', async () => {
+    expect(await drawn(dashboard(7_600, 130), 'ru')).toContain('Заполненность 7 600 экранов');
     expect(await drawn(dashboard(7_600, 130), 'ua')).toContain(
       'Сплановано 2 400 з 10 000 екранів · залишилося приблизно 3 хвилини',
     );

@@ -22,7 +22,7 @@ export function FullnessPlanning({ data }: { data: Dashboard }) {
   return (
     <Stack gap={4} mb="md" role="status" data-testid="fullness-pending">
       <Text size="sm" c="blue">
-        {t('dashboard.pending', { count: pending })}
+        {t('dashboard.pending', { count: pending, pending: number.format(pending) })}
       </Text>
       <Progress value={(points.length / total) * 100} size="sm" aria-label={planned} />
       <Text size="xs" c="dimmed" data-testid="fullness-progress">
