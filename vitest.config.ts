@@ -55,6 +55,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Each file has a database of its own (a PGlite copy, or a PostgreSQL database from the
+          // template): files run side by side, two by default (vitest's default here was one on 2 cores).
+          maxWorkers: Number(process.env.INTEGRATION_WORKERS ?? 2),
         },
       },
       {
