@@ -40,9 +40,16 @@ export function format(name: string, s: Stats, baseline?: Stats): string {
   return `  ${name.padEnd(44)} p50 ${s.p50.toFixed(3)} ms  p95 ${s.p95.toFixed(3)} ms  ${s.perSecond.toFixed(0)}/s${ratio}`;
 }
 
-export async function benchApp(): Promise<BuiltApp & { database: DatabaseHandle; config: Config }> {
+export async function benchApp(
+  env: Record<string, string> = {},
+): Promise<BuiltApp & { database: DatabaseHandle; config: Config }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIR: join(dataDir, 'web') });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIR: join(dataDir, 'web'),
+    ...env,
+  });
   const url = process.env.BENCH_DATABASE_URL;
   const database = await openDatabase(url ? { driver: 'pg', url } : { driver: 'pglite' });
   const built = await buildApp({ config, database, logger: false });

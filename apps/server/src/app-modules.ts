@@ -195,6 +195,7 @@ async function contentModules(infra: Infrastructure, billing: BillingFirst, sync
     // The tariff's storage per screen slot.
     storageLimit: (cabinetId) => policy.storageQuota(cabinetId),
     contentChanged: (cabinetId, change) => sync.get().changed(cabinetId, change),
+    onClose: infra.onClose,
   });
   const files = media.services.media;
   const schedule = createScheduleModule({ repos, media: files });

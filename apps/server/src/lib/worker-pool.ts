@@ -102,15 +102,15 @@ export const WORKER_NICE = 10;
 
 /**
  * The worker side: answers each job with the handler's result, or with its error's message. It first lowers
- * its own thread's priority: Linux keeps a nice value per thread, so the event loop's thread keeps its own
+ * its own thread's priority by `nice` steps (0 for work a request waits on): Linux keeps a nice value per thread, so the event loop's thread keeps its own
  * (elsewhere the call would lower the whole process, so it is made on Linux only).
  */
-export function serveJobs<In, Out>(handler: (input: In) => Out): void {
+export function serveJobs<In, Out>(handler: (input: In) => Out, nice = WORKER_NICE): void {
   if (!parentPort) throw new Error('serveJobs runs inside a worker thread');
   const port = parentPort;
-  if (process.platform === 'linux') {
+  if (process.platform === 'linux' && nice > 0) {
     try {
-      setPriority(0, Math.min(19, getPriority(0) + WORKER_NICE));
+      setPriority(0, Math.min(19, getPriority(0) + nice));
     } catch {
       // Not allowed here (a locked-down container): the thread plans at the process's priority.
     }

@@ -7,7 +7,7 @@ import { fileRulesRoutes } from './file-rules.routes.js';
 import { FileRulesService, type FileRulesServiceDeps } from './file-rules.service.js';
 import { mediaRoutes } from './media.routes.js';
 import { MediaService, type MediaServiceDeps } from './media.service.js';
-import { createTusStore } from './media.tus.js';
+import { createTusStore } from './tus-store.js';
 import { Quota } from './quota.js';
 
 type QuotaDeps = ConstructorParameters<typeof Quota>[0];
@@ -24,6 +24,8 @@ export interface MediaModuleDeps extends Pick<
   storageLimit: (cabinetId: CabinetId) => Promise<number | null>;
   /** Tells the screens a file's schedule or settings changed (the content sync). */
   contentChanged: FileRulesServiceDeps['contentChanged'];
+  /** Registers what is stopped when the server closes (the uploads' hashing thread). */
+  onClose: (stop: () => Promise<unknown>) => void;
 }
 
 /** The media library: uploads (whole or resumable) under the cabinet's quota, imports, and file rules. */
@@ -33,6 +35,7 @@ export function createMediaModule(deps: MediaModuleDeps) {
     quota: new Quota({ repos, transact, quota: config.media.quota, limit: deps.storageLimit }),
     tusStore: createTusStore(join(config.dataDir, 'tus'), config.tusExpiryHours * 3_600_000),
   };
+  deps.onClose(async () => uploads.tusStore.close());
   const media = new MediaService({
     media: repos.media,
     transact,

@@ -26,13 +26,16 @@ import { UnsafeArchiveError, archiveSize, packageEntry, unzipTo } from '../../li
 import type { MediaServiceDeps, MediaService } from './media.service.js';
 import type { NewFile } from './media.repository.js';
 import { fontFamilyOf, measureUpload, type BrowserMeasure } from './measure.js';
-import { TooLargeError, inspect, receive } from './receive.js';
+import { TooLargeError, inspect, receive, type Received } from './receive.js';
 
 export interface UploadInput {
   name: string;
   folderId: number;
-  /** The bytes as a stream (a plain upload), or a finished file on local disk that the library may take over. */
-  source: { stream: Readable } | { path: string };
+  /**
+   * The bytes as a stream (a plain upload), or a finished file on local disk that the library may take
+   * over, with its fingerprint when that was taken as it was written.
+   */
+  source: { stream: Readable } | { path: string; received?: Received | undefined };
   /** The resumable upload it finishes, whose quota hold it takes over. */
   tusId?: string;
   /** A folder to make under `folderId` for the file, once the upload passed every check. */
@@ -295,7 +298,7 @@ export class IngestService {
     try {
       const received =
         'path' in input.source
-          ? await inspect(tmp, limits.maxFileSize)
+          ? await inspect(tmp, limits.maxFileSize, input.source.received)
           : await receive(input.source.stream, tmp, limits.maxFileSize);
       return { tmp, received };
     } catch (error) {

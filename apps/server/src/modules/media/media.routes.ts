@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { UPLOAD_MESSAGES, mediaApi } from '@vitrine/core';
 import type { App } from '../../app-types.js';
-import type { FileStore } from '@tus/file-store';
+import type { HashingFileStore } from './tus-store.js';
 import type { Config } from '../../config.js';
 import type { FileRulesService } from './file-rules.service.js';
 import type { Quota } from './quota.js';
@@ -80,7 +80,7 @@ function rawUpload(request: {
 export interface MediaRoutesDeps {
   media: MediaService;
   fileRules: FileRulesService;
-  uploads: { tusStore: FileStore; quota: Quota };
+  uploads: { tusStore: HashingFileStore; quota: Quota };
   config: Pick<Config, 'media' | 'trustProxy'>;
 }
 

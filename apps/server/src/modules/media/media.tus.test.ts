@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build.js';
 import { createUser, type TestUser } from '../../test/factories.js';
@@ -92,6 +92,9 @@ describe('resumable uploads (tus)', () => {
     expect(file).toMatchObject({ name: 'bundle.7z', size: body.length, duplicate: false });
     const stored = Buffer.from(await (await fetch(`${base}${file.url}`)).arrayBuffer());
     expect(stored.equals(body)).toBe(true);
+    // The hash taken while the chunks were written is the bytes' own.
+    const sha = createHash('sha256').update(body).digest('hex');
+    expect((await t.repos.media.fileByHash(owner.row.cabinetId, sha))?.id).toBe(file.id);
   });
 
   it('refuses a bad extension and a file over the limit when the upload is created', async () => {

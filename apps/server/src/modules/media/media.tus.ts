@@ -1,7 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { FileStore } from '@tus/file-store';
 import { EVENTS, Server, type Upload } from '@tus/server';
 import { ERRORS, nameSchema, uploadRefusal } from '@vitrine/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -9,21 +8,14 @@ import type { Caller } from '../../lib/caller.js';
 import { AppError } from '../../lib/errors.js';
 import type { IngestService } from './ingest.service.js';
 import type { Quota } from './quota.js';
+import type { HashingFileStore } from './tus-store.js';
 
 export const TUS_PATH = '/api/file/tus';
-
-/**
- * Where resumable uploads wait for their last byte: DATA_DIR/tus. One left unfinished for `expiryMs` after
- * it began is removed by the hourly sweep (and its quota hold with it).
- */
-export function createTusStore(directory: string, expiryMs: number): FileStore {
-  return new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
-}
 
 interface TusOptions {
   ingest: IngestService;
   quota: Quota;
-  datastore: FileStore;
+  datastore: HashingFileStore;
   maxFileSize: number;
   trustProxy: boolean;
 }
@@ -76,6 +68,7 @@ export function createTusHandler(options: TusOptions) {
 
   // A terminated upload lets go of its hold.
   server.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
+    datastore.forget(id);
     quota.releaseTus(id).catch(() => undefined);
   });
 
@@ -128,8 +121,9 @@ async function finish(options: TusOptions, caller: Caller, upload: Upload) {
     const file = await options.ingest.upload(caller, {
       name: upload.metadata?.filename ?? '',
       folderId: Number(upload.metadata?.folderId ?? 0) || 0,
-      // The finished upload is moved into storage, not copied: one write of the bytes, not two.
-      source: { path },
+      // The finished upload is moved into storage, not copied: one write of the bytes, not two. It is
+      // not read again either when its chunks were fingerprinted as they were written.
+      source: { path, received: await options.datastore.takeFingerprint(upload.id, upload.size) },
       tusId: upload.id,
       browser: {
         ...(Number(upload.metadata?.width) > 0 ? { width: Number(upload.metadata?.width) } : {}),

@@ -14,7 +14,7 @@ export interface Received {
 
 export class TooLargeError extends Error {}
 
-const HEAD_BYTES = 4096;
+export const HEAD_BYTES = 4096;
 
 /** Hashes bytes as they pass and keeps the first few for sniffing. */
 class Fingerprint {
@@ -64,10 +64,14 @@ export async function receive(stream: Readable, tmpPath: string, maxBytes: numbe
   return print.result();
 }
 
-/** The same facts about a file already on local disk (a finished resumable upload), without copying it. */
-export async function inspect(path: string, maxBytes: number): Promise<Received> {
+/**
+ * The same facts about a file already on local disk (a finished resumable upload), without copying it:
+ * `known` when they were taken as it was written and the file is still that long, else read from it.
+ */
+export async function inspect(path: string, maxBytes: number, known?: Received): Promise<Received> {
   const { size } = await stat(path);
   if (size > maxBytes) throw new TooLargeError();
+  if (known?.size === size) return known;
   const print = new Fingerprint();
   for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 }))
     print.add(chunk as Buffer);
