@@ -35,7 +35,7 @@ import {
  * run is within its time budget, and no step after one that missed p99 < 50 ms); BENCH_FLEET_WINDOW_S (60,
  * per N on the server; keep it a multiple of the server's 30 s ping period); BENCH_FLEET_BASELINE_S (30,
  * per N on the echo server); BENCH_FLEET_FANOUT_REPS (3); BENCH_FLEET_DUMP=<dir> keeps each window's raw
- * samples; BENCH_FLEET_SERVER_NODE_ARGS adds node flags to the server (e.g. --cpu-prof --cpu-prof-dir=...).
+ * samples; BENCH_FLEET_RAMP_BATCH (500) players connect at once while ramping; BENCH_FLEET_SERVER_NODE_ARGS adds node flags to the server (e.g. --cpu-prof --cpu-prof-dir=...).
  * PostgreSQL at BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test):
  * a fresh database is made for the run and dropped after it.
  */
@@ -44,7 +44,8 @@ const ADMIN_PASSWORD = 'Admin-pass-1!';
 const HEARTBEAT_MS = HEARTBEAT_SECONDS * 1000;
 const TARGET_P99_MS = 50;
 const FANOUT = 1000;
-const RAMP_BATCH = 500;
+/** Players connecting at once while the fleet ramps up (BENCH_FLEET_RAMP_BATCH). */
+const RAMP_BATCH = Number(process.env.BENCH_FLEET_RAMP_BATCH ?? 500);
 const CHURN_EVERY_MS = 10_000;
 const CHURN_FRACTION = 0.01;
 const PONG_LOST_MS = 10_000;

@@ -11,6 +11,9 @@ import { listenForBackups } from './modules/system/control-socket.js';
 import { startReport } from './start-report.js';
 import { startTimedWork } from './timed-work.js';
 
+/** Connections the kernel may queue before the server takes them (net.core.somaxconn caps it; docs/deploying.md). */
+const LISTEN_BACKLOG = 4096;
+
 const say = (line: string) => process.stdout.write(`${line}\n`);
 /** Printed loudly: a misconfiguration that loses files or mail, framed so nobody misses it in a log. */
 const warn = (text: string) =>
@@ -85,7 +88,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // A fleet reconnecting at once (a restart, a network back) sends thousands of connections in a burst:
+  // Node's default queue of 511 waiting connections drops the rest. The kernel caps it at somaxconn.
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   say(await startReport({ config, database, admin, billing: services.billing.tariffs }));
 
   // The stock library is made once, after start, so it never delays the first request (and by one
