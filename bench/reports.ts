@@ -20,14 +20,15 @@ import { benchDatabaseUrl, format, measure, withDatabase, type Stats } from './s
  * report by hour, by instances, by files and the exchange over the 90 days, the list's first page, a deep
  * page, and a filtered page; the baseline is GET /api/health in the same run. Goal: p95 under 500 ms.
  *
- * Knobs: BENCH_REPORTS_ROWS (10000000), BENCH_REPORTS_N (30 calls per figure), BENCH_REPORTS_KEEP=1 keeps
+ * Knobs: BENCH_REPORTS_ROWS (10000000), BENCH_REPORTS_SCREENS (50), BENCH_REPORTS_N (30 calls per figure), BENCH_REPORTS_KEEP=1 keeps
  * the database (its name is printed) and BENCH_REPORTS_REUSE=<name> measures an existing one again.
  * PostgreSQL at BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  */
 
 const ROWS = Number(process.env.BENCH_REPORTS_ROWS ?? 10_000_000);
 const N = Number(process.env.BENCH_REPORTS_N ?? 30);
-const SCREENS = 50;
+/** Screens sharing the rows: 50 for ten million keeps about 93 shows a screen and hour; scale it with ROWS. */
+const SCREENS = Number(process.env.BENCH_REPORTS_SCREENS ?? 50);
 const FILES = 40;
 /** Files one screen plays (its own 8 of the 40, from 7 playlists or none). */
 const PER_SCREEN = 8;

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -40,6 +40,7 @@ export function format(name: string, s: Stats, baseline?: Stats): string {
   return `  ${name.padEnd(44)} p50 ${s.p50.toFixed(3)} ms  p95 ${s.p95.toFixed(3)} ms  ${s.perSecond.toFixed(0)}/s${ratio}`;
 }
 
+/** The app in this process on a data directory of its own, removed when the app closes. */
 export async function benchApp(
   env: Record<string, string> = {},
 ): Promise<BuiltApp & { database: DatabaseHandle; config: Config }> {
@@ -53,6 +54,8 @@ export async function benchApp(
   const url = process.env.BENCH_DATABASE_URL;
   const database = await openDatabase(url ? { driver: 'pg', url } : { driver: 'pglite' });
   const built = await buildApp({ config, database, logger: false });
+  // Its files go with it (bench/upload stores three copies of its file a run).
+  built.app.addHook('onClose', async () => rm(dataDir, { recursive: true, force: true }));
   await built.app.ready();
   return { ...built, database, config };
 }
