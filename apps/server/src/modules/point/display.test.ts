@@ -64,6 +64,21 @@ describe('display off by schedule', () => {
     // The box sleeps with its panel: its socket goes, and so does the other screen's, long enough to alert.
     socket.close();
     await expect.poll(async () => (await getPoint(point.id)).status).not.toBe('ONLINE');
+    // Its heartbeat (the report with the panel off) and its disconnection are both stored before they are
+    // moved back in time: a presence flush landing after that would make it seen just now and live again
+    // (a busy host delays the flush).
+    await expect
+      .poll(async () => {
+        const [row] = await t.database.db.select().from(points).where(eq(points.id, point.id));
+        const stored = row?.report as { display?: { power?: string } } | null | undefined;
+        return Boolean(
+          stored?.display?.power === 'off' &&
+          row?.lastSeenAt &&
+          row.goneOfflineAt &&
+          row.goneOfflineAt >= row.lastSeenAt,
+        );
+      })
+      .toBe(true);
     const gone = new Date(Date.now() - 11 * 60_000);
     for (const id of [point.id, twin.point.id])
       await t.database.db

@@ -294,13 +294,23 @@ export class Fleet {
   }
 
   private pingQueue: number[] = [];
+  /** When the current sweep of every socket began. */
+  private sweptAt = Number.NEGATIVE_INFINITY;
   private countedAll = Date.now();
 
   /** Pings the next slice of sockets; each socket is pinged once per ping interval. */
   private ping(): void {
     const interval = this.options.pingMs ?? HEARTBEAT_SECONDS * 1000;
     const tick = Math.min(1000, interval);
-    if (this.pingQueue.length === 0) this.pingQueue = [...this.sockets.keys()];
+    if (this.pingQueue.length === 0) {
+      // A sweep starts once per interval, however few the sockets: a small fleet's sweep ends within a
+      // tick, and starting the next at once pinged (and marked seen) every socket every second.
+      const now = Date.now();
+      // (Half a tick early is on time: the timer itself runs a little late or early.)
+      if (now - this.sweptAt < interval - tick / 2) return;
+      this.sweptAt = now;
+      this.pingQueue = [...this.sockets.keys()];
+    }
     const slice = this.pingQueue.splice(0, Math.ceil((this.sockets.size * tick) / interval));
     for (const pointId of slice) {
       const entry = this.sockets.get(pointId);
