@@ -95,6 +95,26 @@ interface Run {
 }
 const best = (runs: Run[]): Run => runs.reduce((a, b) => (b.ms < a.ms ? b : a));
 
+/** Times `work`: its wall time and the CPU this process spent meanwhile. */
+async function timed(work: () => Promise<unknown>): Promise<Run> {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  await work();
+  const ms = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { ms, cpuMs: (used.user + used.system) / 1000 };
+}
+
+/** Sends the whole file to `url` in CHUNK-sized PATCHes; answers when the last one started. */
+async function patchAll(url: string, token: string, source: string): Promise<number> {
+  let lastStart = performance.now();
+  for (let offset = 0; offset < SIZE; offset += CHUNK) {
+    lastStart = performance.now();
+    await patch(url, token, source, offset, Math.min(SIZE, offset + CHUNK));
+  }
+  return lastStart;
+}
+
 /**
  * The baseline: a bare HTTP PUT of the same bytes on loopback to a server that only writes the body to a
  * file on the same disk (no hashing, no checks), sent from disk by the same client code.
@@ -105,14 +125,10 @@ async function barePut(source: string, target: string): Promise<Run> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/put`;
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  await send('PUT', url, {}, source, 0, SIZE);
-  const ms = performance.now() - start;
-  const used = process.cpuUsage(cpu);
+  const run = await timed(() => send('PUT', url, {}, source, 0, SIZE));
   await new Promise((resolve) => server.close(resolve));
   await rm(target);
-  return { ms, cpuMs: (used.user + used.system) / 1000 };
+  return run;
 }
 
 /** The same upload through the tus library alone (a plain FileStore, no hooks): what the library costs. */
@@ -127,15 +143,10 @@ async function tusAlone(source: string, directory: string): Promise<Run> {
     headers: { 'tus-resumable': '1.0.0', 'upload-length': String(SIZE) },
   });
   const url = new URL(created.headers.get('location')!, base).toString();
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  for (let offset = 0; offset < SIZE; offset += CHUNK)
-    await patch(url, '', source, offset, Math.min(SIZE, offset + CHUNK));
-  const ms = performance.now() - start;
-  const used = process.cpuUsage(cpu);
+  const run = await timed(() => patchAll(url, '', source));
   await new Promise((resolve) => server.close(resolve));
   await rm(directory, { recursive: true, force: true });
-  return { ms, cpuMs: (used.user + used.system) / 1000 };
+  return run;
 }
 
 /**
@@ -193,18 +204,12 @@ export async function uploadBenchmark(): Promise<string[]> {
     puts.push(await barePut(source, join(dir, 'put.7z')));
     bareTus.push(await tusAlone(source, join(dir, 'tus-alone')));
     const url = await create(`whole-${i}.7z`);
-    const cpu = process.cpuUsage();
     const start = performance.now();
     let lastStart = start;
-    for (let offset = 0; offset < SIZE; offset += CHUNK) {
-      lastStart = performance.now();
-      await patch(url, token, source, offset, Math.min(SIZE, offset + CHUNK));
-    }
-    const end = performance.now();
-    const used = process.cpuUsage(cpu);
+    const run = await timed(async () => (lastStart = await patchAll(url, token, source)));
     const others = (lastStart - start) / Math.max(1, Math.ceil(SIZE / CHUNK) - 1);
-    uploads.push({ ms: end - start, cpuMs: (used.user + used.system) / 1000 });
-    lastChunk.push(end - lastStart - others);
+    uploads.push(run);
+    lastChunk.push(start + run.ms - lastStart - others);
     // The next round sends different bytes, so it is stored, not found as a duplicate.
     const handle = await open(source, 'r+');
     await handle.write(randomBytes(16), 0, 16, 4096);
