@@ -237,6 +237,7 @@ async function contentModules(infra: Infrastructure, billing: BillingFirst, sync
     media: files,
     stockCabinetId,
     contentChanged,
+    beginDelta: point.beginPlaylistDelta,
     requireFeature: (cabinetId, feature) => policy.guard(cabinetId, { feature }),
   });
   const { points } = point.services;

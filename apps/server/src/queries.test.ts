@@ -345,6 +345,7 @@ describe.skipIf(inject('testDb').driver !== 'pglite')('raw SQL repositories, sna
     const item = { fileId: 14, duration: 10, wallFit: null };
     const text = await snapshot(r, [
       { name: 'playlist', run: () => r.playlist(CABINET, 13) },
+      { name: 'lock', run: () => r.lock(CABINET, 13) },
       { name: 'playlistsByIds', run: () => r.playlistsByIds(CABINET, [13]) },
       { name: 'insert', run: () => r.insert(CABINET, PLAYLIST) },
       { name: 'update', run: () => r.update(CABINET, 13, { name: 'renamed', endedAt: null }) },
@@ -510,7 +511,25 @@ describe.skipIf(inject('testDb').driver !== 'pglite')('raw SQL repositories, sna
     const text = await snapshot(r, [
       {
         name: 'setCurrentVersions',
-        run: () => r.setCurrentVersions(CABINET, [{ id: 11, version: 'v1' }], 'playlist', AT),
+        run: () =>
+          r.setCurrentVersions(CABINET, [{ id: 11, version: 'v1', base: 'b1', sum: 5n }], 'playlist', AT),
+      },
+      {
+        name: 'keepParts',
+        run: () => r.keepParts(CABINET, [{ id: 11, version: 'v1', base: 'b1', sum: 5n }]),
+      },
+      {
+        name: 'addToSums',
+        run: () =>
+          r.addToSums(
+            CABINET,
+            new Map([
+              [11, 7n],
+              [12, 0n],
+            ]),
+            'playlist',
+            AT,
+          ),
       },
       { name: 'markServed', run: () => r.markServed(CABINET, 11, 'v1', AT, false) },
       { name: 'markServed (heal)', run: () => r.markServed(CABINET, 11, 'v1', AT, true) },

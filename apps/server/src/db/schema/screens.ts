@@ -77,6 +77,13 @@ export const points = pgTable(
      * playlist reaching it, its settings, its networks): it is synchronised when it reports playing it.
      */
     currentVersion: text('current_version'),
+    /**
+     * What the current version is made of (content-version.ts): the digest of the screen's own part and
+     * the sum of its playlists' contributions (0 ≤ sum < 2^128). Null until worked out, and again when a
+     * served manifest showed them stale: a playlist saved alone then works the screen out whole.
+     */
+    contentBase: text('content_base'),
+    contentSum: numeric('content_sum', { precision: 39, scale: 0 }),
     /** When the current version came, and what brought it ('Playlist "Morning"'). */
     contentChangedAt: timestamp('content_changed_at', { withTimezone: true, mode: 'date' }),
     contentChange: text('content_change'),

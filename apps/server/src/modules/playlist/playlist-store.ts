@@ -1,8 +1,11 @@
-import type { ContentUpdate, Playlist, PlaylistInput } from '@vitrine/core';
+import type { ContentChangeReason, ContentUpdate, Playlist, PlaylistInput } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
+import type { Settled } from '../point/playlist-delta.js';
 import { columns, normalize } from './playlist-input.js';
 import type { PlaylistServiceDeps } from './playlist.service.js';
+
+const reasonOf = (name: string | null): ContentChangeReason => ({ kind: 'playlist', name });
 
 /** A saved playlist as the editor gets it back: a notice when it waits for approval, the screens' update. */
 export type Saved = Playlist & { notice?: string; update?: ContentUpdate };
@@ -12,7 +15,12 @@ export type Saved = Playlist & { notice?: string; update?: ContentUpdate };
  * screens whose content it changes.
  */
 export class PlaylistStore {
-  constructor(private readonly deps: Pick<PlaylistServiceDeps, 'repos' | 'transact' | 'contentChanged'>) {}
+  constructor(
+    private readonly deps: Pick<
+      PlaylistServiceDeps,
+      'repos' | 'transact' | 'contentChanged' | 'beginDelta' | 'clock'
+    >,
+  ) {}
 
   /**
    * Spec §4: an ACTIVE playlist makes its screens update at once; a PASSIVE one waits for their next sync.
@@ -23,11 +31,14 @@ export class PlaylistStore {
     name: string | null,
     immediate: Iterable<number>,
     passive: Iterable<number> = [],
+    /** Screens whose versions the save's transaction already stored (playlist-delta.ts). */
+    settled: Settled | null = null,
   ): Promise<ContentUpdate | undefined> {
     return this.deps.contentChanged?.(cabinetId, {
       immediate,
       passive,
-      reason: { kind: 'playlist', name },
+      reason: reasonOf(name),
+      ...(settled ? { settled } : {}),
     });
   }
 
@@ -52,8 +63,10 @@ export class PlaylistStore {
     const input = normalize(raw);
     // A new end or a new end action runs again when the new end comes.
     const reopened = input.toDate !== current.toDate || input.actionOnEnd !== current.actionOnEnd;
-    const before = await this.deps.repos.playlistTargets.reachedPoints(cabinetId, [playlistId]);
-    await this.deps.transact(async (repos) => {
+    const { before, settled } = await this.deps.transact(async (repos) => {
+      // The screens' versions move with the playlist's contribution alone where they can.
+      const delta = await this.deps.beginDelta?.(repos, cabinetId, playlistId);
+      const before = delta?.reached ?? (await repos.playlistTargets.reachedPoints(cabinetId, [playlistId]));
       await repos.playlists.update(cabinetId, playlistId, {
         ...columns(input),
         ...extra,
@@ -62,6 +75,9 @@ export class PlaylistStore {
       if (decided)
         await repos.playlistChanges.decideChanges(cabinetId, decided.ids, 'APPROVED', decided.userId);
       await this.replaceChildren(repos, cabinetId, playlistId, input);
+      const at = this.deps.clock?.() ?? new Date();
+      const settled = delta ? await delta.finish(repos, JSON.stringify(reasonOf(input.name)), at) : null;
+      return { before, settled };
     });
     const after = await this.deps.repos.playlistTargets.reachedPoints(cabinetId, [playlistId]);
     const live = (extra.approved ?? current.approved) && input.active;
@@ -72,6 +88,7 @@ export class PlaylistStore {
       input.name,
       input.influence === 'ACTIVE' || !live ? everyone : takedowns,
       everyone,
+      settled,
     );
   }
 

@@ -86,6 +86,15 @@ export class PlaylistRepository {
     return row;
   }
 
+  /** Locks the playlist's row until the transaction ends: saves of one playlist take turns. */
+  async lock(cabinetId: CabinetId, id: number): Promise<void> {
+    await this.db
+      .select({ id: playlists.id })
+      .from(playlists)
+      .where(and(eq(playlists.cabinetId, cabinetId), eq(playlists.id, id)))
+      .for('update');
+  }
+
   async playlistsByIds(cabinetId: CabinetId, ids: number[]): Promise<PlaylistRow[]> {
     if (ids.length === 0) return [];
     return this.db

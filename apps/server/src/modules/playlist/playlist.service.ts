@@ -12,6 +12,7 @@ import type { Caller } from '../../lib/caller.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import type { MediaService } from '../media/media.service.js';
 import type { ContentChange } from '../point/content-sync.js';
+import type { PlaylistDelta } from '../point/playlist-delta.js';
 import { EndOfValidityService } from './end-of-validity.service.js';
 import { PlaylistApprovalService } from './playlist-approval.service.js';
 import { inputOf, normalize } from './playlist-input.js';
@@ -33,6 +34,15 @@ export interface PlaylistServiceDeps {
    * any with nothing to play) are told at once, the others fetch it at their next regular sync.
    */
   contentChanged?: (cabinetId: CabinetId, change: ContentChange) => Promise<ContentUpdate>;
+  /**
+   * A save's fast way to its screens' versions (point/playlist-delta.ts), begun inside its transaction
+   * before it writes; absent: every save works its screens out whole.
+   */
+  beginDelta?: (
+    repos: Repositories,
+    cabinetId: CabinetId,
+    playlistId: number,
+  ) => Promise<{ reached: number[]; finish: PlaylistDelta['finish'] }>;
   /** Refuses a feature the cabinet's tariff lacks (billing's guard, with the spec's tariff message). */
   requireFeature?: (cabinetId: CabinetId, feature: Feature) => Promise<void>;
 }

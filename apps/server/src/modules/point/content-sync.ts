@@ -4,14 +4,12 @@ import {
   type ContentChangeReason,
   type ContentUpdate,
   type Manifest,
-  type ManifestFile,
   type ScheduleInputData,
   shortDecimal,
 } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { PointRow } from '../../db/schema.js';
-import { sha256 } from '../../lib/tokens.js';
 import { slicer } from '../../lib/yield.js';
 import {
   byCabinet,
@@ -19,7 +17,10 @@ import {
   type ScreenParts,
   type VersionInput,
 } from '../schedule/schedule.service.js';
+import type { FileHash } from '../schedule/schedule-inputs.js';
+import { Contributions, baseOf, sumOf, versionFrom } from './content-version.js';
 import type { Fleet } from './fleet.js';
+import type { Settled } from './playlist-delta.js';
 
 /** What the player needs of its screen: its settings, no status or report. */
 export function playerSettings(row: PointRow): Manifest['point'] {
@@ -47,50 +48,46 @@ export function playerSettings(row: PointRow): Manifest['point'] {
   };
 }
 
+/** A screen's content version with the base and sum it is made of (content-version.ts). */
+export interface Versioned {
+  version: string;
+  base: string;
+  sum: bigint;
+}
+
 /**
  * The version of what a screen plays: its schedule, the bytes of its files and its settings. File names
  * and signed addresses are labels and do not count: renaming a file or a new signature is no new content.
- * Each playlist counts by the digest of its part (its JSON but the screen's share), so a playlist reaching
- * 500 screens is written and hashed once for all of them when `digests` (where playlists read alike on
- * every screen) keeps them across one batch; the version is the same either way.
+ * Each playlist counts by its contribution (content-version.ts), worked out once for a batch where
+ * playlists read alike on every screen; the version is the same either way.
  */
 export function versionOf(
   input: Pick<VersionInput, 'screen' | 'playlists' | 'files' | 'wall'>,
   settings: Manifest['point'],
-  digests: Map<number, string> | null = null,
+  contributions: Contributions = new Contributions(false),
   /** When the neutral slide starts (billing); counted only when set, so paying screens keep their versions. */
   neutralFrom: string | null = null,
-): string {
-  const playlists = input.playlists.map(({ part, share }) => {
-    let digest = digests?.get(part.id);
-    if (digest === undefined) {
-      digest = sha256(JSON.stringify(part));
-      digests?.set(part.id, digest);
-    }
-    return [digest, share];
-  });
-  const fileHashes = input.files.map((f) => [f.fileId, f.hash]);
-  // Counted only when set, so a paying screen outside any wall keeps the version it had.
-  const hold = neutralFrom === null ? [] : [neutralFrom];
-  const cell = input.wall ? [input.wall] : [];
-  return sha256(JSON.stringify([input.screen, playlists, fileHashes, settings, ...hold, ...cell])).slice(
-    0,
-    16,
+): Versioned {
+  const sum = sumOf(
+    input.playlists.map(({ part, share }) => contributions.of(part, share, () => input.files(part.id))),
   );
+  const base = baseOf(input.screen, settings, neutralFrom, input.wall);
+  return { version: versionFrom(base, sum), base, sum };
 }
 
 /** The version of a screen's manifest: `versionOf` its schedule as the player gets it. */
 export function contentVersion(
   schedule: ScheduleInputData,
-  files: ManifestFile[],
+  files: (playlistId: number) => FileHash[],
   settings: Manifest['point'],
-  digests: Map<number, string> | null = null,
+  contributions?: Contributions,
   /** When the neutral slide starts (billing); counted only when set, so paying screens keep their versions. */
   neutralFrom: string | null = null,
   wall?: Manifest['wall'],
 ): string {
   const playlists = schedule.playlists.map(({ share, ...part }) => ({ part, share }));
-  return versionOf({ screen: schedule.screen, playlists, files, wall }, settings, digests, neutralFrom);
+  return versionOf({ screen: schedule.screen, playlists, files, wall }, settings, contributions, neutralFrom)
+    .version;
 }
 
 /** A change to some screens' content: those told at once, those that wait for their regular fetch. */
@@ -99,6 +96,8 @@ export interface ContentChange {
   passive: Iterable<number>;
   /** What brought it (a playlist, a network, the settings); null when unknown. */
   reason: ContentChangeReason | null;
+  /** Screens whose new versions are stored already (a playlist saved alone, playlist-delta.ts). */
+  settled?: Settled;
 }
 
 /** Nothing on the screen: a player that reports no item (or never reported) has nothing to play. */
@@ -132,13 +131,14 @@ export class ContentSync {
   async manifests(rows: PointRow[]): Promise<Map<number, Manifest>> {
     const content = await this.deps.schedule.forPlayers(rows);
     const out = new Map<number, Manifest>();
-    const digests = new Map<number, string>();
     const holds = await this.neutralHolds(rows);
+    let contributions: Contributions | undefined;
     for (const row of rows) {
-      const { schedule, files, alike, wall } = content.get(row.id)!;
+      const { schedule, files, playlistFiles, alike, wall } = content.get(row.id)!;
       const point = playerSettings(row);
       const neutralFrom = holds.get(row.cabinetId) ?? null;
-      const version = contentVersion(schedule, files, point, alike ? digests : null, neutralFrom, wall);
+      contributions = alike ? (contributions ?? new Contributions(true)) : new Contributions(false);
+      const version = contentVersion(schedule, playlistFiles, point, contributions, neutralFrom, wall);
       out.set(row.id, {
         version,
         point,
@@ -166,7 +166,17 @@ export class ContentSync {
     const ids = [...new Set([...immediate, ...change.passive])];
     if (ids.length === 0) return { screens: 0, now: 0, within: null };
     const rows = await this.deps.repos.points.pointsByIds(cabinetId, ids);
-    const { moved, versions } = await this.store(cabinetId, rows, change.reason);
+    const settled = change.settled;
+    const { moved, versions } = await this.store(
+      cabinetId,
+      settled ? rows.filter((row) => !settled.ids.has(row.id)) : rows,
+      change.reason,
+    );
+    for (const row of rows) {
+      if (!settled?.ids.has(row.id)) continue;
+      versions.set(row.id, row.currentVersion!);
+      if (settled.moved.has(row.id)) moved.add(row.id);
+    }
     const behind = (row: PointRow) => row.report?.contentVersion !== versions.get(row.id);
     // At once: what moved on a screen with nothing to play, and ACTIVE changes (with whatever else the
     // screen still waits for, should this one change nothing itself).
@@ -260,21 +270,37 @@ export class ContentSync {
     if (rows.length === 0) return { moved: new Set(), versions: new Map() };
     const inputs = given ?? (await this.deps.schedule.forVersions(rows));
     const holds = await this.neutralHolds(rows);
-    const digests = new Map<number, string>();
-    const versions = new Map<number, string>();
+    const shared = new Contributions(true);
+    const worked = new Map<number, Versioned>();
     const pause = slicer();
     for (const row of rows) {
       await pause();
       const input = inputs.get(row.id)!;
       const neutralFrom = holds.get(row.cabinetId) ?? null;
-      versions.set(row.id, versionOf(input, playerSettings(row), input.alike ? digests : null, neutralFrom));
+      const contributions = input.alike ? shared : new Contributions(false);
+      worked.set(row.id, versionOf(input, playerSettings(row), contributions, neutralFrom));
     }
+    const versions = new Map([...worked].map(([id, v]) => [id, v.version]));
+    // Written whenever the base or sum is not what the screen keeps, so the next playlist saved alone
+    // (playlist-delta.ts) starts from exactly these.
     const moved = rows.filter((row) => versions.get(row.id) !== row.currentVersion);
+    const parts = (row: PointRow) => ({ id: row.id, ...worked.get(row.id)! });
     await this.deps.repos.contentVersions.setCurrentVersions(
       cabinetId,
-      moved.map((row) => ({ id: row.id, version: versions.get(row.id)! })),
+      moved.map(parts),
       reason ? JSON.stringify(reason) : null,
       this.clock(),
+    );
+    await this.deps.repos.contentVersions.keepParts(
+      cabinetId,
+      rows
+        .filter((row) => versions.get(row.id) === row.currentVersion)
+        .filter(
+          (row) =>
+            row.contentBase !== worked.get(row.id)!.base ||
+            row.contentSum !== String(worked.get(row.id)!.sum),
+        )
+        .map(parts),
     );
     return { moved: new Set(moved.map((row) => row.id)), versions };
   }

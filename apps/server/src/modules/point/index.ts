@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import { ContentSync } from './content-sync.js';
 import { netRoutes } from './net.routes.js';
+import { PlaylistDelta } from './playlist-delta.js';
 import { NetService } from './net.service.js';
 import { PairingService, type PairingServiceDeps } from './pairing.service.js';
 import { playerRoutes } from './player.routes.js';
@@ -38,5 +39,6 @@ export function createPointModule(deps: PointModuleDeps) {
       async (app) => playerRoutes(app, { points, pairing, config }),
     ],
   } satisfies Module<object>;
-  return { ...module, sync };
+  // A playlist saved alone moves its screens' versions by its own contribution (playlist-delta.ts).
+  return { ...module, sync, beginPlaylistDelta: PlaylistDelta.begin };
 }

@@ -17,7 +17,7 @@ export const hourOf = (date: Date): Date => new Date(Math.floor(date.getTime() /
 /** A PostgreSQL array literal parameter of one type (values are quoted; null stays null). */
 export function arr(
   values: (string | number | boolean | null)[],
-  type: 'int' | 'timestamptz' | 'jsonb' | 'bool' | 'text',
+  type: 'int' | 'timestamptz' | 'jsonb' | 'bool' | 'text' | 'numeric',
 ): SQL {
   const literal = `{${values
     .map((v) => (v === null ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`))

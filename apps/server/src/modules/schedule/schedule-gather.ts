@@ -8,6 +8,7 @@ import {
   screenOf,
   toSchedulePlaylist,
   wallPart,
+  type FileHash,
   type FileRow,
   type FileRules,
   type LoadedWall,
@@ -15,6 +16,7 @@ import {
   type SchedulePlaylist,
   type ScreenParts,
 } from './schedule-inputs.js';
+import { playlistFiles } from './screen-files.js';
 
 /** What a batch of screens plays, before it is written out screen by screen. */
 export interface Gathered {
@@ -223,4 +225,37 @@ export async function partsOf(gathered: Gathered, points: PointRow[]): Promise<M
     });
   }
   return out;
+}
+
+/** One playlist as every screen it reaches reads it (playlist-delta.ts): its part, files and shares. */
+export interface PlaylistAlone {
+  part: PlaylistPart;
+  /** Some file rule names a screen: the part differs between screens. */
+  perScreen: boolean;
+  /** Each file it shows, sorted, with its hash. */
+  files: FileHash[];
+  /** A screen's share of its per-network count (NO_SHARE when it has none). */
+  share(pointId: number): SchedulePlaylist['share'];
+}
+
+/** A playlist read alone, without the screens it reaches (null: not the cabinet's). */
+export async function playlistAlone(
+  repos: Repositories,
+  cabinetId: CabinetId,
+  playlistId: number,
+): Promise<PlaylistAlone | null> {
+  const { rows, content, reach, files } = await playlistsOf(repos, cabinetId, [playlistId]);
+  const row = rows[0];
+  if (!row) return null;
+  const rules = await fileRulesOf(repos, cabinetId, [...files.keys()]);
+  const secondary = row.secondaryFileId === null ? undefined : files.get(row.secondaryFileId);
+  const part = toSchedulePlaylist(row, content.get(row.id)!, secondary, rules, 0);
+  const shown = await playlistFiles(repos, cabinetId, new Map([[row.id, part]]), files);
+  const share = sharesOf(reach, new Map());
+  return {
+    part,
+    perScreen: rules.perScreen,
+    files: (shown.get(row.id) ?? []).map((id): FileHash => [id, files.get(id)!.hash]),
+    share: (pointId) => share(row.id, pointId),
+  };
 }

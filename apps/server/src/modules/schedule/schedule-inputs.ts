@@ -30,6 +30,9 @@ type ScheduleItemData = SchedulePlaylist['items'][number];
 export type PlaylistPart = Omit<SchedulePlaylist, 'share'>;
 export type FileRow = PlaylistContent['items'][number]['file'];
 
+/** A file a playlist shows and the digest of its bytes (a screen's content version counts them). */
+export type FileHash = readonly [fileId: number, hash: string | null];
+
 export type LoadedWall = WallRow & { cells: WallScreenRow[] };
 
 /** A screen's playlists as their parts (all but the share) and its share of each. */

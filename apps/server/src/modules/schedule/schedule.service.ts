@@ -15,8 +15,8 @@ import { notFound } from '../../lib/errors.js';
 import type { MediaService } from '../media/media.service.js';
 import { dailyTable, replacedByWall } from './daily-schedule.js';
 import { gather, inputsOf, partsOf, type Gathered } from './schedule-gather.js';
-import type { ScreenParts } from './schedule-inputs.js';
-import { manifestEntries, screenFiles } from './screen-files.js';
+import type { FileHash, ScreenParts } from './schedule-inputs.js';
+import { batchPlaylistFiles, manifestEntries, screenFiles } from './screen-files.js';
 
 export type { ScreenParts } from './schedule-inputs.js';
 
@@ -30,9 +30,10 @@ interface Loaded extends Pick<Gathered, 'alike' | 'playlists' | 'files' | 'walls
   inputs: Map<number, ScheduleInputData>;
 }
 
-/** A screen's content version is worked out from these (content-sync.ts), its settings aside. */
+/** A screen's content version is worked out from these (content-version.ts), its settings aside. */
 export interface VersionInput extends ScreenParts {
-  files: Pick<ManifestFile, 'fileId' | 'hash'>[];
+  /** The files a playlist shows (`playlistFiles`) and the hash of each. */
+  files: (playlistId: number) => FileHash[];
   /** The screen's place in its wall, if it is a cell of one. */
   wall: ManifestWall | undefined;
   alike: boolean;
@@ -42,10 +43,24 @@ export interface VersionInput extends ScreenParts {
 export interface PlayerContent {
   schedule: ScheduleInputData;
   files: ManifestFile[];
+  /** The files a playlist shows and the hash of each (for the version). */
+  playlistFiles: (playlistId: number) => FileHash[];
   /** The wall the screen is a cell of, if any. */
   wall?: ManifestWall;
   /** Each playlist reads the same on every screen of the batch but for its share (no screen-scoped rules). */
   alike: boolean;
+}
+
+/** Each playlist's files with their hashes, made the first time a playlist is asked for. */
+function hashesOf(byPlaylist: Map<number, number[]>, files: Gathered['files']): (id: number) => FileHash[] {
+  const memo = new Map<number, FileHash[]>();
+  return (id) => {
+    const known = memo.get(id);
+    if (known) return known;
+    const list = (byPlaylist.get(id) ?? []).map((fileId): FileHash => [fileId, files.get(fileId)!.hash]);
+    memo.set(id, list);
+    return list;
+  };
 }
 
 /** Screens grouped by cabinet: every query is one cabinet's. */
@@ -120,13 +135,16 @@ export class ScheduleService {
     for (const [cabinetId, list] of byCabinet(points)) {
       const gathered = await gather(this.deps.repos, cabinetId, list);
       const inputs = await inputsOf(gathered, list);
-      const used = await screenFiles(this.deps.repos, cabinetId, gathered, list);
+      const byPlaylist = await batchPlaylistFiles(this.deps.repos, cabinetId, gathered);
+      const used = await screenFiles(gathered, byPlaylist, list);
       const entry = manifestEntries(this.deps.media, gathered.files);
+      const playlistFiles = hashesOf(byPlaylist, gathered.files);
       for (const point of list) {
         const wall = gathered.walls.get(point.id);
         out.set(point.id, {
           schedule: inputs.get(point.id)!,
           files: used.get(point.id)!.map(entry),
+          playlistFiles,
           alike: gathered.alike,
           ...(wall ? { wall } : {}),
         });
@@ -150,18 +168,18 @@ export class ScheduleService {
 
   /**
    * What each screen's content version is worked out from: its parts and shares (`parts`) and the hashes
-   * of its files. A change reaching thousands of screens costs one part per playlist.
+   * of each playlist's files. A change reaching thousands of screens costs one part per playlist.
    */
   async forVersions(points: PointRow[]): Promise<Map<number, VersionInput>> {
     const out = new Map<number, VersionInput>();
     for (const [cabinetId, list] of byCabinet(points)) {
       const gathered = await gather(this.deps.repos, cabinetId, list);
       const screens = await partsOf(gathered, list);
-      const used = await screenFiles(this.deps.repos, cabinetId, gathered, list);
+      const files = hashesOf(await batchPlaylistFiles(this.deps.repos, cabinetId, gathered), gathered.files);
       for (const point of list) {
         out.set(point.id, {
           ...screens.get(point.id)!,
-          files: used.get(point.id)!.map((id) => ({ fileId: id, hash: gathered.files.get(id)!.hash })),
+          files,
           wall: gathered.walls.get(point.id),
           alike: gathered.alike,
         });

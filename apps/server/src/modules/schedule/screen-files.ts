@@ -5,6 +5,7 @@ import type { PointRow } from '../../db/schema.js';
 import { slicer } from '../../lib/yield.js';
 import type { MediaService } from '../media/media.service.js';
 import type { Gathered } from './schedule-gather.js';
+import type { PlaylistPart } from './schedule-inputs.js';
 
 /**
  * A manifest's file entries, each signed once a file, not once a file and screen: the entry of a file
@@ -32,54 +33,71 @@ export function manifestEntries(media: MediaService, files: Gathered['files']): 
   };
 }
 
+/** A playlist's own files: its items', its sections' and its secondary content. */
+function ownFiles(part: PlaylistPart): number[] {
+  return [
+    ...part.items.map((i) => i.fileId),
+    ...part.sections.flatMap((s) => s.items.map((i) => i.fileId)),
+    ...(part.secondary ? [part.secondary.fileId] : []),
+  ];
+}
+
 /**
- * The files each screen may play, sorted: its playlists' items and secondary content, and what the
- * widgets and creations among them show (cached with them, for offline). Adds those to `files`.
+ * The files each of these playlists shows, sorted: its own, and what the widgets and creations among them
+ * show (cached with them, for offline). Which files a playlist shows does not depend on the screen (file
+ * rules change when and how, not what). Adds the files the creations show to `files`.
  */
-export async function screenFiles(
+export async function playlistFiles(
   repos: Repositories,
   cabinetId: CabinetId,
-  gathered: Gathered,
-  points: PointRow[],
+  parts: Map<number, PlaylistPart>,
+  files: Gathered['files'],
 ): Promise<Map<number, number[]>> {
-  const { files, alike } = gathered;
-  // A playlist's files, worked out once a batch where playlists read alike on every screen.
-  const memo = new Map<number, number[]>();
-  const filesOf = (id: number, pointId: number): number[] => {
-    let ids = alike ? memo.get(id) : undefined;
-    if (!ids) {
-      const p = gathered.part(id, pointId);
-      ids = [
-        ...p.items.map((i) => i.fileId),
-        ...p.sections.flatMap((s) => s.items.map((i) => i.fileId)),
-        ...(p.secondary ? [p.secondary.fileId] : []),
-      ];
-      if (alike) memo.set(id, ids);
-    }
-    return ids;
-  };
-  const used = new Map<number, Set<number>>();
-  // In slices, as the parts are: 500 screens of 250 playlists each are 125,000 file lists to merge.
-  const pause = slicer();
-  for (const point of points) {
-    await pause();
-    used.set(point.id, new Set(gathered.reaching.get(point.id)!.flatMap((id) => filesOf(id, point.id))));
-  }
+  const own = new Map([...parts].map(([id, part]) => [id, ownFiles(part)] as const));
   const studio = new Set<number>();
-  for (const ids of used.values())
-    for (const id of ids) if (isStudioKind(files.get(id)!.kind)) studio.add(id);
+  for (const ids of own.values()) for (const id of ids) if (isStudioKind(files.get(id)!.kind)) studio.add(id);
   const docs = await repos.studio.documentsOfFiles(cabinetId, [...studio]);
   const shown = new Set([...docs.values()].flatMap(documentFiles).filter((id) => !files.has(id)));
   for (const f of await repos.playlists.referencedFiles(cabinetId, [...shown])) files.set(f.id, f);
   const out = new Map<number, number[]>();
-  for (const [pointId, ids] of used) {
-    await pause();
-    for (const id of [...ids]) {
+  for (const [playlistId, ids] of own) {
+    const set = new Set(ids);
+    for (const id of ids) {
       const doc = docs.get(id);
-      if (doc) for (const shownId of documentFiles(doc)) if (files.has(shownId)) ids.add(shownId);
+      if (doc) for (const shownId of documentFiles(doc)) if (files.has(shownId)) set.add(shownId);
     }
     out.set(
-      pointId,
+      playlistId,
+      [...set].sort((a, b) => a - b),
+    );
+  }
+  return out;
+}
+
+/** The files of a batch's playlists (`playlistFiles` of each playlist the batch plays). */
+export function batchPlaylistFiles(
+  repos: Repositories,
+  cabinetId: CabinetId,
+  gathered: Gathered,
+): Promise<Map<number, number[]>> {
+  const parts = new Map([...gathered.playlists.keys()].map((id) => [id, gathered.part(id, 0)] as const));
+  return playlistFiles(repos, cabinetId, parts, gathered.files);
+}
+
+/** The files each screen may play, sorted: those of every playlist it plays (`byPlaylist`). */
+export async function screenFiles(
+  gathered: Gathered,
+  byPlaylist: Map<number, number[]>,
+  points: PointRow[],
+): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  // In slices: 500 screens of 250 playlists each are 125,000 file lists to merge.
+  const pause = slicer();
+  for (const point of points) {
+    await pause();
+    const ids = new Set(gathered.reaching.get(point.id)!.flatMap((id) => byPlaylist.get(id) ?? []));
+    out.set(
+      point.id,
       [...ids].sort((a, b) => a - b),
     );
   }
