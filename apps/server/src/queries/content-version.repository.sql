@@ -24,7 +24,7 @@ unnest($4::numeric[]) as sum) v
 where p.id = v.id and p.cabinet_id = $5 and p.current_version = v.version;
 
 -- ContentVersionRepository.addToSums
-select "id" from "points" where ("points"."cabinet_id" = $1 and "points"."id" = any($2::int[]) and "points"."content_sum" is not null and "points"."content_base" is not null) order by "points"."id" for update;
+select "id" from "points" where ("points"."cabinet_id" = $1 and "points"."id" = any($2::int[]) and "points"."content_sum" is not null and "points"."content_base" is not null) order by "points"."id" for no key update;
 update "points" p set
 content_sum = mod(p.content_sum + d.delta, $1::numeric),
 current_version = left(encode(sha256(convert_to(p.content_base || ':' || (mod(p.content_sum + d.delta, $2::numeric))::text, 'UTF8')), 'hex'), 16),

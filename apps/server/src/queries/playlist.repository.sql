@@ -2,7 +2,7 @@
 select "id", "cabinet_id", "name", "category", "type", "from_date", "to_date", "week_days", "from_time", "to_time", "from_time2", "to_time2", "files_order", "influence", "in_leftovers_only", "schedule_mode", "periodicity", "limitation_type", "quotas", "block_duration", "pixel", "access", "active", "override", "source", "advertising_providers", "ssp_connector", "action_on_end", "max_duration", "secondary_file_id", "secondary_loop_duration", "no_stats", "theme", "interval", "floating", "geofence", "approved", "ended_at", "expiry_alerted_at", "created_at", "updated_at" from "playlists" where ("playlists"."cabinet_id" = $1 and "playlists"."id" = $2);
 
 -- PlaylistRepository.lock
-select "id" from "playlists" where ("playlists"."cabinet_id" = $1 and "playlists"."id" = $2) for update;
+select "id" from "playlists" where ("playlists"."cabinet_id" = $1 and "playlists"."id" = $2) for no key update;
 
 -- PlaylistRepository.playlistsByIds
 select "id", "cabinet_id", "name", "category", "type", "from_date", "to_date", "week_days", "from_time", "to_time", "from_time2", "to_time2", "files_order", "influence", "in_leftovers_only", "schedule_mode", "periodicity", "limitation_type", "quotas", "block_duration", "pixel", "access", "active", "override", "source", "advertising_providers", "ssp_connector", "action_on_end", "max_duration", "secondary_file_id", "secondary_loop_duration", "no_stats", "theme", "interval", "floating", "geofence", "approved", "ended_at", "expiry_alerted_at", "created_at", "updated_at" from "playlists" where ("playlists"."cabinet_id" = $1 and "playlists"."id" = any($2::int[]));

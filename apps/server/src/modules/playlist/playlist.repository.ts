@@ -86,13 +86,16 @@ export class PlaylistRepository {
     return row;
   }
 
-  /** Locks the playlist's row until the transaction ends: saves of one playlist take turns. */
+  /**
+   * Locks the playlist's row until the transaction ends: saves of one playlist take turns. NO KEY UPDATE,
+   * as the save's own update takes: new rows pointing at the playlist (targets, items) need not wait.
+   */
   async lock(cabinetId: CabinetId, id: number): Promise<void> {
     await this.db
       .select({ id: playlists.id })
       .from(playlists)
       .where(and(eq(playlists.cabinetId, cabinetId), eq(playlists.id, id)))
-      .for('update');
+      .for('no key update');
   }
 
   async playlistsByIds(cabinetId: CabinetId, ids: number[]): Promise<PlaylistRow[]> {
