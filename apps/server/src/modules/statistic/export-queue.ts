@@ -20,10 +20,14 @@ export const EXPORT_QUEUE = 'statistic-export';
 export class PgBossExportQueue implements ExportQueue {
   readonly mode = 'pg-boss' as const;
   private boss: PgBoss | null = null;
+  /** Exports running now: `stop` waits for them, so pg-boss never writes their outcome to a closed pool. */
+  private readonly running = new Set<Promise<void>>();
 
   constructor(
     private readonly database: DatabaseHandle,
     private readonly log: (message: string, error?: unknown) => void,
+    /** How long a stop waits for running exports before pg-boss marks them failed. */
+    private readonly stopTimeoutMs = 5000,
   ) {}
 
   async start(run: (jobId: number) => Promise<void>): Promise<void> {
@@ -43,7 +47,7 @@ export class PgBossExportQueue implements ExportQueue {
       EXPORT_QUEUE,
       { pollingIntervalSeconds: 0.5, batchSize: 1 },
       async (jobs) => {
-        for (const job of jobs) await run(job.data.jobId);
+        for (const job of jobs) await this.track(run(job.data.jobId));
       },
     );
     this.boss = boss;
@@ -58,7 +62,20 @@ export class PgBossExportQueue implements ExportQueue {
     const boss = this.boss;
     this.boss = null;
     // close: false, the database handle is the app's and closes with it.
-    await boss?.stop({ graceful: true, wait: true, close: false, timeout: 5000 });
+    await boss?.stop({ graceful: true, wait: true, close: false, timeout: this.stopTimeoutMs });
+    // pg-boss stops waiting after its timeout, but an export still running then ends later and pg-boss
+    // writes its outcome without awaiting it: with the pool closed by then, that was an unhandled
+    // rejection. Wait for the exports, then one turn of the loop, in which pg-boss sends that write (the
+    // pool lets a query already sent finish as it closes).
+    await Promise.allSettled([...this.running]);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  private track(export_: Promise<void>): Promise<void> {
+    this.running.add(export_);
+    const done = () => this.running.delete(export_);
+    export_.then(done, done);
+    return export_;
   }
 }
 
