@@ -12,6 +12,7 @@ import { spawnServer } from '../e2e/support/server-process.js';
 import { freePort } from '../e2e/support/server.js';
 import { loginFigures } from './login.js';
 import { benchDatabaseUrl, cleanups, ROOT, sleep, withDatabase } from './support.js';
+import { goal, ms, q, savePlaylistFigure, timed } from './web-figures.js';
 
 /**
  * bench/web: the cabinet at fleet size, on PostgreSQL, through the built server as its own process.
@@ -55,19 +56,6 @@ const RANGES = (process.env.BENCH_WEB_RANGES?.split(',') ?? FULLNESS_RANGES).fil
 ) as (typeof FULLNESS_RANGES)[number][];
 const ADMIN_PASSWORD = 'Bench-admin-1!';
 const ZONES = ['Europe/Kyiv', 'America/New_York', 'UTC', 'Asia/Kolkata'];
-
-const q = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
-};
-const ms = (v: number) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
-const goal = (ok: boolean, text: string) => `${ok ? 'goal met' : 'GOAL NOT MET'} (${text})`;
-
-async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const t0 = performance.now();
-  const result = await work();
-  return [result, performance.now() - t0];
-}
 
 export async function webBenchmark(): Promise<string[]> {
   const lines = [
@@ -285,6 +273,7 @@ export async function webBenchmark(): Promise<string[]> {
       { api, health, say, baseline: b50, forget },
       firstPlaylist[0]!.id,
       Math.round((SCREENS * PER_SCREEN) / PLAYLISTS),
+      N,
     );
 
     // ---- the browser ----
@@ -298,59 +287,6 @@ export async function webBenchmark(): Promise<string[]> {
     await undo.release();
   }
   return lines;
-}
-
-/**
- * Saving a playlist that reaches `reach` screens: the answer, and the server's answer to a health check
- * every 20 ms meanwhile (working out each reached screen's content version must not stall the others).
- * Each save changes the periodicity, so every reached screen's content really changes. Saves take turns
- * between the two ways to the screens' versions: by the playlist's contribution alone (the screens keep
- * what their versions are made of), and whole, as any other change does (`forget` clears what the screens
- * keep first): the whole way is this figure's baseline in the same run.
- */
-async function savePlaylistFigure(
-  run: {
-    api: (path: string, body?: unknown) => Promise<unknown>;
-    health: () => Promise<number>;
-    say: (line: string) => void;
-    baseline: number;
-    forget: () => Promise<void>;
-  },
-  playlistId: number,
-  reach: number,
-): Promise<void> {
-  const saves = { alone: [] as number[], whole: [] as number[] };
-  const healthTimes = { alone: [] as number[], whole: [] as number[] };
-  // The first save, not counted, gives every screen what its version is made of.
-  await run.api(`/playlist/patch/${playlistId}`, { periodicity: 660 });
-  for (let i = 0; i < Math.min(N, 5) * 2; i++) {
-    const way = i % 2 ? 'whole' : 'alone';
-    if (way === 'whole') await run.forget();
-    let saving = true;
-    const probe = (async () => {
-      while (saving) {
-        healthTimes[way].push(await run.health());
-        await sleep(20);
-      }
-    })();
-    const [, took] = await timed(() =>
-      run.api(`/playlist/patch/${playlistId}`, { periodicity: i % 2 ? 600 : 630 }),
-    );
-    saving = false;
-    await probe;
-    saves[way].push(took);
-  }
-  for (const way of ['alone', 'whole'] as const) {
-    const label = `save a playlist reaching ${reach} screens (${way === 'alone' ? 'answer' : 'worked out whole'})`;
-    run.say(
-      `  ${label.padEnd(50)} p50 ${ms(q(saves[way], 0.5))}  ` +
-        `max ${ms(Math.max(...saves[way]))}  x${(q(saves[way], 0.5) / run.baseline).toFixed(0)} of baseline; ` +
-        `health meanwhile max ${ms(Math.max(...healthTimes[way]))} ${goal(Math.max(...healthTimes[way]) < 200, 'never blocked: max < 200 ms')}`,
-    );
-  }
-  run.say(
-    `  ${'save: alone ÷ whole (p50)'.padEnd(50)} ${(q(saves.alone, 0.5) / q(saves.whole, 0.5)).toFixed(2)}`,
-  );
 }
 
 /** A folder of `files` remote files (made once; a kept database keeps it), for the gallery's figure. */
