@@ -31,8 +31,7 @@ current_version = left(encode(sha256(convert_to(p.content_base || ':' || (mod(p.
 content_changed_at = $3::timestamptz,
 content_change = $4,
 synced_at = case
-when p.report->>'contentVersion' =
-left(encode(sha256(convert_to(p.content_base || ':' || (mod(p.content_sum + d.delta, $5::numeric))::text, 'UTF8')), 'hex'), 16)
+when p.report->>'contentVersion' = left(encode(sha256(convert_to(p.content_base || ':' || (mod(p.content_sum + d.delta, $5::numeric))::text, 'UTF8')), 'hex'), 16)
 then coalesce(p.synced_at, $6::timestamptz) else null end
 from (select unnest($7::int[]) as id,
 unnest($8::numeric[]) as delta) d

@@ -103,17 +103,18 @@ export class ContentVersionRepository {
     const moving = settled.filter((id) => deltas.get(id) !== 0n);
     if (moving.length === 0) return { settled, moved: [] };
     const sum = sql`mod(p.content_sum + d.delta, ${SUM_MODULUS.toString()}::numeric)`;
+    // versionFrom (content-version.ts) in SQL: the first 16 hex digits of sha256(base:sum).
+    const version = sql`left(encode(sha256(convert_to(p.content_base || ':' || (${sum})::text, 'UTF8')), 'hex'), 16)`;
     const stamp = at.toISOString();
     // A non-zero delta moves the sum, and so the version.
     await this.db.execute(sql`
       update ${points} p set
         content_sum = ${sum},
-        current_version = left(encode(sha256(convert_to(p.content_base || ':' || (${sum})::text, 'UTF8')), 'hex'), 16),
+        current_version = ${version},
         content_changed_at = ${stamp}::timestamptz,
         content_change = ${reason},
         synced_at = case
-          when p.report->>'contentVersion' =
-               left(encode(sha256(convert_to(p.content_base || ':' || (${sum})::text, 'UTF8')), 'hex'), 16)
+          when p.report->>'contentVersion' = ${version}
           then coalesce(p.synced_at, ${stamp}::timestamptz) else null end
       from (select unnest(${arr(moving, 'int')}) as id,
                    unnest(${arr(
