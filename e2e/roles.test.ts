@@ -151,6 +151,14 @@ function walker(role: Role) {
     /** The page at `address` has settled: no error notice, one main landmark. */
     async check(address: string): Promise<void> {
       const page = state.page!;
+      // After a full load the frame (its chunk, then the user's info) comes before the page's own calls;
+      // a busy host can leave the network quiet for a moment in between, so the frame is waited for first.
+      // One that never comes is counted below as 0 main landmarks.
+      await page
+        .getByRole('main')
+        .first()
+        .waitFor({ timeout: 15_000 })
+        .catch(() => undefined);
       await networkQuiet(page);
       await painted(page);
       const notices = await page.locator('.vitrine-notice-error').allInnerTexts();
