@@ -44,5 +44,6 @@ export * from './ssp/index.js';
 export * from './security/index.js';
 export * from './schedule/index.js';
 export * from './schemas/schedule.js';
+export * from './statistic.js';
 export * from './schemas/statistic.js';
 export * from './contract/index.js';

@@ -6,7 +6,7 @@ import { DISCOUNT_KINDS, NON_COMMERCIAL_MAX_PERCENT } from '../billing/charges.j
 import { MAX_ENTRY_AMOUNT } from '../billing/money.js';
 import { FEATURES } from '../billing/tariffs.js';
 import { PageQuery, dateSchema, secretSchema, text } from './common.js';
-import { EXPORT_FORMATS } from './statistic.js';
+import { EXPORT_FORMATS } from '../statistic.js';
 import { MESSAGES } from '../validation.js';
 
 /** Billing's wire shapes (docs/billing.md): amounts in minor units, days 'YYYY-MM-DD'. */

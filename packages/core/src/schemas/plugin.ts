@@ -24,6 +24,7 @@ export const PluginItem = z.object({
 export type PluginItem = z.infer<typeof PluginItem>;
 
 export const PluginListQuery = PageQuery;
+export type PluginListQuery = z.infer<typeof PluginListQuery>;
 export const PluginList = z.object({ plugins: z.array(PluginItem), total: z.number().int() });
 export type PluginList = z.infer<typeof PluginList>;
 

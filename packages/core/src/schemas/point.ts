@@ -287,6 +287,7 @@ export const NetListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
   search: text(200).optional(),
 });
+export type NetListQuery = z.infer<typeof NetListQuery>;
 export const NetList = z.object({ nets: z.array(Net), total: z.number().int() });
 
 export const ConnectionHour = z.object({

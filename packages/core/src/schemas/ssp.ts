@@ -11,7 +11,7 @@ import { isPixelUrl } from '../pixel.js';
 import { MESSAGES } from '../validation.js';
 import { SSP_REQUIRED_FIELDS } from '../ssp/screen.js';
 import { dateSchema, idSchema, nameSchema, patchOf, text } from './common.js';
-import { EXPORT_FORMATS } from './statistic.js';
+import { EXPORT_FORMATS } from '../statistic.js';
 
 /** A CPM amount as a decimal text ('2.50'): read exactly into micro-units by toMicros. */
 export const cpmSchema = text(20).regex(/^\d{1,9}(\.\d{1,6})?$/, { error: MESSAGES.invalid });

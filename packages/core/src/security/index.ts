@@ -1,3 +1,4 @@
+export * from './twofa-rules.js';
 export * from './twofa.js';
 export * from './alerts.js';
 export * from './messenger.js';

@@ -1,35 +1,15 @@
-/**
- * Two-factor sign-in (spec §4, §5, §7; docs/security.md): TOTP per RFC 6238 — 30-second steps, 6 digits,
- * SHA-1, a 160-bit secret shown as an otpauth:// QR code — and single-use recovery codes.
- */
+/** Two-factor sign-in's requests and answers (its rules and words: twofa-rules.ts). */
 import { z } from 'zod';
 import { TWO_FA_CODE_LENGTH } from '../constants.js';
 import { text } from '../schemas/common.js';
-
-export const TOTP = {
-  digits: TWO_FA_CODE_LENGTH,
-  periodSeconds: 30,
-  algorithm: 'SHA1',
-  secretBytes: 20,
-} as const;
-/** Codes of the step before and after are accepted too (a phone's clock a little off). */
-export const TOTP_WINDOW_STEPS = 1;
-export const RECOVERY_CODES = 10;
-
-export const TWOFA_MESSAGES = {
-  code: 'The code must be 6 digits',
-  wrong: 'Wrong code',
-  reused: 'This code was used already: use a new one',
-  required: 'Two-factor code required',
-} as const;
+import { RECOVERY_CODE_PATTERN, TWOFA_MESSAGES } from './twofa-rules.js';
 
 /** Spec §5: a two-factor code is 6 digits (spaces a person types between groups are dropped). */
 export const TwoFaCode = text(20)
   .transform((v) => v.replace(/\s+/g, ''))
   .pipe(text(20).regex(new RegExp(`^\\d{${TWO_FA_CODE_LENGTH}}$`), { error: TWOFA_MESSAGES.code }));
 
-/** A recovery code as shown: two groups of five letters and digits ('k7m2p-q9x4d'), any case. */
-export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
+/** A recovery code as shown (RECOVERY_CODE_PATTERN), any case. */
 export const RecoveryCode = z
   .string()
   .transform((v) => v.trim().toLowerCase())
@@ -56,19 +36,6 @@ export const DisableTwoFaBody = z
     error: TWOFA_MESSAGES.required,
     path: ['code'],
   });
-
-/** The otpauth:// address an authenticator app reads from the QR code. */
-export function otpauthUri(issuer: string, account: string, secret: string): string {
-  const label = encodeURIComponent(`${issuer}:${account}`);
-  const params = new URLSearchParams({
-    secret,
-    issuer,
-    algorithm: TOTP.algorithm,
-    digits: String(TOTP.digits),
-    period: String(TOTP.periodSeconds),
-  });
-  return `otpauth://totp/${label}?${params.toString()}`;
-}
 
 /** POST /api/user/reset-twofa/:id (platform admin): why, kept with the event. */
 export const ResetTwoFaBody = z.strictObject({ reason: text(500, { min: 3 }) });
