@@ -1,4 +1,5 @@
-import { UserListQuery } from '@vitrine/core';
+import type { UserListQuery } from '@vitrine/core';
+import { listAddress } from '../../lib/list/search';
 import { lazy, listPage, page } from './kit';
 
 /** Users and the administration page. */
@@ -7,7 +8,7 @@ export const adminRoutes = [
     '/user',
     ['can:user.route'],
     lazy(() => import('../../features/users/UsersPage'), 'UsersPage'),
-    UserListQuery,
+    listAddress<UserListQuery>(),
   ),
   page(
     '/user/create',

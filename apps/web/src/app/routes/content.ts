@@ -1,5 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
-import { PlaylistListQuery, PluginListQuery, StudioListQuery } from '@vitrine/core';
+import type { PlaylistListQuery, PluginListQuery, StudioListQuery } from '@vitrine/core';
+import { listAddress } from '../../lib/list/search';
 import { middleware } from '../middleware';
 import { appRoute, lazy, listPage, page } from './kit';
 
@@ -9,7 +10,7 @@ export const contentRoutes = [
     '/playlist',
     ['can:playlist.route'],
     lazy(() => import('../../features/playlists/PlaylistsPage'), 'PlaylistsPage'),
-    PlaylistListQuery,
+    listAddress<PlaylistListQuery>(),
   ),
   page(
     '/playlist/create',
@@ -70,7 +71,7 @@ export const contentRoutes = [
     '/creations',
     ['can:creations.route'],
     lazy(() => import('../../features/studio/StudioListPage'), 'CreationsPage'),
-    StudioListQuery,
+    listAddress<StudioListQuery>(),
   ),
   page(
     '/creations/$id',
@@ -81,13 +82,13 @@ export const contentRoutes = [
     '/plugins',
     ['can:plugins.route'],
     lazy(() => import('../../features/plugins/PluginsPage'), 'PluginsPage'),
-    PluginListQuery,
+    listAddress<PluginListQuery>(),
   ),
   listPage(
     '/widgets',
     ['can:widgets.route'],
     lazy(() => import('../../features/studio/StudioListPage'), 'WidgetsPage'),
-    StudioListQuery,
+    listAddress<StudioListQuery>(),
   ),
   page(
     '/widgets/$id',

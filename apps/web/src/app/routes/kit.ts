@@ -8,7 +8,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { loadBrand } from '../../brand/brand';
 import { loadAllStrings } from '../../i18n';
 import { ErrorPage, NotFoundPage } from '../../features/errors/ErrorPages';
-import { listSearch } from '../../lib/list/search';
 import { validateFilterSearch, type FilterSearch } from '../../features/statistics/filters';
 import { LazyAppLayout } from '../LazyAppLayout';
 import { middleware, type MiddlewareName } from '../middleware';
@@ -59,18 +58,25 @@ export function page<TPath extends string>(
   return createRoute({ getParentRoute: () => appRoute, path, beforeLoad: middleware(...names), component });
 }
 
-/** A list page: its filters and paging in the address, checked with the server's schema for that list. */
-export function listPage<TPath extends string, S extends Parameters<typeof listSearch>[0], E extends object>(
+/**
+ * A list page: its filters and paging in the address, typed by the list's query (`listAddress<Q>()`);
+ * the page checks them with the server's schema for that list (useListSearch). `extra` reads keys of the
+ * page's own (a dialog to open).
+ */
+export function listPage<TPath extends string, Q extends object, E extends object>(
   path: TPath,
   names: MiddlewareName[],
   component: AnyRoute['options']['component'],
-  schema: S,
+  address: (search: Record<string, unknown>) => Partial<Q>,
   extra?: (search: Record<string, unknown>) => E,
 ) {
   return createRoute({
     getParentRoute: () => appRoute,
     path,
-    validateSearch: listSearch(schema, extra),
+    validateSearch: (search: Record<string, unknown>): Partial<Q> & E => ({
+      ...address(search),
+      ...(extra?.(search) ?? ({} as E)),
+    }),
     beforeLoad: middleware(...names),
     component,
   });

@@ -1,6 +1,14 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { NetListQuery, POINT_TABS, PointListQuery, WallListQuery, pointTabPath } from '@vitrine/core';
+import {
+  POINT_TABS,
+  pointTabPath,
+  type NetListQuery,
+  type PointListQuery,
+  type WallListQuery,
+} from '@vitrine/core';
+import { listAddress } from '../../lib/list/search';
 import { loadUser } from '../../features/auth/session';
+import { bindSearch } from '../../features/points/bindSearch';
 import { lastPoint } from '../../features/points/lastPoint';
 import { holds } from '../../lib/permissions';
 import { middleware } from '../middleware';
@@ -12,12 +20,8 @@ export const screenRoutes = [
     '/point',
     ['can:point.route'],
     lazy(() => import('../../features/points/PointsPage'), 'PointsPage'),
-    PointListQuery,
-    // ?bind= opens the bind dialog with the code a player's QR carries.
-    (search): { bind?: string } => {
-      const bind = typeof search.bind === 'string' ? search.bind.slice(0, 20) : undefined;
-      return bind ? { bind } : {};
-    },
+    listAddress<PointListQuery>(),
+    bindSearch,
   ),
   page(
     '/point/$id',
@@ -73,7 +77,7 @@ export const screenRoutes = [
     '/wall',
     ['can:wall.route'],
     lazy(() => import('../../features/walls/WallsPage'), 'WallsPage'),
-    WallListQuery,
+    listAddress<WallListQuery>(),
   ),
   page(
     '/wall/create',
@@ -89,6 +93,6 @@ export const screenRoutes = [
     '/net',
     ['can:net.route'],
     lazy(() => import('../../features/nets/NetsPage'), 'NetsPage'),
-    NetListQuery,
+    listAddress<NetListQuery>(),
   ),
 ];

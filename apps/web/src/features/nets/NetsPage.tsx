@@ -17,14 +17,14 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, NetInput, type Net, type PointStatus } from '@vitrine/core';
+import { DEFAULT_PAGE_SIZE, NetInput, type Net, type PointStatus, NetListQuery } from '@vitrine/core';
 import { useConfirm } from '../../lib/confirm';
 import { DataTable, type Column } from '../../lib/list/DataTable';
 import { ListFooter } from '../../lib/list/ListFooter';
 import { ListHeader, SearchFilter } from '../../lib/list/ListKit';
 import { useListSearch } from '../../lib/list/search';
 import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
-import { useNetActions, useNets, useScreenOptions, type NetsQuery } from './nets.api';
+import { useNetActions, useNets, useScreenOptions } from './nets.api';
 import { usePermission } from '../../lib/permissions';
 import { useFetchDelayed } from '../../lib/timing';
 import { useUnsavedDialog } from '../../lib/unsaved';
@@ -244,7 +244,7 @@ export function NetsPage() {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const canEdit = usePermission('net.create');
-  const { search, update } = useListSearch<NetsQuery>();
+  const { search, update } = useListSearch(NetListQuery);
   const page = search.page ?? 1;
   const limit = search.limit ?? DEFAULT_PAGE_SIZE;
   const [editing, setEditing] = useState<Net | 'new' | null>(null);

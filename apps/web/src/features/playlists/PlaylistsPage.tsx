@@ -3,7 +3,12 @@ import { Alert, Button, Group, Menu, Modal, MultiSelect, Stack, Text } from '@ma
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { PLAYLIST_MESSAGES, DEFAULT_PAGE_SIZE, type PlaylistListItem } from '@vitrine/core';
+import {
+  PLAYLIST_MESSAGES,
+  DEFAULT_PAGE_SIZE,
+  type PlaylistListItem,
+  PlaylistListQuery,
+} from '@vitrine/core';
 import { useConfirm } from '../../lib/confirm';
 import { useCellKit } from '../../lib/list/cells';
 import { DataTable } from '../../lib/list/DataTable';
@@ -15,7 +20,7 @@ import { translateMessage } from '../../lib/messages';
 import { ReviewModal } from './ReviewModal';
 import { playlistColumns } from './playlistColumns';
 import { PlaylistsFilters } from './PlaylistsFilters';
-import { usePlaylistActions, usePlaylists, useTargetOptions, type PlaylistsQuery } from './playlists.api';
+import { usePlaylistActions, usePlaylists, useTargetOptions } from './playlists.api';
 import { Can, usePermissions } from '../../lib/permissions';
 import { useFetchDelayed } from '../../lib/timing';
 
@@ -179,7 +184,7 @@ export function PlaylistsPage() {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const has = usePermissions();
-  const { search, update } = useListSearch<PlaylistsQuery>();
+  const { search, update } = useListSearch(PlaylistListQuery);
   const page = search.page ?? 1;
   const limit = search.limit ?? DEFAULT_PAGE_SIZE;
   const sort = search.sort ?? 'id';

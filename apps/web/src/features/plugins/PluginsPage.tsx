@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, FileButton, Group, Menu, Stack, Text } from '@ma
 import { IconUpload } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { BUILTIN_PLUGINS, DEFAULT_PAGE_SIZE, type PluginItem } from '@vitrine/core';
+import { BUILTIN_PLUGINS, DEFAULT_PAGE_SIZE, type PluginItem, PluginListQuery } from '@vitrine/core';
 import { useConfirm } from '../../lib/confirm';
 import { DataTable, type Column } from '../../lib/list/DataTable';
 import { ListFooter } from '../../lib/list/ListFooter';
@@ -11,7 +11,7 @@ import { ListHeader, SearchFilter } from '../../lib/list/ListKit';
 import { useListSearch } from '../../lib/list/search';
 import { InstanceModal } from './InstanceModal';
 import { InstancesList } from './InstancesList';
-import { usePluginActions, usePluginList, type PluginQuery } from './plugins.api';
+import { usePluginActions, usePluginList } from './plugins.api';
 import { usePluginText } from './pluginText';
 
 function PluginName({ plugin }: { plugin: PluginItem }) {
@@ -84,7 +84,7 @@ function usePluginColumns(setMaking: (plugin: PluginItem) => void): Column<Plugi
 export function PluginsPage() {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const { search, update } = useListSearch<PluginQuery>();
+  const { search, update } = useListSearch(PluginListQuery);
   const page = search.page ?? 1;
   const limit = search.limit ?? DEFAULT_PAGE_SIZE;
   const { data, isLoading } = usePluginList({ ...search, page, limit });

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Button, Group, SegmentedControl, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { POINT_PAGE_SIZE } from '@vitrine/core';
+import { POINT_PAGE_SIZE, PointListQuery } from '@vitrine/core';
 import { ListHeader } from '../../lib/list/ListKit';
 import { useListSearch } from '../../lib/list/search';
+import { bindSearch } from './bindSearch';
 import { useSelection } from '../../lib/list/useSelection';
 import { notifyError } from '../../lib/notify';
 import { Can } from '../../lib/permissions';
@@ -21,7 +22,7 @@ import { useScreenRowActions } from './useScreenRowActions';
 /** The screens, with status, filters and paging in the address, and commands for chosen ones. */
 export function ScreensList() {
   const { t } = useTranslation();
-  const { search: address, update } = useListSearch<PointsQuery & { bind?: string }>();
+  const { search: address, update } = useListSearch(PointListQuery, bindSearch);
   const { bind, ...search } = address;
   const page = search.page ?? 1;
   const limit = search.limit ?? POINT_PAGE_SIZE;

@@ -1,11 +1,11 @@
 import { Alert, Badge, Group, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { POINT_PAGE_SIZE, type PointOverview } from '@vitrine/core';
+import { POINT_PAGE_SIZE, type PointOverview, PointListQuery } from '@vitrine/core';
 import { DataTable, type Column } from '../../lib/list/DataTable';
 import { ListFooter } from '../../lib/list/ListFooter';
 import { ListHeader } from '../../lib/list/ListKit';
 import { useListSearch } from '../../lib/list/search';
-import { usePointOverview, type PointsQuery } from './points.api';
+import { usePointOverview } from './points.api';
 import { StatusBadge } from '../../components/StatusBadge';
 import { SyncBadge } from './SyncState';
 
@@ -19,7 +19,7 @@ type OverviewRow = PointOverview['points'][number];
  */
 export function ScreensOverview() {
   const { t } = useTranslation();
-  const { search, update } = useListSearch<PointsQuery>();
+  const { search, update } = useListSearch(PointListQuery);
   const page = search.page ?? 1;
   const limit = search.limit ?? POINT_PAGE_SIZE;
   const { data, isLoading } = usePointOverview(page, limit);

@@ -3,7 +3,7 @@ import { Button, Group, Image, Menu, Modal, Stack, Text, TextInput } from '@mant
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, type StudioItem } from '@vitrine/core';
+import { DEFAULT_PAGE_SIZE, type StudioItem, StudioListQuery } from '@vitrine/core';
 import { useConfirm } from '../../lib/confirm';
 import { DataTable, type Column } from '../../lib/list/DataTable';
 import { ListFooter } from '../../lib/list/ListFooter';
@@ -11,7 +11,7 @@ import { BulkBar, ListHeader, SearchFilter } from '../../lib/list/ListKit';
 import { useListSearch } from '../../lib/list/search';
 import { useSelection } from '../../lib/list/useSelection';
 import { useFormSubmit } from '../../lib/useZodForm';
-import { useStudioActions, useStudioList, type StudioKind, type StudioQuery } from './studio.api';
+import { useStudioActions, useStudioList, type StudioKind } from './studio.api';
 
 const BASE: Record<StudioKind, '/widgets' | '/creations'> = { widget: '/widgets', creation: '/creations' };
 
@@ -134,7 +134,7 @@ function StudioListPage({ kind }: { kind: StudioKind }) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const navigate = useNavigate();
-  const { search, update } = useListSearch<StudioQuery>();
+  const { search, update } = useListSearch(StudioListQuery);
   const page = search.page ?? 1;
   const limit = search.limit ?? DEFAULT_PAGE_SIZE;
   const { data, isLoading } = useStudioList(kind, { ...search, page, limit });

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Select, Stack } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, ROLES, type Role, type User, type UserListQuery } from '@vitrine/core';
+import { PAGE_SIZES, ROLES, type Role, type User, UserListQuery } from '@vitrine/core';
 import { DataTable, type Column } from '../../lib/list/DataTable';
 import { ListFooter } from '../../lib/list/ListFooter';
 import { ListHeader, SearchFilter } from '../../lib/list/ListKit';
@@ -14,7 +14,7 @@ const DEFAULT_LIMIT = PAGE_SIZES[0];
 /** /user (admin): every cabinet's people, searchable, filterable by role, paged; the filters in the address. */
 export function UsersPage() {
   const { t } = useTranslation();
-  const { search, update } = useListSearch<UserListQuery>();
+  const { search, update } = useListSearch(UserListQuery);
   const page = search.page ?? 1;
   const limit = search.limit ?? DEFAULT_LIMIT;
   const { data, isLoading } = useUsers({ ...search, page, limit });

@@ -3,14 +3,14 @@ import { Button, Group, Menu, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { WALL_PAGE_SIZE, type Wall } from '@vitrine/core';
+import { WALL_PAGE_SIZE, type Wall, WallListQuery } from '@vitrine/core';
 import { useConfirm } from '../../lib/confirm';
 import { DataTable, type Column } from '../../lib/list/DataTable';
 import { ListFooter } from '../../lib/list/ListFooter';
 import { ListHeader, SearchFilter } from '../../lib/list/ListKit';
 import { useListSearch } from '../../lib/list/search';
 import { usePermission } from '../../lib/permissions';
-import { useWallActions, useWalls, type WallsQuery } from './walls.api';
+import { useWallActions, useWalls } from './walls.api';
 
 /** The list's columns: name (the link to the wall), grid, screens, canvas size. */
 function useWallColumns(): Column<Wall>[] {
@@ -46,7 +46,7 @@ export function WallsPage() {
   const navigate = useNavigate();
   const canCreate = usePermission('wall.create');
   const canRemove = usePermission('wall.remove');
-  const { search, update } = useListSearch<WallsQuery>();
+  const { search, update } = useListSearch(WallListQuery);
   const page = search.page ?? 1;
   const limit = search.limit ?? WALL_PAGE_SIZE;
   const { data, isLoading } = useWalls({ ...search, page, limit });

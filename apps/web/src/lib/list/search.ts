@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { z } from 'zod';
 
@@ -29,19 +29,34 @@ export function listSearch<S extends z.ZodObject<Shape>, E extends object = obje
 }
 
 /**
- * A list page's filters and paging as the address holds them, and a way to change them: a replace (the
- * back button leaves the page), empty values dropped, and any change but the page's own going back to
- * the first page.
+ * A list route's `validateSearch`: the address's keys as they are, typed by the list's query (`Q`, the
+ * output of its schema in packages/core). The route tree is on the first page, so it checks nothing with
+ * zod there: the page checks the keys (`useListSearch`), with the schema its own chunk brings.
  */
-export function useListSearch<Q extends object>() {
+export const listAddress =
+  <Q extends object>() =>
+  (search: Record<string, unknown>): Partial<Q> =>
+    search as Partial<Q>;
+
+/**
+ * A list page's filters and paging as the address holds them, checked with the list's schema
+ * (`listSearch`: a wrong key is dropped), and a way to change them: a replace (the back button leaves the
+ * page), empty values and wrong keys dropped, and any change but the page's own going back to the first
+ * page. `extra` (a module-level function, so the check is not redone each render) reads the page's own keys.
+ */
+export function useListSearch<S extends z.ZodObject<Shape>, E extends object = object>(
+  schema: S,
+  extra?: (search: Record<string, unknown>) => E,
+) {
   const raw: Record<string, unknown> = useSearch({ strict: false });
-  const search = raw as Partial<Q>;
+  const check = useMemo(() => listSearch(schema, extra), [schema, extra]);
+  const search = useMemo(() => check(raw), [check, raw]);
   const navigate = useNavigate();
   const update = useCallback(
-    (patch: Partial<Q>) => {
+    (patch: Partial<z.output<S>> & Partial<E>) => {
       const next = (previous: Record<string, unknown>): Record<string, unknown> => {
         const merged: Record<string, unknown> = {
-          ...previous,
+          ...check(previous),
           ...('page' in patch ? {} : { page: undefined }),
           ...patch,
         };
@@ -52,7 +67,7 @@ export function useListSearch<Q extends object>() {
       };
       void navigate({ to: '.', search: next, replace: true });
     },
-    [navigate],
+    [navigate, check],
   );
   return { search, update };
 }
