@@ -1,14 +1,37 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../api/client';
 import { refusalFields, translateMessage } from './messages';
 import { useSavedState } from './unsaved';
 
+type FormSchema = z.ZodType<Record<string, unknown>>;
+
 /**
  * Form state checked with the same zod schema the server uses, so both refuse the same input with the
  * same (translated) words. Server field errors land on their fields too.
  */
-export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema: S, initial: z.input<S>) {
+export function useZodForm<S extends FormSchema>(schema: S, initial: z.input<S>) {
+  const form = useFormState<S>(initial);
+  /** Parsed values, or null with the errors shown. */
+  const validate = (): z.output<S> | null => form.check(schema);
+  return { ...form, validate };
+}
+
+/**
+ * `useZodForm` with a schema loaded when the form is first typed in (and at the latest when it is sent):
+ * the sign-in page's, so its first download carries no zod and no schema.
+ */
+export function useLazyZodForm<S extends FormSchema>(load: () => Promise<S>, initial: z.input<S>) {
+  const loading = useRef<Promise<S> | undefined>(undefined);
+  const schema = () => (loading.current ??= load());
+  const form = useFormState<S>(initial, () => void schema());
+  /** Parsed values, or null with the errors shown. */
+  const validate = async (): Promise<z.output<S> | null> => form.check(await schema());
+  return { ...form, validate };
+}
+
+/** The state of a form checked by a schema: values, errors, field props, the check itself. */
+function useFormState<S extends FormSchema>(initial: z.input<S>, onEdit?: () => void) {
   const [values, setValues] = useState<z.input<S>>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // What was last saved: `isDirty` for the unsaved-changes warning (useUnsavedChanges).
@@ -20,6 +43,7 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
   };
 
   const set = <K extends keyof z.input<S>>(field: K, value: z.input<S>[K]) => {
+    onEdit?.();
     setValues((v) => ({ ...(v as object), [field]: value }) as z.input<S>);
     setErrors((e) => {
       if (!((field as string) in e)) return e;
@@ -29,8 +53,8 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
     });
   };
 
-  /** Parsed values, or null with the errors shown. */
-  const validate = (): z.output<S> | null => {
+  /** The values parsed by `schema`, or null with the errors shown. */
+  const check = (schema: S): z.output<S> | null => {
     const result = schema.safeParse(values);
     if (result.success) {
       setErrors({});
@@ -79,7 +103,7 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
     errors,
     set,
     setValues,
-    validate,
+    check,
     showServerError,
     setErrors,
     inputProps,
@@ -97,7 +121,7 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
  */
 export function useFormSubmit<T, R>(
   form: {
-    validate: () => T | null;
+    validate: () => T | null | Promise<T | null>;
     /** Puts a refusal's field errors on the fields; true when it did (a form without useZodForm has none). */
     showServerError?: (error: unknown) => boolean;
     /** Called once the server took the form: what it shows now counts as saved. */
@@ -114,7 +138,7 @@ export function useFormSubmit<T, R>(
   const [busy, setBusy] = useState(false);
   const onSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
-    const body = form.validate();
+    const body = await form.validate();
     if (!body) return;
     options.onStart?.();
     setBusy(true);

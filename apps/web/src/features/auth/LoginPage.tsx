@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, TextInput } from '@mantine/core';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { AuthBody } from '@vitrine/core';
+import type { AuthBody } from '@vitrine/core';
 import { ApiError, failureText } from '../../api/client';
 import { loadAllStrings } from '../../i18n';
-import { useFormSubmit, useZodForm } from '../../lib/useZodForm';
+import { useFormSubmit, useLazyZodForm } from '../../lib/useZodForm';
 import { signIn } from './auth.api';
 import { AuthCard } from './AuthCard';
 import { useBotCheck, withBotCheck } from './BotCheck';
@@ -13,10 +13,13 @@ import { ExternalSignIn } from './ExternalSignIn';
 import { useCompleteSignIn } from './signIn';
 import { UnlockOffer } from './UnlockOffer';
 
+const loadAuthBody = (): Promise<typeof AuthBody> => import('./authBody').then((module) => module.AuthBody);
+
 export function LoginPage() {
   const { t } = useTranslation();
   const { redirect, code, state, iss } = useSearch({ from: '/login' });
-  const form = useZodForm(AuthBody, { login: '', password: '', code: undefined });
+  // The form's schema comes with its first keystroke: the first page downloads no zod (bench/README-web.md).
+  const form = useLazyZodForm(loadAuthBody, { login: '', password: '', code: undefined });
   const complete = useCompleteSignIn();
   const [error, setError] = useState<string | null>(null);
   // Two-factor on: the password was right and the code is asked for next (docs/security.md).
