@@ -1,10 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { NOTIFICATION_TIMEOUT_MS } from '@vitrine/core';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/layout.css';
@@ -12,6 +10,7 @@ import { initI18n } from './i18n';
 import { resolveStartLocale } from './lib/locale';
 import { createAppRouter } from './app/router';
 import { ConfirmProvider } from './lib/confirm';
+import { Toasts } from './lib/toasts';
 
 /**
  * Mantine keeps every select's closed dropdown in the document (hidden), about 28 elements each: a list
@@ -41,7 +40,7 @@ async function start(): Promise<void> {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <Notifications position="top-right" autoClose={NOTIFICATION_TIMEOUT_MS} limit={5} />
+        <Toasts />
         <QueryClientProvider client={queryClient}>
           <ConfirmProvider>
             <RouterProvider router={router} />

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { notify } from './notify';
 import { notices } from './notices';
+import { Toasts } from './toasts';
 
 /** A toast says the whole message, wrapped, on screen and to a screen reader: nothing is cut. */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -31,7 +31,7 @@ function drawToasts(): void {
   act(() =>
     root!.render(
       <MantineProvider>
-        <Notifications />
+        <Toasts />
       </MantineProvider>,
     ),
   );
@@ -42,9 +42,13 @@ describe('a toast', () => {
     drawToasts();
     const long = 'Performing this action is not allowed with current tariff plan';
     await act(async () => notify('error', long));
-    // The toasts are drawn in a portal at the end of the page.
-    const toast = document.querySelector('.vitrine-notice-error')!;
-    expect(toast).not.toBeNull();
+    // The toasts are drawn in a portal at the end of the page, once their chunk has come.
+    const toast = await vi.waitFor(async () => {
+      await act(async () => undefined);
+      const drawn = document.querySelector('.vitrine-notice-error');
+      if (!drawn) throw new Error('no toast yet');
+      return drawn;
+    });
     expect(toast.textContent).toContain(long);
     expect(toast.textContent).not.toContain('...');
     const text = [...toast.querySelectorAll('span')].find((s) => s.textContent === long)!;

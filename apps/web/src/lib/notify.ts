@@ -1,8 +1,8 @@
 import { createElement } from 'react';
-import { notifications } from '@mantine/notifications';
 import { NOTIFICATION_TIMEOUT_MS } from '@vitrine/core';
 import { NoticeMessage } from './NoticeMessage';
 import { notices, type NoticeKind } from './notices';
+import { showToast } from './toasts';
 
 export interface NotifyOptions {
   /** Milliseconds before it dismisses itself; spec §9 default 5000. */
@@ -21,7 +21,7 @@ const COLORS: Record<NoticeKind, string> = {
 /** A toast (its whole text, wrapped) that also goes to the top bar's history. */
 export function notify(kind: NoticeKind, message: string, options: NotifyOptions = {}): void {
   notices.add(kind, message);
-  notifications.show({
+  showToast({
     message: createElement(NoticeMessage, { text: message }),
     color: COLORS[kind],
     className: `vitrine-notice-${kind}`,
