@@ -42,6 +42,7 @@ export default defineConfig({
             'players/build/**/*.test.ts',
             'e2e/support/*.unit.test.ts',
             'scripts/eslint/**/*.test.ts',
+            'scripts/vite/**/*.test.ts',
           ],
         },
       },

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { iconPng, iconSvg } from './build/icon.ts';
-import { sizeCheck } from './build/size-check.ts';
+import { playerSizeCheck } from './build/size-check.ts';
 import { precompress } from '../../scripts/vite/precompress.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -51,7 +51,7 @@ function icons(): Plugin {
 
 export default defineConfig({
   base: '/player/',
-  plugins: [icons(), sizeCheck(), precompress()],
+  plugins: [icons(), playerSizeCheck(), precompress()],
   define: { __PLAYER_VERSION__: JSON.stringify(pkg.version) },
   resolve: { alias: { '@vitrine/core': `${core}/index.ts` } },
   server: { proxy: { '/api': { target: 'http://localhost:8080', ws: true } } },

@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { contractAddresses } from '../../scripts/vite/contract-addresses.ts';
 import { localeStrings } from '../../scripts/vite/locale-strings.ts';
 import { precompress } from '../../scripts/vite/precompress.ts';
+import { sizeCheck } from '../../scripts/vite/size-check.ts';
 
 /** This build's id: in the bundle (__BUILD_ID__) and in dist/version.json, which open pages poll. */
 const BUILD_ID = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -18,8 +20,20 @@ const versionFile = (): Plugin => ({
 export default defineConfig({
   plugins: [
     react(),
+    contractAddresses(),
     localeStrings(fileURLToPath(new URL('./src/i18n', import.meta.url))),
     versionFile(),
+    // The sign-in page's script: with its strings (~4 KB) and headers (~1 KB) at most 150 KB on the wire
+    // (issue 33, bench/login.ts), without zod (contractAddresses, lazily loaded schemas) or the toasts.
+    sizeCheck({
+      what: 'the sign-in page',
+      encoding: 'br',
+      budgetKb: 145,
+      banned: [
+        { name: 'zod', path: /[\\/]node_modules[\\/]zod[\\/].*\.m?js$/ },
+        { name: 'the toasts', path: /[\\/]node_modules[\\/]@mantine[\\/]notifications[\\/].*\.m?js$/ },
+      ],
+    }),
     precompress(),
   ],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
