@@ -63,7 +63,7 @@ export class PlaylistStore {
     const input = normalize(raw);
     // A new end or a new end action runs again when the new end comes.
     const reopened = input.toDate !== current.toDate || input.actionOnEnd !== current.actionOnEnd;
-    const { before, settled } = await this.deps.transact(async (repos) => {
+    const { before, after, settled } = await this.deps.transact(async (repos) => {
       // The screens' versions move with the playlist's contribution alone where they can.
       const delta = await this.deps.beginDelta?.(repos, cabinetId, playlistId);
       const before = delta?.reached ?? (await repos.playlistTargets.reachedPoints(cabinetId, [playlistId]));
@@ -76,10 +76,13 @@ export class PlaylistStore {
         await repos.playlistChanges.decideChanges(cabinetId, decided.ids, 'APPROVED', decided.userId);
       await this.replaceChildren(repos, cabinetId, playlistId, input);
       const at = this.deps.clock?.() ?? new Date();
-      const settled = delta ? await delta.finish(repos, JSON.stringify(reasonOf(input.name)), at) : null;
-      return { before, settled };
+      if (delta) {
+        const { reached, settled } = await delta.finish(repos, JSON.stringify(reasonOf(input.name)), at);
+        return { before, after: reached, settled };
+      }
+      const after = await repos.playlistTargets.reachedPoints(cabinetId, [playlistId]);
+      return { before, after, settled: null };
     });
-    const after = await this.deps.repos.playlistTargets.reachedPoints(cabinetId, [playlistId]);
     const live = (extra.approved ?? current.approved) && input.active;
     const everyone = [...before, ...after];
     const takedowns = before.filter((p) => !after.includes(p));

@@ -103,7 +103,7 @@ describe('a playlist saved alone', () => {
       createTransact(t.database.db)(async (repos) => {
         const delta = await PlaylistDelta.begin(repos, cabinetId, direct);
         await write(repos);
-        return delta.finish(repos, null, new Date());
+        return (await delta.finish(repos, null, new Date())).settled;
       });
     const settled = await settle((repos) => repos.playlists.update(cabinetId, direct, { periodicity: 901 }));
     expect([...settled!.ids].sort()).toEqual(screens.map((s) => s.id).sort());

@@ -9,6 +9,12 @@ export interface Settled {
   moved: Set<number>;
 }
 
+/** What a save's delta ends with: the screens the playlist reaches after it, and those it settled. */
+export interface Finished {
+  reached: number[];
+  settled: Settled | null;
+}
+
 /** A playlist as its screens count it: the screens it reaches and its contribution on each. */
 interface Snapshot {
   reached: number[];
@@ -58,14 +64,17 @@ export class PlaylistDelta {
     return this.before.reached;
   }
 
-  /** After the save wrote (same transaction): the screens settled, or null when none could be. */
-  async finish(repos: Repositories, reason: string | null, at: Date): Promise<Settled | null> {
+  /**
+   * After the save wrote (same transaction): the screens the playlist reaches now, and those settled (null
+   * when none could be).
+   */
+  async finish(repos: Repositories, reason: string | null, at: Date): Promise<Finished> {
     const after = await snapshot(repos, this.cabinetId, this.playlistId);
-    if (this.before.whole || after.whole || !sameSet(this.before.reached, after.reached)) return null;
-    const deltas = new Map(
-      after.reached.map((id) => [id, deltaOf(this.before.on(id), after.on(id))] as const),
-    );
+    const reached = after.reached;
+    if (this.before.whole || after.whole || !sameSet(this.before.reached, reached))
+      return { reached, settled: null };
+    const deltas = new Map(reached.map((id) => [id, deltaOf(this.before.on(id), after.on(id))] as const));
     const { settled, moved } = await repos.contentVersions.addToSums(this.cabinetId, deltas, reason, at);
-    return { ids: new Set(settled), moved: new Set(moved) };
+    return { reached, settled: { ids: new Set(settled), moved: new Set(moved) } };
   }
 }
