@@ -23,8 +23,14 @@ export function useZodForm<S extends FormSchema>(schema: S, initial: z.input<S>)
  */
 export function useLazyZodForm<S extends FormSchema>(load: () => Promise<S>, initial: z.input<S>) {
   const loading = useRef<Promise<S> | undefined>(undefined);
-  const schema = () => (loading.current ??= load());
-  const form = useFormState<S>(initial, () => void schema());
+  // A load that failed is tried again on the next use.
+  const schema = () =>
+    (loading.current ??= load().catch((error: unknown) => {
+      loading.current = undefined;
+      throw error;
+    }));
+  // Typing starts the load; a failure is told when the form is sent.
+  const form = useFormState<S>(initial, () => void schema().catch(() => undefined));
   /** Parsed values, or null with the errors shown. */
   const validate = async (): Promise<z.output<S> | null> => form.check(await schema());
   return { ...form, validate };
@@ -138,7 +144,14 @@ export function useFormSubmit<T, R>(
   const [busy, setBusy] = useState(false);
   const onSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
-    const body = await form.validate();
+    let body: T | null;
+    try {
+      body = await form.validate();
+    } catch (error) {
+      // A lazily loaded schema that did not come (offline, or a new release replaced its chunk).
+      options.onError?.(error);
+      return;
+    }
     if (!body) return;
     options.onStart?.();
     setBusy(true);
