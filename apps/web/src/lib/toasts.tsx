@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type * as MantineNotifications from '@mantine/notifications';
 import type { NotificationData } from '@mantine/notifications';
 import { NOTIFICATION_TIMEOUT_MS } from '@vitrine/core';
@@ -7,35 +7,46 @@ import { NOTIFICATION_TIMEOUT_MS } from '@vitrine/core';
  * The toasts (Mantine's notifications), loaded with the first one: the sign-in page that shows none never
  * downloads them (about 30 KB of script with their transitions and scroll lock; bench/README-web.md).
  */
+let loaded: typeof MantineNotifications | undefined;
 let loading: Promise<typeof MantineNotifications> | undefined;
-const load = () => (loading ??= import('@mantine/notifications'));
-
-let wanted = false;
 const listeners = new Set<() => void>();
 
-/** Shows a toast: the host mounts with the first, and shows what was asked before it was there. */
-export function showToast(data: NotificationData): void {
-  if (!wanted) {
-    wanted = true;
-    for (const listener of listeners) listener();
-  }
-  void load().then(({ notifications }) => notifications.show(data));
-}
+/** Loads the toasts once; a load that failed (offline, a chunk a new release replaced) is tried again. */
+const load = () =>
+  (loading ??= import('@mantine/notifications').then(
+    (module) => {
+      loaded = module;
+      for (const listener of listeners) listener();
+      return module;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  ));
 
-const Notifications = lazy(() => load().then((module) => ({ default: module.Notifications })));
+/**
+ * Shows a toast once the toasts are there. One that cannot be drawn (their chunk did not come) is still
+ * in the top bar's history, where `notify` put it first.
+ */
+export function showToast(data: NotificationData): void {
+  load().then(
+    ({ notifications }) => notifications.show(data),
+    () => undefined,
+  );
+}
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
 
-/** Where the toasts are drawn (top right, at most five at once), from the first toast on. */
+/**
+ * Where the toasts are drawn (top right, at most five at once), from the first toast on. Not a lazy
+ * component: a chunk that fails to come must not take the app down with it.
+ */
 export function Toasts() {
-  const shown = useSyncExternalStore(subscribe, () => wanted);
-  if (!shown) return null;
-  return (
-    <Suspense fallback={null}>
-      <Notifications position="top-right" autoClose={NOTIFICATION_TIMEOUT_MS} limit={5} />
-    </Suspense>
-  );
+  const module = useSyncExternalStore(subscribe, () => loaded);
+  if (!module) return null;
+  return <module.Notifications position="top-right" autoClose={NOTIFICATION_TIMEOUT_MS} limit={5} />;
 }
