@@ -1,18 +1,23 @@
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 
-/** The dialog's own chunk: pages that never ask (sign-in) never load it. */
-const ConfirmDialog = lazy(() =>
-  import('./ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })),
-);
+import type { ConfirmDialog } from './ConfirmDialog';
+
+type Dialog = typeof ConfirmDialog;
+
+/**
+ * The dialog's own chunk: pages that never ask (sign-in) never load it. Loaded as a module, not a lazy
+ * component: a chunk that fails to come (a new release replaced it) answers the question no, rather than
+ * throwing outside every error boundary; the next question tries again.
+ */
+let loading: Promise<Dialog> | undefined;
+const load = () =>
+  (loading ??= import('./ConfirmDialog').then(
+    (module) => module.ConfirmDialog,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  ));
 
 type Ask = (text?: string) => Promise<boolean>;
 const ConfirmContext = createContext<Ask | null>(null);
@@ -20,17 +25,27 @@ const ConfirmContext = createContext<Ask | null>(null);
 /** One confirmation dialog for the whole cabinet: 'Sure want to perform this action?' (spec §2). */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [text, setText] = useState<string | null>(null);
-  /** Mounted from the first question on, so the dialog can animate closed. */
-  const [asked, setAsked] = useState(false);
+  /** Kept from the first question on, so the dialog can animate closed. */
+  const [dialog, setDialog] = useState<{ Dialog: Dialog } | null>(null);
   const resolver = useRef<((answer: boolean) => void) | null>(null);
 
-  const ask = useCallback<Ask>((message) => {
-    setText(message ?? '');
-    setAsked(true);
-    return new Promise<boolean>((resolve) => {
-      resolver.current = resolve;
-    });
-  }, []);
+  const ask = useCallback<Ask>(
+    (message) =>
+      new Promise<boolean>((resolve) => {
+        resolver.current = resolve;
+        load().then(
+          (Dialog) => {
+            setDialog({ Dialog });
+            setText(message ?? '');
+          },
+          () => {
+            resolver.current = null;
+            resolve(false);
+          },
+        );
+      }),
+    [],
+  );
 
   const answer = (value: boolean) => {
     resolver.current?.(value);
@@ -41,11 +56,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={ask}>
       {children}
-      {asked && (
-        <Suspense fallback={null}>
-          <ConfirmDialog text={text} onAnswer={answer} />
-        </Suspense>
-      )}
+      {dialog && <dialog.Dialog text={text} onAnswer={answer} />}
     </ConfirmContext.Provider>
   );
 }
