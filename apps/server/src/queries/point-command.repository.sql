@@ -5,6 +5,7 @@ $3::int, $4::timestamptz
 from "points"
 where "points"."cabinet_id" = $5 and "points"."id" = any($6::int[])
 order by "points"."id"
+for key share
 returning id, point_id;
 
 -- PointCommandRepository.platformPending

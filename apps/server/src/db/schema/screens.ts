@@ -143,13 +143,14 @@ export const pointCommands = pgTable(
   'point_commands',
   {
     id: serial('id').primaryKey(),
-    // No foreign key: a command goes with its screen (point_id's cascade), and a screen with its cabinet.
+    // No foreign key: a command goes with its screen, and a screen with its cabinet.
     // Each key is a lookup per row stored: a command to 10,000 screens spent a third of its insert checking
     // this one (bench/README-web.md).
     cabinetId: integer('cabinet_id').$type<CabinetId>().notNull(),
-    pointId: integer('point_id')
-      .notNull()
-      .references(() => points.id, { onDelete: 'cascade' }),
+    // Kept to an existing screen by statement, not by a key's lookup per row (migration 0036): the insert
+    // reads the screens it commands and locks them against removal (FOR KEY SHARE) in that one statement,
+    // and a screen's removal takes its commands with it (the points_remove_commands trigger).
+    pointId: integer('point_id').notNull(),
     name: text('name').$type<CommandName>().notNull(),
     args: jsonb('args').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status').notNull().default('PENDING'),

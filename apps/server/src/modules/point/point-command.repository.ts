@@ -15,7 +15,10 @@ export class PointCommandRepository {
 
   /**
    * One command for each of the cabinet's screens among `pointIds`, in one statement whatever their number
-   * (INSERT ... SELECT over the screens, which also keeps another cabinet's screens out).
+   * (INSERT ... SELECT over the screens, which also keeps another cabinet's screens out). The screens are
+   * locked against removal (FOR KEY SHARE, in id order) until the command is stored, as a foreign key
+   * would, but in this one read instead of a lookup per row (migration 0036): a removal waits, then takes
+   * the new commands with it; a screen removed first is not read.
    */
   async insert(
     cabinetId: CabinetId,
@@ -37,6 +40,7 @@ export class PointCommandRepository {
       from ${points}
       where ${points.cabinetId} = ${cabinetId} and ${anyId(points.id, pointIds)}
       order by ${points.id}
+      for key share
       returning id, point_id`,
     );
     return result.map((r) => ({ id: Number(r.id), pointId: Number(r.point_id) }));
