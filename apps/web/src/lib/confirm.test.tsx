@@ -1,20 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { until } from '../testing';
+import { mount, unmountAll, until } from '../testing';
 
 /**
  * The confirmation dialog comes in its own chunk. One that fails to come (a new release replaced it)
  * answers the question no and leaves the page standing; the next question loads it again.
  */
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | null = null;
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
+  unmountAll();
   vi.doUnmock('./ConfirmDialog');
   vi.resetModules();
 });
@@ -33,15 +27,10 @@ describe('a question whose dialog does not come', () => {
       ask = useConfirm();
       return <p>The page</p>;
     }
-    const container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    act(() =>
-      root!.render(
-        <ConfirmProvider>
-          <Page />
-        </ConfirmProvider>,
-      ),
+    const container = mount(
+      <ConfirmProvider>
+        <Page />
+      </ConfirmProvider>,
     );
     await act(async () => void answers.push(await ask!('Remove it?')));
     expect(answers).toEqual([false]);

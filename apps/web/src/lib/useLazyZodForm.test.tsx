@@ -1,25 +1,17 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { z } from 'zod';
 import { useFormSubmit, useLazyZodForm } from './useZodForm';
-import { until } from '../testing';
+import { mount, unmountAll, until } from '../testing';
 
 /**
  * The sign-in form's schema comes in its own chunk (the first page carries no zod): loaded when the form is
  * first typed in, waited for when it is sent, and tried again after a load that failed.
  */
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const Login = z.strictObject({ login: z.string().min(1, 'Required field') });
 
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-});
+afterEach(unmountAll);
 
 function render(load: () => Promise<typeof Login>, sent: unknown[], failures: unknown[]) {
   function LoginForm() {
@@ -35,10 +27,7 @@ function render(load: () => Promise<typeof Login>, sent: unknown[], failures: un
       </form>
     );
   }
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() => root!.render(<LoginForm />));
+  const container = mount(<LoginForm />);
   return {
     type(value: string) {
       const input = container.querySelector('input')!;

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import {
   RouterProvider,
   createMemoryHistory,
@@ -11,15 +10,13 @@ import {
 } from '@tanstack/react-router';
 import { PointListQuery } from '@vitrine/core';
 import { listAddress, useListSearch } from './search';
-import { until } from '../../testing';
+import { mount, unmountAll, until } from '../../testing';
 
 /**
  * A list route only types its address (the route tree is on the sign-in page, without zod); the page
  * checks it with its list's schema: a wrong value is dropped, the page's own keys kept, and a change
  * writes back only what holds.
  */
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const bindSearch = (search: Record<string, unknown>) =>
   typeof search.bind === 'string' ? { bind: search.bind } : {};
 
@@ -30,12 +27,7 @@ function Screens() {
   return <pre>{JSON.stringify(list.search)}</pre>;
 }
 
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-});
+afterEach(unmountAll);
 
 function open(address: string) {
   const top = createRootRoute();
@@ -49,10 +41,7 @@ function open(address: string) {
     routeTree: top.addChildren([point]),
     history: createMemoryHistory({ initialEntries: [address] }),
   });
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() => root!.render(<RouterProvider router={router as never} />));
+  const container = mount(<RouterProvider router={router as never} />);
   return {
     router,
     shown: () => JSON.parse(container.querySelector('pre')?.textContent ?? 'null') as unknown,
