@@ -30,7 +30,9 @@ export function addressesOnly(code: string, filename: string): string | null {
         if (ADDRESS_KEYS.has(property.key.name)) return;
         // The property and the comma after it.
         const next = route.properties[index + 1];
-        const comma = /^\s*,/.exec(code.slice(property.end))?.[0].length ?? 0;
+        const after = /\s*,/y;
+        after.lastIndex = property.end;
+        const comma = after.exec(code)?.[0].length ?? 0;
         out.remove(property.start, next ? next.start : property.end + comma);
         cut = true;
       });
