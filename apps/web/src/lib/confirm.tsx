@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
-
 import type { ConfirmDialog } from './ConfirmDialog';
+import { loadOnce } from './loadOnce';
 
 type Dialog = typeof ConfirmDialog;
 
@@ -9,15 +9,7 @@ type Dialog = typeof ConfirmDialog;
  * component: a chunk that fails to come (a new release replaced it) answers the question no, rather than
  * throwing outside every error boundary; the next question tries again.
  */
-let loading: Promise<Dialog> | undefined;
-const load = () =>
-  (loading ??= import('./ConfirmDialog').then(
-    (module) => module.ConfirmDialog,
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  ));
+const load = loadOnce(() => import('./ConfirmDialog').then((module) => module.ConfirmDialog));
 
 type Ask = (text?: string) => Promise<boolean>;
 const ConfirmContext = createContext<Ask | null>(null);

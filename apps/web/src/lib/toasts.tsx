@@ -2,28 +2,23 @@ import { useSyncExternalStore } from 'react';
 import type * as MantineNotifications from '@mantine/notifications';
 import type { NotificationData } from '@mantine/notifications';
 import { NOTIFICATION_TIMEOUT_MS } from '@vitrine/core';
+import { loadOnce } from './loadOnce';
 
 /**
  * The toasts (Mantine's notifications), loaded with the first one: the sign-in page that shows none never
  * downloads them (about 30 KB of script with their transitions and scroll lock; bench/README-web.md).
  */
 let loaded: typeof MantineNotifications | undefined;
-let loading: Promise<typeof MantineNotifications> | undefined;
 const listeners = new Set<() => void>();
 
 /** Loads the toasts once; a load that failed (offline, a chunk a new release replaced) is tried again. */
-const load = () =>
-  (loading ??= import('@mantine/notifications').then(
-    (module) => {
-      loaded = module;
-      for (const listener of listeners) listener();
-      return module;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  ));
+const load = loadOnce(() =>
+  import('@mantine/notifications').then((module) => {
+    loaded = module;
+    for (const listener of listeners) listener();
+    return module;
+  }),
+);
 
 /**
  * Shows a toast once the toasts are there. One that cannot be drawn (their chunk did not come) is still

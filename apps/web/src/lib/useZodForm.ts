@@ -1,6 +1,7 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../api/client';
+import { loadOnce } from './loadOnce';
 import { refusalFields, translateMessage } from './messages';
 import { useSavedState } from './unsaved';
 
@@ -22,13 +23,8 @@ export function useZodForm<S extends FormSchema>(schema: S, initial: z.input<S>)
  * the sign-in page's, so its first download carries no zod and no schema.
  */
 export function useLazyZodForm<S extends FormSchema>(load: () => Promise<S>, initial: z.input<S>) {
-  const loading = useRef<Promise<S> | undefined>(undefined);
-  // A load that failed is tried again on the next use.
-  const schema = () =>
-    (loading.current ??= load().catch((error: unknown) => {
-      loading.current = undefined;
-      throw error;
-    }));
+  // Once for the form's life; a load that failed is tried again on the next use.
+  const [schema] = useState(() => loadOnce(load));
   // Typing starts the load; a failure is told when the form is sent.
   const form = useFormState<S>(initial, () => void schema().catch(() => undefined));
   /** Parsed values, or null with the errors shown. */

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { POINT_PAGE_SIZE, PointListQuery } from '@vitrine/core';
 import { ListHeader } from '../../lib/list/ListKit';
 import { useListSearch } from '../../lib/list/search';
-import { bindSearch } from './bindSearch';
 import { useSelection } from '../../lib/list/useSelection';
 import { notifyError } from '../../lib/notify';
 import { Can } from '../../lib/permissions';
@@ -18,6 +17,7 @@ import { ScreensFilters } from './ScreensFilters';
 import { ScreensMapView } from './ScreensMapView';
 import { ScreensTable } from './ScreensTable';
 import { useScreenRowActions } from './useScreenRowActions';
+import { bindSearch } from './bindSearch';
 
 /** The screens, with status, filters and paging in the address, and commands for chosen ones. */
 export function ScreensList() {
