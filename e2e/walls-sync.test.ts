@@ -132,11 +132,18 @@ describe('a video wall in step', () => {
         .poll(() => page.evaluate(() => document.body.dataset.wall), { timeout: 30_000 })
         .toBe(`${wall.id}:${i % 2}:${Math.floor(i / 2)}`);
     }
-    const transform = await players[3]!.page.evaluate(
-      () => (document.querySelector('.layer > img, .layer > video') as HTMLElement).style.transform,
-    );
     // The south-east tile: its viewport (1280 × 720) shows canvas pixels from (320, 180) on, four times larger.
-    expect(transform).toBe('scale(4, 4) translate(-320px, -180px)');
+    // The manifest names the wall at once, but its content comes on screen at the wall's shared switch
+    // moment (up to two seconds on, WallTile.applyAt): until then the layer is the tile's earlier item.
+    await expect
+      .poll(
+        () =>
+          players[3]!.page.evaluate(
+            () => document.querySelector<HTMLElement>('.layer > img, .layer > video')?.style.transform ?? '',
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe('scale(4, 4) translate(-320px, -180px)');
 
     // A few passes: the video's frames are measured and the items switch on all tiles.
     const switchesOf = async (page: Page) => (await samples(page)).filter((s) => s.kind === 'switch');
