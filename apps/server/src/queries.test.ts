@@ -50,6 +50,7 @@ const AT = new Date('2026-03-02T10:00:00.000Z');
 const LATER = new Date('2026-03-09T10:00:00.000Z');
 const RANGE = { from: '2026-03-01', to: '2026-03-07' };
 const FILTERS = StatisticFilters.parse({ ...RANGE, points: [11], nets: [12], playlists: [13], files: [14] });
+const SCREEN_FILTERS = StatisticFilters.parse({ ...RANGE, points: [11], nets: [12] });
 const LIST_CLOCK = { seenSince: AT, goneSince: AT, unstableSince: AT, unstableAt: 3 };
 const PLAYLIST_CLOCK = { now: '2026-03-02 10:00:00', soon: '2026-03-09 10:00:00' };
 const PLAYLIST = {
@@ -148,7 +149,7 @@ const carriesCabinet = (s: Statement): boolean =>
 
 /** The repositories' private helpers (on the prototype too, but called only through the methods). */
 const HELPERS: Record<string, string[]> = {
-  StatisticRepository: ['common', 'rollupWhere', 'rawWhere', 'zones'],
+  StatisticRepository: ['common', 'rollupWhere', 'hours', 'dailyWhere', 'rawWhere', 'zones'],
   PlaylistRepository: ['own', 'listWhere'],
   PlaylistTargetsRepository: ['own'],
   PointRepository: ['listWhere'],
@@ -261,9 +262,14 @@ describe.skipIf(inject('testDb').driver !== 'pglite')('raw SQL repositories, sna
     const r = new StatisticRepository(db);
     const text = await snapshot(r, [
       { name: 'reportByHour', run: () => r.reportByHour(CABINET, FILTERS) },
+      {
+        name: 'reportByHour (no playlist or file filter)',
+        run: () => r.reportByHour(CABINET, SCREEN_FILTERS),
+      },
       { name: 'reportByInstances', run: () => r.reportByInstances(CABINET, FILTERS) },
       { name: 'reportByFiles', run: () => r.reportByFiles(CABINET, FILTERS) },
       { name: 'audience', run: () => r.audience(CABINET, FILTERS) },
+      { name: 'audience (no playlist or file filter)', run: () => r.audience(CABINET, SCREEN_FILTERS) },
       { name: 'measuredHours', run: () => r.measuredHours(CABINET, FILTERS) },
       { name: 'exchange', run: () => r.exchange(CABINET, FILTERS) },
       { name: 'countShows', run: () => r.countShows(CABINET, FILTERS) },

@@ -8,14 +8,24 @@ where n.cabinet_id = $3 and np.net_id = any($4::int[])) and t.playlist_id = any(
 group by t.hour_local
 order by t.hour_local;
 
+-- StatisticRepository.reportByHour (no playlist or file filter)
+select to_char(t.hour_local, 'YYYY-MM-DD HH24:00') as hour, sum(t.shows)::bigint as shows,
+sum(t.seconds) as seconds, sum(t.impressions) as impressions, sum(t.revenue) as revenue,
+sum(t.cost) as cost
+from "playback_screen_hourly" t
+where t.cabinet_id = $1 and t.point_id = any($2::int[]) and t.point_id in (select np.point_id from "net_points" np join "nets" n on n.id = np.net_id
+where n.cabinet_id = $3 and np.net_id = any($4::int[])) and t.hour_local >= $5::timestamp and t.hour_local < $6::timestamp
+group by t.hour_local
+order by t.hour_local;
+
 -- StatisticRepository.reportByInstances
 select s.point_id, pt.name, s.shows, s.seconds, s.impressions, s.revenue, s.cost
 from (
 select t.point_id, sum(t.shows)::bigint as shows, sum(t.seconds) as seconds,
 sum(t.impressions) as impressions, sum(t.revenue) as revenue, sum(t.cost) as cost
-from "playback_hourly" t
+from "playback_daily" t
 where t.cabinet_id = $1 and t.point_id = any($2::int[]) and t.point_id in (select np.point_id from "net_points" np join "nets" n on n.id = np.net_id
-where n.cabinet_id = $3 and np.net_id = any($4::int[])) and t.playlist_id = any($5::int[]) and t.file_id = any($6::int[]) and t.hour_local >= $7::timestamp and t.hour_local < $8::timestamp
+where n.cabinet_id = $3 and np.net_id = any($4::int[])) and t.playlist_id = any($5::int[]) and t.file_id = any($6::int[]) and t.day_local >= $7::date and t.day_local <= $8::date
 group by t.point_id
 ) s
 left join "points" pt on pt.id = s.point_id and pt.cabinet_id = $9
@@ -27,9 +37,9 @@ s.impressions, s.revenue, s.cost
 from (
 select t.playlist_id, t.file_id, sum(t.shows)::bigint as shows, sum(t.seconds) as seconds,
 sum(t.impressions) as impressions, sum(t.revenue) as revenue, sum(t.cost) as cost
-from "playback_hourly" t
+from "playback_daily" t
 where t.cabinet_id = $1 and t.point_id = any($2::int[]) and t.point_id in (select np.point_id from "net_points" np join "nets" n on n.id = np.net_id
-where n.cabinet_id = $3 and np.net_id = any($4::int[])) and t.playlist_id = any($5::int[]) and t.file_id = any($6::int[]) and t.hour_local >= $7::timestamp and t.hour_local < $8::timestamp
+where n.cabinet_id = $3 and np.net_id = any($4::int[])) and t.playlist_id = any($5::int[]) and t.file_id = any($6::int[]) and t.day_local >= $7::date and t.day_local <= $8::date
 group by t.playlist_id, t.file_id
 ) s
 left join "playlists" pl on pl.id = s.playlist_id and pl.cabinet_id = $9
@@ -49,6 +59,19 @@ group by 1, 2
 left join "points" pt on pt.id = s.point_id and pt.cabinet_id = $9
 order by pt.name nulls last, s.point_id, s.hour;
 
+-- StatisticRepository.audience (no playlist or file filter)
+select s.point_id, pt.name, s.hour, s.shows, s.impressions
+from (
+select t.point_id, extract(hour from t.hour_local)::int as hour, sum(t.shows)::bigint as shows,
+sum(t.impressions) as impressions
+from "playback_screen_hourly" t
+where t.cabinet_id = $1 and t.point_id = any($2::int[]) and t.point_id in (select np.point_id from "net_points" np join "nets" n on n.id = np.net_id
+where n.cabinet_id = $3 and np.net_id = any($4::int[])) and t.hour_local >= $5::timestamp and t.hour_local < $6::timestamp
+group by 1, 2
+) s
+left join "points" pt on pt.id = s.point_id and pt.cabinet_id = $7
+order by pt.name nulls last, s.point_id, s.hour;
+
 -- StatisticRepository.measuredHours
 select t.point_id, extract(hour from t.hour_local)::int as hour, count(*)::int as hours
 from "audience_hourly" t
@@ -59,19 +82,19 @@ group by 1, 2;
 -- StatisticRepository.exchange
 select to_char(s.day, 'YYYY-MM-DD') as date, s.source, s.shows, s.impressions, s.revenue, s.cost
 from (
-select date_trunc('day', t.hour_local) as day, t.source, sum(t.shows)::bigint as shows,
+select t.day_local as day, t.source, sum(t.shows)::bigint as shows,
 sum(t.impressions) as impressions, sum(t.revenue) as revenue, sum(t.cost) as cost
-from "playback_hourly" t
+from "playback_daily" t
 where t.cabinet_id = $1 and t.point_id = any($2::int[]) and t.point_id in (select np.point_id from "net_points" np join "nets" n on n.id = np.net_id
-where n.cabinet_id = $3 and np.net_id = any($4::int[])) and t.playlist_id = any($5::int[]) and t.file_id = any($6::int[]) and t.hour_local >= $7::timestamp and t.hour_local < $8::timestamp
+where n.cabinet_id = $3 and np.net_id = any($4::int[])) and t.playlist_id = any($5::int[]) and t.file_id = any($6::int[]) and t.day_local >= $7::date and t.day_local <= $8::date
 group by 1, 2
 ) s
 order by s.day, s.source;
 
 -- StatisticRepository.countShows
-select coalesce(sum(t.shows), 0)::bigint as n from "playback_hourly" t
+select coalesce(sum(t.shows), 0)::bigint as n from "playback_daily" t
 where t.cabinet_id = $1 and t.point_id = any($2::int[]) and t.point_id in (select np.point_id from "net_points" np join "nets" n on n.id = np.net_id
-where n.cabinet_id = $3 and np.net_id = any($4::int[])) and t.playlist_id = any($5::int[]) and t.file_id = any($6::int[]) and t.hour_local >= $7::timestamp and t.hour_local < $8::timestamp;
+where n.cabinet_id = $3 and np.net_id = any($4::int[])) and t.playlist_id = any($5::int[]) and t.file_id = any($6::int[]) and t.day_local >= $7::date and t.day_local <= $8::date;
 
 -- StatisticRepository.list
 select timezone, array_agg(id order by id) as ids from "points" where cabinet_id = $1

@@ -3,6 +3,7 @@ import type { ExportFormat, ExportKind, ExportStatus } from '@vitrine/core';
 import {
   bigint,
   bigserial,
+  date,
   doublePrecision,
   index,
   integer,
@@ -92,6 +93,68 @@ export const playbackHourly = pgTable(
     uniqueIndex('playback_hourly_key_idx').on(t.pointId, t.hourUtc, t.playlistId, t.fileId, t.source),
     index('playback_hourly_cabinet_utc_idx').on(t.cabinetId, t.hourUtc),
     index('playback_hourly_cabinet_local_idx').on(t.cabinetId, t.hourLocal),
+  ],
+);
+
+/**
+ * The hourly rollup summed further, for reports over long periods (at 100 M shows the hourly rollup is
+ * millions of rows; bench/README-reports.md). Neither is written by the application: statement triggers on
+ * `playback_hourly` (migration 0037) move them with every insert, update and delete there, whoever writes
+ * it, and `rows` counts the hourly rows each sums, so a row goes when its last hourly row does.
+ *
+ * `playback_daily`: per screen, local day, playlist, file and source (reports by screen, by file, the
+ * exchange by day and the list's total, with any filter).
+ */
+export const playbackDaily = pgTable(
+  'playback_daily',
+  {
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    pointId: integer('point_id').notNull(),
+    dayLocal: date('day_local', { mode: 'string' }).notNull(),
+    playlistId: integer('playlist_id').notNull(),
+    fileId: integer('file_id').notNull(),
+    source: text('source').notNull(),
+    rows: integer('rows').notNull(),
+    shows: integer('shows').notNull(),
+    seconds: doublePrecision('seconds').notNull(),
+    impressions: doublePrecision('impressions').notNull(),
+    cost: doublePrecision('cost').notNull(),
+    revenue: doublePrecision('revenue').notNull(),
+  },
+  (t) => [
+    uniqueIndex('playback_daily_key_idx').on(t.pointId, t.dayLocal, t.playlistId, t.fileId, t.source),
+    index('playback_daily_cabinet_day_idx').on(t.cabinetId, t.dayLocal),
+  ],
+);
+
+/**
+ * `playback_screen_hourly`: per screen, hour and source, every playlist and file together (reports by hour
+ * and the audience without a playlist or file filter). Hours keyed as in `playback_hourly`.
+ */
+export const playbackScreenHourly = pgTable(
+  'playback_screen_hourly',
+  {
+    cabinetId: integer('cabinet_id')
+      .$type<CabinetId>()
+      .notNull()
+      .references(() => cabinets.id, { onDelete: 'cascade' }),
+    pointId: integer('point_id').notNull(),
+    hourUtc: timestamp('hour_utc', { withTimezone: true, mode: 'date' }).notNull(),
+    hourLocal: timestamp('hour_local', { withTimezone: false, mode: 'string' }).notNull(),
+    source: text('source').notNull(),
+    rows: integer('rows').notNull(),
+    shows: integer('shows').notNull(),
+    seconds: doublePrecision('seconds').notNull(),
+    impressions: doublePrecision('impressions').notNull(),
+    cost: doublePrecision('cost').notNull(),
+    revenue: doublePrecision('revenue').notNull(),
+  },
+  (t) => [
+    uniqueIndex('playback_screen_hourly_key_idx').on(t.pointId, t.hourUtc, t.hourLocal, t.source),
+    index('playback_screen_hourly_cabinet_local_idx').on(t.cabinetId, t.hourLocal),
   ],
 );
 

@@ -8,7 +8,9 @@ import {
   files,
   netPoints,
   nets,
+  playbackDaily,
   playbackHourly,
+  playbackScreenHourly,
   playbacks,
   playlists,
   points,
@@ -66,8 +68,11 @@ function intArray(values: readonly number[]): SQL {
 }
 
 /**
- * All SQL of the statistics: reports come from the hourly rollup (`playback_hourly`), the list and its
- * exports from the raw rows (`playbacks`). Every query is scoped to the caller's cabinet; an id of another
+ * All SQL of the statistics: reports come from the rollups, the list and its exports from the raw rows
+ * (`playbacks`). A report reads the smallest rollup that holds what it groups and filters by: per day
+ * (`playback_daily`) for screens, files, the exchange and the list's total; per screen and hour
+ * (`playback_screen_hourly`) for hours unless a playlist or file filter needs the hourly rollup
+ * (`playback_hourly`), of which both are sums kept by the database (migration 0037). Every query is scoped to the caller's cabinet; an id of another
  * cabinet in a filter simply matches nothing. Corrections are in correction.repository.ts, the export spool
  * in export-job.repository.ts.
  */
@@ -97,6 +102,22 @@ export class StatisticRepository {
     const where = this.common(cabinetId, f, screensOnly);
     where.push(sql`t.hour_local >= ${f.from}::timestamp`);
     where.push(sql`t.hour_local < ${addDays(f.to, 1)}::timestamp`);
+    return sql.join(where, sql` and `);
+  }
+
+  /** The rollup by hour for these filters, and its rows of the period. */
+  private hours(cabinetId: CabinetId, f: StatisticFilters): { table: SQL; where: SQL } {
+    const byFile = Boolean(f.playlists?.length || f.files?.length);
+    return {
+      table: sql`${byFile ? playbackHourly : playbackScreenHourly}`,
+      where: this.rollupWhere(cabinetId, f, !byFile),
+    };
+  }
+
+  /** Daily rollup rows of the period: the local days from `from` to `to`. */
+  private dailyWhere(cabinetId: CabinetId, f: StatisticFilters): SQL {
+    const where = this.common(cabinetId, f);
+    where.push(sql`t.day_local >= ${f.from}::date and t.day_local <= ${f.to}::date`);
     return sql.join(where, sql` and `);
   }
 
@@ -159,14 +180,15 @@ export class StatisticRepository {
   }
 
   async reportByHour(cabinetId: CabinetId, f: StatisticFilters): Promise<(Sums & { hour: string })[]> {
+    const { table, where } = this.hours(cabinetId, f);
     const result = await rowsOf<Record<string, unknown>>(
       this.db,
       sql`
       select to_char(t.hour_local, 'YYYY-MM-DD HH24:00') as hour, sum(t.shows)::bigint as shows,
         sum(t.seconds) as seconds, sum(t.impressions) as impressions, sum(t.revenue) as revenue,
         sum(t.cost) as cost
-      from ${playbackHourly} t
-      where ${this.rollupWhere(cabinetId, f)}
+      from ${table} t
+      where ${where}
       group by t.hour_local
       order by t.hour_local`,
     );
@@ -184,8 +206,8 @@ export class StatisticRepository {
       from (
         select t.point_id, sum(t.shows)::bigint as shows, sum(t.seconds) as seconds,
           sum(t.impressions) as impressions, sum(t.revenue) as revenue, sum(t.cost) as cost
-        from ${playbackHourly} t
-        where ${this.rollupWhere(cabinetId, f)}
+        from ${playbackDaily} t
+        where ${this.dailyWhere(cabinetId, f)}
         group by t.point_id
       ) s
       left join ${points} pt on pt.id = s.point_id and pt.cabinet_id = ${cabinetId}
@@ -212,8 +234,8 @@ export class StatisticRepository {
       from (
         select t.playlist_id, t.file_id, sum(t.shows)::bigint as shows, sum(t.seconds) as seconds,
           sum(t.impressions) as impressions, sum(t.revenue) as revenue, sum(t.cost) as cost
-        from ${playbackHourly} t
-        where ${this.rollupWhere(cabinetId, f)}
+        from ${playbackDaily} t
+        where ${this.dailyWhere(cabinetId, f)}
         group by t.playlist_id, t.file_id
       ) s
       left join ${playlists} pl on pl.id = s.playlist_id and pl.cabinet_id = ${cabinetId}
@@ -234,6 +256,7 @@ export class StatisticRepository {
     cabinetId: CabinetId,
     f: StatisticFilters,
   ): Promise<{ pointId: number; name: string | null; hour: number; shows: number; impressions: number }[]> {
+    const { table, where } = this.hours(cabinetId, f);
     const result = await rowsOf<Record<string, unknown>>(
       this.db,
       sql`
@@ -241,8 +264,8 @@ export class StatisticRepository {
       from (
         select t.point_id, extract(hour from t.hour_local)::int as hour, sum(t.shows)::bigint as shows,
           sum(t.impressions) as impressions
-        from ${playbackHourly} t
-        where ${this.rollupWhere(cabinetId, f)}
+        from ${table} t
+        where ${where}
         group by 1, 2
       ) s
       left join ${points} pt on pt.id = s.point_id and pt.cabinet_id = ${cabinetId}
@@ -292,10 +315,10 @@ export class StatisticRepository {
       sql`
       select to_char(s.day, 'YYYY-MM-DD') as date, s.source, s.shows, s.impressions, s.revenue, s.cost
       from (
-        select date_trunc('day', t.hour_local) as day, t.source, sum(t.shows)::bigint as shows,
+        select t.day_local as day, t.source, sum(t.shows)::bigint as shows,
           sum(t.impressions) as impressions, sum(t.revenue) as revenue, sum(t.cost) as cost
-        from ${playbackHourly} t
-        where ${this.rollupWhere(cabinetId, f)}
+        from ${playbackDaily} t
+        where ${this.dailyWhere(cabinetId, f)}
         group by 1, 2
       ) s
       order by s.day, s.source`,
@@ -315,8 +338,8 @@ export class StatisticRepository {
     const result = await rowsOf<{ n: unknown }>(
       this.db,
       sql`
-      select coalesce(sum(t.shows), 0)::bigint as n from ${playbackHourly} t
-      where ${this.rollupWhere(cabinetId, f)}`,
+      select coalesce(sum(t.shows), 0)::bigint as n from ${playbackDaily} t
+      where ${this.dailyWhere(cabinetId, f)}`,
     );
     return num(result[0]?.n);
   }
