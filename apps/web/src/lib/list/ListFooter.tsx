@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@vitrine/core';
 
 /**
- * The foot of every paged list: the total, the page size (the list's default first, then spec §9's
- * 10/100/1000) and the pages. Changing the size goes back to the first page.
+ * The foot of every paged list: the total, the page size (the list's default and spec §9's 10/100/1000,
+ * and the size the list is paged by when its address asked for another) and the pages. Changing the size
+ * goes back to the first page.
  */
 export function ListFooter({
   total,
@@ -22,7 +23,7 @@ export function ListFooter({
   onLimit: (limit: number) => void;
 }) {
   const { t } = useTranslation();
-  const sizes = [...new Set<number>([defaultLimit, ...PAGE_SIZES])].sort((a, b) => a - b);
+  const sizes = [...new Set<number>([defaultLimit, limit, ...PAGE_SIZES])].sort((a, b) => a - b);
   return (
     <Group justify="space-between">
       <Text size="sm" c="dimmed">
