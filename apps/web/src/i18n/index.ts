@@ -1,6 +1,7 @@
 import i18n, { type InitOptions, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, type Locale } from '@vitrine/core';
+import { loadOnce } from '../lib/loadOnce';
 
 /**
  * The spec's locale codes are en, ua, it and ru; i18next and Intl speak BCP 47, where Ukrainian is 'uk'.
@@ -46,7 +47,6 @@ const PARTS: Record<Locale, { first: () => Promise<Strings>; rest: () => Promise
 };
 
 let started: Locale = DEFAULT_LOCALE;
-let all: Promise<void> | undefined;
 
 /**
  * Starts i18next in the given locale with that locale's first strings. The rest (and English, the fallback
@@ -61,25 +61,21 @@ export async function initI18n(locale: Locale): Promise<void> {
   document.documentElement.lang = i18nLanguage(locale);
 }
 
-/** Every string of the started locale, and English's, once: what a page of the layout waits for. */
-export function loadAllStrings(): Promise<void> {
-  all ??= (async () => {
-    const locales: Locale[] = started === DEFAULT_LOCALE ? [started] : [started, DEFAULT_LOCALE];
-    const parts = await Promise.all(
-      locales.flatMap((locale) =>
-        (started === locale ? [PARTS[locale].rest()] : [PARTS[locale].first(), PARTS[locale].rest()]).map(
-          (load) => load.then((strings) => [locale, strings] as const),
-        ),
+/**
+ * Every string of the started locale, and English's, once: what a page of the layout waits for. A failed
+ * load (a new build took the chunk away) is tried again by the next page.
+ */
+export const loadAllStrings: () => Promise<void> = loadOnce(async () => {
+  const locales: Locale[] = started === DEFAULT_LOCALE ? [started] : [started, DEFAULT_LOCALE];
+  const parts = await Promise.all(
+    locales.flatMap((locale) =>
+      (started === locale ? [PARTS[locale].rest()] : [PARTS[locale].first(), PARTS[locale].rest()]).map(
+        (load) => load.then((strings) => [locale, strings] as const),
       ),
-    );
-    for (const [locale, strings] of parts)
-      i18n.addResourceBundle(i18nLanguage(locale), 'translation', strings, true, false);
-  })();
-  // A failed load (a new build took the chunk away) is tried again by the next page.
-  all.catch(() => {
-    all = undefined;
-  });
-  return all;
-}
+    ),
+  );
+  for (const [locale, strings] of parts)
+    i18n.addResourceBundle(i18nLanguage(locale), 'translation', strings, true, false);
+});
 
 export default i18n;

@@ -3,6 +3,7 @@ import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { MapConfig } from '@vitrine/core';
 import worldUrl from 'world-atlas/countries-50m.json?url';
+import { loadOnce } from '../../lib/loadOnce';
 import { graticule, polygonsOf, splitLines, splitPolygons } from './worldGeometry';
 
 /*
@@ -40,34 +41,27 @@ interface World {
   land: GeoJSON.GeoJsonObject;
   borders: GeoJSON.GeoJsonObject;
 }
-let world: Promise<World> | undefined;
-/** The bundled world map, fetched once from the app's own assets and converted to GeoJSON. */
-function loadWorld(): Promise<World> {
-  world ??= fetch(worldUrl)
-    .then((r) => {
-      if (!r.ok) throw new Error(`world map: ${r.status}`);
-      return r.json() as Promise<Topology>;
-    })
-    .then((topo) => {
-      const land = feature(topo, topo.objects.land as GeometryCollection);
-      const borders = mesh(topo, topo.objects.countries as GeometryCollection, (a, b) => a !== b);
-      return {
-        land: {
-          type: 'MultiPolygon',
-          coordinates: splitPolygons(land.features.flatMap((f) => polygonsOf(f.geometry))),
-        } as GeoJSON.MultiPolygon,
-        borders: {
-          type: 'MultiLineString',
-          coordinates: splitLines(borders.coordinates),
-        } as GeoJSON.MultiLineString,
-      };
-    })
-    .catch((error: unknown) => {
-      world = undefined;
-      throw error;
-    });
-  return world;
-}
+/**
+ * The bundled world map, fetched once from the app's own assets and converted to GeoJSON (again after a
+ * failed fetch).
+ */
+const loadWorld = loadOnce(async (): Promise<World> => {
+  const r = await fetch(worldUrl);
+  if (!r.ok) throw new Error(`world map: ${r.status}`);
+  const topo = (await r.json()) as Topology;
+  const land = feature(topo, topo.objects.land as GeometryCollection);
+  const borders = mesh(topo, topo.objects.countries as GeometryCollection, (a, b) => a !== b);
+  return {
+    land: {
+      type: 'MultiPolygon',
+      coordinates: splitPolygons(land.features.flatMap((f) => polygonsOf(f.geometry))),
+    } as GeoJSON.MultiPolygon,
+    borders: {
+      type: 'MultiLineString',
+      coordinates: splitLines(borders.coordinates),
+    } as GeoJSON.MultiLineString,
+  };
+});
 
 export interface BaseMap {
   map: L.Map;
