@@ -149,7 +149,7 @@ const carriesCabinet = (s: Statement): boolean =>
 
 /** The repositories' private helpers (on the prototype too, but called only through the methods). */
 const HELPERS: Record<string, string[]> = {
-  StatisticRepository: ['common', 'rollupWhere', 'hours', 'dailyWhere', 'rawWhere', 'zones'],
+  StatisticRepository: ['zones'],
   PlaylistRepository: ['own', 'listWhere'],
   PlaylistTargetsRepository: ['own'],
   PointRepository: ['listWhere'],

@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/sql.js';
-import { addDays, localDateTime, zoneDay, type StatisticFilters } from '@vitrine/core';
+import { localDateTime, type StatisticFilters } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import {
@@ -9,12 +9,18 @@ import {
   netPoints,
   nets,
   playbackDaily,
-  playbackHourly,
-  playbackScreenHourly,
   playbacks,
   playlists,
   points,
 } from '../../db/schema.js';
+import {
+  dailyWhere,
+  hourOfDay,
+  hourRollup,
+  rawWhere,
+  rollupWhere,
+  type ZoneGroup,
+} from './statistic.where.js';
 
 /** The sums every report row carries, as numbers. */
 export interface Sums {
@@ -49,11 +55,6 @@ export interface ListCursor {
   id: number;
 }
 
-interface ZoneGroup {
-  zone: string;
-  ids: number[];
-}
-
 const num = (v: unknown): number => Number(v ?? 0);
 const sumsOf = (r: Record<string, unknown>): Sums => ({
   shows: num(r.shows),
@@ -62,10 +63,6 @@ const sumsOf = (r: Record<string, unknown>): Sums => ({
   revenue: num(r.revenue),
   cost: num(r.cost),
 });
-
-function intArray(values: readonly number[]): SQL {
-  return sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
-}
 
 /**
  * All SQL of the statistics: reports come from the rollups, the list and its exports from the raw rows
@@ -78,93 +75,6 @@ function intArray(values: readonly number[]): SQL {
  */
 export class StatisticRepository {
   constructor(private readonly db: Database) {}
-
-  /**
-   * Conditions on a table with cabinet_id and point_id columns (the alias `t`), and playlist_id and file_id
-   * unless `screensOnly` (a table of screens' hours, which the playlist and file filters do not narrow).
-   */
-  private common(cabinetId: CabinetId, f: StatisticFilters, screensOnly = false): SQL[] {
-    const where: SQL[] = [sql`t.cabinet_id = ${cabinetId}`];
-    if (f.points?.length) where.push(sql`t.point_id = any(${intArray(f.points)})`);
-    if (f.nets?.length) {
-      where.push(sql`t.point_id in (select np.point_id from ${netPoints} np join ${nets} n on n.id = np.net_id
-        where n.cabinet_id = ${cabinetId} and np.net_id = any(${intArray(f.nets)}))`);
-    }
-    if (screensOnly) return where;
-    // Ids are positive: the rollup's 0 and the raw rows' null (no playlist) never match a filter.
-    if (f.playlists?.length) where.push(sql`t.playlist_id = any(${intArray(f.playlists)})`);
-    if (f.files?.length) where.push(sql`t.file_id = any(${intArray(f.files)})`);
-    return where;
-  }
-
-  /** Rollup rows of the period: local hours from `from` 00:00 to the end of `to`. */
-  private rollupWhere(cabinetId: CabinetId, f: StatisticFilters, screensOnly = false): SQL {
-    const where = this.common(cabinetId, f, screensOnly);
-    where.push(sql`t.hour_local >= ${f.from}::timestamp`);
-    where.push(sql`t.hour_local < ${addDays(f.to, 1)}::timestamp`);
-    return sql.join(where, sql` and `);
-  }
-
-  /** The rollup by hour for these filters, and its rows of the period. */
-  private hours(cabinetId: CabinetId, f: StatisticFilters): { table: SQL; where: SQL } {
-    const byFile = Boolean(f.playlists?.length || f.files?.length);
-    return {
-      table: sql`${byFile ? playbackHourly : playbackScreenHourly}`,
-      where: this.rollupWhere(cabinetId, f, !byFile),
-    };
-  }
-
-  /** Daily rollup rows of the period: the local days from `from` to `to`. */
-  private dailyWhere(cabinetId: CabinetId, f: StatisticFilters): SQL {
-    const where = this.common(cabinetId, f);
-    where.push(sql`t.day_local >= ${f.from}::date and t.day_local <= ${f.to}::date`);
-    return sql.join(where, sql` and `);
-  }
-
-  /**
-   * Raw rows of the period, on each screen's clock. Each zone of the cabinet gives the instants the period
-   * begins and ends there: rows between the latest start and the earliest end are inside for every
-   * screen; nearer the edges a row is checked against its own screen's zone (screens grouped by zone, so
-   * a row costs an array lookup, not a query). Rows of screens removed since count in UTC.
-   */
-  private rawWhere(cabinetId: CabinetId, f: StatisticFilters, zones: readonly ZoneGroup[]): SQL {
-    const where = this.common(cabinetId, f);
-    const iso = (ms: number) => new Date(ms).toISOString();
-    const bounds = (zone: string) => {
-      try {
-        return { start: zoneDay(zone, f.from).start, end: zoneDay(zone, f.to).end };
-      } catch {
-        return null; // a zone Intl does not know: its screens count in UTC
-      }
-    };
-    const utc = bounds('UTC')!;
-    const groups = new Map<string, { start: number; end: number; ids: number[] }>();
-    for (const z of zones) {
-      const b = bounds(z.zone) ?? utc;
-      const key = `${b.start}:${b.end}`;
-      const group = groups.get(key) ?? { ...b, ids: [] };
-      group.ids.push(...z.ids);
-      groups.set(key, group);
-    }
-    const all = [...groups.values()];
-    const lo = Math.min(utc.start, ...all.map((g) => g.start));
-    const hi = Math.max(utc.end, ...all.map((g) => g.end));
-    const innerLo = Math.max(utc.start, ...all.map((g) => g.start));
-    const innerHi = Math.min(utc.end, ...all.map((g) => g.end));
-    const known = zones.flatMap((z) => z.ids);
-    const edges = [
-      ...all.map(
-        (g) => sql`(t.point_id = any(${intArray(g.ids)}) and t.started_at >= ${iso(g.start)}::timestamptz
-          and t.started_at < ${iso(g.end)}::timestamptz)`,
-      ),
-      sql`(t.point_id <> all(${intArray(known)}) and t.started_at >= ${iso(utc.start)}::timestamptz
-        and t.started_at < ${iso(utc.end)}::timestamptz)`,
-    ];
-    where.push(sql`t.started_at >= ${iso(lo)}::timestamptz and t.started_at < ${iso(hi)}::timestamptz`);
-    where.push(sql`((t.started_at >= ${iso(innerLo)}::timestamptz and t.started_at < ${iso(innerHi)}::timestamptz)
-      or ${sql.join(edges, sql` or `)})`);
-    return sql.join(where, sql` and `);
-  }
 
   /** The cabinet's screens grouped by time zone. */
   private async zones(cabinetId: CabinetId): Promise<ZoneGroup[]> {
@@ -180,7 +90,7 @@ export class StatisticRepository {
   }
 
   async reportByHour(cabinetId: CabinetId, f: StatisticFilters): Promise<(Sums & { hour: string })[]> {
-    const { table, where } = this.hours(cabinetId, f);
+    const { table, where } = hourRollup(cabinetId, f);
     const result = await rowsOf<Record<string, unknown>>(
       this.db,
       sql`
@@ -207,7 +117,7 @@ export class StatisticRepository {
         select t.point_id, sum(t.shows)::bigint as shows, sum(t.seconds) as seconds,
           sum(t.impressions) as impressions, sum(t.revenue) as revenue, sum(t.cost) as cost
         from ${playbackDaily} t
-        where ${this.dailyWhere(cabinetId, f)}
+        where ${dailyWhere(cabinetId, f)}
         group by t.point_id
       ) s
       left join ${points} pt on pt.id = s.point_id and pt.cabinet_id = ${cabinetId}
@@ -235,7 +145,7 @@ export class StatisticRepository {
         select t.playlist_id, t.file_id, sum(t.shows)::bigint as shows, sum(t.seconds) as seconds,
           sum(t.impressions) as impressions, sum(t.revenue) as revenue, sum(t.cost) as cost
         from ${playbackDaily} t
-        where ${this.dailyWhere(cabinetId, f)}
+        where ${dailyWhere(cabinetId, f)}
         group by t.playlist_id, t.file_id
       ) s
       left join ${playlists} pl on pl.id = s.playlist_id and pl.cabinet_id = ${cabinetId}
@@ -256,20 +166,19 @@ export class StatisticRepository {
     cabinetId: CabinetId,
     f: StatisticFilters,
   ): Promise<{ pointId: number; name: string | null; hour: number; shows: number; impressions: number }[]> {
-    const { table, where } = this.hours(cabinetId, f);
+    const { table, where } = hourRollup(cabinetId, f);
     const result = await rowsOf<Record<string, unknown>>(
       this.db,
       sql`
-      select s.point_id, pt.name, s.hour, s.shows, s.impressions
+      select s.point_id, pt.name, extract(hour from s.at)::int as hour, s.shows, s.impressions
       from (
-        select t.point_id, extract(hour from t.hour_local)::int as hour, sum(t.shows)::bigint as shows,
-          sum(t.impressions) as impressions
+        select t.point_id, ${hourOfDay} as at, sum(t.shows)::bigint as shows, sum(t.impressions) as impressions
         from ${table} t
         where ${where}
         group by 1, 2
       ) s
       left join ${points} pt on pt.id = s.point_id and pt.cabinet_id = ${cabinetId}
-      order by pt.name nulls last, s.point_id, s.hour`,
+      order by pt.name nulls last, s.point_id, s.at`,
     );
     return result.map((r) => ({
       pointId: num(r.point_id),
@@ -291,10 +200,13 @@ export class StatisticRepository {
     const result = await rowsOf<Record<string, unknown>>(
       this.db,
       sql`
-      select t.point_id, extract(hour from t.hour_local)::int as hour, count(*)::int as hours
-      from ${audienceHourly} t
-      where ${this.rollupWhere(cabinetId, f, true)}
-      group by 1, 2`,
+      select s.point_id, extract(hour from s.at)::int as hour, s.hours
+      from (
+        select t.point_id, ${hourOfDay} as at, count(*)::int as hours
+        from ${audienceHourly} t
+        where ${rollupWhere(cabinetId, f, true)}
+        group by 1, 2
+      ) s`,
     );
     return result.map((r) => ({
       pointId: num(r.point_id),
@@ -318,7 +230,7 @@ export class StatisticRepository {
         select t.day_local as day, t.source, sum(t.shows)::bigint as shows,
           sum(t.impressions) as impressions, sum(t.revenue) as revenue, sum(t.cost) as cost
         from ${playbackDaily} t
-        where ${this.dailyWhere(cabinetId, f)}
+        where ${dailyWhere(cabinetId, f)}
         group by 1, 2
       ) s
       order by s.day, s.source`,
@@ -339,7 +251,7 @@ export class StatisticRepository {
       this.db,
       sql`
       select coalesce(sum(t.shows), 0)::bigint as n from ${playbackDaily} t
-      where ${this.dailyWhere(cabinetId, f)}`,
+      where ${dailyWhere(cabinetId, f)}`,
     );
     return num(result[0]?.n);
   }
@@ -368,7 +280,7 @@ export class StatisticRepository {
           t.started_at, to_char(t.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as datetime,
           t.started_at::text as cursor_at, t.duration, t.impressions, t.revenue, t.cost, t.source
         from ${playbacks} t
-        where ${this.rawWhere(cabinetId, f, zones)} ${after}
+        where ${rawWhere(cabinetId, f, zones)} ${after}
         order by t.started_at desc, t.id desc
         limit ${page.limit} offset ${page.offset ?? 0}
       ) s
