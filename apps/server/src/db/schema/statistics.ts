@@ -96,6 +96,25 @@ export const playbackHourly = pgTable(
   ],
 );
 
+/** The cabinet and screen a further sum of the hourly rollup belongs to (fresh columns for each table). */
+const furtherOwner = () => ({
+  cabinetId: integer('cabinet_id')
+    .$type<CabinetId>()
+    .notNull()
+    .references(() => cabinets.id, { onDelete: 'cascade' }),
+  pointId: integer('point_id').notNull(),
+});
+
+/** What a further sum carries: how many hourly rows it sums, and their sums. */
+const furtherSums = () => ({
+  rows: integer('rows').notNull(),
+  shows: integer('shows').notNull(),
+  seconds: doublePrecision('seconds').notNull(),
+  impressions: doublePrecision('impressions').notNull(),
+  cost: doublePrecision('cost').notNull(),
+  revenue: doublePrecision('revenue').notNull(),
+});
+
 /**
  * The hourly rollup summed further, for reports over long periods (at 100 M shows the hourly rollup is
  * millions of rows; bench/README-reports.md). Neither is written by the application: statement triggers on
@@ -108,21 +127,12 @@ export const playbackHourly = pgTable(
 export const playbackDaily = pgTable(
   'playback_daily',
   {
-    cabinetId: integer('cabinet_id')
-      .$type<CabinetId>()
-      .notNull()
-      .references(() => cabinets.id, { onDelete: 'cascade' }),
-    pointId: integer('point_id').notNull(),
+    ...furtherOwner(),
     dayLocal: date('day_local', { mode: 'string' }).notNull(),
     playlistId: integer('playlist_id').notNull(),
     fileId: integer('file_id').notNull(),
     source: text('source').notNull(),
-    rows: integer('rows').notNull(),
-    shows: integer('shows').notNull(),
-    seconds: doublePrecision('seconds').notNull(),
-    impressions: doublePrecision('impressions').notNull(),
-    cost: doublePrecision('cost').notNull(),
-    revenue: doublePrecision('revenue').notNull(),
+    ...furtherSums(),
   },
   (t) => [
     uniqueIndex('playback_daily_key_idx').on(t.pointId, t.dayLocal, t.playlistId, t.fileId, t.source),
@@ -137,20 +147,11 @@ export const playbackDaily = pgTable(
 export const playbackScreenHourly = pgTable(
   'playback_screen_hourly',
   {
-    cabinetId: integer('cabinet_id')
-      .$type<CabinetId>()
-      .notNull()
-      .references(() => cabinets.id, { onDelete: 'cascade' }),
-    pointId: integer('point_id').notNull(),
+    ...furtherOwner(),
     hourUtc: timestamp('hour_utc', { withTimezone: true, mode: 'date' }).notNull(),
     hourLocal: timestamp('hour_local', { withTimezone: false, mode: 'string' }).notNull(),
     source: text('source').notNull(),
-    rows: integer('rows').notNull(),
-    shows: integer('shows').notNull(),
-    seconds: doublePrecision('seconds').notNull(),
-    impressions: doublePrecision('impressions').notNull(),
-    cost: doublePrecision('cost').notNull(),
-    revenue: doublePrecision('revenue').notNull(),
+    ...furtherSums(),
   },
   (t) => [
     uniqueIndex('playback_screen_hourly_key_idx').on(t.pointId, t.hourUtc, t.hourLocal, t.source),

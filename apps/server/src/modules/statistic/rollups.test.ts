@@ -62,41 +62,49 @@ async function send(token: string, events: readonly PlaybackEvent[]): Promise<nu
   return res.statusCode;
 }
 
-/** Where the two rollups and the sums of the hourly one part ways: [key, kept, summed] of each such row. */
+/** The two further rollups: each key column, and how it reads off an hourly row. */
+const FURTHER = {
+  playback_daily: {
+    point_id: 'point_id',
+    day_local: 'hour_local::date',
+    playlist_id: 'playlist_id',
+    file_id: 'file_id',
+    source: 'source',
+  },
+  playback_screen_hourly: {
+    point_id: 'point_id',
+    hour_utc: 'hour_utc',
+    hour_local: 'hour_local',
+    source: 'source',
+  },
+} as const;
+
+/** Where a further rollup and the sums of the hourly one part ways: [rollup, screen, key, rows, shows]. */
 async function apart(): Promise<unknown[]> {
-  const sums = (cols: string) =>
-    `count(*)::int as rows, sum(shows)::int as shows, sum(seconds) as seconds, sum(impressions) as impressions,
-     sum(cost) as cost, sum(revenue) as revenue, ${cols}`;
-  const differs = `k.rows is distinct from s.rows or k.shows is distinct from s.shows
-    or abs(k.seconds - s.seconds) > 1e-6 or abs(k.impressions - s.impressions) > 1e-6
-    or abs(k.cost - s.cost) > 1e-6 or abs(k.revenue - s.revenue) > 1e-6 or k.cabinet_id is distinct from s.cabinet_id`;
-  const daily = await rowsOf<Record<string, unknown>>(
-    t.database.db,
-    sql.raw(`
-    select 'daily' as rollup, coalesce(k.point_id, s.point_id) as point_id, coalesce(k.day_local, s.day_local)::text as at,
-      k.rows as kept_rows, s.rows as summed_rows, k.shows as kept_shows, s.shows as summed_shows
-    from playback_daily k
-    full join (
-      select ${sums('cabinet_id, point_id, hour_local::date as day_local, playlist_id, file_id, source')}
-      from playback_hourly group by cabinet_id, point_id, hour_local::date, playlist_id, file_id, source
-    ) s on s.point_id = k.point_id and s.day_local = k.day_local and s.playlist_id = k.playlist_id
-      and s.file_id = k.file_id and s.source = k.source
-    where k.point_id is null or s.point_id is null or ${differs}`),
-  );
-  const hourly = await rowsOf<Record<string, unknown>>(
-    t.database.db,
-    sql.raw(`
-    select 'screen-hourly' as rollup, coalesce(k.point_id, s.point_id) as point_id, coalesce(k.hour_local, s.hour_local)::text as at,
-      k.rows as kept_rows, s.rows as summed_rows, k.shows as kept_shows, s.shows as summed_shows
-    from playback_screen_hourly k
-    full join (
-      select ${sums('cabinet_id, point_id, hour_utc, hour_local, source')}
-      from playback_hourly group by cabinet_id, point_id, hour_utc, hour_local, source
-    ) s on s.point_id = k.point_id and s.hour_utc = k.hour_utc and s.hour_local = k.hour_local
-      and s.source = k.source
-    where k.point_id is null or s.point_id is null or ${differs}`),
-  );
-  return [...daily, ...hourly];
+  const found: unknown[] = [];
+  for (const [table, keys] of Object.entries(FURTHER)) {
+    const columns = Object.keys(keys);
+    const read = Object.entries(keys).map(([column, from]) => `${from} as ${column}`);
+    const rows = await rowsOf<Record<string, unknown>>(
+      t.database.db,
+      sql.raw(`
+      select '${table}' as rollup, coalesce(k.point_id, s.point_id) as point_id,
+        concat_ws(' ', ${columns.map((c) => `coalesce(k.${c}, s.${c})::text`).join(', ')}) as key,
+        k.rows as kept_rows, s.rows as summed_rows, k.shows as kept_shows, s.shows as summed_shows
+      from ${table} k
+      full join (
+        select cabinet_id, ${read.join(', ')}, count(*)::int as rows, sum(shows)::int as shows,
+          sum(seconds) as seconds, sum(impressions) as impressions, sum(cost) as cost, sum(revenue) as revenue
+        from playback_hourly group by cabinet_id, ${columns.map((_, i) => i + 2).join(', ')}
+      ) s on ${columns.map((c) => `s.${c} = k.${c}`).join(' and ')}
+      where k.point_id is null or s.point_id is null or k.rows is distinct from s.rows
+        or k.shows is distinct from s.shows or k.cabinet_id is distinct from s.cabinet_id
+        or abs(k.seconds - s.seconds) > 1e-6 or abs(k.impressions - s.impressions) > 1e-6
+        or abs(k.cost - s.cost) > 1e-6 or abs(k.revenue - s.revenue) > 1e-6`),
+    );
+    found.push(...rows);
+  }
+  return found;
 }
 
 async function counts(pointId: number): Promise<{ daily: number; hourly: number; shows: number }> {
