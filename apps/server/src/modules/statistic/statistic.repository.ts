@@ -69,9 +69,10 @@ const sumsOf = (r: Record<string, unknown>): Sums => ({
  * (`playbacks`). A report reads the smallest rollup that holds what it groups and filters by: per day
  * (`playback_daily`) for screens, files, the exchange and the list's total; per screen and hour
  * (`playback_screen_hourly`) for hours unless a playlist or file filter needs the hourly rollup
- * (`playback_hourly`), of which both are sums kept by the database (migration 0037). Every query is scoped to the caller's cabinet; an id of another
- * cabinet in a filter simply matches nothing. Corrections are in correction.repository.ts, the export spool
- * in export-job.repository.ts.
+ * (`playback_hourly`), of which both are sums kept by the database (migration 0037). The conditions are
+ * in statistic.where.ts. Every query is scoped to the caller's cabinet; an id of another cabinet in a
+ * filter simply matches nothing. Corrections are in correction.repository.ts, the export spool in
+ * export-job.repository.ts.
  */
 export class StatisticRepository {
   constructor(private readonly db: Database) {}

@@ -30,7 +30,7 @@ function intArray(values: readonly number[]): SQL {
  * Conditions on a table with cabinet_id and point_id columns (the alias `t`), and playlist_id and file_id
  * unless `screensOnly` (a table of screens' hours, which the playlist and file filters do not narrow).
  */
-export function commonWhere(cabinetId: CabinetId, f: StatisticFilters, screensOnly = false): SQL[] {
+function commonWhere(cabinetId: CabinetId, f: StatisticFilters, screensOnly = false): SQL[] {
   const where: SQL[] = [sql`t.cabinet_id = ${cabinetId}`];
   if (f.points?.length) where.push(sql`t.point_id = any(${intArray(f.points)})`);
   if (f.nets?.length) {
