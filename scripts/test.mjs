@@ -4,6 +4,7 @@
 // suite: `N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { ensurePlayerTools, ensureSystemTools } from './system-tools.mjs';
 
@@ -16,6 +17,35 @@ const suites = [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+
+/** The machine's busy and total CPU time so far (all cores), to tell a stage that waits from one that computes. */
+function cpuTimes() {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of cpus()) {
+    const sum = times.user + times.nice + times.sys + times.idle + times.irq;
+    total += sum;
+    busy += sum - times.idle;
+  }
+  return { busy, total };
+}
+
+/** Each stage's wall time and how busy the cores were meanwhile, printed in the summary. */
+const timings = [];
+function timed(name, work) {
+  const started = Date.now();
+  const before = cpuTimes();
+  const result = work();
+  const done = () => {
+    const after = cpuTimes();
+    const used = after.total - before.total;
+    const busy = used > 0 ? Math.round((100 * (after.busy - before.busy)) / used) : 0;
+    timings.push(`${name}: ${Math.round((Date.now() - started) / 1000)} s, cores ${busy}% busy`);
+  };
+  if (result instanceof Promise) return result.finally(done);
+  done();
+  return result;
+}
 
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -91,35 +121,39 @@ async function checksTogether(checks) {
   }
 }
 
-const tools = ensureSystemTools();
+const tools = timed('system tools', ensureSystemTools);
 if (!tools.ok) {
   console.error(tools.message);
   console.log('\n0 passed, 1 failed');
   process.exit(1);
 }
 
-check('build', 'npm', ['run', 'build', '--silent']);
-await checksTogether([
-  ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
-  ['lint', 'npm', ['run', 'lint', '--silent']],
-]);
-vitest('unit', 'unit');
-vitest('integration (PGlite)', 'integration', { TEST_DB: 'pglite' });
+timed('build', () => check('build', 'npm', ['run', 'build', '--silent']));
+await timed('typecheck and lint', () =>
+  checksTogether([
+    ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
+    ['lint', 'npm', ['run', 'lint', '--silent']],
+  ]),
+);
+timed('unit', () => vitest('unit', 'unit'));
+timed('integration (PGlite)', () => vitest('integration (PGlite)', 'integration', { TEST_DB: 'pglite' }));
 if (process.env.TEST_DATABASE_URL) {
-  vitest('integration (PostgreSQL)', 'integration', { TEST_DB: 'pg' });
+  timed('integration (PostgreSQL)', () =>
+    vitest('integration (PostgreSQL)', 'integration', { TEST_DB: 'pg' }),
+  );
 } else {
   console.log('\nTEST_DATABASE_URL is not set: the PostgreSQL run of the integration suite is skipped.');
 }
-vitest('browser', ['e2e', 'e2e-timing'], { CHROMIUM_PATH: tools.chromium, NGINX_PATH: tools.nginx });
+timed('browser', () =>
+  vitest('browser', ['e2e', 'e2e-timing'], { CHROMIUM_PATH: tools.chromium, NGINX_PATH: tools.nginx }),
+);
 
 // The native players (docs/players.md): built once per run (from the cache when nothing they are made of
 // changed), then their files, self-tests and the x86_64 AppImage at work.
-const playerTools = ensurePlayerTools();
+const playerTools = timed('player tools', ensurePlayerTools);
 if (playerTools.ok) {
-  const started = Date.now();
-  check('players build', 'npm', ['run', 'build:players', '--silent']);
-  vitest('players', 'players', { CHROMIUM_PATH: tools.chromium });
-  console.log(`\nThe native players took ${Math.round((Date.now() - started) / 1000)} s.`);
+  timed('players build', () => check('players build', 'npm', ['run', 'build:players', '--silent']));
+  timed('players', () => vitest('players', 'players', { CHROMIUM_PATH: tools.chromium }));
 } else {
   console.error(playerTools.message);
   suites.push('players: FAILED (tools missing)');
@@ -128,5 +162,7 @@ if (playerTools.ok) {
 
 console.log('\n=== summary ===');
 for (const line of suites) console.log(`  ${line}`);
+console.log('\nTime:');
+for (const line of timings) console.log(`  ${line}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 ? 0 : 1);
