@@ -68,11 +68,17 @@ describe('a screen, from pairing to commands', () => {
     await server?.stop();
   });
 
-  it('pairs by code, plays its content, comes Online, answers a screenshot and goes offline when closed', async () => {
-    const player = await openPlayer(server.url);
+  // One screen's life in three steps, each with the whole test time: on a loaded host the scenario
+  // as one test ran out of it while every wait in it was still within its own bound.
+  let player: { page: Page; code: string };
+  let page: Page;
+  let id: number;
+
+  it('pairs by code and plays its content', async () => {
+    player = await openPlayer(server.url);
     await screenshot(player.page, 'player-pairing-960');
-    const page = await cabinet(server.url);
-    const id = await bindInCabinet(page, player.code, 'Lobby screen');
+    page = await cabinet(server.url);
+    id = await bindInCabinet(page, player.code, 'Lobby screen');
 
     // The player collects its token by itself and has nothing to play yet.
     await player.page.waitForFunction(() => document.body.dataset.state === 'idle');
@@ -89,9 +95,11 @@ describe('a screen, from pairing to commands', () => {
     await player.page.waitForFunction(() => document.body.dataset.state === 'playing', undefined, {
       timeout: 20_000,
     });
-    await player.page.locator('[data-testid="now-playing"][data-name="welcome.png"]').waitFor();
+    await see(player.page.getByTestId('now-playing')).toHaveAttribute('data-name', 'welcome.png');
     await screenshot(player.page, 'player-playing-960');
+  });
 
+  it('comes Online and answers a screenshot', async () => {
     // Online, with what the player reported.
     await page.reload();
     await expect
@@ -104,7 +112,9 @@ describe('a screen, from pairing to commands', () => {
     await page.getByRole('button', { name: 'Take a screenshot' }).click();
     await page.getByRole('img', { name: 'What Lobby screen shows' }).waitFor({ timeout: 20_000 });
     await screenshot(page, 'point-content-1400');
+  });
 
+  it('goes offline when closed, and its tabs keep their addresses', async () => {
     // Closing the player: offline, and the disconnection counted.
     await player.page.context().close();
     await expect

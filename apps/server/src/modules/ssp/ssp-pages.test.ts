@@ -30,7 +30,7 @@ beforeAll(async () => {
   };
   [supplier, second] = list.data as [Supplier, Supplier];
   const { point } = await pairPlayer(t, team.owner, 'Mall');
-  const fileId = await uploadImage(t, team.owner);
+  const fileId = await uploadImage(t, team.owner, 'ad.png');
   let slot = 0;
   const ad = (s: Supplier, playedAt: string, priceMicros: number, multiplierMicros: number) => ({
     cabinetId: team.cabinet.id,
@@ -131,7 +131,7 @@ describe('SSP exports', () => {
     expect(list.statusCode, list.body).toBe(200);
     const rows = list.body.trim().split('\r\n');
     expect(rows).toHaveLength(4);
-    expect(rows[1]).toBe(`${DAY1}T10:05:00.000Z,${second.name},image-1.png,Mall,4,USD,2,0.008,auction`);
+    expect(rows[1]).toBe(`${DAY1}T10:05:00.000Z,${second.name},ad.png,Mall,4,USD,2,0.008,auction`);
     const xlsx = await t.app.inject({
       method: 'GET',
       url: '/api/ssp/statistic/print',
