@@ -1,4 +1,5 @@
 -- ContentVersionRepository.setCurrentVersions
+select "id" from "points" where ("points"."cabinet_id" = $1 and "points"."id" = any($2::int[])) order by "points"."id" for no key update;
 update "points" p set
 current_version = v.version,
 content_base = v.base,
@@ -15,6 +16,7 @@ unnest($7::numeric[]) as sum) v
 where p.id = v.id and p.cabinet_id = $8;
 
 -- ContentVersionRepository.keepParts
+select "id" from "points" where ("points"."cabinet_id" = $1 and "points"."id" = any($2::int[])) order by "points"."id" for no key update;
 update "points" p set content_base = v.base, content_sum = v.sum
 from (
 select unnest($1::int[]) as id,

@@ -48,7 +48,8 @@ export class ContentVersionRepository {
     at: Date,
   ): Promise<void> {
     if (list.length === 0) return;
-    await this.db.execute(sql`
+    await this.inIdOrder(cabinetId, list, (db) =>
+      db.execute(sql`
       update ${points} p set
         current_version = v.version,
         content_base = v.base,
@@ -58,16 +59,49 @@ export class ContentVersionRepository {
         synced_at = case when p.report->>'contentVersion' = v.version
                          then coalesce(p.synced_at, ${at.toISOString()}::timestamptz) else null end
       from (${versionRows(list)}) v
-      where p.id = v.id and p.cabinet_id = ${cabinetId}`);
+      where p.id = v.id and p.cabinet_id = ${cabinetId}`),
+    );
   }
 
   /** What unchanged versions are made of, where the screens did not keep it (worked out before it was kept). */
   async keepParts(cabinetId: CabinetId, list: VersionParts[]): Promise<void> {
     if (list.length === 0) return;
-    await this.db.execute(sql`
+    await this.inIdOrder(cabinetId, list, (db) =>
+      db.execute(sql`
       update ${points} p set content_base = v.base, content_sum = v.sum
       from (${versionRows(list)}) v
-      where p.id = v.id and p.cabinet_id = ${cabinetId} and p.current_version = v.version`);
+      where p.id = v.id and p.cabinet_id = ${cabinetId} and p.current_version = v.version`),
+    );
+  }
+
+  /**
+   * Runs an update of many screens after locking their rows in id order, in one transaction: an update
+   * locks rows in the order its plan meets them, so two saves reaching overlapping screens (new playlists
+   * saved at once) could each hold a screen the other waits for, and PostgreSQL cancelled one as a
+   * deadlock. Not FOR UPDATE: a save's new targets hold KEY SHARE on their screens (as in `addToSums`).
+   */
+  private async inIdOrder(
+    cabinetId: CabinetId,
+    list: VersionParts[],
+    update: (db: Database) => Promise<unknown>,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .select({ id: points.id })
+        .from(points)
+        .where(
+          and(
+            eq(points.cabinetId, cabinetId),
+            anyId(
+              points.id,
+              list.map((v) => v.id),
+            ),
+          ),
+        )
+        .orderBy(points.id)
+        .for('no key update');
+      await update(tx);
+    });
   }
 
   /**
