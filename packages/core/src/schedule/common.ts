@@ -142,17 +142,52 @@ export function availability(
   };
 }
 
-export const spansOfEntries = (entries: readonly ScheduleEntry[]): Interval[] =>
-  entries.map((e) => [e.start, e.end] as Interval);
+/**
+ * The busy time of entries sorted by start, as sorted, disjoint spans: entries that touch or overlap make
+ * one span (shows placed back to back are most of a busy day, and every later step walks these spans).
+ */
+export function spansOfEntries(entries: readonly ScheduleEntry[]): Interval[] {
+  const out: Interval[] = [];
+  let last: Interval | undefined;
+  for (const e of entries) {
+    if (last && e.start <= last[1]) last[1] = Math.max(last[1], e.end);
+    else out.push((last = [e.start, e.end]));
+  }
+  return out;
+}
 
-export function filesAround(entries: readonly ScheduleEntry[]): {
-  ending: Map<number, number>;
-  starting: Map<number, number>;
-} {
-  return {
-    ending: new Map(entries.map((e) => [e.end, e.fileId])),
-    starting: new Map(entries.map((e) => [e.start, e.fileId])),
-  };
+/**
+ * The files of timeline entries (sorted by start and disjoint, so sorted by end too) by where they end and
+ * where they start: a show must not sit next to its own file. Looked up by binary search rather than kept in
+ * maps, which cost more to build for a day's thousands of entries than the lookups they serve.
+ */
+export class FilesAround {
+  constructor(private readonly entries: readonly ScheduleEntry[]) {}
+
+  /** The first entry whose `key` (start or end) is at or after `at`. */
+  private firstFrom(at: number, key: 'start' | 'end'): ScheduleEntry | undefined {
+    const list = this.entries;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]![key] < at) lo = mid + 1;
+      else hi = mid;
+    }
+    return list[lo];
+  }
+
+  /** The file of the entry that ends at `at`, or -1. */
+  endingAt(at: number): number {
+    const e = this.firstFrom(at, 'end');
+    return e && e.end === at ? e.fileId : -1;
+  }
+
+  /** The file of the entry that starts at `at`, or -1. */
+  startingAt(at: number): number {
+    const e = this.firstFrom(at, 'start');
+    return e && e.start === at ? e.fileId : -1;
+  }
 }
 
 /** Merges lists each sorted by start (linear for two; the rest pairwise). */

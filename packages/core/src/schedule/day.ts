@@ -10,7 +10,7 @@ import {
   Unplanned,
   availability,
   itemWindows,
-  filesAround,
+  FilesAround,
   mergeEntries,
   periodOf,
   spansOf,
@@ -187,7 +187,7 @@ export function finishDay(prep: Prepared, options: PlanOptions): DayPlan {
   blocks.sort((a, b) => a.start - b.start);
   // 2. Periodic advertising.
   const ads: ScheduleEntry[] = [];
-  planShows(showsFor(regular), spansOfEntries(blocks), filesAround(blocks), ads, unplanned);
+  planShows(showsFor(regular), spansOfEntries(blocks), new FilesAround(blocks), ads, unplanned);
   // Placed one after another: already in order.
   const placed = mergeEntries(blocks, ads);
   const placedSpans = spansOfEntries(placed);
@@ -212,7 +212,7 @@ export function finishDay(prep: Prepared, options: PlanOptions): DayPlan {
       planShows(
         showsFor(leftoverAds.filter((c) => c.time.length > 0)),
         busyForLeftAds,
-        filesAround(mergeEntries(placed, leftBlocks)),
+        new FilesAround(mergeEntries(placed, leftBlocks)),
         leftAds,
         unplanned,
       );

@@ -4,34 +4,36 @@
  * work grows with the shows placed and the playlists, not with every show asked for: a show whose time is
  * already taken is counted, not searched.
  */
-import type { Unplanned } from './common.js';
+import type { FilesAround, Unplanned } from './common.js';
 import type { Interval } from './intervals.js';
 import { ms } from './rotation.js';
 import type { ShowStream } from './shows.js';
 import type { ScheduleEntry, ScheduleItem, UnplannedReason } from './types.js';
 
-/** The files of busy entries by where they end and where they start: a show must not sit next to its own file. */
-export interface FilesAround {
-  ending: ReadonlyMap<number, number>;
-  starting: ReadonlyMap<number, number>;
-}
+/** Due order: earlier first, then the older playlist (the streams of one run share the day). */
+const before = (a: ShowStream, b: ShowStream): boolean =>
+  a.dueInDay < b.dueInDay || (a.dueInDay === b.dueInDay && a.id < b.id);
 
-/** Due order: earlier first, then the older playlist. */
-const before = (a: ShowStream, b: ShowStream): boolean => a.due < b.due || (a.due === b.due && a.id < b.id);
-
+/**
+ * Moves the stream at `from` down to its place: the hole goes down the smaller children to a leaf, then the
+ * stream climbs back (Floyd's way: about half the comparisons, as a stream moved on mostly belongs low).
+ */
 function siftDown(heap: ShowStream[], from: number): void {
   const n = heap.length;
+  const item = heap[from]!;
   let i = from;
-  for (;;) {
-    const l = 2 * i + 1;
-    const r = l + 1;
-    let m = i;
-    if (l < n && before(heap[l]!, heap[m]!)) m = l;
-    if (r < n && before(heap[r]!, heap[m]!)) m = r;
-    if (m === i) return;
-    [heap[i], heap[m]] = [heap[m]!, heap[i]!];
-    i = m;
+  for (let c = 2 * i + 1; c < n; c = 2 * i + 1) {
+    if (c + 1 < n && before(heap[c + 1]!, heap[c]!)) c++;
+    heap[i] = heap[c]!;
+    i = c;
   }
+  while (i > from) {
+    const parent = (i - 1) >> 1;
+    if (!before(item, heap[parent]!)) break;
+    heap[i] = heap[parent]!;
+    i = parent;
+  }
+  heap[i] = item;
 }
 
 function heapify(heap: ShowStream[]): void {
@@ -69,30 +71,46 @@ const mayGoFirst = (o: ShowStream, start: number, previous: number): boolean =>
 class FirstDue {
   private at = Number.NaN;
   private after = -1;
-  private readonly unsure = new Set<ShowStream>();
+  /** The unsure streams; a stream is in it when its `listed` is this round (a Set cost a hash a turn). */
+  private readonly unsure: ShowStream[] = [];
+  private round = 0;
+
+  private list(s: ShowStream): void {
+    if (s.listed === this.round) return;
+    s.listed = this.round;
+    this.unsure.push(s);
+  }
 
   /** A stream takes its turn: its state may change, so it is unsure again. */
   turn(s: ShowStream): void {
-    this.unsure.add(s);
+    this.list(s);
   }
 
   /** The first in due order of the other streams due by `start` whose next file is not `previous`. */
   find(heap: readonly ShowStream[], s: ShowStream, start: number, previous: number): ShowStream | null {
-    const known = start === this.at && previous === this.after;
-    if (!known) {
-      this.at = start;
-      this.after = previous;
-      this.unsure.clear();
-      this.unsure.add(s);
-    }
     let other: ShowStream | null = null;
-    for (const o of known ? this.unsure : heap) {
-      if (o === s) continue;
-      if (!mayGoFirst(o, start, previous)) {
-        this.unsure.delete(o);
-        continue;
+    const unsure = this.unsure;
+    if (start === this.at && previous === this.after) {
+      let kept = 0;
+      for (const o of unsure) {
+        if (o !== s && !mayGoFirst(o, start, previous)) {
+          o.listed = -1;
+          continue;
+        }
+        unsure[kept++] = o;
+        if (o !== s && (!other || before(o, other))) other = o;
       }
-      if (!known) this.unsure.add(o);
+      if (kept < unsure.length) unsure.length = kept;
+      return other;
+    }
+    this.at = start;
+    this.after = previous;
+    this.round++;
+    unsure.length = 0;
+    this.list(s);
+    for (const o of heap) {
+      if (o === s || !mayGoFirst(o, start, previous)) continue;
+      this.list(o);
       if (!other || before(o, other)) other = o;
     }
     return other;
@@ -131,13 +149,13 @@ class ShowPlacer {
   }
 
   private fileBefore(start: number): number {
-    return start === this.lastEnd ? this.lastFile : (this.files.ending.get(start) ?? -1);
+    return start === this.lastEnd ? this.lastFile : this.files.endingAt(start);
   }
 
   private clash(start: number, item: ScheduleItem): boolean {
     return (
       item.fileId === this.fileBefore(start) ||
-      item.fileId === this.files.starting.get(start + ms(item.seconds))
+      item.fileId === this.files.startingAt(start + ms(item.seconds))
     );
   }
 
@@ -172,12 +190,7 @@ class ShowPlacer {
     }
     if (Math.max(s.due, this.cursor) >= s.next) {
       // Hopeless already (the shows before took its time): counted, with every following one like it.
-      let lost = 0;
-      while (!s.done && Math.max(s.due, this.cursor) >= s.next) {
-        lost++;
-        s.advance();
-      }
-      this.unplanned.add(p.id, null, 'NO_ROOM', lost);
+      this.unplanned.add(p.id, null, 'NO_ROOM', s.passUntil(this.cursor));
       this.settle(s);
       return true;
     }

@@ -16,15 +16,24 @@ import { ms } from './rotation.js';
 export class ShowStream {
   k = 0;
   due = 0;
+  /**
+   * The due time from the day's start: the heap's key. A small integer, which V8 keeps in the object itself,
+   * where an instant (beyond 2^31) is a boxed number read through a pointer at every comparison.
+   */
+  dueInDay = 0;
   next = 0;
   stretchEnd = 0;
   /** Let another show go first once already. */
   deferred = false;
+  /** The placer's round in which this stream was last listed as unsure (show-placement.ts, FirstDue). */
+  listed = -1;
   private stretch = 0;
   private passed = 0;
   private at = 0;
   private atStart = 0;
   private atEnd = 0;
+  /** The playlist's id (the heap's second key, read on every tie). */
+  readonly id: number;
 
   constructor(
     readonly candidate: Candidate,
@@ -33,6 +42,7 @@ export class ShowStream {
     private readonly dayStart: number,
     private readonly cycle: number | null,
   ) {
+    this.id = candidate.playlist.id;
     if (count > 0) this.load();
   }
 
@@ -40,14 +50,42 @@ export class ShowStream {
     return this.k >= this.count;
   }
 
-  get id(): number {
-    return this.candidate.playlist.id;
-  }
-
   advance(): void {
     this.k++;
     this.deferred = false;
     if (!this.done) this.load();
+  }
+
+  /**
+   * Passes every show whose next show's latest start is at or before `cursor` (shows placed before took its
+   * time); returns how many. The same as advancing one show at a time while `cursor >= next`, worked out
+   * from the active clock's offset of `cursor` instead: an overbooked screen loses tens of thousands a day.
+   */
+  passUntil(cursor: number): number {
+    if (this.done || cursor < this.next) return 0;
+    // The offsets `o` whose instant is at or before `cursor`: [0, bound], or [0, bound) when `open`.
+    const time = this.candidate.time;
+    let passed = 0;
+    let bound = 0;
+    let open = true;
+    for (const [a, b] of time) {
+      if (cursor < a) break;
+      if (cursor < b) {
+        bound = passed + cursor - a;
+        open = false;
+        break;
+      }
+      passed += b - a;
+      bound = passed;
+    }
+    // Show k is lost while (k + 1) * interval lies in that range, and it has a next show at all.
+    const first = open ? Math.ceil(bound / this.interval) - 1 : Math.floor(bound / this.interval);
+    const to = Math.min(this.count - 1, Math.max(this.k + 1, first));
+    const lost = to - this.k;
+    this.k = to;
+    this.deferred = false;
+    this.load();
+    return lost;
   }
 
   /** Walks the stretches to an offset of the active clock (offsets only grow). */
@@ -79,6 +117,7 @@ export class ShowStream {
       );
     }
     this.due = due;
+    this.dueInDay = due - this.dayStart;
     this.stretchEnd = this.atEnd;
     // The last show may start until its stretch ends (it must also end there).
     this.next =
