@@ -162,6 +162,9 @@ export function spansOfEntries(entries: readonly ScheduleEntry[]): Interval[] {
  * maps, which cost more to build for a day's thousands of entries than the lookups they serve.
  */
 export class FilesAround {
+  /** Where the last lookup of each kind ended: the placer asks about times that mostly grow. */
+  private readonly hint = { start: 0, end: 0 };
+
   constructor(private readonly entries: readonly ScheduleEntry[]) {}
 
   /** The first entry whose `key` (start or end) is at or after `at`. */
@@ -169,11 +172,20 @@ export class FilesAround {
     const list = this.entries;
     let lo = 0;
     let hi = list.length;
+    const from = this.hint[key];
+    // A few steps on from the last answer; a binary search when that does not reach.
+    if (from <= hi && (from === 0 || list[from - 1]![key] < at)) {
+      lo = from;
+      for (let steps = 0; steps < 4 && lo < hi && list[lo]![key] < at; steps++) lo++;
+      if (lo < hi && list[lo]![key] < at) lo++;
+      else hi = lo;
+    }
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (list[mid]![key] < at) lo = mid + 1;
       else hi = mid;
     }
+    this.hint[key] = lo;
     return list[lo];
   }
 

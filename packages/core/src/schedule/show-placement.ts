@@ -5,40 +5,11 @@
  * already taken is counted, not searched.
  */
 import type { FilesAround, Unplanned } from './common.js';
+import { before, DueHeap } from './due-heap.js';
 import type { Interval } from './intervals.js';
 import { ms } from './rotation.js';
 import type { ShowStream } from './shows.js';
 import type { ScheduleEntry, ScheduleItem, UnplannedReason } from './types.js';
-
-/** Due order: earlier first, then the older playlist (the streams of one run share the day). */
-const before = (a: ShowStream, b: ShowStream): boolean =>
-  a.dueInDay < b.dueInDay || (a.dueInDay === b.dueInDay && a.id < b.id);
-
-/**
- * Moves the stream at `from` down to its place: the hole goes down the smaller children to a leaf, then the
- * stream climbs back (Floyd's way: about half the comparisons, as a stream moved on mostly belongs low).
- */
-function siftDown(heap: ShowStream[], from: number): void {
-  const n = heap.length;
-  const item = heap[from]!;
-  let i = from;
-  for (let c = 2 * i + 1; c < n; c = 2 * i + 1) {
-    if (c + 1 < n && before(heap[c + 1]!, heap[c]!)) c++;
-    heap[i] = heap[c]!;
-    i = c;
-  }
-  while (i > from) {
-    const parent = (i - 1) >> 1;
-    if (!before(item, heap[parent]!)) break;
-    heap[i] = heap[parent]!;
-    i = parent;
-  }
-  heap[i] = item;
-}
-
-function heapify(heap: ShowStream[]): void {
-  for (let i = (heap.length >> 1) - 1; i >= 0; i--) siftDown(heap, i);
-}
 
 /** The earliest start from `from` where `length` fits between busy spans (sorted, disjoint). */
 function fit(spans: readonly Interval[], from: number, length: number): number {
@@ -87,7 +58,7 @@ class FirstDue {
   }
 
   /** The first in due order of the other streams due by `start` whose next file is not `previous`. */
-  find(heap: readonly ShowStream[], s: ShowStream, start: number, previous: number): ShowStream | null {
+  find(heap: DueHeap, s: ShowStream, start: number, previous: number): ShowStream | null {
     let other: ShowStream | null = null;
     const unsure = this.unsure;
     if (start === this.at && previous === this.after) {
@@ -108,7 +79,7 @@ class FirstDue {
     this.round++;
     unsure.length = 0;
     this.list(s);
-    for (const o of heap) {
+    for (const o of heap.items) {
       if (o === s || !mayGoFirst(o, start, previous)) continue;
       this.list(o);
       if (!other || before(o, other)) other = o;
@@ -119,7 +90,7 @@ class FirstDue {
 
 /** One run of planShows: the heap of streams, the placed shows' end and file, and the tally. */
 class ShowPlacer {
-  private readonly heap: ShowStream[];
+  private readonly heap: DueHeap;
   private cursor = Number.NEGATIVE_INFINITY;
   private lastEnd = Number.NEGATIVE_INFINITY;
   private lastFile = -1;
@@ -133,13 +104,12 @@ class ShowPlacer {
     private readonly out: ScheduleEntry[],
     private readonly unplanned: Unplanned,
   ) {
-    this.heap = streams.filter((s) => !s.done);
-    heapify(this.heap);
+    this.heap = new DueHeap(streams);
   }
 
   run(): void {
-    while (this.heap.length > 0) {
-      const s: ShowStream = this.forced ?? this.heap[0]!;
+    while (this.heap.size > 0) {
+      const s: ShowStream = this.forced ?? this.heap.top!;
       this.forced = null;
       this.firstDue.turn(s);
       if (this.dropped(s)) continue;
@@ -161,14 +131,7 @@ class ShowPlacer {
 
   /** A stream moved on: back into the heap order (or out of it when done). */
   private settle(s: ShowStream): void {
-    const heap = this.heap;
-    const i = heap[0] === s ? 0 : heap.indexOf(s);
-    if (s.done) {
-      heap[i] = heap[heap.length - 1]!;
-      heap.pop();
-      heapify(heap);
-    } else if (i === 0) siftDown(heap, 0);
-    else heapify(heap);
+    this.heap.update(s);
   }
 
   /** The stream's next show is not planned: counted, and the stream moves on. */

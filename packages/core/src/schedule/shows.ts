@@ -25,6 +25,8 @@ export class ShowStream {
   stretchEnd = 0;
   /** Let another show go first once already. */
   deferred = false;
+  /** Its rank by playlist id among the streams of its run (the due heap's tie-break, due-heap.ts). */
+  rank = 0;
   /** The placer's round in which this stream was last listed as unsure (show-placement.ts, FirstDue). */
   listed = -1;
   private stretch = 0;
@@ -68,7 +70,9 @@ export class ShowStream {
     let passed = 0;
     let bound = 0;
     let open = true;
-    for (const [a, b] of time) {
+    for (let j = 0; j < time.length; j++) {
+      const a = time[j]![0];
+      const b = time[j]![1];
       if (cursor < a) break;
       if (cursor < b) {
         bound = passed + cursor - a;
