@@ -4,17 +4,26 @@
  * start, then its rank by playlist id), so that a comparison reads two numbers, not two streams: an
  * overbooked day turns the heap tens of thousands of times.
  */
-import type { ShowStream } from './shows.js';
+/** What the heap reads of a show stream (shows.ts). */
+export interface Due {
+  /** The due time from the day's start (ms). */
+  readonly dueInDay: number;
+  /** The playlist's id. */
+  readonly id: number;
+  /** Its rank by id among the heap's streams, set by the heap. */
+  rank: number;
+  readonly done: boolean;
+}
 
 /** Ranks by playlist id fit below this, so that a key is exact (due in the day < 2^32 ms). */
 const RANKS = 2 ** 20;
 
-export class DueHeap {
+export class DueHeap<T extends Due> {
   /** The streams not done, in heap order (any order for a walk over them). */
-  readonly items: ShowStream[];
+  readonly items: T[];
   private readonly keys: Float64Array;
 
-  constructor(streams: readonly ShowStream[]) {
+  constructor(streams: readonly T[]) {
     if (streams.length >= RANKS) throw new RangeError('too many show streams for one day');
     const byId = [...streams].sort((a, b) => a.id - b.id);
     byId.forEach((s, rank) => (s.rank = rank));
@@ -28,12 +37,12 @@ export class DueHeap {
     return this.items.length;
   }
 
-  get top(): ShowStream | undefined {
+  get top(): T | undefined {
     return this.items[0];
   }
 
   /** A stream moved on (later due, or done): back into its place, or out. */
-  update(s: ShowStream): void {
+  update(s: T): void {
     const items = this.items;
     const i = items[0] === s ? 0 : items.indexOf(s);
     if (s.done) {
@@ -96,7 +105,7 @@ export class DueHeap {
 }
 
 /** A stream's place in due order as one number. */
-export const keyOf = (s: ShowStream): number => s.dueInDay * RANKS + s.rank;
+export const keyOf = (s: Due): number => s.dueInDay * RANKS + s.rank;
 
 /** Due order: earlier first, then the older playlist (the streams of one run share the day). */
-export const before = (a: ShowStream, b: ShowStream): boolean => keyOf(a) < keyOf(b);
+export const before = (a: Due, b: Due): boolean => keyOf(a) < keyOf(b);

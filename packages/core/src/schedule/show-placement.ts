@@ -58,7 +58,7 @@ class FirstDue {
   }
 
   /** The first in due order of the other streams due by `start` whose next file is not `previous`. */
-  find(heap: DueHeap, s: ShowStream, start: number, previous: number): ShowStream | null {
+  find(heap: DueHeap<ShowStream>, s: ShowStream, start: number, previous: number): ShowStream | null {
     let other: ShowStream | null = null;
     const unsure = this.unsure;
     if (start === this.at && previous === this.after) {
@@ -90,7 +90,7 @@ class FirstDue {
 
 /** One run of planShows: the heap of streams, the placed shows' end and file, and the tally. */
 class ShowPlacer {
-  private readonly heap: DueHeap;
+  private readonly heap: DueHeap<ShowStream>;
   private cursor = Number.NEGATIVE_INFINITY;
   private lastEnd = Number.NEGATIVE_INFINITY;
   private lastFile = -1;
