@@ -1,10 +1,11 @@
 /**
  * bench/schedule: the schedule engine (packages/core/src/schedule.ts).
- * - The 48-hour timeline of one screen with 200 playlists and 2,000 files (goal: p95 under 20 ms), against
+ * - The 48-hour timeline of one screen with 200 playlists and 2,000 files (goal: p95 at most 10 ms), against
  *   the same screen with one background playlist as the baseline.
  * - Broadcast fullness of 1,000 screens over 31 days (goal: under 2 s), the engine's part (the dashboard
  *   adds four batched queries that load every screen's playlists at once).
  */
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import {
   addDays,
@@ -104,12 +105,17 @@ export async function scheduleBenchmark(): Promise<string[]> {
     playlists: [{ ...big.playlists.find((p) => p.type === 'BACKGROUND')! }],
   };
   const fortyEight = (input: ScheduleInput) => [planDay(input, TODAY), planDay(input, addDays(TODAY, 1))];
-  const baseline = await timed(40, () => fortyEight(small));
-  const heavy = await timed(40, () => fortyEight(big));
+  const baseline = await timed(200, () => fortyEight(small));
+  const heavy = await timed(200, () => fortyEight(big));
   const entries = fortyEight(big).reduce((s, d) => s + d.entries.length, 0);
   lines.push(format('48 h, 1 background playlist (baseline)', baseline));
   lines.push(format(`48 h, 200 playlists, 2000 files (${entries} entries)`, heavy, baseline));
-  lines.push(`  goal p95 < 20 ms: ${heavy.p95 < 20 ? 'met' : 'NOT met'} (p95 ${heavy.p95.toFixed(1)} ms)`);
+  // Issue 33's goal (the first pass's was 20 ms); the load average says how busy the host was.
+  lines.push(
+    `  goal p95 <= 10 ms: ${heavy.p95 <= 10 ? 'met' : 'NOT met'} (p95 ${heavy.p95.toFixed(1)} ms; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
 
   // 2. Fullness: 1,000 screens x 31 days, each screen with 10 playlists of a pool of 100.
   const screens = fleetInputs();

@@ -6,6 +6,7 @@
  */
 import type { FilesAround, Unplanned } from './common.js';
 import { before, DueHeap } from './due-heap.js';
+import { LostShows } from './lost-shows.js';
 import type { Interval } from './intervals.js';
 import { ms } from './rotation.js';
 import type { ShowStream } from './shows.js';
@@ -91,6 +92,7 @@ class FirstDue {
 /** One run of planShows: the heap of streams, the placed shows' end and file, and the tally. */
 class ShowPlacer {
   private readonly heap: DueHeap<ShowStream>;
+  private readonly lost: LostShows;
   private cursor = Number.NEGATIVE_INFINITY;
   private lastEnd = Number.NEGATIVE_INFINITY;
   private lastFile = -1;
@@ -102,9 +104,12 @@ class ShowPlacer {
     private readonly spans: readonly Interval[],
     private readonly files: FilesAround,
     private readonly out: ScheduleEntry[],
-    private readonly unplanned: Unplanned,
+    unplanned: Unplanned,
   ) {
     this.heap = new DueHeap(streams);
+    const ids: number[] = [];
+    for (const s of streams) ids[s.rank] = s.id;
+    this.lost = new LostShows(ids, unplanned);
   }
 
   run(): void {
@@ -116,6 +121,7 @@ class ShowPlacer {
       const start = this.startOf(s);
       if (start !== null) this.place(s, start);
     }
+    this.lost.flush();
   }
 
   private fileBefore(start: number): number {
@@ -136,7 +142,7 @@ class ShowPlacer {
 
   /** The stream's next show is not planned: counted, and the stream moves on. */
   private skip(s: ShowStream, fileId: number | null, reason: UnplannedReason): void {
-    this.unplanned.add(s.candidate.playlist.id, fileId, reason, 1);
+    this.lost.add(s.rank, fileId, reason, 1);
     s.advance();
     this.settle(s);
   }
@@ -144,16 +150,15 @@ class ShowPlacer {
   /** Shows that cannot play whatever the start: the quota met, no time left, no file allowed then. */
   private dropped(s: ShowStream): boolean {
     const c = s.candidate;
-    const p = c.playlist;
     if (c.played >= c.cap) {
-      this.unplanned.add(p.id, null, 'QUOTA', s.count - s.k);
+      this.lost.add(s.rank, null, 'QUOTA', s.count - s.k);
       s.k = s.count;
       this.settle(s);
       return true;
     }
     if (Math.max(s.due, this.cursor) >= s.next) {
       // Hopeless already (the shows before took its time): counted, with every following one like it.
-      this.unplanned.add(p.id, null, 'NO_ROOM', s.passUntil(this.cursor));
+      this.lost.add(s.rank, null, 'NO_ROOM', s.passUntil(this.cursor));
       this.settle(s);
       return true;
     }
