@@ -29,9 +29,14 @@ export async function measure(n: number, task: () => Promise<unknown>): Promise<
     await task();
     samples.push(performance.now() - t0);
   }
-  const total = performance.now() - start;
+  return statsOf(samples, performance.now() - start);
+}
+
+/** Latency percentiles of samples (ms) taken one after another over `total` ms. */
+export function statsOf(samples: number[], total: number): Stats {
+  const n = samples.length;
   samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
+  const at = (q: number) => samples[Math.min(n - 1, Math.floor(q * n))]!;
   return { n, p50: at(0.5), p95: at(0.95), p99: at(0.99), perSecond: (n / total) * 1000 };
 }
 
