@@ -43,14 +43,18 @@ const mayGoFirst = (o: ShowStream, start: number, previous: number): boolean =>
 class FirstDue {
   private at = Number.NaN;
   private after = -1;
-  /** The unsure streams; a stream is in it when its `listed` is this round (a Set cost a hash a turn). */
+  /**
+   * The unsure streams, the first `count` of the array (shortening an array is a call into the runtime); a
+   * stream is among them when its `listed` is this round (a Set cost a hash a turn).
+   */
   private readonly unsure: ShowStream[] = [];
+  private count = 0;
   private round = 0;
 
   private list(s: ShowStream): void {
     if (s.listed === this.round) return;
     s.listed = this.round;
-    this.unsure.push(s);
+    this.unsure[this.count++] = s;
   }
 
   /** A stream takes its turn: its state may change, so it is unsure again. */
@@ -64,7 +68,8 @@ class FirstDue {
     const unsure = this.unsure;
     if (start === this.at && previous === this.after) {
       let kept = 0;
-      for (const o of unsure) {
+      for (let i = 0; i < this.count; i++) {
+        const o = unsure[i]!;
         if (o !== s && !mayGoFirst(o, start, previous)) {
           o.listed = -1;
           continue;
@@ -72,13 +77,13 @@ class FirstDue {
         unsure[kept++] = o;
         if (o !== s && (!other || before(o, other))) other = o;
       }
-      if (kept < unsure.length) unsure.length = kept;
+      this.count = kept;
       return other;
     }
     this.at = start;
     this.after = previous;
     this.round++;
-    unsure.length = 0;
+    this.count = 0;
     this.list(s);
     for (const o of heap.items) {
       if (o === s || !mayGoFirst(o, start, previous)) continue;
