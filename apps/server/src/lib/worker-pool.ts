@@ -47,7 +47,8 @@ export class WorkerPool<In, Out> {
 
   constructor(
     private readonly url: URL,
-    private readonly size: number,
+    /** How many threads it runs at most. */
+    readonly size: number,
   ) {}
 
   run(input: In): Promise<Out> {

@@ -49,6 +49,28 @@ describe('a fullness job for the planning threads', () => {
     expect(received.screens.map((s) => s.fromDay)).toEqual(['2026-11-29', '2026-11-30']);
   });
 
+  it('unpacks a playlist with the same share on several screens as one object (what it parses is kept by object)', () => {
+    const alike = [7, 8, 9].map((id) => ({
+      pointId: id,
+      fromDay: '2026-11-29',
+      input: {
+        screen: screen(id),
+        playlists: [
+          { part: a, share: { screens: 3, index: id - 7 } },
+          { part: b, share: { screens: 1, index: 0 } },
+        ],
+      },
+    }));
+    const received = structuredClone(packJob(31, alike, true));
+    const inputs = received.screens.map((s) => unpackScreen(received, s));
+    const [first, second] = [inputs[0]!.playlists, inputs[1]!.playlists];
+    expect(first[1]).toBe(second[1]);
+    expect(first[0]).not.toBe(second[0]);
+    expect(inputs.map((input) => input.playlists.map((p) => p.share))).toEqual(
+      alike.map(({ input }) => input.playlists.map((p) => p.share)),
+    );
+  });
+
   it('sends each screen its own playlists where they do not read alike', () => {
     const job = packJob(31, screens, false);
     expect(job.parts).toEqual({});

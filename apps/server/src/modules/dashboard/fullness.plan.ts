@@ -58,16 +58,34 @@ export function packJob(
   };
 }
 
-/** A screen's input back from the batch. */
+/** Each job's playlists as unpacked, by id, then by share (`screens` * 2^26 + `index`). */
+const unpacked = new WeakMap<FullnessJob, Map<number, Map<number, Playlist>>>();
+
+/**
+ * A screen's input back from the batch. A playlist with the same share on several screens of the job is one
+ * object: the engine keeps what it parses of a playlist (period, windows) by object, and a copy a screen
+ * parsed it again for every screen (a tenth of a cold fleet's planning).
+ */
 export function unpackScreen(job: FullnessJob, screen: FullnessJob['screens'][number]): ScheduleInputData {
   const { playlists } = screen;
   if (!(playlists instanceof Int32Array)) return { screen: screen.screen, playlists };
+  let byId = unpacked.get(job);
+  if (!byId) unpacked.set(job, (byId = new Map()));
   const out: Playlist[] = [];
   for (let i = 0; i < playlists.length; i += 3) {
-    out.push({
-      ...job.parts[playlists[i]!]!,
-      share: { screens: playlists[i + 1]!, index: playlists[i + 2]! },
-    });
+    const id = playlists[i]!;
+    const screens = playlists[i + 1]!;
+    const index = playlists[i + 2]!;
+    let byShare = byId.get(id);
+    if (!byShare) byId.set(id, (byShare = new Map()));
+    // Exact while a share counts fewer than 2^26 screens; beyond that, a copy of its own.
+    const key = screens < 2 ** 26 ? screens * 2 ** 26 + index : -1;
+    let playlist = byShare.get(key);
+    if (!playlist || key < 0) {
+      playlist = { ...job.parts[id]!, share: { screens, index } };
+      byShare.set(key, playlist);
+    }
+    out.push(playlist);
   }
   return { screen: screen.screen, playlists: out };
 }

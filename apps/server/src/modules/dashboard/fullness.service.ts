@@ -276,8 +276,10 @@ export class FullnessService {
       const stored = this.store(cabinetId, rows, job);
       stored.catch(() => undefined); // awaited below; a failure is not left unhandled meanwhile
       batches.push(stored);
-      // Loading the next batch overlaps the workers planning this one; no more batches wait than workers.
-      if (batches.length >= 2) await batches.shift();
+      // Loading the next batch overlaps the workers planning: one batch more than threads is out, so a thread
+      // that finishes finds the next one waiting (with one a thread, a cold fleet's threads were idle a quarter
+      // of the time while the event loop read a batch).
+      if (batches.length > this.deps.pool.size) await batches.shift();
     }
     await Promise.all(batches);
   }
