@@ -56,16 +56,15 @@ export class DueHeap<T extends Due> {
 
   private fix(i: number): void {
     const keys = this.keys;
-    if (i > 0 && keys[i]! < keys[(i - 1) >> 1]!) this.siftUp(i);
+    if (i > 0 && keys[i]! < keys[(i - 1) >> 1]!) this.climb(i, 0, this.items[i]!, keys[i]!);
     else this.siftDown(i);
   }
 
-  private siftUp(from: number): void {
+  /** Puts `item` in the hole at `i`, or above it while its key is less than its parent's (up to `top`). */
+  private climb(hole: number, top: number, item: T, key: number): void {
     const { items, keys } = this;
-    const item = items[from]!;
-    const key = keys[from]!;
-    let i = from;
-    while (i > 0) {
+    let i = hole;
+    while (i > top) {
       const parent = (i - 1) >> 1;
       if (!(key < keys[parent]!)) break;
       items[i] = items[parent]!;
@@ -92,15 +91,7 @@ export class DueHeap<T extends Due> {
       keys[i] = keys[c]!;
       i = c;
     }
-    while (i > from) {
-      const parent = (i - 1) >> 1;
-      if (!(key < keys[parent]!)) break;
-      items[i] = items[parent]!;
-      keys[i] = keys[parent]!;
-      i = parent;
-    }
-    items[i] = item;
-    keys[i] = key;
+    this.climb(i, from, item, key);
   }
 }
 
