@@ -16,10 +16,7 @@ import { ms } from './rotation.js';
 export class ShowStream {
   k = 0;
   due = 0;
-  /**
-   * The due time from the day's start: the heap's key. A small integer, which V8 keeps in the object itself,
-   * where an instant (beyond 2^31) is a boxed number read through a pointer at every comparison.
-   */
+  /** The due time from the day's start (ms): with `rank`, the due heap's key (due-heap.ts), exact in one number. */
   dueInDay = 0;
   next = 0;
   stretchEnd = 0;
@@ -34,7 +31,7 @@ export class ShowStream {
   private at = 0;
   private atStart = 0;
   private atEnd = 0;
-  /** The playlist's id (the heap's second key, read on every tie). */
+  /** The playlist's id: the due heap ranks the streams by it for ties. */
   readonly id: number;
 
   constructor(
