@@ -150,7 +150,7 @@ const carriesCabinet = (s: Statement): boolean =>
 /** The repositories' private helpers (on the prototype too, but called only through the methods). */
 const HELPERS: Record<string, string[]> = {
   StatisticRepository: ['zones'],
-  ContentVersionRepository: ['inIdOrder'],
+  ContentVersionRepository: ['inIdOrder', 'lockInIdOrder'],
   PlaylistRepository: ['own', 'listWhere'],
   PlaylistTargetsRepository: ['own'],
   PointRepository: ['listWhere'],

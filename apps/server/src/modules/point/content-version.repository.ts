@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { anyId } from '../../db/sql.js';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
@@ -78,7 +78,7 @@ export class ContentVersionRepository {
    * Runs an update of many screens after locking their rows in id order, in one transaction: an update
    * locks rows in the order its plan meets them, so two saves reaching overlapping screens (new playlists
    * saved at once) could each hold a screen the other waits for, and PostgreSQL cancelled one as a
-   * deadlock. Not FOR UPDATE: a save's new targets hold KEY SHARE on their screens (as in `addToSums`).
+   * deadlock.
    */
   private async inIdOrder(
     cabinetId: CabinetId,
@@ -86,22 +86,32 @@ export class ContentVersionRepository {
     update: (db: Database) => Promise<unknown>,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx
-        .select({ id: points.id })
-        .from(points)
-        .where(
-          and(
-            eq(points.cabinetId, cabinetId),
-            anyId(
-              points.id,
-              list.map((v) => v.id),
-            ),
-          ),
-        )
-        .orderBy(points.id)
-        .for('no key update');
+      await this.lockInIdOrder(
+        tx,
+        cabinetId,
+        list.map((v) => v.id),
+      );
       await update(tx);
     });
+  }
+
+  /**
+   * Locks the cabinet's screens among `ids` (and meeting `where`) in id order, and answers their ids. Not
+   * FOR UPDATE: a save's new targets hold KEY SHARE on their screens, which that would wait for.
+   */
+  private async lockInIdOrder(
+    db: Database,
+    cabinetId: CabinetId,
+    ids: number[],
+    ...where: SQL[]
+  ): Promise<number[]> {
+    const locked = await db
+      .select({ id: points.id })
+      .from(points)
+      .where(and(eq(points.cabinetId, cabinetId), anyId(points.id, ids), ...where))
+      .orderBy(points.id)
+      .for('no key update');
+    return locked.map((r) => r.id);
   }
 
   /**
@@ -119,21 +129,13 @@ export class ContentVersionRepository {
   ): Promise<{ settled: number[]; moved: number[] }> {
     if (deltas.size === 0) return { settled: [], moved: [] };
     const ids = [...deltas.keys()];
-    const locked = await this.db
-      .select({ id: points.id })
-      .from(points)
-      .where(
-        and(
-          eq(points.cabinetId, cabinetId),
-          anyId(points.id, ids),
-          isNotNull(points.contentSum),
-          isNotNull(points.contentBase),
-        ),
-      )
-      .orderBy(points.id)
-      // Not FOR UPDATE: a save's new targets hold KEY SHARE on their screens, which that would wait for.
-      .for('no key update');
-    const settled = locked.map((r) => r.id);
+    const settled = await this.lockInIdOrder(
+      this.db,
+      cabinetId,
+      ids,
+      isNotNull(points.contentSum),
+      isNotNull(points.contentBase),
+    );
     const moving = settled.filter((id) => deltas.get(id) !== 0n);
     if (moving.length === 0) return { settled, moved: [] };
     const sum = sql`mod(p.content_sum + d.delta, ${SUM_MODULUS.toString()}::numeric)`;
