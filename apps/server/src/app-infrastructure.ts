@@ -13,6 +13,7 @@ import { createStorage } from './lib/storage-s3.js';
 import { FailureThrottle } from './lib/throttle.js';
 import { randomToken } from './lib/tokens.js';
 import { STOCK_CABINET_KEY } from './modules/media/stock.js';
+import { DeviceTokens } from './modules/point/device-tokens.js';
 import { Fleet } from './modules/point/fleet.js';
 
 /** What the modules are built over: the database, files, mail, secrets, the fleet of screens, the log. */
@@ -34,6 +35,8 @@ export interface Infrastructure {
   tmpDir: string;
   /** The screens connected to this process, joined to every other process through the bus (db/bus.ts). */
   fleet: Fleet;
+  /** Which screen a device token belongs to, kept in memory until the database announces otherwise. */
+  devices: DeviceTokens;
   /** The cabinet that holds the stock library, if it was made. */
   stockCabinetId: () => Promise<CabinetId | undefined>;
   /** Secrets made once per installation and kept in settings. */
@@ -83,6 +86,14 @@ export async function buildInfrastructure(deps: InfrastructureDeps, hooks: Hooks
   });
   await fleet.start();
   hooks.onClose(async () => fleet.stop());
+  const devices = new DeviceTokens({
+    bus: database.bus,
+    lookup: async (hash) => (await repos.points.platformDeviceCaller(hash)) ?? null,
+    // A screen removed on another process: its socket here closes now rather than at its next call.
+    onRemoved: (ids) => ids.forEach((id) => fleet.disconnect(id)),
+  });
+  await devices.start();
+  hooks.onClose(async () => devices.stop());
   return {
     ...hooks,
     config,
@@ -108,6 +119,7 @@ export async function buildInfrastructure(deps: InfrastructureDeps, hooks: Hooks
     },
     tmpDir: join(config.dataDir, 'tmp'),
     fleet,
+    devices,
     stockCabinetId: async () => {
       const id = await repos.settings.get(STOCK_CABINET_KEY);
       return id ? asCabinetId(Number(id)) : undefined;

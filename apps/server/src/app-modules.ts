@@ -182,7 +182,7 @@ function peopleModules(
 /** The content: media, schedules, the SSP's ads, screens and their sync, playlists and walls. */
 async function contentModules(infra: Infrastructure, billing: BillingFirst, sync: Later<ContentSync>) {
   const { policy, screens } = billing;
-  const { config, repos, transact, storage, signer, fleet, stockCabinetId } = infra;
+  const { config, repos, transact, storage, signer, fleet, devices, stockCabinetId } = infra;
   const media = createMediaModule({
     repos,
     transact,
@@ -217,6 +217,7 @@ async function contentModules(infra: Infrastructure, billing: BillingFirst, sync
     repos,
     transact,
     fleet,
+    devices,
     media: files,
     storage,
     signer,

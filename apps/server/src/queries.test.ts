@@ -481,7 +481,7 @@ describe.skipIf(inject('testDb').driver !== 'pglite')('raw SQL repositories, sna
       { name: 'point', run: () => r.point(CABINET, 11) },
       { name: 'pointsByIds', run: () => r.pointsByIds(CABINET, [11]) },
       { name: 'platformPointById', run: () => r.platformPointById(11), cabinet: false },
-      { name: 'platformPointByDeviceToken', run: () => r.platformPointByDeviceToken('hash'), cabinet: false },
+      { name: 'platformDeviceCaller', run: () => r.platformDeviceCaller('hash'), cabinet: false },
       { name: 'insert', run: () => r.insert({ cabinetId: CABINET, name: 'screen' }) },
       { name: 'update', run: () => r.update(CABINET, [11], { name: 'renamed' }) },
       { name: 'platformSetDeviceToken', run: () => r.platformSetDeviceToken(11, 'hash'), cabinet: false },

@@ -11,6 +11,12 @@ import type { Database } from './client.js';
 export const CHANNELS = {
   /** Commands for screens: whichever process holds a screen's socket sends them (modules/point/fleet.ts). */
   fleet: 'vitrine_fleet',
+  /**
+   * Screens whose device token stopped working (removed, or the token changed): the database announces
+   * them itself, from triggers on `points` (migration 0038), and each process forgets them
+   * (modules/point/device-tokens.ts).
+   */
+  devices: 'vitrine_devices',
 } as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 
@@ -22,9 +28,14 @@ export interface Bus {
   publish(channel: Channel, payload: string): Promise<void>;
   /**
    * LISTEN: `onMessage` gets every payload published on the channel. On PostgreSQL a dedicated connection
-   * listens and comes back by itself after a failure. Answers unsubscribe.
+   * listens and comes back by itself after a failure; `onLive(false)` says it was lost (what was published
+   * meanwhile is not delivered) and `onLive(true)` that it listens again. Answers unsubscribe.
    */
-  subscribe(channel: Channel, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  subscribe(
+    channel: Channel,
+    onMessage: (payload: string) => void,
+    onLive?: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
   /** Ends every subscription (the database is closing). */
   close(): Promise<void>;
 }
@@ -40,7 +51,12 @@ const publishOn = (db: Database) => async (channel: Channel, payload: string) =>
 };
 
 /** A LISTEN connection to PostgreSQL that reconnects with backoff when it drops. */
-function pgListener(url: string, channel: string, onMessage: (payload: string) => void) {
+function pgListener(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onLive: (live: boolean) => void = () => undefined,
+) {
   let client: pg.Client | null = null;
   let stopped = false;
   let delay = 250;
@@ -51,7 +67,10 @@ function pgListener(url: string, channel: string, onMessage: (payload: string) =
       if (message.channel === channel) onMessage(message.payload ?? '');
     });
     next.on('error', () => {
-      if (client === next) client = null;
+      if (client === next) {
+        client = null;
+        if (!stopped) onLive(false);
+      }
       void next.end().catch(() => undefined);
       setTimeout(() => void connect(), delay).unref();
       delay = Math.min(delay * 2, 10_000);
@@ -61,6 +80,7 @@ function pgListener(url: string, channel: string, onMessage: (payload: string) =
       await next.query(`LISTEN ${channel}`);
       client = next;
       delay = 250;
+      onLive(true);
     } catch {
       void next.end().catch(() => undefined);
       setTimeout(() => void connect(), delay).unref();
@@ -81,8 +101,8 @@ export function pgBus(url: string, db: Database): Bus {
   const listeners = new Set<{ stop(): Promise<void> }>();
   return {
     publish: publishOn(db),
-    async subscribe(channel, onMessage) {
-      const listener = pgListener(url, checked(channel), onMessage);
+    async subscribe(channel, onMessage, onLive) {
+      const listener = pgListener(url, checked(channel), onMessage, onLive);
       listeners.add(listener);
       await listener.ready;
       return async () => {
@@ -100,7 +120,11 @@ export function pgBus(url: string, db: Database): Bus {
 export function pgliteBus(client: PGlite, db: Database): Bus {
   return {
     publish: publishOn(db),
-    subscribe: (channel, onMessage) => client.listen(checked(channel), onMessage),
+    subscribe: async (channel, onMessage, onLive) => {
+      const unlisten = await client.listen(checked(channel), onMessage);
+      onLive?.(true);
+      return unlisten;
+    },
     close: async () => undefined,
   };
 }

@@ -44,7 +44,7 @@ export interface TestApp {
 /** The real app on a fresh database, with a platform admin, a memory mailer and cheap password hashing. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  extra: { fetchPolicy?: SafeFetchOptions } = {},
+  extra: { fetchPolicy?: SafeFetchOptions; database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-test-'));
   const config = loadConfig({
@@ -66,7 +66,9 @@ export async function buildTestApp(
     BOT_CHECK: 'off',
     ...env,
   });
-  const database = await openTestDatabase();
+  // Another process of the same installation opens its own handle on another app's database.
+  const { database: shared, ...options } = extra;
+  const database = shared ?? (await openTestDatabase());
   const hasher = new PasswordHasher(config.passwordCost);
   await ensurePlatformAdmin(createTransact(database.db), hasher, config.admin);
   const mailer = new MemoryMailer();
@@ -76,7 +78,7 @@ export async function buildTestApp(
     mailer,
     logger: false,
     checkSerialised: true,
-    ...extra,
+    ...options,
   });
   await app.ready();
   return {

@@ -6,6 +6,19 @@ import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { withDatabase } from './global-setup.js';
 
+/** The address of each PostgreSQL test database, for a second handle on it. */
+const addresses = new WeakMap<DatabaseHandle, string>();
+
+/**
+ * Another pool and bus on the same PostgreSQL test database, as a second server process opens it (closing
+ * it leaves the database to its first handle).
+ */
+export async function openSecondHandle(first: DatabaseHandle): Promise<DatabaseHandle> {
+  const url = addresses.get(first);
+  if (!url) throw new Error('a second handle needs a PostgreSQL test database');
+  return openDatabase({ driver: 'pg', url, poolSize: 4 });
+}
+
 /** A fresh database for one test file: a copy of the migrated template, dropped on close. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const testDb = inject('testDb');
@@ -22,8 +35,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   } finally {
     await admin.end();
   }
-  const handle = await openDatabase({ driver: 'pg', url: withDatabase(testDb.url, name), poolSize: 4 });
-  return {
+  const url = withDatabase(testDb.url, name);
+  const handle = await openDatabase({ driver: 'pg', url, poolSize: 4 });
+  const test: DatabaseHandle = {
     ...handle,
     async close() {
       await handle.close();
@@ -33,4 +47,6 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await dropper.end();
     },
   };
+  addresses.set(test, url);
+  return test;
 }

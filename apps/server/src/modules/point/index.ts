@@ -2,6 +2,7 @@ import type { Module } from '../../app-types.js';
 import type { Config } from '../../config.js';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import { ContentSync } from './content-sync.js';
+import type { DeviceTokens } from './device-tokens.js';
 import { netRoutes } from './net.routes.js';
 import { PlaylistDelta } from './playlist-delta.js';
 import { NetService } from './net.service.js';
@@ -12,6 +13,8 @@ import { PointService, type PointServiceDeps } from './point.service.js';
 
 export interface PointModuleDeps extends Omit<PointServiceDeps, 'sync' | 'clock'> {
   throttle: PairingServiceDeps['throttle'];
+  /** Which screen a device token belongs to, kept in memory (device-tokens.ts). */
+  devices: DeviceTokens;
   config: Pick<Config, 'bindFailures' | 'pairingRate'>;
   /** From when a cabinet's screens show the neutral slide (billing's lock). */
   neutralFrom: (cabinetId: CabinetId) => Promise<string | null>;
@@ -19,7 +22,7 @@ export interface PointModuleDeps extends Omit<PointServiceDeps, 'sync' | 'clock'
 
 /** Screens and networks, pairing, the players' calls, and each screen's content sync. */
 export function createPointModule(deps: PointModuleDeps) {
-  const { repos, transact, fleet, schedule, addScreen, config } = deps;
+  const { repos, transact, fleet, devices, schedule, addScreen, config } = deps;
   // Each screen's current content, worked out whenever what it plays may change.
   const sync = new ContentSync({ repos, schedule, fleet, neutralFrom: deps.neutralFrom });
   const points = new PointService({ ...deps, sync });
@@ -30,9 +33,10 @@ export function createPointModule(deps: PointModuleDeps) {
     throttle: deps.throttle,
     bindFailures: config.bindFailures,
     points,
+    devices,
   });
   const module = {
-    services: { points, nets, pairing },
+    services: { points, nets, pairing, deviceTokens: devices },
     routes: [
       async (app) => pointRoutes(app, { points, pairing }),
       async (app) => netRoutes(app, { nets }),

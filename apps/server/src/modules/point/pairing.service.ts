@@ -13,6 +13,7 @@ import type { Caller, DeviceCaller } from '../../lib/caller.js';
 import { AppError } from '../../lib/errors.js';
 import type { FailureRule, FailureThrottle } from '../../lib/throttle.js';
 import { sha256 } from '../../lib/tokens.js';
+import type { DeviceTokens } from './device-tokens.js';
 import type { PointService } from './point.service.js';
 import type { AddScreen } from '../billing/index.js';
 
@@ -26,6 +27,8 @@ export interface PairingServiceDeps {
   bindFailures: number;
   /** The new screen, as the screens' calls answer it. */
   points: Pick<PointService, 'get'>;
+  /** Device tokens' screens, kept in memory and forgotten when the database announces it. */
+  devices: Pick<DeviceTokens, 'callerOf' | 'forget'>;
   clock?: () => Date;
 }
 
@@ -124,13 +127,15 @@ export class PairingService {
     if (pairing.pointId === null) return { status: 'waiting' };
     const token = `${DEVICE_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
     await this.deps.repos.points.platformSetDeviceToken(pairing.pointId, sha256(token));
+    // Any older token of the screen stops here at once (other processes hear it from the database).
+    this.deps.devices.forget([pairing.pointId]);
     await this.deps.repos.pairings.platformRemovePairing(code);
     return { status: 'bound', token, pointId: pairing.pointId };
   }
 
+  /** The screen calling with this device token (from memory once known: `DeviceTokens`), or null. */
   async authenticateDevice(token: string): Promise<DeviceCaller | null> {
     if (!token.startsWith(DEVICE_TOKEN_PREFIX)) return null;
-    const row = await this.deps.repos.points.platformPointByDeviceToken(sha256(token));
-    return row ? { pointId: row.id, cabinetId: row.cabinetId } : null;
+    return this.deps.devices.callerOf(sha256(token));
   }
 }

@@ -125,8 +125,12 @@ export class PointRepository {
     return row;
   }
 
-  async platformPointByDeviceToken(hash: string): Promise<PointRow | undefined> {
-    const [row] = await this.db.select().from(points).where(eq(points.deviceTokenHash, hash));
+  /** The screen a device token's hash belongs to: its id and cabinet, all a player's call needs. */
+  async platformDeviceCaller(hash: string): Promise<{ pointId: number; cabinetId: CabinetId } | undefined> {
+    const [row] = await this.db
+      .select({ pointId: points.id, cabinetId: points.cabinetId })
+      .from(points)
+      .where(eq(points.deviceTokenHash, hash));
     return row;
   }
 

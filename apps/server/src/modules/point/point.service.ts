@@ -29,6 +29,7 @@ import type { ContentSync } from './content-sync.js';
 import { toPoint } from './point.presenter.js';
 import { PointCommands } from './point-commands.js';
 import { PointPictures, pictureUrl, screenshotUrl } from './point-pictures.js';
+import type { DeviceTokens } from './device-tokens.js';
 import type { Fleet } from './fleet.js';
 import type { ListClock, PointChanges, PointFilter } from './point.repository.js';
 import type { AddScreen } from '../billing/index.js';
@@ -39,6 +40,8 @@ export interface PointServiceDeps {
   /** Makes a new screen under billing's lock, limit and charge. */
   addScreen: AddScreen;
   fleet: Fleet;
+  /** Device tokens' screens kept in memory: a removed screen's is forgotten at once. */
+  devices: Pick<DeviceTokens, 'forget'>;
   media: MediaService;
   storage: Storage;
   signer: UrlSigner;
@@ -211,7 +214,9 @@ export class PointService {
     const found = await this.deps.repos.points.pointsByIds(caller.cabinetId, ids);
     if (found.length !== new Set(ids).size) throw notFound();
     await this.deps.repos.points.remove(caller.cabinetId, ids);
-    // Its token went with the row; a socket open here is closed now (elsewhere at its next call).
+    // Its token went with the row: it stops here at once, and a socket open here is closed now; other
+    // processes do both when the database announces the removal (device-tokens.ts).
+    this.deps.devices.forget(ids);
     for (const id of ids) this.deps.fleet.disconnect(id);
   }
 
