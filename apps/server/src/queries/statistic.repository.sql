@@ -47,38 +47,62 @@ left join "files" fl on fl.id = s.file_id and fl.cabinet_id = $10
 order by s.shows desc, s.playlist_id, s.file_id;
 
 -- StatisticRepository.audience
-select s.point_id, pt.name, extract(hour from s.at)::int as hour, s.shows, s.impressions
+select s.point_id, pt.name, s.hour, s.shows, s.impressions
+from (
+select e.point_id, extract(hour from e.at)::int as hour, e.shows, e.impressions
 from (
 select t.point_id, t.hour_local::time as at, sum(t.shows)::bigint as shows, sum(t.impressions) as impressions
 from "playback_hourly" t
 where t.cabinet_id = $1 and t.point_id = any($2::int[]) and t.point_id in (select np.point_id from "net_points" np join "nets" n on n.id = np.net_id
 where n.cabinet_id = $3 and np.net_id = any($4::int[])) and t.playlist_id = any($5::int[]) and t.file_id = any($6::int[]) and t.hour_local >= $7::timestamp and t.hour_local < $8::timestamp
 group by 1, 2
-) s
+) e) s
 left join "points" pt on pt.id = s.point_id and pt.cabinet_id = $9
-order by pt.name nulls last, s.point_id, s.at;
+order by pt.name nulls last, s.point_id, s.hour;
 
 -- StatisticRepository.audience (no playlist or file filter)
-select s.point_id, pt.name, extract(hour from s.at)::int as hour, s.shows, s.impressions
+select s.point_id, pt.name, s.hour, s.shows, s.impressions
+from (
+select u.point_id, u.hour, sum(u.shows)::bigint as shows, sum(u.impressions) as impressions
+from (
+select t.point_id, t.hour_of_day::int as hour, t.shows::bigint as shows, t.impressions
+from "playback_screen_weekly" t
+where t.cabinet_id = $1 and t.point_id = any($2::int[]) and t.point_id in (select np.point_id from "net_points" np join "nets" n on n.id = np.net_id
+where n.cabinet_id = $3 and np.net_id = any($4::int[])) and t.week_local >= $5::date and t.week_local < $6::date
+union all
+select e.point_id, extract(hour from e.at)::int as hour, e.shows, e.impressions
 from (
 select t.point_id, t.hour_local::time as at, sum(t.shows)::bigint as shows, sum(t.impressions) as impressions
 from "playback_screen_hourly" t
-where t.cabinet_id = $1 and t.point_id = any($2::int[]) and t.point_id in (select np.point_id from "net_points" np join "nets" n on n.id = np.net_id
-where n.cabinet_id = $3 and np.net_id = any($4::int[])) and t.hour_local >= $5::timestamp and t.hour_local < $6::timestamp
+where t.cabinet_id = $7 and t.point_id = any($8::int[]) and t.point_id in (select np.point_id from "net_points" np join "nets" n on n.id = np.net_id
+where n.cabinet_id = $9 and np.net_id = any($10::int[])) and ((t.hour_local >= $11::timestamp and t.hour_local < $12::timestamp)
+or (t.hour_local >= $13::timestamp and t.hour_local < $14::timestamp))
 group by 1, 2
-) s
-left join "points" pt on pt.id = s.point_id and pt.cabinet_id = $7
-order by pt.name nulls last, s.point_id, s.at;
+) e
+) u
+group by 1, 2) s
+left join "points" pt on pt.id = s.point_id and pt.cabinet_id = $15
+order by pt.name nulls last, s.point_id, s.hour;
 
 -- StatisticRepository.measuredHours
-select s.point_id, extract(hour from s.at)::int as hour, s.hours
+select u.point_id, u.hour, sum(u.hours)::int as hours
+from (
+select t.point_id, t.hour_of_day::int as hour, t.hours
+from "audience_weekly" t
+where t.cabinet_id = $1 and t.point_id = any($2::int[]) and t.point_id in (select np.point_id from "net_points" np join "nets" n on n.id = np.net_id
+where n.cabinet_id = $3 and np.net_id = any($4::int[])) and t.week_local >= $5::date and t.week_local < $6::date
+union all
+select e.point_id, extract(hour from e.at)::int as hour, e.hours
 from (
 select t.point_id, t.hour_local::time as at, count(*)::int as hours
 from "audience_hourly" t
-where t.cabinet_id = $1 and t.point_id = any($2::int[]) and t.point_id in (select np.point_id from "net_points" np join "nets" n on n.id = np.net_id
-where n.cabinet_id = $3 and np.net_id = any($4::int[])) and t.hour_local >= $5::timestamp and t.hour_local < $6::timestamp
+where t.cabinet_id = $7 and t.point_id = any($8::int[]) and t.point_id in (select np.point_id from "net_points" np join "nets" n on n.id = np.net_id
+where n.cabinet_id = $9 and np.net_id = any($10::int[])) and ((t.hour_local >= $11::timestamp and t.hour_local < $12::timestamp)
+or (t.hour_local >= $13::timestamp and t.hour_local < $14::timestamp))
 group by 1, 2
-) s;
+) e
+) u
+group by 1, 2;
 
 -- StatisticRepository.exchange
 select to_char(s.day, 'YYYY-MM-DD') as date, s.source, s.shows, s.impressions, s.revenue, s.cost

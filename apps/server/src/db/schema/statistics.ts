@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   serial,
   text,
   timestamp,
@@ -160,6 +161,29 @@ export const playbackScreenHourly = pgTable(
 );
 
 /**
+ * The screen-hour rollup summed by local week (from Monday) and hour of the day, for the audience report
+ * (shows per screen and hour of the day): a period's whole weeks are read here, a seventh of the rows, and
+ * only its days before the first Monday and after the last whole week from `playback_screen_hourly`
+ * (bench/README-reports.md, 100 M shows). Kept by the same triggers on `playback_hourly` (migration 0039);
+ * `rows` counts the hourly rows it sums.
+ */
+export const playbackScreenWeekly = pgTable(
+  'playback_screen_weekly',
+  {
+    ...furtherOwner(),
+    weekLocal: date('week_local', { mode: 'string' }).notNull(),
+    hourOfDay: smallint('hour_of_day').notNull(),
+    rows: integer('rows').notNull(),
+    shows: integer('shows').notNull(),
+    impressions: doublePrecision('impressions').notNull(),
+  },
+  (t) => [
+    uniqueIndex('playback_screen_weekly_key_idx').on(t.pointId, t.weekLocal, t.hourOfDay),
+    index('playback_screen_weekly_cabinet_week_idx').on(t.cabinetId, t.weekLocal),
+  ],
+);
+
+/**
  * Audience a screen measured, per hour of its clock (POST /api/player/audience): the hour's start instant
  * (as the rollup keys hours) and the local hour. A later report of the same hour replaces the earlier one.
  */
@@ -181,6 +205,25 @@ export const audienceHourly = pgTable(
   (t) => [
     primaryKey({ columns: [t.pointId, t.hourUtc] }),
     index('audience_hourly_cabinet_local_idx').on(t.cabinetId, t.hourLocal),
+  ],
+);
+
+/**
+ * How many hours each screen measured its audience in, per local week (from Monday) and hour of the day: the
+ * audience report's measured hours for a period's whole weeks. Kept by statement triggers on
+ * `audience_hourly` (migration 0039).
+ */
+export const audienceWeekly = pgTable(
+  'audience_weekly',
+  {
+    ...furtherOwner(),
+    weekLocal: date('week_local', { mode: 'string' }).notNull(),
+    hourOfDay: smallint('hour_of_day').notNull(),
+    hours: integer('hours').notNull(),
+  },
+  (t) => [
+    uniqueIndex('audience_weekly_key_idx').on(t.pointId, t.weekLocal, t.hourOfDay),
+    index('audience_weekly_cabinet_week_idx').on(t.cabinetId, t.weekLocal),
   ],
 );
 

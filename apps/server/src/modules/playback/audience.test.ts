@@ -249,6 +249,73 @@ describe('POST /api/player/audience', () => {
     expect((theirs.json() as AudienceReport).rows).toEqual([]);
   });
 
+  it('GET /api/audience over whole weeks and the days around them: the sums of its hours', async () => {
+    const { token, point } = await pairPlayer(t, team.owner, 'Weeks screen');
+    const fileId = await uploadImage(t, team.owner);
+    // Rome changes to summer time on 29 March 2026: local hours move against UTC inside the weeks.
+    await setPoint(point.id, { timezone: 'Europe/Rome', audience: { viewers: 2, perHour: null } });
+    const start = Date.parse('2026-03-19T00:20:00Z');
+    const hours = Array.from({ length: 21 * 24 }, (_, i) => start + i * 3_600_000);
+    const shown = hours.filter((_, i) => i % 5 !== 3);
+    for (let i = 0; i < shown.length; i += 100) {
+      await sendShows(
+        token,
+        shown.slice(i, i + 100).map((at) => show(new Date(at).toISOString(), fileId)),
+      );
+    }
+    const measured = hours
+      .filter((_, i) => i % 7 === 1)
+      .map((at) => ({ hour: new Date(at).toISOString(), viewers: 4 }));
+    for (let i = 0; i < measured.length; i += 24) {
+      expect((await report(token, measured.slice(i, i + 24))).statusCode).toBe(200);
+    }
+
+    // Whole weeks with days on either side, exactly two weeks, days inside one week, one day.
+    for (const [from, to] of [
+      ['2026-03-20', '2026-04-07'],
+      ['2026-03-23', '2026-04-05'],
+      ['2026-03-24', '2026-03-28'],
+      ['2026-03-29', '2026-03-29'],
+    ] as const) {
+      const res = await call(t.app, 'GET', '/api/audience', {
+        token: team.moderator.token,
+        query: { from, to, points: String(point.id) },
+      });
+      expect(res.statusCode).toBe(200);
+      const got = (res.json() as AudienceReport).rows.map((r) => [
+        r.hour,
+        r.shows,
+        r.impressions,
+        r.measuredHours,
+      ]);
+      // Hour by hour: the hourly rollup and the measured hours of the period's local days.
+      const expected = await rowsOf<{ hour: number; shows: number; impressions: number; measured: number }>(
+        t.database.db,
+        sql`
+        select h.hour, h.shows, h.impressions, coalesce(m.hours, 0)::int as measured
+        from (
+          select extract(hour from hour_local)::int as hour, sum(shows)::int as shows, sum(impressions) as impressions
+          from playback_hourly
+          where point_id = ${point.id} and hour_local >= ${from}::timestamp
+            and hour_local < ${to}::timestamp + interval '1 day'
+          group by 1
+        ) h
+        left join (
+          select extract(hour from hour_local)::int as hour, count(*) as hours
+          from audience_hourly
+          where point_id = ${point.id} and hour_local >= ${from}::timestamp
+            and hour_local < ${to}::timestamp + interval '1 day'
+          group by 1
+        ) m on m.hour = h.hour
+        order by 1`,
+      );
+      expect(expected.length, `${from}..${to}`).toBeGreaterThan(0);
+      expect(got, `${from}..${to}`).toEqual(
+        expected.map((e) => [e.hour, Number(e.shows), Number(e.impressions), Number(e.measured)]),
+      );
+    }
+  });
+
   it("refuses a person's token, bad bodies and a clock far ahead, storing nothing of them", async () => {
     const { token, point } = await pairPlayer(t, team.owner);
     for (const who of [undefined, team.owner.token, team.admin.token]) {

@@ -62,27 +62,36 @@ async function send(token: string, events: readonly PlaybackEvent[]): Promise<nu
   return res.statusCode;
 }
 
-/** The two further rollups: each key column, and how it reads off an hourly row. */
+/** The further rollups: each key column and how it reads off an hourly row, and the amounts each carries. */
 const FURTHER = {
   playback_daily: {
-    point_id: 'point_id',
-    day_local: 'hour_local::date',
-    playlist_id: 'playlist_id',
-    file_id: 'file_id',
-    source: 'source',
+    keys: {
+      point_id: 'point_id',
+      day_local: 'hour_local::date',
+      playlist_id: 'playlist_id',
+      file_id: 'file_id',
+      source: 'source',
+    },
+    amounts: ['seconds', 'impressions', 'cost', 'revenue'],
   },
   playback_screen_hourly: {
-    point_id: 'point_id',
-    hour_utc: 'hour_utc',
-    hour_local: 'hour_local',
-    source: 'source',
+    keys: { point_id: 'point_id', hour_utc: 'hour_utc', hour_local: 'hour_local', source: 'source' },
+    amounts: ['seconds', 'impressions', 'cost', 'revenue'],
+  },
+  playback_screen_weekly: {
+    keys: {
+      point_id: 'point_id',
+      week_local: "date_trunc('week', hour_local)::date",
+      hour_of_day: 'extract(hour from hour_local)::smallint',
+    },
+    amounts: ['impressions'],
   },
 } as const;
 
 /** Where a further rollup and the sums of the hourly one part ways: [rollup, screen, key, rows, shows]. */
 async function apart(): Promise<unknown[]> {
   const found: unknown[] = [];
-  for (const [table, keys] of Object.entries(FURTHER)) {
+  for (const [table, { keys, amounts }] of Object.entries(FURTHER)) {
     const columns = Object.keys(keys);
     const read = Object.entries(keys).map(([column, from]) => `${from} as ${column}`);
     const rows = await rowsOf<Record<string, unknown>>(
@@ -94,16 +103,32 @@ async function apart(): Promise<unknown[]> {
       from ${table} k
       full join (
         select cabinet_id, ${read.join(', ')}, count(*)::int as rows, sum(shows)::int as shows,
-          sum(seconds) as seconds, sum(impressions) as impressions, sum(cost) as cost, sum(revenue) as revenue
+          ${amounts.map((a) => `sum(${a}) as ${a}`).join(', ')}
         from playback_hourly group by cabinet_id, ${columns.map((_, i) => i + 2).join(', ')}
       ) s on ${columns.map((c) => `s.${c} = k.${c}`).join(' and ')}
       where k.point_id is null or s.point_id is null or k.rows is distinct from s.rows
         or k.shows is distinct from s.shows or k.cabinet_id is distinct from s.cabinet_id
-        or abs(k.seconds - s.seconds) > 1e-6 or abs(k.impressions - s.impressions) > 1e-6
-        or abs(k.cost - s.cost) > 1e-6 or abs(k.revenue - s.revenue) > 1e-6`),
+        or ${amounts.map((a) => `abs(k.${a} - s.${a}) > 1e-6`).join(' or ')}`),
     );
     found.push(...rows);
   }
+  // The measured hours by week and hour of the day, against the hours they count.
+  const measured = await rowsOf<Record<string, unknown>>(
+    t.database.db,
+    sql`
+    select 'audience_weekly' as rollup, coalesce(k.point_id, s.point_id) as point_id,
+      concat_ws(' ', coalesce(k.week_local, s.week_local)::text, coalesce(k.hour_of_day, s.hour_of_day)::text) as key,
+      k.hours as kept_hours, s.hours as summed_hours
+    from audience_weekly k
+    full join (
+      select cabinet_id, point_id, date_trunc('week', hour_local)::date as week_local,
+        extract(hour from hour_local)::smallint as hour_of_day, count(*)::int as hours
+      from audience_hourly group by 1, 2, 3, 4
+    ) s on s.point_id = k.point_id and s.week_local = k.week_local and s.hour_of_day = k.hour_of_day
+    where k.point_id is null or s.point_id is null or k.hours is distinct from s.hours
+      or k.cabinet_id is distinct from s.cabinet_id`,
+  );
+  found.push(...measured);
   return found;
 }
 
@@ -152,6 +177,23 @@ describe('the day and screen-hour rollups', () => {
     );
     expect(impressions!.n).toBeGreaterThan(41);
     expect(await apart()).toEqual([]);
+    // The same hour measured again (its row updated in place) and the next one: one more hour counted.
+    const again = await call(t.app, 'POST', '/api/player/audience', {
+      token: kyiv.token,
+      body: {
+        hours: [
+          { hour: '2026-04-04T09:00:00.000Z', viewers: 43 },
+          { hour: '2026-04-04T10:00:00.000Z', viewers: 5 },
+        ],
+      },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await apart()).toEqual([]);
+    const [weekly] = await rowsOf<{ hours: number }>(
+      t.database.db,
+      sql`select coalesce(sum(hours), 0)::int as hours from audience_weekly where point_id = ${kyiv.pointId}`,
+    );
+    expect(weekly!.hours).toBe(2);
 
     // The admin's correction moves rows to another source; the hourly rows it empties are deleted.
     const ids = await rowsOf<{ id: number }>(
@@ -190,6 +232,19 @@ describe('the day and screen-hour rollups', () => {
       update playback_hourly set source = 'leftover', revenue = revenue + 2,
         hour_local = case when point_id = ${kolkata.pointId} then hour_local + interval '1 day' else hour_local end
       where point_id in (${kyiv.pointId}, ${kolkata.pointId}) and file_id = ${fileIds[1]!}`);
+    expect(await apart()).toEqual([]);
+    // And one that moves a screen's every hour a week on: its weekly rows empty and go, the next week's come.
+    const weekRows = sql`select count(*)::int as n from playback_screen_weekly where point_id = ${kolkata.pointId}`;
+    const [before] = await rowsOf<{ n: number }>(t.database.db, weekRows);
+    await t.database.db.execute(
+      sql`update playback_hourly set hour_local = hour_local + interval '7 days' where point_id = ${kolkata.pointId}`,
+    );
+    expect(await apart()).toEqual([]);
+    expect((await rowsOf<{ n: number }>(t.database.db, weekRows))[0]!.n).toBe(before!.n);
+    // A measured hour removed: its week's hour counts one less, and a count of nought goes.
+    await t.database.db.execute(
+      sql`delete from audience_hourly where point_id = ${kyiv.pointId} and hour_utc = '2026-04-04T10:00:00Z'`,
+    );
     expect(await apart()).toEqual([]);
   }, 60_000);
 

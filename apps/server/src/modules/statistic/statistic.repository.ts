@@ -1,24 +1,30 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../db/sql.js';
 import { localDateTime, type StatisticFilters } from '@vitrine/core';
 import type { CabinetId } from '../../db/cabinet-id.js';
 import type { Database } from '../../db/client.js';
 import {
   audienceHourly,
+  audienceWeekly,
   files,
   netPoints,
   nets,
   playbackDaily,
+  playbackScreenHourly,
+  playbackScreenWeekly,
   playbacks,
   playlists,
   points,
 } from '../../db/schema.js';
 import {
+  byFileFilter,
   dailyWhere,
   hourOfDay,
   hourRollup,
+  outsideWeeksWhere,
   rawWhere,
-  rollupWhere,
+  weeklyWhere,
+  wholeWeeks,
   type ZoneGroup,
 } from './statistic.where.js';
 
@@ -162,24 +168,44 @@ export class StatisticRepository {
     }));
   }
 
-  /** Shows and their impressions per screen and hour of the day. */
+  /**
+   * Shows and their impressions per screen and hour of the day. Without a playlist or file filter the
+   * period's whole weeks come from the weekly sums and only the days outside them from the screen-hours
+   * (`wholeWeeks`); with one, from the hourly rollup.
+   */
   async audience(
     cabinetId: CabinetId,
     f: StatisticFilters,
   ): Promise<{ pointId: number; name: string | null; hour: number; shows: number; impressions: number }[]> {
-    const { table, where } = hourRollup(cabinetId, f);
-    const result = await rowsOf<Record<string, unknown>>(
-      this.db,
-      sql`
-      select s.point_id, pt.name, extract(hour from s.at)::int as hour, s.shows, s.impressions
+    const byHour = (table: SQL, where: SQL) => sql`
+      select e.point_id, extract(hour from e.at)::int as hour, e.shows, e.impressions
       from (
         select t.point_id, ${hourOfDay} as at, sum(t.shows)::bigint as shows, sum(t.impressions) as impressions
         from ${table} t
         where ${where}
         group by 1, 2
-      ) s
+      ) e`;
+    const { table, where } = hourRollup(cabinetId, f);
+    const weeks = wholeWeeks(f);
+    const rows = byFileFilter(f)
+      ? byHour(table, where)
+      : sql`
+        select u.point_id, u.hour, sum(u.shows)::bigint as shows, sum(u.impressions) as impressions
+        from (
+          select t.point_id, t.hour_of_day::int as hour, t.shows::bigint as shows, t.impressions
+          from ${playbackScreenWeekly} t
+          where ${weeklyWhere(cabinetId, f, weeks)}
+          union all
+          ${byHour(sql`${playbackScreenHourly}`, outsideWeeksWhere(cabinetId, f, weeks))}
+        ) u
+        group by 1, 2`;
+    const result = await rowsOf<Record<string, unknown>>(
+      this.db,
+      sql`
+      select s.point_id, pt.name, s.hour, s.shows, s.impressions
+      from (${rows}) s
       left join ${points} pt on pt.id = s.point_id and pt.cabinet_id = ${cabinetId}
-      order by pt.name nulls last, s.point_id, s.at`,
+      order by pt.name nulls last, s.point_id, s.hour`,
     );
     return result.map((r) => ({
       pointId: num(r.point_id),
@@ -192,22 +218,32 @@ export class StatisticRepository {
 
   /**
    * How many hours of the period each screen measured its audience in, per hour of its day (a screen's own
-   * table, read apart from the rollup so the audience report does not join every rollup row to it).
+   * table, read apart from the rollup so the audience report does not join every rollup row to it): the
+   * whole weeks from their weekly counts, the days outside them by the hour.
    */
   async measuredHours(
     cabinetId: CabinetId,
     f: StatisticFilters,
   ): Promise<{ pointId: number; hour: number; hours: number }[]> {
+    const weeks = wholeWeeks(f);
     const result = await rowsOf<Record<string, unknown>>(
       this.db,
       sql`
-      select s.point_id, extract(hour from s.at)::int as hour, s.hours
+      select u.point_id, u.hour, sum(u.hours)::int as hours
       from (
-        select t.point_id, ${hourOfDay} as at, count(*)::int as hours
-        from ${audienceHourly} t
-        where ${rollupWhere(cabinetId, f, true)}
-        group by 1, 2
-      ) s`,
+        select t.point_id, t.hour_of_day::int as hour, t.hours
+        from ${audienceWeekly} t
+        where ${weeklyWhere(cabinetId, f, weeks)}
+        union all
+        select e.point_id, extract(hour from e.at)::int as hour, e.hours
+        from (
+          select t.point_id, ${hourOfDay} as at, count(*)::int as hours
+          from ${audienceHourly} t
+          where ${outsideWeeksWhere(cabinetId, f, weeks)}
+          group by 1, 2
+        ) e
+      ) u
+      group by 1, 2`,
     );
     return result.map((r) => ({
       pointId: num(r.point_id),

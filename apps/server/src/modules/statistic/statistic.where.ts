@@ -52,9 +52,50 @@ export function rollupWhere(cabinetId: CabinetId, f: StatisticFilters, screensOn
   return sql.join(where, sql` and `);
 }
 
+/**
+ * A period's whole local weeks, Monday to Sunday, as days [from, to): the audience reads them from the
+ * weekly sums (`playback_screen_weekly`, `audience_weekly`) and only the days outside them by the hour.
+ * A period with no whole week answers an empty span at its start.
+ */
+export function wholeWeeks(f: Pick<StatisticFilters, 'from' | 'to'>): { from: string; to: string } {
+  const weekday = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+  const first = addDays(f.from, (7 - weekday(f.from)) % 7);
+  const end = addDays(f.to, 1);
+  const last = addDays(end, -weekday(end));
+  return first < last ? { from: first, to: last } : { from: f.from, to: f.from };
+}
+
+/** Rows of a weekly sum (`t`, screens only) in the whole weeks of the period. */
+export function weeklyWhere(
+  cabinetId: CabinetId,
+  f: StatisticFilters,
+  weeks: { from: string; to: string },
+): SQL {
+  const where = commonWhere(cabinetId, f, true);
+  where.push(sql`t.week_local >= ${weeks.from}::date and t.week_local < ${weeks.to}::date`);
+  return sql.join(where, sql` and `);
+}
+
+/** Rows of a screen-hour table (`t`) in the period's days outside its whole weeks. */
+export function outsideWeeksWhere(
+  cabinetId: CabinetId,
+  f: StatisticFilters,
+  weeks: { from: string; to: string },
+): SQL {
+  const where = commonWhere(cabinetId, f, true);
+  where.push(sql`((t.hour_local >= ${f.from}::timestamp and t.hour_local < ${weeks.from}::timestamp)
+    or (t.hour_local >= ${weeks.to}::timestamp and t.hour_local < ${addDays(f.to, 1)}::timestamp))`);
+  return sql.join(where, sql` and `);
+}
+
+/** Whether the filters name playlists or files (which only the rollups keyed by file can answer). */
+export function byFileFilter(f: StatisticFilters): boolean {
+  return Boolean(f.playlists?.length || f.files?.length);
+}
+
 /** The rollup by hour for these filters, and its rows of the period. */
 export function hourRollup(cabinetId: CabinetId, f: StatisticFilters): { table: SQL; where: SQL } {
-  const byFile = Boolean(f.playlists?.length || f.files?.length);
+  const byFile = byFileFilter(f);
   return {
     table: sql`${byFile ? playbackHourly : playbackScreenHourly}`,
     where: rollupWhere(cabinetId, f, !byFile),
