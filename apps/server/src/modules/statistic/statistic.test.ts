@@ -354,6 +354,23 @@ async function checkReports(f: Filters): Promise<void> {
   );
   expect(exchange.totals.shows).toBe(raw.length);
 
+  // The audience per screen and hour of its day: whole weeks from the weekly sums, other days by the hour.
+  const audience = (await get(team.owner, '/api/audience', q)).json() as AudienceReport;
+  const screenHours = group(raw, (r) => `${r.pointId}|${Number(r.local.slice(11, 13))}`);
+  expect(
+    Object.fromEntries(
+      audience.rows.map((r) => [
+        `${r.pointId}|${r.hour}`,
+        { shows: r.shows, impressions: r6(r.impressions) },
+      ]),
+    ),
+    label,
+  ).toEqual(
+    Object.fromEntries(
+      [...screenHours.entries()].map(([k, v]) => [k, { shows: v.shows, impressions: r6(v.impressions) }]),
+    ),
+  );
+
   // The list: the total, and the first page newest first.
   const list = (await get(team.owner, '/api/statistic', { ...q, limit: '10' })).json() as StatisticList;
   expect(list.total, label).toBe(raw.length);
