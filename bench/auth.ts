@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PasswordHasher } from '../apps/server/src/lib/password.js';
+import { sha256 } from '../apps/server/src/lib/tokens.js';
+import { DEVICE_TOKEN_PREFIX } from '../apps/server/src/modules/point/pairing.service.js';
 import { benchApp, format, measure } from './support.js';
 
 /**
@@ -30,6 +32,16 @@ export async function authBenchmark(): Promise<string[]> {
   const token = await measure(2000, () =>
     app.inject({ method: 'GET', url: '/api/user/info', headers: { authorization: `Bearer ${apiToken}` } }),
   );
+  // A screen's device token: which screen it is, from memory (every call after the first) and from the
+  // database (the screen forgotten before each call, as after a removal announced).
+  const screen = await repos.points.insert({ cabinetId: row.cabinetId!, name: 'Bench screen' });
+  const deviceToken = `${DEVICE_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  await repos.points.platformSetDeviceToken(screen.id, sha256(deviceToken));
+  const asked = await measure(2000, () => {
+    services.deviceTokens.forget([screen.id]);
+    return services.pairing.authenticateDevice(deviceToken);
+  });
+  const kept = await measure(2000, () => services.pairing.authenticateDevice(deviceToken));
   const hasher = new PasswordHasher();
   const hashed = await hasher.hash(password);
   const verify = await measure(30, () => hasher.verify(hashed, password));
@@ -43,6 +55,8 @@ export async function authBenchmark(): Promise<string[]> {
     format('GET /api/health', health),
     format('GET /api/user/info, session JWT', jwt, health),
     format('GET /api/user/info, personal API token', token, health),
+    format('device token, from the database', asked),
+    format('device token, kept in memory', kept, asked),
     format('argon2id verify (19 MiB, t=2)', verify),
     format('POST /api/user/auth (sign-in)', signIn, verify),
   ];
