@@ -157,13 +157,16 @@ describe("the player's socket", () => {
     staying.send(JSON.stringify({ type: 'heartbeat', status: report('still-here.png') }));
     await sleep(100);
     // Its socket closes with a second online: writing that second breaks the foreign key to the deleted
-    // row, in the same statement as the kept screen's heartbeat.
+    // row, in the same statement as the kept screen's heartbeat. Waited for from before the removal: the
+    // database's announcement of it may close the socket before the removal's answer is read.
+    const goneClosed = new Promise((resolve) => gone.once('close', resolve));
     const res = await call(s.app, 'POST', `/api/point/remove/${removed.point.id}`, { token: owner.token });
     expect(res.statusCode).toBe(200);
-    await new Promise((resolve) => gone.once('close', resolve));
+    await goneClosed;
     // The kept screen goes too, so its online seconds wait in the same batch.
+    const stayingClosed = new Promise((resolve) => staying.once('close', resolve));
     staying.close();
-    await new Promise((resolve) => staying.once('close', resolve));
+    await stayingClosed;
     await sleep(100);
     await s.app.close();
     const [row] = await s.database.db.select().from(points).where(eq(points.id, kept.point.id));
