@@ -58,7 +58,7 @@ export function rollupWhere(cabinetId: CabinetId, f: StatisticFilters, screensOn
  * A period with no whole week answers an empty span at its start.
  */
 export function wholeWeeks(f: Pick<StatisticFilters, 'from' | 'to'>): { from: string; to: string } {
-  const weekday = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+  const weekday = (day: string) => (zoneDay('UTC', day).weekday + 6) % 7; // Monday 0
   const first = addDays(f.from, (7 - weekday(f.from)) % 7);
   const end = addDays(f.to, 1);
   const last = addDays(end, -weekday(end));
