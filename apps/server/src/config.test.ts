@@ -58,3 +58,15 @@ describe('PUBLIC_URL', () => {
     ).toEqual([]);
   });
 });
+
+describe('PROCESSES', () => {
+  it('is one process unless set, and several only on PostgreSQL', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/x' }).processes).toBe(1);
+    const pg = { DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@127.0.0.1/db' };
+    expect(loadConfig({ ...pg, PROCESSES: '2' }).processes).toBe(2);
+    expect(() => loadConfig({ DATA_DIR: '/tmp/x', PROCESSES: '2' })).toThrow(
+      'PROCESSES: PROCESSES above 1 needs DATABASE_URL: the embedded database serves one process',
+    );
+    expect(() => loadConfig({ ...pg, PROCESSES: '0' })).toThrow('PROCESSES');
+  });
+});

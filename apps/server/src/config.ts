@@ -28,6 +28,7 @@ function serverSettings(
 ): Pick<
   Config,
   | 'port'
+  | 'processes'
   | 'host'
   | 'dataDir'
   | 'databaseUrl'
@@ -39,6 +40,7 @@ function serverSettings(
 > {
   return {
     port: e.PORT,
+    processes: e.PROCESSES,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     ...(e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : {}),

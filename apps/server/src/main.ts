@@ -10,6 +10,7 @@ import { checkSharedFiles } from './modules/system/storage-identity.js';
 import { listenForBackups } from './modules/system/control-socket.js';
 import { startReport } from './start-report.js';
 import { startTimedWork } from './timed-work.js';
+import { processIndex, reportsStart, supervised, superviseProcesses, supervises } from './processes.js';
 
 /** Connections the kernel may queue before the server takes them (net.core.somaxconn caps it; docs/deploying.md). */
 const LISTEN_BACKLOG = 4096;
@@ -21,7 +22,12 @@ const warn = (text: string) =>
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  for (const warning of configWarnings(config)) warn(warning);
+  // Warnings once per start: by the supervisor of several processes, or by a process alone.
+  if (!supervised()) for (const warning of configWarnings(config)) warn(warning);
+  if (supervises(config.processes)) {
+    superviseProcesses({ processes: config.processes, say });
+    return;
+  }
   // The embedded database serves one process: a second one on this DATA_DIR is refused.
   const lock = config.databaseUrl ? null : lockDataDir(config.dataDir);
   if (lock?.tookOver) {
@@ -73,7 +79,11 @@ async function main(): Promise<void> {
       )
     : async () => undefined;
 
+  let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
+    // Once: a terminal's Ctrl-C reaches a supervised process twice (its own, and the supervisor's SIGTERM).
+    if (stopping) return;
+    stopping = true;
     app.log.info(`${signal}: shutting down`);
     // Timers stop at once; a run in progress finishes (a fullness run ends when closing the app stops
     // its worker threads).
@@ -85,13 +95,18 @@ async function main(): Promise<void> {
     lock?.release();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   // A fleet reconnecting at once (a restart, a network back) sends thousands of connections in a burst:
   // Node's default queue of 511 waiting connections drops the rest. The kernel caps it at somaxconn.
   await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
-  say(await startReport({ config, database, admin, billing: services.billing.tariffs }));
+  // The start-up lines once: a supervised process other than the first says only that it listens.
+  say(
+    reportsStart()
+      ? await startReport({ config, database, admin, billing: services.billing.tariffs })
+      : `server process ${processIndex()} (pid ${process.pid}) is listening`,
+  );
 
   // The stock library is made once, after start, so it never delays the first request (and by one
   // process at a time, so processes starting together make it once).

@@ -14,6 +14,8 @@ export const Env = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must be a postgres:// URL' })
     .optional(),
+  /** Server processes sharing PORT on this machine (node:cluster); above 1 needs DATABASE_URL. */
+  PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   PUBLIC_URL: z.url().optional(),
   WEB_DIR: z.string().optional(),
   PLAYER_DIR: z.string().optional(),
@@ -165,6 +167,13 @@ export type EnvValues = z.infer<typeof Env>;
 
 /** Rules across variables. */
 export const CheckedEnv = Env.superRefine((e, ctx) => {
+  if (e.PROCESSES > 1 && !e.DATABASE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PROCESSES'],
+      message: 'PROCESSES above 1 needs DATABASE_URL: the embedded database serves one process',
+    });
+  }
   if (
     !e.RECAPTCHA_SITE_KEY !== !e.RECAPTCHA_SECRET_KEY ||
     (e.BOT_CHECK === 'recaptcha' && !e.RECAPTCHA_SITE_KEY)

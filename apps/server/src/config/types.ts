@@ -18,6 +18,8 @@ export interface S3Config {
 /** The server's settings, read once from the environment by `loadConfig` (the README's settings table). */
 export interface Config {
   port: number;
+  /** Server processes sharing the port (node:cluster, processes.ts). */
+  processes: number;
   host: string;
   dataDir: string;
   databaseUrl?: string;
