@@ -4,6 +4,7 @@
  */
 import { authBenchmark } from './auth.js';
 import { fleetBenchmark } from './fleet.js';
+import { fleetNodeBenchmark } from './fleet-node.js';
 import { fleetProxyBenchmark } from './fleet-proxy.js';
 import { fleetPlanBenchmark } from './fleet-plan.js';
 import { ingestBenchmark } from './ingest.js';
@@ -20,6 +21,7 @@ const all: Record<string, () => Promise<string[]>> = {
   auth: authBenchmark,
   upload: uploadBenchmark,
   fleet: fleetBenchmark,
+  'fleet-node': fleetNodeBenchmark,
   'fleet-proxy': fleetProxyBenchmark,
   'fleet-plan': fleetPlanBenchmark,
   ingest: ingestBenchmark,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, testDatabaseUrl } from './support/database.js';
+import { acceptedOn, childrenOf, holds } from './support/procfs.js';
 import { freePort } from './support/server.js';
 
 /**
@@ -56,48 +57,6 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms =
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/** The processes whose parent is `pid` (from /proc). */
-function childrenOf(pid: number): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        // "pid (comm) state ppid ...": comm may hold spaces, so read after its closing parenthesis.
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false; // ended while listed
-      }
-    })
-    .map(Number);
-}
-
-/** The inodes of the connections accepted on `port` (from /proc/net/tcp, established only). */
-function acceptedOn(port: number): Set<string> {
-  const local = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
-  const rows = readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1);
-  return new Set(
-    rows
-      .map((row) => row.trim().split(/\s+/))
-      .filter((cols) => cols[1]?.endsWith(local) && cols[3] === '01')
-      .map((cols) => cols[9]!),
-  );
-}
-
-/** How many of `inodes` the process holds open. */
-function holds(pid: number, inodes: Set<string>): number {
-  let n = 0;
-  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-    try {
-      const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
-      if (match && inodes.has(match[1]!)) n += 1;
-    } catch {
-      // closed while listed
-    }
-  }
-  return n;
 }
 
 const healthy = async (port: number) => {

@@ -56,3 +56,12 @@ export function checkViolation(error: unknown, constraint: string): boolean {
   if (!e) return false;
   return e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(constraint));
 }
+
+/**
+ * A statement the database ended to break a deadlock (40P01) or a serialization failure (40001): nothing
+ * was written, and the same statement may simply be sent again.
+ */
+export function transientConflict(error: unknown): boolean {
+  const state = stateOf(error);
+  return state === '40P01' || state === '40001';
+}

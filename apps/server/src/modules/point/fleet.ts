@@ -6,7 +6,6 @@ import {
   PlayerMessage,
   type ClockAnswer,
   type CommandName,
-  type PlayerReport,
   type ServerMessage,
 } from '@vitrine/core';
 import { CHANNELS } from '../../db/bus.js';
@@ -14,6 +13,7 @@ import type { CabinetId } from '../../db/cabinet-id.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { PointCommandRepository } from './point-command.repository.js';
 import type { PointRepository } from './point.repository.js';
+import { Presence, type Counted } from './presence.js';
 
 /** A text frame's payload as a string (ws hands over a Buffer, or fragments of one). */
 function rawText(data: RawData): string {
@@ -32,22 +32,11 @@ type BusEvent = {
 };
 /** 300 [pointId, commandId] pairs of int4 ids stay under the bus's PAYLOAD_LIMIT with the name and args. */
 const NOTIFY_CHUNK = 300;
-/** How often the seconds online of every open socket are added to its hour. */
-const COUNT_EVERY_MS = 60_000;
 
-interface Attached {
+interface Attached extends Counted {
   socket: WebSocket;
   /** Answered the last ping. */
   alive: boolean;
-  /** Last time its online seconds were counted. */
-  countedAt: number;
-}
-
-interface Beat {
-  /** Null when only online seconds were counted since the last flush (a socket that closed). */
-  seenAt: Date | null;
-  report: PlayerReport | null;
-  onlineSeconds: number;
 }
 
 export interface FleetOptions {
@@ -63,24 +52,25 @@ export interface FleetOptions {
 
 /**
  * The screens connected to this process, and the bus that joins all processes: a command is stored, then
- * announced with NOTIFY; whichever process holds that screen's socket sends it. Presence is kept in memory
- * and written in batches.
+ * announced with NOTIFY; whichever process holds that screen's socket sends it. What the sockets say of
+ * their screens is kept and written in batches by `Presence` (presence.ts).
  */
 export class Fleet {
   private readonly sockets = new Map<number, Attached>();
-  private readonly beats = new Map<number, Beat>();
+  private readonly presence: Presence;
   private readonly origin = randomUUID();
   private unlisten: (() => Promise<void>) | null = null;
   private timers: NodeJS.Timeout[] = [];
-  private flushing: Promise<void> | null = null;
 
-  constructor(private readonly options: FleetOptions) {}
+  constructor(private readonly options: FleetOptions) {
+    this.presence = new Presence(options);
+  }
 
   async start(): Promise<void> {
     this.unlisten = await this.options.database.bus.subscribe(CHANNELS.fleet, (payload) =>
       this.onBus(payload),
     );
-    const flush = setInterval(() => void this.flush(), this.options.flushMs ?? 5000);
+    const flush = setInterval(() => void this.presence.flush(this.sockets), this.options.flushMs ?? 5000);
     // The sweep is spread over the interval: a slice of the sockets each second, never all at once.
     const ping = setInterval(
       () => this.ping(),
@@ -94,7 +84,7 @@ export class Fleet {
   async stop(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     for (const { socket } of this.sockets.values()) socket.close(1001, 'server going away');
-    await this.flush();
+    await this.presence.flush(this.sockets);
     // The database may be gone already (a shutdown, a test that closed it): nothing is left to undo then.
     await this.unlisten?.().catch(() => undefined);
   }
@@ -122,7 +112,7 @@ export class Fleet {
     if (previous) previous.socket.close(4000, 'replaced by a newer connection');
     const entry: Attached = { socket, alive: true, countedAt: Date.now() };
     this.sockets.set(pointId, entry);
-    this.beat(pointId, null);
+    this.presence.seen(pointId, null);
 
     socket.on('pong', () => {
       entry.alive = true;
@@ -143,7 +133,7 @@ export class Fleet {
       // drop still counts, but the screen is not offline.
       const current = this.sockets.get(pointId) === entry;
       if (current) this.sockets.delete(pointId);
-      this.count(pointId, entry);
+      this.presence.count(pointId, entry);
       void this.options.points
         .platformRecordDisconnection(pointId, new Date(), current)
         .catch((error: unknown) => this.options.log?.('disconnection not recorded', error));
@@ -256,7 +246,7 @@ export class Fleet {
       return;
     }
     if (parsed.type === 'heartbeat') {
-      this.beat(pointId, parsed.status);
+      this.presence.seen(pointId, parsed.status);
       return;
     }
     if (parsed.type === 'clock') {
@@ -273,30 +263,9 @@ export class Fleet {
     });
   }
 
-  private beat(pointId: number, report: PlayerReport | null): void {
-    const previous = this.beats.get(pointId);
-    this.beats.set(pointId, {
-      seenAt: new Date(),
-      report: report ?? previous?.report ?? null,
-      onlineSeconds: previous?.onlineSeconds ?? 0,
-    });
-  }
-
-  /** Adds the seconds a socket has been open since it was last counted. */
-  private count(pointId: number, entry: Attached): void {
-    const now = Date.now();
-    const seconds = Math.round((now - entry.countedAt) / 1000);
-    entry.countedAt = now;
-    if (seconds <= 0) return;
-    const beat = this.beats.get(pointId) ?? { seenAt: null, report: null, onlineSeconds: 0 };
-    beat.onlineSeconds += seconds;
-    this.beats.set(pointId, beat);
-  }
-
   private pingQueue: number[] = [];
   /** When the current sweep of every socket began. */
   private sweptAt = Number.NEGATIVE_INFINITY;
-  private countedAll = Date.now();
 
   /** Pings the next slice of sockets; each socket is pinged once per ping interval. */
   private ping(): void {
@@ -322,66 +291,7 @@ export class Fleet {
       entry.alive = false;
       entry.socket.ping();
       // A socket that answers pings is seen, even between the player's own heartbeats.
-      this.beat(pointId, null);
+      this.presence.seen(pointId, null);
     }
-  }
-
-  /** Writes the presence gathered since the last flush, in one statement. */
-  async flush(): Promise<void> {
-    if (this.flushing) return this.flushing;
-    // Online seconds of every open socket are added once a minute (and at a close), not at every flush,
-    // so a flush writes only the screens that were seen since the last one.
-    if (Date.now() - this.countedAll >= COUNT_EVERY_MS) {
-      this.countedAll = Date.now();
-      for (const [pointId, entry] of this.sockets) this.count(pointId, entry);
-    }
-    const batch = [...this.beats.entries()];
-    this.beats.clear();
-    if (batch.length === 0) return;
-    this.flushing = this.write(batch).finally(() => {
-      this.flushing = null;
-    });
-    return this.flushing;
-  }
-
-  /**
-   * One statement for the whole batch. Should it fail, one screen's row must not hide every other screen:
-   * with the database up the rows are written one by one and only a failing screen is lost (logged);
-   * with the database down the batch waits for the next flush.
-   */
-  private async write(batch: [number, Beat][]): Promise<void> {
-    const { points, database, log } = this.options;
-    const row = ([pointId, beat]: [number, Beat]) => ({
-      pointId,
-      seenAt: beat.seenAt,
-      report: beat.report as Record<string, unknown> | null,
-      onlineSeconds: beat.onlineSeconds,
-    });
-    try {
-      await points.platformRecordPresence(batch.map(row));
-      return;
-    } catch (error) {
-      if (!(await database.ping())) {
-        log?.('presence not written: the database is unreachable, kept for the next flush', error);
-        for (const [pointId, beat] of batch) this.requeue(pointId, beat);
-        return;
-      }
-      log?.('presence batch failed: writing its screens one by one', error);
-    }
-    for (const entry of batch) {
-      await points
-        .platformRecordPresence([row(entry)])
-        .catch((error: unknown) => log?.(`presence of screen ${entry[0]} not written`, error));
-    }
-  }
-
-  /** Puts a beat that could not be written back, under any newer one of the same screen. */
-  private requeue(pointId: number, beat: Beat): void {
-    const newer = this.beats.get(pointId);
-    this.beats.set(pointId, {
-      seenAt: newer?.seenAt ?? beat.seenAt,
-      report: newer?.report ?? beat.report,
-      onlineSeconds: Math.min(3600, beat.onlineSeconds + (newer?.onlineSeconds ?? 0)),
-    });
   }
 }

@@ -286,9 +286,13 @@ export class PointRepository {
     }[],
   ): Promise<void> {
     if (beats.length === 0) return;
-    const ids = beats.map((b) => b.pointId);
-    const seen = beats.map((b) => b.seenAt?.toISOString() ?? null);
-    const reports = beats.map((b) => (b.report ? JSON.stringify(b.report) : null));
+    // In the screens' order: two processes writing some of the same screens lock them in one order, as
+    // long as their plans walk the batch (a plan that scans the table locks in its order: a deadlock
+    // between the two kinds is still possible, and Fleet sends such a batch again).
+    const rows = [...beats].sort((a, b) => a.pointId - b.pointId);
+    const ids = rows.map((b) => b.pointId);
+    const seen = rows.map((b) => b.seenAt?.toISOString() ?? null);
+    const reports = rows.map((b) => (b.report ? JSON.stringify(b.report) : null));
     await this.db.execute(sql`
       update ${points} p set
         last_seen_at = coalesce(b.seen, p.last_seen_at),
@@ -302,7 +306,7 @@ export class PointRepository {
       from (select unnest(${arr(ids, 'int')}) as id, unnest(${arr(seen, 'timestamptz')}) as seen,
                    unnest(${arr(reports, 'jsonb')}) as report) b
       where p.id = b.id`);
-    const hours = beats.filter((b) => b.onlineSeconds > 0);
+    const hours = rows.filter((b) => b.onlineSeconds > 0);
     if (hours.length === 0) return;
     const hourIds = arr(
       hours.map((b) => b.pointId),
