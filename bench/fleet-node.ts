@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +40,8 @@ const PROCESSES = Number(process.env.BENCH_NODE_PROCESSES ?? 4);
 const CLIENTS = Number(process.env.BENCH_NODE_CLIENTS ?? 4);
 const RAMP_BATCH = Number(process.env.BENCH_NODE_RAMP_BATCH ?? 2500);
 const WINDOW_S = Number(process.env.BENCH_NODE_WINDOW_S ?? 60);
+/** BENCH_NODE_CHURN=0: no player drops and reconnects during the windows. */
+const CHURN = process.env.BENCH_NODE_CHURN !== '0';
 
 /** A players process, with a way to wait for its next message of a kind. */
 interface Players {
@@ -84,12 +87,37 @@ function serverUsage(pid: number): { cpuSeconds: number; rssBytes: number; proce
   };
 }
 
+/** CPU seconds of each PostgreSQL process on this machine, by pid (the database's share of a window). */
+function databaseCpu(): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const program = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0')[0] ?? '';
+      if (!/(^|\/)postgres\b/.test(program)) continue;
+    } catch {
+      continue;
+    }
+    const usage = processUsage(Number(name));
+    if (usage) seconds.set(Number(name), usage.cpuSeconds);
+  }
+  return seconds;
+}
+
+/** What the processes alive at both ends spent between them (a connection closed meanwhile is left out). */
+function spent(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, end] of after) total += end - (before.get(pid) ?? end);
+  return total;
+}
+
 interface StepResult {
   n: number;
   ramp: { seconds: number; failed: number; connected: number };
   perProcess: number[];
   samples: WindowSamples;
   serverCpu: number;
+  databaseCpu: number;
   serverRss: number;
   machineCpu: number;
   clientsCpu: number;
@@ -136,11 +164,13 @@ async function step(server: Server, players: Players[], n: number): Promise<Step
   const load = loadavg()[0]!;
   const t0 = performance.now();
   const server0 = serverUsage(server.pid);
+  const database0 = databaseCpu();
   const machine0 = machineTicks();
-  for (const [i, p] of players.entries()) p.send({ type: 'window', n: share(i) });
+  for (const [i, p] of players.entries()) p.send({ type: 'window', n: share(i), churn: CHURN });
   await sleep(WINDOW_S * 1000);
   const seconds = (performance.now() - t0) / 1000;
   const server1 = serverUsage(server.pid);
+  const database1 = databaseCpu();
   const machine1 = machineTicks();
   const windows = await Promise.all(
     players.map(async (p) => {
@@ -157,6 +187,7 @@ async function step(server: Server, players: Players[], n: number): Promise<Step
     perProcess,
     samples,
     serverCpu: ((server1.cpuSeconds - server0.cpuSeconds) / seconds) * 100,
+    databaseCpu: (spent(database0, database1) / seconds) * 100,
     serverRss: server1.rssBytes,
     machineCpu: ((machine1.busy - machine0.busy) / (machine1.total - machine0.total)) * cpus().length * 100,
     clientsCpu: (samples.cpuSeconds / seconds) * 100,
@@ -172,7 +203,7 @@ function report(s: StepResult): string[] {
   return [
     `  N=${s.n}: heartbeat RTT p50 ${ms(rtt.p50)} p95 ${ms(rtt.p95)} p99 ${ms(rtt.p99)} max ${ms(rtt.max)} ms (${rtt.n} samples, ${s.samples.lost} lost); >= ${TARGET_P99_MS} ms: ${slow.count} (${((slow.count / Math.max(rtt.n, 1)) * 100).toFixed(2)}%)`,
     `    ramp ${s.ramp.seconds.toFixed(1)} s, ${s.ramp.failed} failed, ${s.ramp.connected} connected; connections per server process ${s.perProcess.join(' / ')}`,
-    `    server CPU ${s.serverCpu.toFixed(0)}% (all processes), RSS ${(s.serverRss / 1024 ** 2).toFixed(0)} MB; players CPU ${s.clientsCpu.toFixed(0)}%, their loop lag p99 ${ms(s.samples.lagP99)} ms; machine ${s.machineCpu.toFixed(0)}% of ${cpus().length * 100}%; load average ${s.load.toFixed(1)}`,
+    `    server CPU ${s.serverCpu.toFixed(0)}% (all processes), RSS ${(s.serverRss / 1024 ** 2).toFixed(0)} MB; PostgreSQL CPU ${s.databaseCpu.toFixed(0)}%; players CPU ${s.clientsCpu.toFixed(0)}%, their loop lag p99 ${ms(s.samples.lagP99)} ms; machine ${s.machineCpu.toFixed(0)}% of ${cpus().length * 100}%; load average ${s.load.toFixed(1)}`,
     ...(slow.count
       ? [
           `    slow heartbeats by when they were sent (bursts under 1 s apart): ${slow.bursts.split(', ').slice(0, 12).join(', ')}`,
@@ -258,7 +289,7 @@ export async function fleetNodeBenchmark(): Promise<string[]> {
     const [small, large] = [results[0]!, results.at(-1)!];
     const ratio = dist(large.samples.rtt).p99 / dist(small.samples.rtt).p99;
     return [
-      `fleet-node (PROCESSES=${PROCESSES} server processes on one port, players in ${CLIENTS} processes; ${cpus().length} cores shared by all, PostgreSQL too; ${WINDOW_S} s window a step, heartbeat every 30 s, churn 1% per 10 s)`,
+      `fleet-node (PROCESSES=${PROCESSES} server processes on one port, players in ${CLIENTS} processes; ${cpus().length} cores shared by all, PostgreSQL too; ${WINDOW_S} s window a step, heartbeat every 30 s, ${CHURN ? 'churn 1% per 10 s' : 'no churn'})`,
       ...results.flatMap(report),
       `  heartbeat p99 at ${large.n} ÷ at ${small.n}: x${ratio.toFixed(2)}; goal p99 <= ${TARGET_P99_MS} ms at ${PLAYERS}: ${dist(large.samples.rtt).p99 <= TARGET_P99_MS && large.ramp.failed === 0 ? 'met' : 'not met'}`,
       `  server warnings/errors logged: ${problems.length}${problems.length ? `: ${whatWentWrong(problems)}` : ''}`,

@@ -20,7 +20,7 @@ export type ToPlayers =
       rampBatch: number;
     }
   | { type: 'ramp'; n: number }
-  | { type: 'window'; n: number }
+  | { type: 'window'; n: number; churn: boolean }
   | { type: 'end' }
   | { type: 'close' };
 
@@ -66,7 +66,7 @@ async function handle(message: ToPlayers): Promise<void> {
       swarm!.bucket = bucket;
       swarm!.closedByServer.clear();
       const churn = new Churn(swarm!, message.n);
-      churn.start();
+      if (message.churn) churn.start();
       lag.reset();
       lag.enable();
       window = { bucket, churn, lostBefore: swarm!.lost, cpu: process.cpuUsage() };
