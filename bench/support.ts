@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
@@ -183,4 +183,28 @@ export async function settle(maxMs: number): Promise<void> {
     const b = machineTicks();
     quiet = ((b.busy - a.busy) / (b.total - a.total)) * cpus().length * 100 < 20 ? quiet + 1 : 0;
   }
+}
+
+/**
+ * `n` processes that only spin, at `nice` (0: as busy as any other program on the host), standing for
+ * other work on the machine while something is measured. Answers a function that ends them.
+ */
+export function startHogs(n: number, nice = 0): () => Promise<void> {
+  const hogs = Array.from({ length: n }, () =>
+    spawn(process.execPath, ['-e', `require('node:os').setPriority(${nice}); for (;;) {}`], {
+      stdio: 'ignore',
+    }),
+  );
+  return async () => {
+    await Promise.all(
+      hogs.map(
+        (hog) =>
+          new Promise<void>((resolve) => {
+            if (hog.exitCode !== null || hog.signalCode !== null) return resolve();
+            hog.once('exit', () => resolve());
+            hog.kill('SIGKILL');
+          }),
+      ),
+    );
+  };
 }

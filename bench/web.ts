@@ -11,7 +11,7 @@ import { signIn } from '../e2e/support/pages.js';
 import { spawnServer } from '../e2e/support/server-process.js';
 import { freePort } from '../e2e/support/server.js';
 import { loginFigures } from './login.js';
-import { benchDatabaseUrl, cleanups, ROOT, sleep, withDatabase } from './support.js';
+import { benchDatabaseUrl, cleanups, ROOT, sleep, startHogs, withDatabase } from './support.js';
 import { goal, ms, q, savePlaylistFigure, timed } from './web-figures.js';
 
 /**
@@ -38,7 +38,8 @@ import { goal, ms, q, savePlaylistFigure, timed } from './web-figures.js';
  * BENCH_WEB_DASHBOARD=0 skips the dashboard (its cold planning takes minutes), BENCH_WEB_RANGES=1d,2w
  * measures only those presets, BENCH_WEB_KEEP_DB=1 keeps the
  * seeded database (its address is printed) to study a query's plan afterwards, and BENCH_WEB_DATABASE=<its
- * name> measures it again without seeding (the sizes are then the kept database's).
+ * name> measures it again without seeding (the sizes are then the kept database's). BENCH_WEB_HOGS=2 (and
+ * BENCH_WEB_HOG_NICE) spins that many processes while the dashboard plans: the planning on a busy host.
  */
 
 const SCREENS = Number(process.env.BENCH_WEB_SCREENS ?? 10_000);
@@ -56,6 +57,9 @@ const WHOLE_WAIT_S = Number(process.env.BENCH_WEB_WHOLE_WAIT_S ?? 900);
 const RANGES = (process.env.BENCH_WEB_RANGES?.split(',') ?? FULLNESS_RANGES).filter((range) =>
   (FULLNESS_RANGES as readonly string[]).includes(range),
 ) as (typeof FULLNESS_RANGES)[number][];
+/** Spinning processes (BENCH_WEB_HOGS, at nice BENCH_WEB_HOG_NICE) while the dashboard plans: a busy host. */
+const HOGS = Number(process.env.BENCH_WEB_HOGS ?? 0);
+const HOG_NICE = Number(process.env.BENCH_WEB_HOG_NICE ?? 0);
 const ADMIN_PASSWORD = 'Bench-admin-1!';
 const ZONES = ['Europe/Kyiv', 'America/New_York', 'UTC', 'Asia/Kolkata'];
 
@@ -206,6 +210,9 @@ export async function webBenchmark(): Promise<string[]> {
 
     // ---- the dashboard ----
     for (const range of process.env.BENCH_WEB_DASHBOARD === '0' ? [] : RANGES) {
+      const stopHogs = HOGS > 0 ? startHogs(HOGS, HOG_NICE) : null;
+      if (stopHogs)
+        say(`  (other work on the host while planning: ${HOGS} spinning processes at nice ${HOG_NICE})`);
       const healthTimes: number[] = [];
       let planning = true;
       const probe = (async () => {
@@ -222,6 +229,7 @@ export async function webBenchmark(): Promise<string[]> {
         whole = (await api(`/dashboard?range=${range}`)) as Dashboard;
       }
       const wholeMs = performance.now() - t0;
+      await stopHogs?.();
       planning = false;
       await probe;
       const warm: number[] = [];
