@@ -1,17 +1,15 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { acceptedOn, childrenOf, holds } from '../e2e/support/procfs.js';
 import { dist, insertScreens, ms, startServer, stopChild, type Server } from './fleet.js';
 import type { FromPlayers, ToPlayers, WindowSamples } from './fleet-players.js';
 import { slowBursts, TARGET_P99_MS } from './fleet-swarm.js';
 import {
-  benchDatabaseUrl,
+  benchDatabase,
   buildServer,
   cleanups,
   machineTicks,
@@ -19,7 +17,6 @@ import {
   ROOT,
   settle,
   sleep,
-  withDatabase,
 } from './support.js';
 
 /**
@@ -238,14 +235,7 @@ export async function fleetNodeBenchmark(): Promise<string[]> {
   const notes: string[] = [];
   try {
     buildServer(notes);
-    const baseUrl = benchDatabaseUrl();
-    const dbName = `vt_bench_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    undo.push(() => admin.end());
-    await admin.query(`create database ${dbName}`);
-    undo.push(() => admin.query(`drop database if exists ${dbName} with (force)`));
-    const databaseUrl = withDatabase(baseUrl, dbName);
+    const databaseUrl = await benchDatabase(undo);
     const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-fleet-node-'));
     undo.push(() => rm(dataDir, { recursive: true, force: true }));
 
