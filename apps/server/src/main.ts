@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   // Warnings once per start: by the supervisor of several processes, or by a process alone.
   if (!supervised()) for (const warning of configWarnings(config)) warn(warning);
   if (supervises(config.processes)) {
-    superviseProcesses({ processes: config.processes, say });
+    superviseProcesses({ processes: config.processes, port: config.port, say });
     return;
   }
   // The embedded database serves one process: a second one on this DATA_DIR is refused.

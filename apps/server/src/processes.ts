@@ -43,8 +43,12 @@ export function supervises(processes: number): boolean {
  * rather than start the failure again forever. SIGINT or SIGTERM here is passed to every process as
  * SIGTERM (each stops as a single server does), and this one exits once they have.
  */
-export function superviseProcesses(options: { processes: number; say: (line: string) => void }): void {
-  const { processes, say } = options;
+export function superviseProcesses(options: {
+  processes: number;
+  port: number;
+  say: (line: string) => void;
+}): void {
+  const { processes, port, say } = options;
   const listening = new Set<Worker>();
   const live = new Set<Worker>();
   /** Per process number: the wait before its next start (reset once one listens). */
@@ -64,7 +68,7 @@ export function superviseProcesses(options: { processes: number; say: (line: str
       delays.set(index, RESTART_DELAY_MS);
       if (listening.size === processes && !started) {
         started = true;
-        say(`${processes} server processes share port ${process.env.PORT ?? 8080} (PROCESSES=${processes})`);
+        say(`${processes} server processes share port ${port} (PROCESSES=${processes})`);
       }
     });
     worker.once('exit', (code, signal) => {
