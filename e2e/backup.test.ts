@@ -69,6 +69,8 @@ interface Seeded {
   fileSha: string;
   playlist: string;
   shows: number;
+  /** The day the shows were played (an hour before the seed: yesterday, just after midnight). */
+  playedOn: string;
 }
 
 /** An owner, a file, a playlist and a screen's proof of play, made through the API. */
@@ -104,7 +106,13 @@ async function seed(base: string): Promise<Seeded> {
     body: JSON.stringify({ events }),
   });
   expect(res.status).toBe(200);
-  return { fileName: 'kept.png', fileSha: file.sha, playlist: 'Kept playlist', shows: events.length };
+  return {
+    fileName: 'kept.png',
+    fileSha: file.sha,
+    playlist: 'Kept playlist',
+    shows: events.length,
+    playedOn: new Date(start).toISOString().slice(0, 10),
+  };
 }
 
 async function fileOf(base: string, token: string, name: string) {
@@ -127,8 +135,9 @@ async function expectRestored(base: string, seeded: Seeded): Promise<void> {
     { token: owner },
   );
   expect(JSON.stringify(playlists)).toContain(seeded.playlist);
-  const day = today();
-  const shows = await apiCall<{ total: number }>(base, `/statistic?from=${day}&to=${day}`, { token: owner });
+  const shows = await apiCall<{ total: number }>(base, `/statistic?from=${seeded.playedOn}&to=${today()}`, {
+    token: owner,
+  });
   expect(shows.total).toBe(seeded.shows);
 }
 
